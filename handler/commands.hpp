@@ -1,0 +1,41 @@
+/// The subcommands of the `mailtokit` program; each file handler/cmd_<group>.cpp adds its own.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+#include <string_view>
+
+#include "mailtokit/result.hpp"
+
+namespace mailtokit::cli {
+
+/// sysexits.h values the program uses.
+enum exit_code : int {
+  exit_ok = 0,
+  exit_usage = 64,     // EX_USAGE: bad command line
+  exit_dataerr = 65,   // EX_DATAERR: bad input
+  exit_noinput = 66,   // EX_NOINPUT
+  exit_unavailable = 69,  // EX_UNAVAILABLE: no mail client
+  exit_software = 70,  // EX_SOFTWARE: internal error
+  exit_cantcreat = 73, // EX_CANTCREAT: output file cannot be written
+  exit_ioerr = 74,     // EX_IOERR
+  exit_config = 78,    // EX_CONFIG: bad configuration
+};
+
+/// Shared by the subcommands: the exit code the chosen one sets.
+struct context {
+  int exit_code = exit_ok;
+};
+
+/// Print "error: <code> at byte <offset>: <message>" to stderr.
+void print_error(const error& e);
+/// Print "error: <text>" to stderr.
+void print_error(std::string_view text);
+
+void add_iri_commands(CLI::App& app, context& ctx);      // cmd_iri.cpp: iri to-uri|to-iri|check|equal
+void add_mailto_commands(CLI::App& app, context& ctx);   // cmd_mailto.cpp: inspect, build
+void add_compose_command(CLI::App& app, context& ctx);   // cmd_compose.cpp: compose
+void add_handler_commands(CLI::App& app, context& ctx);  // cmd_handler.cpp: open, preview, register, unregister, status
+void add_batch_command(CLI::App& app, context& ctx);     // cmd_batch.cpp: batch
+
+}  // namespace mailtokit::cli

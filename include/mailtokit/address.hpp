@@ -1,0 +1,40 @@
+/// Email addresses (RFC 5322 section 3.4): one mailbox, with its Unicode and ASCII forms.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mailtokit/result.hpp"
+
+namespace mailtokit {
+
+/// One mailbox. Owns its strings. Thread-safety: a value type, no shared state.
+struct address {
+  std::string display_name;     ///< decoded UTF-8 display name; empty when there is none
+  std::string local_part;       ///< RFC 5322 local-part: dot-atom text, or quoted-string with its quotes
+  std::string domain;           ///< domain for display: U-labels, or a domain literal "[...]"
+  std::string domain_ascii;     ///< domain in A-labels; empty when the domain is invalid
+  std::string original;         ///< the decoded text the address was parsed from
+  bool valid = false;           ///< a valid RFC 5322 addr-spec with a valid domain
+  bool needs_smtputf8 = false;  ///< the local part is not ASCII (RFC 6531)
+
+  /// "local@domain" in Unicode; `original` when the address is invalid.
+  [[nodiscard]] std::string unicode() const;
+  /// "local@domain_ascii"; nullopt when invalid or when the local part needs SMTPUTF8.
+  [[nodiscard]] std::optional<std::string> ascii() const;
+  friend bool operator==(const address&, const address&) = default;
+};
+
+/// RFC 5322 section 3.4.1 addr-spec (no obsolete forms) over decoded UTF-8 text:
+/// local-part = dot-atom / quoted-string, domain = dot-atom / domain-literal.
+/// parse_addr_spec("\"not@me\"@example.org")->local_part == "\"not@me\"".
+[[nodiscard]] result<address> parse_addr_spec(std::string_view text);
+
+/// RFC 5322 section 3.4 address-list (display names, angle addresses, comments, RFC 2047
+/// encoded words in phrases) over decoded UTF-8 text. Entries that are not valid are kept with
+/// valid == false.
+[[nodiscard]] result<std::vector<address>> parse_address_list(std::string_view text);
+
+}  // namespace mailtokit

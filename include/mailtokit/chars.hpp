@@ -1,0 +1,88 @@
+/// Character classes of the grammars we implement, as constexpr 256-entry tables.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace mailtokit::chars {
+
+/// A set of bytes: `cls(c)` is true when byte c is in the set.
+struct char_class {
+  std::array<bool, 256> table{};
+  constexpr bool operator()(char c) const noexcept { return table[static_cast<unsigned char>(c)]; }
+  constexpr bool operator()(unsigned char c) const noexcept { return table[c]; }
+  friend constexpr char_class operator|(char_class a, const char_class& b) noexcept {
+    for (std::size_t i = 0; i < 256; ++i) a.table[i] = a.table[i] || b.table[i];
+    return a;
+  }
+  /// The set minus the bytes of `s`.
+  [[nodiscard]] constexpr char_class without(std::string_view s) const noexcept {
+    char_class r = *this;
+    for (char c : s) r.table[static_cast<unsigned char>(c)] = false;
+    return r;
+  }
+};
+
+/// The bytes of `s`.
+constexpr char_class of(std::string_view s) noexcept {
+  char_class r;
+  for (char c : s) r.table[static_cast<unsigned char>(c)] = true;
+  return r;
+}
+/// The bytes lo..hi inclusive.
+constexpr char_class range(unsigned lo, unsigned hi) noexcept {
+  char_class r;
+  for (unsigned i = lo; i <= hi && i < 256; ++i) r.table[i] = true;
+  return r;
+}
+
+// RFC 5234 appendix B.1: ALPHA = %x41-5A / %x61-7A
+inline constexpr char_class alpha = range(0x41, 0x5A) | range(0x61, 0x7A);
+// RFC 5234 appendix B.1: DIGIT = %x30-39
+inline constexpr char_class digit = range(0x30, 0x39);
+// RFC 5234 appendix B.1: HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"  (case-insensitive)
+inline constexpr char_class hexdig = digit | range('A', 'F') | range('a', 'f');
+// RFC 5234 appendix B.1: WSP = SP / HTAB
+inline constexpr char_class wsp = of(" \t");
+// RFC 5234 appendix B.1: CTL = %x00-1F / %x7F
+inline constexpr char_class ctl = range(0x00, 0x1F) | of("\x7F");
+
+// RFC 3986 section 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
+inline constexpr char_class unreserved = alpha | digit | of("-._~");
+// RFC 3986 section 2.2: gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"
+inline constexpr char_class gen_delims = of(":/?#[]@");
+// RFC 3986 section 2.2: sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
+inline constexpr char_class sub_delims = of("!$&'()*+,;=");
+// RFC 3986 section 2.2: reserved = gen-delims / sub-delims
+inline constexpr char_class reserved = gen_delims | sub_delims;
+// RFC 3986 section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )  (the tail characters)
+inline constexpr char_class scheme_tail = alpha | digit | of("+-.");
+// RFC 3986 section 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@"  (without pct-encoded)
+inline constexpr char_class pchar = unreserved | sub_delims | of(":@");
+// RFC 3986 section 3.4/3.5: query = fragment = *( pchar / "/" / "?" )
+inline constexpr char_class query = pchar | of("/?");
+// RFC 3986 section 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+inline constexpr char_class userinfo = unreserved | sub_delims | of(":");
+// RFC 3986 section 3.2.2: reg-name = *( unreserved / pct-encoded / sub-delims )
+inline constexpr char_class reg_name = unreserved | sub_delims;
+
+// RFC 6068 section 2: some-delims = "!" / "$" / "'" / "(" / ")" / "*" / "+" / "," / ";" / ":" / "@"
+inline constexpr char_class some_delims = of("!$'()*+,;:@");
+// RFC 6068 section 2: qchar = unreserved / pct-encoded / some-delims  (without pct-encoded)
+inline constexpr char_class qchar = unreserved | some_delims;
+
+// RFC 5322 section 3.2.3: atext = ALPHA / DIGIT / "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" /
+//                                 "-" / "/" / "=" / "?" / "^" / "_" / "`" / "{" / "|" / "}" / "~"
+inline constexpr char_class atext = alpha | digit | of("!#$%&'*+-/=?^_`{|}~");
+// RFC 5322 section 3.2.4: qtext = %d33 / %d35-91 / %d93-126
+inline constexpr char_class qtext = of("\x21") | range(35, 91) | range(93, 126);
+// RFC 5322 section 3.2.1: quoted-pair = "\" (VCHAR / WSP); VCHAR = %x21-7E
+inline constexpr char_class vchar = range(0x21, 0x7E);
+// RFC 6068 section 2: dtext-no-obs = %d33-90 / %d94-126
+inline constexpr char_class dtext_no_obs = range(33, 90) | range(94, 126);
+// RFC 5322 section 3.6.8: ftext = %d33-57 / %d59-126  (field-name characters)
+inline constexpr char_class ftext = range(33, 57) | range(59, 126);
+// RFC 5322 section 3.2.3: specials = "(" / ")" / "<" / ">" / "[" / "]" / ":" / ";" / "@" / "\" / "," / "." / DQUOTE
+inline constexpr char_class specials = of("()<>[]:;@\\,.\"");
+
+}  // namespace mailtokit::chars

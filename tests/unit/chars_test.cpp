@@ -1,0 +1,58 @@
+#include "mailtokit/chars.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <string>
+
+using namespace mailtokit;
+
+namespace {
+// Independent spellings of each class: the characters listed literally, as in the ABNF.
+const std::string kAlpha = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const std::string kDigit = "0123456789";
+
+bool in(const std::string& set, int b) { return b > 0 && b < 128 && set.find(static_cast<char>(b)) != std::string::npos; }
+
+void check_table(const chars::char_class& cls, const std::string& expected, const char* name) {
+  for (int b = 0; b < 256; ++b) {
+    INFO(name << " byte " << b);
+    CHECK(cls(static_cast<unsigned char>(b)) == in(expected, b));
+  }
+}
+std::string printable_except(const std::string& excluded) {
+  std::string s;
+  for (int b = 33; b <= 126; ++b)
+    if (excluded.find(static_cast<char>(b)) == std::string::npos) s += static_cast<char>(b);
+  return s;
+}
+}  // namespace
+
+TEST_CASE("every character class, checked over all 256 bytes", "[chars]") {
+  check_table(chars::alpha, kAlpha, "ALPHA");
+  check_table(chars::digit, kDigit, "DIGIT");
+  check_table(chars::hexdig, kDigit + "ABCDEFabcdef", "HEXDIG");
+  check_table(chars::wsp, " \t", "WSP");
+  for (int b = 0; b < 256; ++b) CHECK(chars::ctl(static_cast<unsigned char>(b)) == (b < 32 || b == 127));
+  check_table(chars::unreserved, kAlpha + kDigit + "-._~", "unreserved");
+  check_table(chars::gen_delims, ":/?#[]@", "gen-delims");
+  check_table(chars::sub_delims, "!$&'()*+,;=", "sub-delims");
+  check_table(chars::reserved, ":/?#[]@!$&'()*+,;=", "reserved");
+  check_table(chars::scheme_tail, kAlpha + kDigit + "+-.", "scheme");
+  check_table(chars::pchar, kAlpha + kDigit + "-._~!$&'()*+,;=:@", "pchar");
+  check_table(chars::query, kAlpha + kDigit + "-._~!$&'()*+,;=:@/?", "query");
+  check_table(chars::userinfo, kAlpha + kDigit + "-._~!$&'()*+,;=:", "userinfo");
+  check_table(chars::reg_name, kAlpha + kDigit + "-._~!$&'()*+,;=", "reg-name");
+  // RFC 6068 section 2 lists "'" (Boost.URL's example has "\\" by mistake).
+  check_table(chars::some_delims, "!$'()*+,;:@", "some-delims");
+  check_table(chars::qchar, kAlpha + kDigit + "-._~!$'()*+,;:@", "qchar");
+  CHECK_FALSE(chars::qchar('\\'));
+  CHECK_FALSE(chars::qchar('&'));
+  CHECK_FALSE(chars::qchar('='));
+  CHECK_FALSE(chars::qchar('?'));
+  check_table(chars::atext, kAlpha + kDigit + "!#$%&'*+-/=?^_`{|}~", "atext");
+  check_table(chars::qtext, printable_except("\"\\"), "qtext");
+  check_table(chars::vchar, printable_except(""), "VCHAR");
+  check_table(chars::dtext_no_obs, printable_except("[]\\"), "dtext-no-obs");
+  check_table(chars::ftext, printable_except(":"), "ftext");
+  check_table(chars::specials, "()<>[]:;@\\,.\"", "specials");
+}

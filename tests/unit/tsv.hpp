@@ -1,0 +1,74 @@
+// Test helper: load tests/data/*.tsv vectors. Columns are tab-separated; lines starting with '#'
+// and empty lines are skipped. Fields understand the escapes \t \n \r \\ \0 and \xHH so that
+// control bytes and invalid UTF-8 can be written in the data files.
+#pragma once
+
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace mailtokit::test {
+
+struct tsv_row {
+  std::size_t line = 0;
+  std::vector<std::string> cols;
+  [[nodiscard]] const std::string& at(std::size_t i) const {
+    static const std::string empty;
+    return i < cols.size() ? cols[i] : empty;
+  }
+};
+
+inline std::string tsv_unescape(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\\' || i + 1 == s.size()) {
+      out += s[i];
+      continue;
+    }
+    const char c = s[++i];
+    switch (c) {
+      case 't': out += '\t'; break;
+      case 'n': out += '\n'; break;
+      case 'r': out += '\r'; break;
+      case '0': out += '\0'; break;
+      case '\\': out += '\\'; break;
+      case 'x': {
+        if (i + 2 >= s.size()) throw std::runtime_error("bad \\x escape");
+        out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
+        i += 2;
+        break;
+      }
+      default: out += '\\'; out += c; break;
+    }
+  }
+  return out;
+}
+
+/// Rows of tests/data/<name>, unescaped.
+inline std::vector<tsv_row> load_tsv(const std::string& name) {
+  std::ifstream in(std::string(MAILTOKIT_TEST_DATA) + "/" + name, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open test data " + name);
+  std::vector<tsv_row> rows;
+  std::string line;
+  std::size_t n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    tsv_row row;
+    row.line = n;
+    std::size_t start = 0;
+    for (;;) {
+      const std::size_t tab = line.find('\t', start);
+      row.cols.push_back(tsv_unescape(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start)));
+      if (tab == std::string::npos) break;
+      start = tab + 1;
+    }
+    rows.push_back(std::move(row));
+  }
+  if (rows.empty()) throw std::runtime_error("no rows in test data " + name);
+  return rows;
+}
+
+}  // namespace mailtokit::test
