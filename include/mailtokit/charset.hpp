@@ -1,0 +1,23 @@
+/// Charset conversion to UTF-8 and Unicode normalization (ICU).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "mailtokit/result.hpp"
+
+namespace mailtokit::charset {
+
+/// Convert `bytes` in the charset named `name` (IANA or ICU alias, case-insensitive, e.g.
+/// "iso-8859-1", "windows-1252", "Shift_JIS") to UTF-8 in NFC. Unknown names give
+/// unknown_charset at 0; bytes that are not valid in the charset give charset_conversion at
+/// the offset of the first bad byte. to_utf8("caf\xE9", "iso-8859-1") == "café".
+[[nodiscard]] result<std::string> to_utf8(std::string_view bytes, std::string_view name);
+
+/// UAX #15 Normalization Form C of valid UTF-8 (invalid input is returned unchanged).
+[[nodiscard]] std::string nfc(std::string_view utf8);
+
+/// True when `utf8` is already in NFC (a quick check; ASCII always is).
+[[nodiscard]] bool is_nfc(std::string_view utf8);
+
+}  // namespace mailtokit::charset

@@ -1,0 +1,75 @@
+/// The mailto URI scheme (RFC 6068): parsing into addresses and header fields, and building.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mailtokit/address.hpp"
+#include "mailtokit/draft.hpp"
+#include "mailtokit/result.hpp"
+
+namespace mailtokit {
+
+/// Resource limits for one URI; exceeding one is an error (input_too_long, too_many_recipients,
+/// too_many_hfields, nesting_too_deep), never a crash or unbounded work.
+struct limits {
+  std::size_t max_input = 1u << 20;        ///< bytes of URI after trimming
+  std::size_t max_recipients = 1000;       ///< to + cc + bcc addresses
+  std::size_t max_hfields = 1000;          ///< name=value pairs
+  std::size_t max_encoded_words = 1000;    ///< RFC 2047 encoded words in one value
+};
+
+/// How values that are not valid UTF-8 after percent-decoding are treated (not addresses:
+/// those are always an error, RFC 6068 section 2).
+enum class invalid_utf8 {
+  replace,  ///< replace invalid sequences with U+FFFD and warn (default)
+  reject,   ///< error mailto_invalid_utf8 at the offset of the bad byte's escape
+  legacy,   ///< transcode the value from parse_options::legacy_charset (ICU), then NFC
+};
+
+struct parse_options {
+  mailtokit::limits limits{};
+  invalid_utf8 on_invalid_utf8 = invalid_utf8::replace;
+  std::string legacy_charset;  ///< used with invalid_utf8::legacy, e.g. "windows-1252"
+};
+
+/// One hfield: decoded, lower-cased name; decoded UTF-8 value; byte offset of the name in the URI.
+struct hfield {
+  std::string name;
+  std::string value;
+  std::size_t offset = 0;
+  friend bool operator==(const hfield&, const hfield&) = default;
+};
+
+/// A parsed mailto URI before any policy: everything it said. Owns its strings.
+struct mailto_uri {
+  std::vector<address> to;      ///< the addresses of the path ("to" part)
+  std::vector<hfield> hfields;  ///< every hfield in URI order, "to"/"cc"/"bcc" included
+  std::vector<warning> warnings;
+};
+
+/// RFC 6068 section 2: parse a mailto URI (or IRI: raw UTF-8 is accepted and treated as its
+/// percent-encoded form). Leading and trailing ASCII white space is trimmed, "mailto:" is
+/// case-insensitive, a fragment is ignored with a warning.
+[[nodiscard]] result<mailto_uri> parse_mailto(std::string_view uri, const parse_options& options = {});
+
+/// The form build_mailto() writes.
+enum class uri_form {
+  ascii,       ///< pure ASCII URI, IDN domains as A-labels
+  utf8_escaped,  ///< pure ASCII URI, IDN domains as percent-encoded UTF-8 (RFC 6068 section 2)
+  iri,         ///< IRI: non-ASCII characters kept as UTF-8
+};
+
+struct build_options {
+  uri_form form = uri_form::ascii;
+  bool html = false;  ///< escape for an HTML attribute ("&" as "&amp;")
+};
+
+/// RFC 6068: the inverse of parsing. Percent-encodes exactly what RFC 6068 requires
+/// ("gorby%25kremvax@example.com", "unlikely%3Faddress@example.com").
+/// parse_draft(build_mailto(d)) reproduces d's recipients, subject, body and headers.
+[[nodiscard]] std::string build_mailto(const draft& d, const build_options& options = {});
+
+}  // namespace mailtokit
