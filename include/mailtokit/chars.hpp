@@ -85,4 +85,15 @@ inline constexpr char_class ftext = range(33, 57) | range(59, 126);
 // RFC 5322 section 3.2.3: specials = "(" / ")" / "<" / ">" / "[" / "]" / ":" / ";" / "@" / "\" / "," / "." / DQUOTE
 inline constexpr char_class specials = of("()<>[]:;@\\,.\"");
 
+// RFC 2047 section 2: especials = "(" / ")" / "<" / ">" / "@" / "," / ";" / ":" / "\" / <"> / "/" /
+//                                  "[" / "]" / "?" / "." / "="
+inline constexpr char_class ew_especials = of("()<>@,;:\\\"/[]?.=");
+// RFC 2047 section 2: token = 1*<Any CHAR except SPACE, CTLs, and especials>  (charset, encoding)
+inline constexpr char_class ew_token = range(0x21, 0x7E).without("()<>@,;:\\\"/[]?.=");
+// RFC 2047 section 2: encoded-text = 1*<Any printable ASCII character other than "?" or SPACE>
+inline constexpr char_class ew_encoded_text = range(0x21, 0x7E).without("?");
+// RFC 2047 section 5 (3): in a phrase, a Q "encoded-word" is limited to upper and lower case ASCII
+// letters, decimal digits, "!", "*", "+", "-", "/", "=", and "_"
+inline constexpr char_class ew_phrase_q = alpha | digit | of("!*+-/=_");
+
 }  // namespace mailtokit::chars

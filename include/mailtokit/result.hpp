@@ -63,6 +63,7 @@ namespace mailtokit {
   X(mailto_invalid_utf8, "value is not valid UTF-8")                                \
   /* RFC 2047 encoded words */                                                       \
   X(encoded_word_malformed, "malformed RFC 2047 encoded word")                       \
+  X(too_many_encoded_words, "more RFC 2047 encoded words than the configured limit") \
   /* composing, RFC 5322 / 2045 / 6532 */                                            \
   X(needs_smtputf8, "address has a non-ASCII local part and SMTPUTF8 is not allowed") \
   X(invalid_address, "address is not a valid addr-spec")                            \

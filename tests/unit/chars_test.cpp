@@ -55,4 +55,8 @@ TEST_CASE("every character class, checked over all 256 bytes", "[chars]") {
   check_table(chars::dtext_no_obs, printable_except("[]\\"), "dtext-no-obs");
   check_table(chars::ftext, printable_except(":"), "ftext");
   check_table(chars::specials, "()<>[]:;@\\,.\"", "specials");
+  check_table(chars::ew_especials, "()<>@,;:\\\"/[]?.=", "RFC 2047 especials");
+  check_table(chars::ew_token, printable_except("()<>@,;:\\\"/[]?.="), "RFC 2047 token");
+  check_table(chars::ew_encoded_text, printable_except("?"), "RFC 2047 encoded-text");
+  check_table(chars::ew_phrase_q, kAlpha + kDigit + "!*+-/=_", "RFC 2047 phrase Q");
 }
