@@ -1,0 +1,57 @@
+/// A bounded cache in front of idna::to_ascii() and idna::to_unicode(), for bulk input dominated
+/// by a few internationalized domains (libidn2 costs microseconds a call; a hit costs a hash).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "mailtokit/result.hpp"
+
+namespace mailtokit::idna {
+
+/// Remembers the results (values and errors) of to_ascii() and to_unicode() for up to
+/// `capacity` domains each, evicting the least recently used entry of a 4-way set. Domains that
+/// is_plain_ascii() accepts skip the cache (they cost a lower-casing), and domains longer than
+/// max_key bytes are never stored, so memory stays below about capacity * 2 * (max_key + 300)
+/// bytes. Not thread-safe: use one per thread (cached_to_ascii() does).
+class cache {
+ public:
+  static constexpr std::size_t max_key = 256;  ///< RFC 1034: 253 octets of ASCII domain, + slack
+
+  /// `capacity` is rounded up to a multiple of 4 (at least 4).
+  explicit cache(std::size_t capacity = 256);
+  ~cache();
+  cache(cache&&) noexcept;
+  cache& operator=(cache&&) noexcept;
+  cache(const cache&) = delete;
+  cache& operator=(const cache&) = delete;
+
+  /// Same result as idna::to_ascii(domain) (UTS #46 section 4 + IDNA2008 ToASCII).
+  [[nodiscard]] result<std::string> to_ascii(std::string_view domain);
+  /// Same result as idna::to_unicode(domain) (IDNA2008 ToUnicode).
+  [[nodiscard]] result<std::string> to_unicode(std::string_view domain);
+
+  [[nodiscard]] std::size_t capacity() const noexcept;
+  /// Entries in use (both functions together), at most 2 * capacity().
+  [[nodiscard]] std::size_t size() const noexcept;
+  [[nodiscard]] std::uint64_t hits() const noexcept;
+  [[nodiscard]] std::uint64_t misses() const noexcept;
+
+ private:
+  struct table;
+  std::unique_ptr<table> ascii_;
+  std::unique_ptr<table> unicode_;
+};
+
+/// idna::to_ascii() through this thread's cache (thread_local, 256 entries): safe to call from
+/// any number of threads at once, same results as idna::to_ascii().
+[[nodiscard]] result<std::string> cached_to_ascii(std::string_view domain);
+/// idna::to_unicode() through this thread's cache.
+[[nodiscard]] result<std::string> cached_to_unicode(std::string_view domain);
+/// This thread's cache (for statistics).
+[[nodiscard]] cache& thread_cache();
+
+}  // namespace mailtokit::idna
