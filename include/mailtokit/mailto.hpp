@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,10 +37,16 @@ struct parse_options {
 };
 
 /// One hfield: decoded, lower-cased name; decoded UTF-8 value; byte offset of the name in the URI.
+/// Values are percent-decoded once, made valid UTF-8 (parse_options::on_invalid_utf8) and, except
+/// for "body" and the address fields, RFC 2047-decoded; line breaks and controls are still there
+/// (the policy removes them). For "to", "cc" and "bcc" the value is the decoded address list with
+/// controls already removed, and `addresses` holds its mailboxes.
 struct hfield {
   std::string name;
   std::string value;
   std::size_t offset = 0;
+  std::vector<address> addresses;  ///< "to", "cc", "bcc": the parsed address-list (RFC 5322 section 3.4)
+  std::size_t value_offset = 0;    ///< byte offset of the value in the URI
   friend bool operator==(const hfield&, const hfield&) = default;
 };
 
@@ -54,6 +61,23 @@ struct mailto_uri {
 /// percent-encoded form). Leading and trailing ASCII white space is trimmed, "mailto:" is
 /// case-insensitive, a fragment is ignored with a warning.
 [[nodiscard]] result<mailto_uri> parse_mailto(std::string_view uri, const parse_options& options = {});
+
+/// The fields of a message as a user types them (the options of `mailtokit build`, xdg-email's).
+struct mailto_fields {
+  std::vector<std::string> to;   ///< each an RFC 5322 address-list: "Joe <joe@example.com>, ann@example.org"
+  std::vector<std::string> cc;
+  std::vector<std::string> bcc;
+  std::optional<std::string> subject;
+  std::optional<std::string> body;    ///< UTF-8; bare LF or CR line ends become CRLF
+  std::vector<header_field> headers;  ///< e.g. {"In-Reply-To", "<id@example.com>"}
+};
+
+/// RFC 5322 / RFC 6068 section 7: check and normalize user-typed fields into a draft for
+/// build_mailto(). Errors: mailto_invalid_utf8 (a value is not UTF-8), invalid_address (an entry
+/// of an address list is not a valid address; offset into that list), header_injection (a
+/// subject or header value holds a line break or control character; offset into that value),
+/// mailto_bad_hname (a header name is not an RFC 5322 field name).
+[[nodiscard]] result<draft> make_draft(const mailto_fields& fields);
 
 /// The form build_mailto() writes.
 enum class uri_form {

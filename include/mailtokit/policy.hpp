@@ -25,6 +25,8 @@ class policy {
   void drop(std::string_view name);
   /// Empty when `name` (decoded, any case) is kept; otherwise the reason it is dropped.
   [[nodiscard]] std::string reason_to_drop(std::string_view name) const;
+  /// The kept names, lower-cased, in the order they were added.
+  [[nodiscard]] const std::vector<std::string>& kept() const noexcept { return kept_; }
 
  private:
   std::vector<std::string> kept_;

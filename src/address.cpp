@@ -1,0 +1,447 @@
+#include "mailtokit/address.hpp"
+
+#include <limits>
+
+#include "address_detail.hpp"
+#include "header_text.hpp"
+#include "mailtokit/chars.hpp"
+#include "mailtokit/encoded_word.hpp"
+#include "mailtokit/idna.hpp"
+#include "mailtokit/utf8.hpp"
+
+namespace mailtokit {
+
+namespace {
+
+// RFC 5321 section 4.1.2: Let-dig = ALPHA / DIGIT; Ldh-str = *( ALPHA / DIGIT / "-" ) Let-dig
+constexpr chars::char_class ldh = chars::alpha | chars::digit | chars::of("-");
+
+// Code points refused in a non-ASCII local part: controls (RFC 6532 section 3.2 keeps
+// UTF8-non-ascii to printable text), the invisible format characters that can make an address
+// look like another (bidi controls, RFC 3987 section 4.1; zero-width space, word joiner, BOM,
+// tags), line and paragraph separators, interlinear annotations and noncharacters.
+constexpr bool forbidden_in_local(char32_t cp) noexcept {
+  return (cp >= 0x80 && cp <= 0x9F) || cp == 0x061C || cp == 0x200B || cp == 0x200E || cp == 0x200F ||
+         (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF ||
+         (cp >= 0xFFF9 && cp <= 0xFFFB) || (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE ||
+         (cp >= 0xE0000 && cp <= 0xE007F);
+}
+
+// One UTF8-non-ascii character of a local part (RFC 6532 section 3.2) at `it`.
+result<void> parse_non_ascii(const char*& it, const char* end) {
+  const char* start = it;
+  auto cp = utf8::decode(it, end);
+  if (!cp || forbidden_in_local(*cp)) {
+    it = start;
+    return fail(errc::address_bad_local, 0);
+  }
+  return {};
+}
+
+// RFC 5322 section 3.2.4 quoted-string without CFWS, with RFC 6532 UTF8-non-ascii in qtext and
+// quoted-pair: DQUOTE *( [WSP] ( qtext / quoted-pair ) ) [WSP] DQUOTE. `it` is at the DQUOTE.
+result<void> parse_quoted_local(const char*& it, const char* end, bool& non_ascii) {
+  ++it;
+  while (it != end) {
+    const char c = *it;
+    if (c == '"') {
+      ++it;
+      return {};
+    }
+    if (c == '\\') {
+      ++it;
+      if (it == end) break;
+      // RFC 5322 section 3.2.1: quoted-pair = "\" (VCHAR / WSP)
+      if (static_cast<unsigned char>(*it) >= 0x80) {
+        if (!parse_non_ascii(it, end)) return fail(errc::address_bad_local, 0);
+        non_ascii = true;
+      } else if (chars::vchar(*it) || chars::wsp(*it)) {
+        ++it;
+      } else {
+        return fail(errc::address_bad_local, 0);
+      }
+      continue;
+    }
+    if (static_cast<unsigned char>(c) >= 0x80) {
+      if (!parse_non_ascii(it, end)) return fail(errc::address_bad_local, 0);
+      non_ascii = true;
+    } else if (chars::qtext(c) || chars::wsp(c)) {
+      ++it;
+    } else {
+      return fail(errc::address_bad_local, 0);
+    }
+  }
+  return fail(errc::address_bad_local, 0);
+}
+
+// RFC 5322 section 3.2.3 dot-atom-text = 1*atext *("." 1*atext), atext extended with
+// UTF8-non-ascii (RFC 6532 section 3.2). Stops at the first character that is neither.
+result<void> parse_dot_atom(const char*& it, const char* end, bool& non_ascii, errc code) {
+  for (;;) {
+    const char* atom = it;
+    while (it != end) {
+      if (chars::atext(*it)) {
+        ++it;
+      } else if (static_cast<unsigned char>(*it) >= 0x80) {
+        if (!parse_non_ascii(it, end)) return fail(code, 0);
+        non_ascii = true;
+      } else {
+        break;
+      }
+    }
+    if (it == atom) return fail(code, 0);
+    if (it == end || *it != '.') return {};
+    ++it;
+  }
+}
+
+// RFC 5321 section 4.1.2: Domain = sub-domain *("." sub-domain); sub-domain = Let-dig [Ldh-str];
+// section 4.5.3.1.2: at most 255 octets; RFC 1035 section 2.3.4: labels of 63 octets at most.
+// Returns the offset of the first bad label, or npos.
+std::size_t check_hostname(std::string_view d) noexcept {
+  if (d.size() > 253) return 0;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t dot = d.find('.', start);
+    const std::string_view label = d.substr(start, dot == d.npos ? d.npos : dot - start);
+    if (label.empty() || label.size() > 63 || label.front() == '-' || label.back() == '-') return start;
+    for (char c : label)
+      if (!ldh(c)) return start;
+    if (dot == d.npos) return std::string_view::npos;
+    start = dot + 1;
+  }
+}
+
+void lower_ascii(std::string& s) noexcept {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+}
+
+// Fills `a` as far as the text is valid; the error offset is relative to `text`.
+result<void> parse_addr_spec_into(std::string_view text, address& a) {
+  a.original.assign(text);
+  if (text.empty()) return fail(errc::address_empty, 0);
+  const char* begin = text.data();
+  const char* it = begin;
+  const char* end = begin + text.size();
+  bool non_ascii = false;
+  // RFC 6068 section 2: local-part = dot-atom-text / quoted-string
+  if (*it == '"') {
+    if (auto r = parse_quoted_local(it, end, non_ascii); !r)
+      return fail(errc::address_bad_local, static_cast<std::size_t>(it - begin));
+  } else {
+    if (auto r = parse_dot_atom(it, end, non_ascii, errc::address_bad_local); !r)
+      return fail(errc::address_bad_local, static_cast<std::size_t>(it - begin));
+  }
+  if (it == end || *it != '@') {
+    if (text.find('@') == text.npos) return fail(errc::address_no_at, text.size());
+    return fail(errc::address_bad_local, static_cast<std::size_t>(it - begin));
+  }
+  a.local_part.assign(begin, it);
+  a.needs_smtputf8 = non_ascii;
+  ++it;
+  const char* dstart = it;
+  const auto doff = static_cast<std::size_t>(dstart - begin);
+  a.domain.assign(dstart, end);
+  if (it == end) return fail(errc::address_bad_domain, doff);
+  if (*it == '[') {
+    // RFC 6068 section 2: domain = dot-atom-text / "[" *dtext-no-obs "]"
+    ++it;
+    while (it != end && chars::dtext_no_obs(*it)) ++it;
+    if (it == end || *it != ']' || it + 1 != end) return fail(errc::address_bad_domain, static_cast<std::size_t>(it - begin));
+    a.domain_ascii = a.domain;
+    a.valid = true;
+    return {};
+  }
+  bool domain_non_ascii = false;
+  if (auto r = parse_dot_atom(it, end, domain_non_ascii, errc::address_bad_domain); !r || it != end)
+    return fail(errc::address_bad_domain, static_cast<std::size_t>(it - begin));
+  const std::string_view domain(dstart, static_cast<std::size_t>(end - dstart));
+  if (idna::is_plain_ascii(domain)) {
+    // Fast path: no libidn2 for ASCII domains without A-labels.
+    if (auto bad = check_hostname(domain); bad != domain.npos) return fail(errc::address_bad_domain, doff + bad);
+    a.domain_ascii.assign(domain);
+    lower_ascii(a.domain_ascii);
+    a.domain = a.domain_ascii;
+  } else {
+    // RFC 6068 section 2 item 4: "the name MUST be transformed to the IDNA encoding [RFC5891]".
+    auto ascii = idna::to_ascii(domain);
+    if (!ascii) return fail(ascii.error().code, doff + ascii.error().offset);
+    if (auto bad = check_hostname(*ascii); bad != std::string_view::npos) return fail(errc::address_bad_domain, doff);
+    auto display = idna::to_unicode(*ascii);
+    if (display) a.domain = std::move(*display);
+    a.domain_ascii = std::move(*ascii);
+  }
+  a.valid = true;
+  return {};
+}
+
+// ---- RFC 5322 section 3.4 address-list ----
+
+constexpr bool is_wsp(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// Skip a comment starting at text[i] == '('; returns the index after it (or text.size()).
+std::size_t skip_comment(std::string_view text, std::size_t i) noexcept {
+  std::size_t depth = 0;
+  for (; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\\') {
+      ++i;
+    } else if (c == '(') {
+      ++depth;
+    } else if (c == ')') {
+      if (--depth == 0) return i + 1;
+    }
+  }
+  return text.size();
+}
+
+// Skip a quoted string starting at text[i] == '"'; returns the index after the closing quote.
+std::size_t skip_quoted(std::string_view text, std::size_t i) noexcept {
+  for (++i; i < text.size(); ++i) {
+    if (text[i] == '\\')
+      ++i;
+    else if (text[i] == '"')
+      return i + 1;
+  }
+  return text.size();
+}
+
+// `text` without its top-level comments and without surrounding white space.
+std::string strip_cfws(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == '(') {
+      i = skip_comment(text, i);
+    } else if (text[i] == '"') {
+      const std::size_t j = skip_quoted(text, i);
+      out.append(text.substr(i, j - i));
+      i = j;
+    } else {
+      out += text[i++];
+    }
+  }
+  std::size_t b = 0, e = out.size();
+  while (b < e && is_wsp(out[b])) ++b;
+  while (e > b && is_wsp(out[e - 1])) --e;
+  return out.substr(b, e - b);
+}
+
+void trim(std::string_view& s) noexcept {
+  while (!s.empty() && is_wsp(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_wsp(s.back())) s.remove_suffix(1);
+}
+
+// Decode an unquoted run of words: RFC 2047 section 5 (1) allows encoded words in a phrase;
+// section 6.2 drops the white space between adjacent ones (rfc2047::decode does that).
+void append_decoded_run(std::string& out, std::string& run) {
+  if (run.empty()) return;
+  if (!out.empty()) out += ' ';
+  if (run.find("=?") != run.npos) {
+    if (auto d = rfc2047::decode(run); d && utf8::validate(*d)) {
+      out += *d;
+      run.clear();
+      return;
+    }
+  }
+  out += run;
+  run.clear();
+}
+
+// RFC 5322 section 3.2.5 phrase = 1*word / obs-phrase (words and "."), words being atoms
+// (UTF-8 allowed, RFC 6532) or quoted strings, with CFWS between. Quoted strings are unquoted
+// and never searched for encoded words (RFC 2047 section 5 (3)).
+result<std::string> decode_phrase(std::string_view text) {
+  std::string out, run;
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (is_wsp(c)) {
+      ++i;
+      continue;
+    }
+    if (c == '(') {
+      i = skip_comment(text, i);
+      continue;
+    }
+    if (c == '"') {
+      append_decoded_run(out, run);
+      const std::size_t j = skip_quoted(text, i);
+      if (j == text.size() && (j - i < 2 || text[j - 1] != '"')) return fail(errc::address_bad_list, i);
+      if (!out.empty()) out += ' ';
+      for (std::size_t k = i + 1; k + 1 < j; ++k) {
+        if (text[k] == '\\' && k + 2 < j) ++k;
+        out += text[k];
+      }
+      i = j;
+      continue;
+    }
+    if (chars::atext(c) || c == '.' || static_cast<unsigned char>(c) >= 0x80) {
+      if (!run.empty()) run += ' ';
+      while (i < text.size() && (chars::atext(text[i]) || text[i] == '.' || static_cast<unsigned char>(text[i]) >= 0x80))
+        run += text[i++];
+      continue;
+    }
+    return fail(errc::address_bad_list, i);
+  }
+  append_decoded_run(out, run);
+  detail::clean_header_text(out);
+  return out;
+}
+
+// One entry of an address list: a mailbox (name-addr / addr-spec) with optional CFWS.
+address parse_mailbox(std::string_view entry, error& why, bool& ok) {
+  ok = true;
+  // A top-level '<' makes it a name-addr: [display-name] "<" addr-spec ">" [CFWS].
+  std::size_t lt = entry.npos;
+  for (std::size_t i = 0; i < entry.size();) {
+    const char c = entry[i];
+    if (c == '"') {
+      i = skip_quoted(entry, i);
+    } else if (c == '(') {
+      i = skip_comment(entry, i);
+    } else if (c == '<') {
+      lt = i;
+      break;
+    } else {
+      ++i;
+    }
+  }
+  if (lt == entry.npos) {
+    const std::string spec = strip_cfws(entry);
+    address a = detail::addr_spec_or_invalid(spec, why, ok);
+    if (!ok) {
+      a.original.assign(entry);
+      detail::clean_header_text(a.original);
+    }
+    return a;
+  }
+  const std::size_t gt = entry.find('>', lt);
+  auto invalid = [&](errc code, std::size_t off) {
+    ok = false;
+    why = fail(code, off);
+    address a;
+    a.original.assign(entry);
+    detail::clean_header_text(a.original);
+    return a;
+  };
+  if (gt == entry.npos) return invalid(errc::address_bad_list, entry.size());
+  const std::string after = strip_cfws(entry.substr(gt + 1));
+  if (!after.empty()) return invalid(errc::address_bad_list, gt + 1);
+  auto name = decode_phrase(entry.substr(0, lt));
+  if (!name) return invalid(name.error().code, name.error().offset);
+  std::string_view spec = entry.substr(lt + 1, gt - lt - 1);
+  trim(spec);
+  address a = detail::addr_spec_or_invalid(spec, why, ok);
+  if (!ok) why.offset += lt + 1;
+  a.display_name = std::move(*name);
+  a.original.assign(entry);
+  detail::clean_header_text(a.original);
+  return a;
+}
+
+}  // namespace
+
+std::string address::unicode() const {
+  if (!valid) return original;
+  std::string s;
+  s.reserve(local_part.size() + 1 + domain.size());
+  s += local_part;
+  s += '@';
+  s += domain;
+  return s;
+}
+
+std::optional<std::string> address::ascii() const {
+  if (!valid || needs_smtputf8) return std::nullopt;
+  std::string s;
+  s.reserve(local_part.size() + 1 + domain_ascii.size());
+  s += local_part;
+  s += '@';
+  s += domain_ascii;
+  return s;
+}
+
+result<address> parse_addr_spec(std::string_view text) {
+  address a;
+  if (auto r = parse_addr_spec_into(text, a); !r) return r.error();
+  return a;
+}
+
+result<std::vector<address>> parse_address_list(std::string_view text) {
+  std::vector<address> out;
+  std::vector<detail::address_issue> issues;
+  if (auto r = detail::parse_address_list_into(text, out, issues, std::numeric_limits<std::size_t>::max()); !r)
+    return r.error();
+  return out;
+}
+
+namespace detail {
+
+address addr_spec_or_invalid(std::string_view text, error& why, bool& ok) {
+  address a;
+  if (auto r = parse_addr_spec_into(text, a); !r) {
+    ok = false;
+    why = r.error();
+    a.valid = false;
+    a.domain_ascii.clear();
+    clean_header_text(a.original);
+    return a;
+  }
+  ok = true;
+  return a;
+}
+
+result<void> parse_address_list_into(std::string_view text, std::vector<address>& out,
+                                     std::vector<address_issue>& issues, std::size_t max_total) {
+  // RFC 5322 section 3.4: address-list = address *("," address); address = mailbox / group;
+  // group = display-name ":" [group-list] ";" [CFWS]. Group names are dropped (a draft lists
+  // mailboxes); ';' outside a group is taken as a separator too, as many clients write it.
+  std::size_t start = 0;
+  bool angle = false;
+  auto flush = [&](std::size_t end) -> result<void> {
+    std::string_view entry = text.substr(start, end - start);
+    trim(entry);
+    const auto entry_off = static_cast<std::size_t>(entry.data() - text.data());
+    if (entry.empty() || strip_cfws(entry).empty()) return {};
+    if (out.size() >= max_total) return fail(errc::too_many_recipients, entry_off);
+    error why{};
+    bool ok = true;
+    out.push_back(parse_mailbox(entry, why, ok));
+    if (!ok) {
+      why.offset += entry_off;
+      issues.push_back({out.size() - 1, why});
+    }
+    return {};
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '"') {
+      i = skip_quoted(text, i);
+      continue;
+    }
+    if (c == '(') {
+      i = skip_comment(text, i);
+      continue;
+    }
+    if (c == '[') {
+      const std::size_t close = text.find(']', i);
+      i = close == text.npos ? text.size() : close + 1;
+      continue;
+    }
+    if (c == '<') angle = true;
+    if (c == '>') angle = false;
+    if (!angle && (c == ',' || c == ';')) {
+      if (auto r = flush(i); !r) return r;
+      start = i + 1;
+    } else if (!angle && c == ':') {
+      start = i + 1;  // the group's display name
+    }
+    ++i;
+  }
+  return flush(text.size());
+}
+
+}  // namespace detail
+
+}  // namespace mailtokit

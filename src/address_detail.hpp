@@ -1,0 +1,29 @@
+// Internal: the address-list parser with the reason each invalid entry was refused and a bound
+// on the number of entries, used by mailto.cpp (the public parse_address_list() drops both).
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+#include "mailtokit/address.hpp"
+#include "mailtokit/result.hpp"
+
+namespace mailtokit::detail {
+
+/// Why out[index] is invalid; err.offset is relative to the parsed text.
+struct address_issue {
+  std::size_t index = 0;
+  error err{};
+};
+
+/// RFC 5322 section 3.4 address-list, appending to `out` and `issues`. Fails with
+/// too_many_recipients (offset of the entry) once `out` would grow beyond `max_total`.
+[[nodiscard]] result<void> parse_address_list_into(std::string_view text, std::vector<address>& out,
+                                                   std::vector<address_issue>& issues, std::size_t max_total);
+
+/// parse_addr_spec(), but an addr-spec that is not valid gives an address with valid == false,
+/// `original` set (control characters removed) and the reason in `why`.
+[[nodiscard]] address addr_spec_or_invalid(std::string_view text, error& why, bool& ok);
+
+}  // namespace mailtokit::detail

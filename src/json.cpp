@@ -1,0 +1,252 @@
+#include "mailtokit/json.hpp"
+
+#include <array>
+#include <cstdint>
+
+#include "mailtokit/chars.hpp"
+#include "mailtokit/utf8.hpp"
+
+namespace mailtokit::json {
+
+namespace {
+
+// RFC 8259 section 7: unescaped = %x20-21 / %x23-5B / %x5D-10FFFF. The ASCII bytes that may be
+// copied as they are (DEL is escaped too, so terminals never see it raw).
+constexpr chars::char_class plain_ascii = chars::range(0x20, 0x7E).without("\"\\");
+
+constexpr char hex_digits[] = "0123456789abcdef";
+
+void append_u16(std::string& out, unsigned v) {
+  out += "\\u";
+  out += hex_digits[(v >> 12) & 0xF];
+  out += hex_digits[(v >> 8) & 0xF];
+  out += hex_digits[(v >> 4) & 0xF];
+  out += hex_digits[v & 0xF];
+}
+
+// The length of the maximal invalid subpart at `p` (Unicode 15 section 3.9, as utf8::repair).
+std::size_t invalid_subpart_length(const char* p, const char* end) noexcept {
+  const auto b0 = static_cast<unsigned char>(*p);
+  if (b0 < 0xC2 || b0 > 0xF4) return 1;
+  unsigned char lo = 0x80, hi = 0xBF;
+  if (b0 == 0xE0) lo = 0xA0;
+  if (b0 == 0xED) hi = 0x9F;
+  if (b0 == 0xF0) lo = 0x90;
+  if (b0 == 0xF4) hi = 0x8F;
+  const std::size_t need = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4;
+  if (end - p < 2 || static_cast<unsigned char>(p[1]) < lo || static_cast<unsigned char>(p[1]) > hi) return 1;
+  std::size_t n = 2;
+  while (n < need && p + n < end && (static_cast<unsigned char>(p[n]) & 0xC0u) == 0x80u) ++n;
+  return n;
+}
+
+void append_null_or_string(std::string& out, const std::optional<std::string>& s, const options& o) {
+  if (s)
+    append_string(out, *s, o);
+  else
+    out += "null";
+}
+
+void append_key(std::string& out, std::string_view key) {
+  out += '"';
+  out += key;
+  out += "\":";
+}
+
+void append_addresses(std::string& out, const std::vector<address>& list, const options& o) {
+  out += '[';
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (i) out += ',';
+    append_address(out, list[i], o);
+  }
+  out += ']';
+}
+
+// The keys after "ok" and "error", shared by drafts and errors so consumers see one schema.
+void append_body(std::string& out, const draft& d, const options& o) {
+  out += ',';
+  append_key(out, "to");
+  append_addresses(out, d.to, o);
+  out += ',';
+  append_key(out, "cc");
+  append_addresses(out, d.cc, o);
+  out += ',';
+  append_key(out, "bcc");
+  append_addresses(out, d.bcc, o);
+  out += ',';
+  append_key(out, "subject");
+  append_null_or_string(out, d.subject, o);
+  out += ',';
+  append_key(out, "body");
+  append_null_or_string(out, d.body, o);
+  out += ',';
+  append_key(out, "headers");
+  out += '[';
+  for (std::size_t i = 0; i < d.headers.size(); ++i) {
+    if (i) out += ',';
+    out += '{';
+    append_key(out, "name");
+    append_string(out, d.headers[i].name, o);
+    out += ',';
+    append_key(out, "value");
+    append_string(out, d.headers[i].value, o);
+    out += '}';
+  }
+  out += "],";
+  append_key(out, "dropped");
+  out += '[';
+  for (std::size_t i = 0; i < d.dropped.size(); ++i) {
+    if (i) out += ',';
+    out += '{';
+    append_key(out, "name");
+    append_string(out, d.dropped[i].name, o);
+    out += ',';
+    append_key(out, "value");
+    append_string(out, d.dropped[i].value, o);
+    out += ',';
+    append_key(out, "reason");
+    append_string(out, d.dropped[i].reason, o);
+    out += '}';
+  }
+  out += "],";
+  append_key(out, "warnings");
+  out += '[';
+  for (std::size_t i = 0; i < d.warnings.size(); ++i) {
+    if (i) out += ',';
+    out += '{';
+    append_key(out, "code");
+    append_string(out, d.warnings[i].code, o);
+    out += ',';
+    append_key(out, "message");
+    append_string(out, d.warnings[i].message, o);
+    out += ',';
+    append_key(out, "offset");
+    if (d.warnings[i].offset == static_cast<std::size_t>(-1))
+      out += "null";
+    else
+      out += std::to_string(d.warnings[i].offset);
+    out += '}';
+  }
+  out += "],";
+  append_key(out, "from");
+  if (d.from)
+    append_address(out, *d.from, o);
+  else
+    out += "null";
+}
+
+}  // namespace
+
+void append_string(std::string& out, std::string_view s, const options& o) {
+  out.reserve(out.size() + s.size() + 2);
+  out += '"';
+  const char* it = s.data();
+  const char* end = it + s.size();
+  while (it != end) {
+    // Runs of plain ASCII are copied in one append.
+    const char* run = it;
+    while (it != end && plain_ascii(*it)) ++it;
+    if (it != run) out.append(run, static_cast<std::size_t>(it - run));
+    if (it == end) break;
+    const auto b = static_cast<unsigned char>(*it);
+    if (b < 0x80) {
+      switch (b) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default: append_u16(out, b); break;
+      }
+      ++it;
+      continue;
+    }
+    const char* start = it;
+    auto cp = utf8::decode(it, end);
+    if (!cp) {
+      // A maximal invalid subpart (Unicode 15 section 3.9) becomes one U+FFFD.
+      const char* bad_end = start + invalid_subpart_length(start, end);
+      it = bad_end;
+      if (o.ascii_only)
+        out += "\\ufffd";
+      else
+        out += "\xEF\xBF\xBD";
+      continue;
+    }
+    if (*cp == 0x2028 || *cp == 0x2029 || (*cp >= 0x80 && *cp <= 0x9F)) {
+      append_u16(out, static_cast<unsigned>(*cp));
+    } else if (o.ascii_only) {
+      if (*cp >= 0x10000) {
+        const auto v = static_cast<unsigned>(*cp) - 0x10000u;
+        append_u16(out, 0xD800u + (v >> 10));
+        append_u16(out, 0xDC00u + (v & 0x3FFu));
+      } else {
+        append_u16(out, static_cast<unsigned>(*cp));
+      }
+    } else {
+      out.append(start, static_cast<std::size_t>(it - start));
+    }
+  }
+  out += '"';
+}
+
+void append_address(std::string& out, const address& a, const options& o) {
+  out += '{';
+  append_key(out, "address");
+  append_string(out, a.unicode(), o);
+  out += ',';
+  append_key(out, "ascii");
+  append_null_or_string(out, a.ascii(), o);
+  out += ',';
+  append_key(out, "valid");
+  out += a.valid ? "true" : "false";
+  out += ',';
+  append_key(out, "display_name");
+  if (a.display_name.empty())
+    out += "null";
+  else
+    append_string(out, a.display_name, o);
+  out += ',';
+  append_key(out, "smtputf8");
+  out += a.needs_smtputf8 ? "true" : "false";
+  out += '}';
+}
+
+void append_draft(std::string& out, const draft& d, const options& o) {
+  out += "{\"ok\":true,\"error\":null";
+  append_body(out, d, o);
+  out += '}';
+}
+
+void append_error(std::string& out, const error& e, std::string_view message, const options& o) {
+  out += "{\"ok\":false,\"error\":{";
+  append_key(out, "code");
+  append_string(out, to_name(e.code), o);
+  out += ',';
+  append_key(out, "offset");
+  out += std::to_string(e.offset);
+  out += ',';
+  append_key(out, "message");
+  append_string(out, message.empty() ? to_string(e.code) : message, o);
+  out += '}';
+  append_body(out, draft{}, o);
+  out += '}';
+}
+
+std::string from_draft(const draft& d, const options& o) {
+  std::string out;
+  out.reserve(512);
+  append_draft(out, d, o);
+  return out;
+}
+
+std::string from_error(const error& e, std::string_view message, const options& o) {
+  std::string out;
+  out.reserve(256);
+  append_error(out, e, message, o);
+  return out;
+}
+
+}  // namespace mailtokit::json

@@ -1,0 +1,295 @@
+#include "mailtokit/mailto.hpp"
+
+#include <string>
+
+#include "address_detail.hpp"
+#include "header_text.hpp"
+#include "mailtokit/charset.hpp"
+#include "mailtokit/chars.hpp"
+#include "mailtokit/encoded_word.hpp"
+#include "mailtokit/percent.hpp"
+#include "mailtokit/utf8.hpp"
+
+namespace mailtokit {
+
+namespace {
+
+// Raw ASCII a mailto URI may hold without a warning: RFC 6068 section 2 qchar (without
+// pct-encoded), the '%' of pct-encoded, the delimiters "?", "&" and "=", and "/" (RFC 3986
+// section 3.4 allows it in a query; it is common raw in bodies that hold links).
+constexpr chars::char_class quiet_raw = chars::qchar | chars::of("%?&=/");
+
+constexpr bool is_ascii_space(char c) noexcept {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+constexpr char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+void warn(std::vector<warning>& w, std::string_view code, std::string message, std::size_t offset) {
+  w.push_back(warning{std::string(code), std::move(message), offset});
+}
+
+// The offset in `raw` (percent-encoded) of the byte at `decoded_index` of its decoding.
+std::size_t raw_offset(std::string_view raw, std::size_t decoded_index) noexcept {
+  std::size_t r = 0;
+  for (std::size_t d = 0; d < decoded_index && r < raw.size(); ++d) r += raw[r] == '%' ? 3u : 1u;
+  return r < raw.size() ? r : raw.size();
+}
+
+// The byte that raw[i] (possibly a pct-encoded triplet) stands for, and its raw width. A '%'
+// that does not start a valid triplet stands for itself (decoding reports it later).
+char decoded_at(std::string_view raw, std::size_t i, std::size_t& width) noexcept {
+  if (raw[i] == '%' && i + 2 < raw.size() && percent::hex_value(raw[i + 1]) >= 0 && percent::hex_value(raw[i + 2]) >= 0) {
+    width = 3;
+    return static_cast<char>((percent::hex_value(raw[i + 1]) << 4) | percent::hex_value(raw[i + 2]));
+  }
+  width = 1;
+  return raw[i];
+}
+
+std::string quote_for_message(std::string_view s) {
+  std::string out = "'";
+  for (char c : s.substr(0, 80)) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b < 0x20 || b == 0x7F) {
+      static constexpr char hex[] = "0123456789ABCDEF";
+      out += "%";
+      out += hex[b >> 4];
+      out += hex[b & 0xF];
+    } else {
+      out += c;
+    }
+  }
+  if (s.size() > 80) out += "...";
+  out += "'";
+  return out;
+}
+
+enum class value_kind { address, body, text };
+
+struct parser {
+  std::string_view uri;
+  const parse_options& options;
+  mailto_uri& out;
+  std::size_t recipients = 0;
+
+  // Percent-decode raw (at URI offset `base`) once into `value` and make it valid UTF-8.
+  // RFC 6068 section 2 items 4-5: non-ASCII in an address "MUST first be encoded according to
+  // UTF-8"; other values follow parse_options::on_invalid_utf8.
+  result<void> decode_value(std::string_view raw, std::size_t base, value_kind kind, std::string& value,
+                            std::string_view name) {
+    value.clear();
+    value.reserve(raw.size());
+    if (auto r = percent::decode_append(raw, value, base); !r) return r;
+    auto valid = utf8::validate(value);
+    if (!valid) {
+      const std::size_t at = base + raw_offset(raw, valid.error().offset);
+      if (kind == value_kind::address || options.on_invalid_utf8 == invalid_utf8::reject)
+        return fail(errc::mailto_invalid_utf8, at);
+      if (options.on_invalid_utf8 == invalid_utf8::legacy) {
+        auto t = charset::to_utf8(value, options.legacy_charset);
+        if (!t) {
+          const auto& e = t.error();
+          return fail(e.code, e.code == errc::charset_conversion ? base + raw_offset(raw, e.offset) : at);
+        }
+        value = std::move(*t);
+        warn(out.warnings, "legacy_charset_decoded",
+             "the value of '" + std::string(name) + "' is not UTF-8 and was read as " + options.legacy_charset, at);
+      } else {
+        std::string fixed;
+        utf8::repair(value, fixed);
+        value.swap(fixed);
+        warn(out.warnings, "invalid_utf8_replaced",
+             "the value of '" + std::string(name) +
+                 "' is not valid UTF-8; the invalid bytes were replaced with U+FFFD",
+             at);
+      }
+    }
+    // RFC 6068 section 2: "MIME encoded words (as defined in [RFC2047]) are permitted in header
+    // field values, but not in an <hfvalue> of a "body" <hfname>."
+    if (kind == value_kind::text && value.find("=?") != value.npos) {
+      auto d = rfc2047::decode(value, options.limits.max_encoded_words);
+      if (!d) {
+        if (d.error().code == errc::too_many_encoded_words)
+          return fail(errc::too_many_encoded_words, base + raw_offset(raw, d.error().offset));
+        warn(out.warnings, "encoded_word_undecodable",
+             "the encoded words in the value of '" + std::string(name) + "' could not be decoded and were kept as text",
+             base);
+      } else if (utf8::validate(*d)) {
+        value = std::move(*d);
+      } else {
+        value.clear();
+        utf8::repair(*d, value);
+      }
+    }
+    return {};
+  }
+
+  // RFC 6068 section 2: to = addr-spec *("," addr-spec). Entries are split on "," (raw or
+  // %2C) outside quoted strings ('"' raw or %22, with '\' quoting), then decoded once.
+  result<void> parse_path(std::string_view raw, std::size_t base) {
+    if (raw.empty()) return {};
+    std::size_t start = 0;
+    bool in_quote = false;
+    std::string text;
+    for (std::size_t i = 0; i <= raw.size();) {
+      std::size_t w = 1;
+      const char c = i < raw.size() ? decoded_at(raw, i, w) : ',';
+      if (i < raw.size() && in_quote) {
+        if (c == '\\' && i + w < raw.size()) {
+          std::size_t w2 = 1;
+          (void)decoded_at(raw, i + w, w2);
+          i += w + w2;
+          continue;
+        }
+        if (c == '"') in_quote = false;
+        i += w;
+        continue;
+      }
+      if (i < raw.size() && c == '"') in_quote = true;
+      if (i == raw.size() || c == ',') {
+        const std::string_view entry = raw.substr(start, i - start);
+        const std::size_t entry_base = base + start;
+        if (auto r = decode_value(entry, entry_base, value_kind::address, text, "to"); !r) return r;
+        std::size_t lead = 0;
+        while (lead < text.size() && is_ascii_space(text[lead])) ++lead;
+        std::size_t tail = text.size();
+        while (tail > lead && is_ascii_space(text[tail - 1])) --tail;
+        const std::string_view spec(text.data() + lead, tail - lead);
+        if (spec.empty()) {
+          warn(out.warnings, "empty_address", "an empty address in the 'to' part was skipped", entry_base);
+        } else {
+          if (++recipients > options.limits.max_recipients) return fail(errc::too_many_recipients, entry_base);
+          error why{};
+          bool ok = true;
+          out.to.push_back(detail::addr_spec_or_invalid(spec, why, ok));
+          if (!ok)
+            warn(out.warnings, "invalid_address",
+                 quote_for_message(spec) + " is not a valid address (" + std::string(to_string(why.code)) +
+                     "); it is kept so you can correct it",
+                 entry_base + raw_offset(entry, lead + why.offset));
+        }
+        start = i + 1;
+        if (i == raw.size()) break;
+      }
+      i += w;
+    }
+    return {};
+  }
+
+  // RFC 6068 section 2: hfield = hfname "=" hfvalue.
+  result<void> parse_hfield(std::string_view raw, std::size_t base) {
+    const std::size_t eq = raw.find('=');
+    if (eq == raw.npos) return fail(errc::mailto_bad_hfield, base);
+    if (eq == 0) return fail(errc::mailto_bad_hname, base);
+    hfield f;
+    f.offset = base;
+    f.value_offset = base + eq + 1;
+    // "<hfname> is case-insensitive": decoded once, then lower-cased ("%74%4F" is "to").
+    if (auto r = percent::decode_append(raw.substr(0, eq), f.name, base); !r) return r;
+    for (char& c : f.name) c = lower(c);
+    const std::string_view vraw = raw.substr(eq + 1);
+    value_kind kind = value_kind::text;
+    if (f.name == "to" || f.name == "cc" || f.name == "bcc")
+      kind = value_kind::address;
+    else if (f.name == "body")
+      kind = value_kind::body;
+    if (auto r = decode_value(vraw, f.value_offset, kind, f.value, f.name); !r) return r;
+    if (kind == value_kind::address) {
+      // The RFC 2047 bound applies to display names too.
+      std::size_t words = 0;
+      for (std::size_t p = f.value.find("=?"); p != f.value.npos; p = f.value.find("=?", p + 2))
+        if (++words > options.limits.max_encoded_words)
+          return fail(errc::too_many_encoded_words, f.value_offset + raw_offset(vraw, p));
+      if (detail::clean_header_text(f.value))
+        warn(out.warnings, "header_controls_removed",
+             "line breaks or control characters in '" + f.name + "' were removed", f.value_offset);
+      std::vector<detail::address_issue> issues;
+      const std::size_t room = options.limits.max_recipients - recipients;
+      if (auto r = detail::parse_address_list_into(f.value, f.addresses, issues, room); !r)
+        return fail(errc::too_many_recipients, f.value_offset);
+      recipients += f.addresses.size();
+      for (const auto& issue : issues)
+        warn(out.warnings, "invalid_address",
+             quote_for_message(f.addresses[issue.index].original) + " in '" + f.name + "' is not a valid address (" +
+                 std::string(to_string(issue.err.code)) + "); it is kept so you can correct it",
+             f.value_offset);
+    }
+    out.hfields.push_back(std::move(f));
+    return {};
+  }
+
+  result<void> run() {
+    // "leading and trailing ASCII whitespace is trimmed"
+    std::size_t b = 0, e = uri.size();
+    while (b < e && is_ascii_space(uri[b])) ++b;
+    while (e > b && is_ascii_space(uri[e - 1])) --e;
+    if (b == e) return fail(errc::empty_input, 0);
+    if (e - b > options.limits.max_input) return fail(errc::input_too_long, b + options.limits.max_input);
+    // RFC 3986 section 3.1: "schemes are case-insensitive".
+    static constexpr std::string_view scheme = "mailto:";
+    if (e - b < scheme.size()) return fail(errc::not_mailto, b);
+    for (std::size_t i = 0; i < scheme.size(); ++i)
+      if (lower(uri[b + i]) != scheme[i]) return fail(errc::not_mailto, b + i);
+    std::size_t p = b + scheme.size();
+    // RFC 6068 section 2: fragment identifiers "SHOULD be ignored upon resolution".
+    if (const std::size_t hash = uri.find('#', p); hash != uri.npos && hash < e) {
+      if (hash + 1 < e)
+        warn(out.warnings, "fragment_ignored", "the fragment " + quote_for_message(uri.substr(hash, e - hash)) +
+                                                   " means nothing in a mailto URI and was ignored",
+             hash);
+      e = hash;
+    }
+    // RFC 3986 section 2: a URI holds no control characters. Other characters RFC 6068 wants
+    // percent-encoded are taken as themselves, with a warning; non-ASCII is an IRI's UTF-8.
+    bool warned_raw = false;
+    for (std::size_t i = p; i < e; ++i) {
+      const char c = uri[i];
+      if (chars::ctl(c)) return fail(errc::mailto_bad_char, i);
+      if (!warned_raw && static_cast<unsigned char>(c) < 0x80 && !quiet_raw(c)) {
+        warned_raw = true;
+        warn(out.warnings, "raw_character",
+             std::string("the character '") + c + "' should be percent-encoded; it was taken as itself", i);
+      }
+    }
+    const std::size_t q = uri.find('?', p);
+    const std::size_t path_end = (q == uri.npos || q > e) ? e : q;
+    if (auto r = parse_path(uri.substr(p, path_end - p), p); !r) return r;
+    if (path_end == e) return {};
+    // RFC 6068 section 2: hfields = "?" hfield *( "&" hfield ); a second raw '?' is wrong.
+    const std::size_t hb = path_end + 1;
+    if (const std::size_t q2 = uri.find('?', hb); q2 != uri.npos && q2 < e) return fail(errc::mailto_second_question, q2);
+    std::size_t count = 0;
+    bool warned_empty = false;
+    for (std::size_t s = hb; s <= e;) {
+      std::size_t amp = uri.find('&', s);
+      if (amp == uri.npos || amp > e) amp = e;
+      if (amp == s) {
+        if (!warned_empty) {
+          warned_empty = true;
+          warn(out.warnings, "empty_hfield", "an empty header field ('&&', or '&' or '?' at an end) was skipped", s);
+        }
+      } else {
+        if (++count > options.limits.max_hfields) return fail(errc::too_many_hfields, s);
+        if (auto r = parse_hfield(uri.substr(s, amp - s), s); !r) return r;
+      }
+      s = amp + 1;
+    }
+    return {};
+  }
+};
+
+}  // namespace
+
+result<mailto_uri> parse_mailto(std::string_view uri, const parse_options& options) {
+  try {
+    mailto_uri out;
+    parser p{uri, options, out};
+    if (auto r = p.run(); !r) return r.error();
+    return out;
+  } catch (const std::bad_alloc&) {
+    return fail(errc::internal_error, 0);
+  }
+}
+
+}  // namespace mailtokit

@@ -1,0 +1,229 @@
+#include "mailtokit/policy.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "header_text.hpp"
+#include "mailtokit/chars.hpp"
+#include "mailtokit/percent.hpp"
+
+namespace mailtokit {
+
+namespace {
+
+constexpr char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+std::string lowered(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = lower(c);
+  return out;
+}
+
+bool contains(std::string_view s, std::string_view part) noexcept { return s.find(part) != s.npos; }
+
+template <std::size_t N>
+bool one_of(std::string_view s, const std::array<std::string_view, N>& names) noexcept {
+  return std::find(names.begin(), names.end(), s) != names.end();
+}
+
+// RFC 5322 section 3.6.8: field-name = 1*ftext
+bool valid_field_name(std::string_view n) noexcept {
+  if (n.empty()) return false;
+  for (char c : n)
+    if (!chars::ftext(c)) return false;
+  return true;
+}
+
+// File and resource access: attach, attachment(s), insert, x-attach-file, ... in any spelling.
+bool file_access(std::string_view n) noexcept {
+  return contains(n, "attach") || contains(n, "insert") || contains(n, "file") || contains(n, "include");
+}
+
+// RFC 6068 section 3: "Originator fields like From and Date, fields related to routing
+// (Apparently-To, Resent-*, etc.), trace fields [...] MUST be ignored."
+constexpr std::array<std::string_view, 22> originator_names = {
+    "from",          "sender",           "reply-to",      "return-path",        "apparently-to",
+    "received",      "received-spf",     "date",          "message-id",         "delivered-to",
+    "envelope-to",   "envelope-from",    "errors-to",     "mail-followup-to",   "mail-reply-to",
+    "x-sender",      "x-envelope-from",  "x-envelope-to", "authentication-results", "dkim-signature",
+    "domainkey-signature", "return-receipt-path"};
+bool originator(std::string_view n) noexcept {
+  return one_of(n, originator_names) || n.starts_with("resent-") || n.starts_with("arc-") ||
+         n.starts_with("x-original");
+}
+
+// RFC 6068 section 3: "MIME header fields (MIME-Version, Content-*) [...] MUST be ignored."
+bool mime(std::string_view n) noexcept { return n == "mime-version" || n.starts_with("content-"); }
+
+bool html(std::string_view n) noexcept { return contains(n, "html"); }
+
+constexpr std::array<std::string_view, 6> tracking_names = {
+    "disposition-notification-to", "disposition-notification-options", "generate-delivery-report",
+    "prevent-nondelivery-report",  "original-recipient",               "x-confirm-reading-to"};
+bool tracking(std::string_view n) noexcept {
+  return one_of(n, tracking_names) || contains(n, "receipt") || contains(n, "tracking");
+}
+
+constexpr std::array<std::string_view, 5> news_names = {"newsgroups", "newshost", "followup-to", "news",
+                                                        "x-newsreader"};
+
+constexpr std::array<std::string_view, 8> default_kept = {"to",       "cc",          "bcc",       "subject",
+                                                          "body",     "keywords",    "in-reply-to", "references"};
+
+// A name that can never be kept, and why; empty when it may be.
+std::string never_kept_reason(std::string_view n) {
+  if (!valid_field_name(n))
+    return "this is not a valid header field name (RFC 5322 section 3.6.8 allows printable ASCII "
+           "except ':'), so it cannot be a field of the message";
+  if (originator(n))
+    return "originator, routing and trace fields are set by your mail program, never by a link "
+           "(RFC 6068 section 3: they MUST be ignored)";
+  if (mime(n))
+    return "MIME fields are set by the program that writes the message; a link may not choose them "
+           "(RFC 6068 sections 2 and 3: they MUST be ignored)";
+  if (file_access(n))
+    return "a link may never attach, insert or read files or other resources: it could send your "
+           "files to someone else (RFC 6068 section 7), so this field is always refused";
+  if (html(n)) return "HTML bodies are not accepted from links; only a plain-text 'body' is (RFC 6068 section 2)";
+  return {};
+}
+
+bool has_pct_triplet(std::string_view n) noexcept {
+  for (std::size_t i = n.find('%'); i != n.npos; i = n.find('%', i + 1))
+    if (i + 2 < n.size() && percent::hex_value(n[i + 1]) >= 0 && percent::hex_value(n[i + 2]) >= 0) return true;
+  return false;
+}
+
+// Why a keepable name that the policy does not keep is dropped.
+std::string not_kept_reason(std::string_view n) {
+  if (one_of(n, default_kept)) return "the application's policy does not accept this field from links";
+  if (tracking(n))
+    return "read receipts and tracking requests are not accepted from links: they would tell the "
+           "link's author when you read or send mail";
+  if (one_of(n, news_names)) return "Usenet fields are not supported: a mailto link makes a mail draft, not a news post";
+  if (has_pct_triplet(n))
+    return "unknown header field: its name still holds percent-encoding after being decoded once "
+           "(it was encoded twice), so it is not the field it may look like, and unknown fields are "
+           "dropped (RFC 6068 section 3 calls them especially suspect)";
+  return "unknown header field: fields this program does not know are dropped (RFC 6068 section 3 "
+         "calls them especially suspect)";
+}
+
+// The name a kept field gets in the draft: "in-reply-to" -> "In-Reply-To".
+std::string canonical_name(std::string_view n) {
+  std::string out(n);
+  bool start = true;
+  for (char& c : out) {
+    if (start && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    start = c == '-';
+  }
+  return out;
+}
+
+void warn(draft& d, std::string_view code, std::string message, std::size_t offset) {
+  d.warnings.push_back(warning{std::string(code), std::move(message), offset});
+}
+
+// RFC 5322 section 3.6: fields that may occur at most once besides To/Cc/Bcc/Subject.
+bool single_valued(std::string_view n) noexcept { return n == "in-reply-to" || n == "references"; }
+
+draft apply(mailto_uri&& uri, const policy& p) {
+  draft d;
+  d.to = std::move(uri.to);
+  d.warnings = std::move(uri.warnings);
+  for (auto& f : uri.hfields) {
+    std::string reason = p.reason_to_drop(f.name);
+    if (!reason.empty()) {
+      d.dropped.push_back(dropped_field{std::move(f.name), std::move(f.value), std::move(reason)});
+      continue;
+    }
+    // RFC 6068 section 2: "to" in the path and every to/cc/bcc hfield accumulate in order.
+    if (f.name == "to" || f.name == "cc" || f.name == "bcc") {
+      auto& list = f.name == "to" ? d.to : f.name == "cc" ? d.cc : d.bcc;
+      if (list.empty())
+        list = std::move(f.addresses);
+      else
+        for (auto& a : f.addresses) list.push_back(std::move(a));
+      continue;
+    }
+    if (f.name == "body") {
+      const auto changes = detail::clean_body_text(f.value);
+      if (changes.line_breaks)
+        warn(d, "body_line_breaks_normalized",
+             "bare CR or LF in the body became CRLF (RFC 6068 section 5: line breaks MUST be %0D%0A)", f.value_offset);
+      if (changes.controls) warn(d, "body_controls_removed", "control characters in the body were removed", f.value_offset);
+      if (d.body) {
+        warn(d, "repeated_field", "'body' appears more than once; the values were joined with a line break", f.offset);
+        *d.body += "\r\n";
+        *d.body += f.value;
+      } else {
+        d.body = std::move(f.value);
+      }
+      continue;
+    }
+    // RFC 6068 section 7: no line break or control character reaches a header field value.
+    if (detail::clean_header_text(f.value))
+      warn(d, "header_controls_removed",
+           "line breaks or control characters in '" + f.name +
+               "' were removed (a line break followed by white space was unfolded, other line breaks "
+               "became spaces)",
+           f.value_offset);
+    if (f.name == "subject") {
+      if (d.subject) warn(d, "repeated_field", "'subject' appears more than once; the last one is used", f.offset);
+      d.subject = std::move(f.value);
+      continue;
+    }
+    std::string name = canonical_name(f.name);
+    if (single_valued(f.name)) {
+      auto same = std::find_if(d.headers.begin(), d.headers.end(), [&](const header_field& h) { return h.name == name; });
+      if (same != d.headers.end()) {
+        warn(d, "repeated_field", "'" + f.name + "' appears more than once; the last one is used", f.offset);
+        d.headers.erase(same);
+      }
+    }
+    d.headers.push_back(header_field{std::move(name), std::move(f.value)});
+  }
+  return d;
+}
+
+}  // namespace
+
+policy policy::defaults() {
+  policy p;
+  p.kept_.reserve(default_kept.size());
+  for (auto n : default_kept) p.kept_.emplace_back(n);
+  return p;
+}
+
+bool policy::keep(std::string_view name) {
+  const std::string n = lowered(name);
+  if (!never_kept_reason(n).empty()) return false;
+  if (std::find(kept_.begin(), kept_.end(), n) == kept_.end()) kept_.push_back(n);
+  return true;
+}
+
+void policy::drop(std::string_view name) {
+  const std::string n = lowered(name);
+  kept_.erase(std::remove(kept_.begin(), kept_.end(), n), kept_.end());
+}
+
+std::string policy::reason_to_drop(std::string_view name) const {
+  const std::string n = lowered(name);
+  if (std::string r = never_kept_reason(n); !r.empty()) return r;
+  if (std::find(kept_.begin(), kept_.end(), n) != kept_.end()) return {};
+  return not_kept_reason(n);
+}
+
+draft apply_policy(const mailto_uri& uri, const policy& p) { return apply(mailto_uri(uri), p); }
+
+result<draft> parse_draft(std::string_view uri, const parse_options& options, const policy& p) {
+  auto parsed = parse_mailto(uri, options);
+  if (!parsed) return parsed.error();
+  try {
+    return apply(std::move(*parsed), p);
+  } catch (const std::bad_alloc&) {
+    return fail(errc::internal_error, 0);
+  }
+}
+
+}  // namespace mailtokit
