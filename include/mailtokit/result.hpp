@@ -69,6 +69,7 @@ namespace mailtokit {
   X(invalid_address, "address is not a valid addr-spec")                            \
   X(no_recipients, "draft has no recipients")                                       \
   X(header_injection, "value contains a line break or control character")           \
+  X(header_not_allowed, "header field name is malformed or written by the composer itself") \
   /* handler and I/O */                                                              \
   X(io_error, "file could not be read or written")                                  \
   X(config_error, "configuration file is malformed")                                \
