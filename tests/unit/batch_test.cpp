@@ -1,0 +1,289 @@
+#include "mailtokit/batch.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace mailtokit;
+
+namespace {
+
+/// A temporary file holding `content`, opened for reading.
+struct temp_input {
+  std::string path;
+  int fd = -1;
+  explicit temp_input(const std::string& content) {
+    char name[] = "/tmp/mailtokit_batch_test_XXXXXX";
+    fd = ::mkstemp(name);
+    REQUIRE(fd >= 0);
+    path = name;
+    REQUIRE(::write(fd, content.data(), content.size()) == static_cast<ssize_t>(content.size()));
+    REQUIRE(::lseek(fd, 0, SEEK_SET) == 0);
+  }
+  ~temp_input() {
+    ::close(fd);
+    ::unlink(path.c_str());
+  }
+};
+
+/// A temporary output file; text() reads back what was written.
+struct temp_output {
+  std::string path;
+  int fd = -1;
+  temp_output() {
+    char name[] = "/tmp/mailtokit_batch_out_XXXXXX";
+    fd = ::mkstemp(name);
+    REQUIRE(fd >= 0);
+    path = name;
+  }
+  ~temp_output() {
+    ::close(fd);
+    ::unlink(path.c_str());
+  }
+  [[nodiscard]] std::string text() const {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }
+};
+
+std::vector<batch::line> read_all(const std::string& content, std::size_t max_line, std::size_t read_size,
+                                  std::vector<std::string>* texts = nullptr) {
+  temp_input in(content);
+  batch::line_reader reader(in.fd, max_line, read_size);
+  std::vector<batch::line> out;
+  batch::line l;
+  for (;;) {
+    auto more = reader.next(l);
+    REQUIRE(more);
+    if (!*more) break;
+    out.push_back(l);
+    if (texts != nullptr) texts->emplace_back(l.text);
+  }
+  CHECK(reader.consumed() == content.size());
+  return out;
+}
+
+/// The processor of these tests: "<number>:<length>:<text reversed>\n"; lines starting with '!'
+/// are bad input; too-long lines are "<number>:<length>:too long\n".
+batch::outcome reverse_line(const batch::line& l, std::string& out) {
+  out += std::to_string(l.number) + ":" + std::to_string(l.length) + ":";
+  if (l.too_long) {
+    out += "too long\n";
+    return batch::outcome::bad;
+  }
+  out.append(l.text.rbegin(), l.text.rend());
+  out += '\n';
+  return !l.text.empty() && l.text[0] == '!' ? batch::outcome::bad : batch::outcome::ok;
+}
+
+/// The same output computed without batch::run, as the reference.
+std::string reference(const std::string& content, std::size_t max_line, std::uint64_t& bad) {
+  std::string out;
+  bad = 0;
+  std::uint64_t n = 0;
+  std::size_t pos = 0;
+  while (pos < content.size()) {
+    std::size_t nl = content.find('\n', pos);
+    const std::size_t end = nl == std::string::npos ? content.size() : nl;
+    std::string text = content.substr(pos, end - pos);
+    if (!text.empty() && text.back() == '\r' && nl != std::string::npos) text.pop_back();
+    batch::line l{text, ++n, text.size(), text.size() > max_line};
+    if (l.too_long) l.text = {};
+    bad += reverse_line(l, out) == batch::outcome::bad ? 1u : 0u;
+    pos = end + 1;
+  }
+  return out;
+}
+
+std::string random_input(std::size_t lines, std::size_t max_len, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<std::size_t> len(0, max_len);
+  std::uniform_int_distribution<int> ch(0x20, 0x7e);
+  std::string s;
+  for (std::size_t i = 0; i < lines; ++i) {
+    const std::size_t n = len(rng) % 7 == 0 ? len(rng) * 5 : len(rng);
+    for (std::size_t j = 0; j < n; ++j) s += static_cast<char>(ch(rng));
+    if (i % 11 == 3) s += '\r';
+    s += '\n';
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("line_reader: line ends, empty lines, a last line without a line end", "[batch]") {
+  std::vector<std::string> t;
+  auto lines = read_all("a\nbc\r\n\n\r\nlast", 100, 3, &t);
+  REQUIRE(lines.size() == 5);
+  CHECK(t == std::vector<std::string>{"a", "bc", "", "", "last"});
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    CHECK(lines[i].number == i + 1);
+    CHECK_FALSE(lines[i].too_long);
+    CHECK(lines[i].length == t[i].size());
+  }
+  CHECK(read_all("", 10, 4).empty());
+  CHECK(read_all("\n", 10, 4).size() == 1);
+  // A lone '\r' at the end of the input, with no '\n', is part of the line.
+  t.clear();
+  (void)read_all("x\r", 10, 4, &t);
+  CHECK(t == std::vector<std::string>{"x\r"});
+}
+
+TEST_CASE("line_reader: lines over max_line are skipped and reported with their length", "[batch]") {
+  for (std::size_t read_size : {1u, 3u, 7u, 64u, 4096u}) {
+    INFO("read_size " << read_size);
+    std::vector<std::string> t;
+    const std::string big(1000, 'x');
+    auto lines = read_all("12345678\n123456789\n" + big + "\nok\r\n" + big + "\r\n" + big, 8, read_size, &t);
+    REQUIRE(lines.size() == 6);
+    CHECK_FALSE(lines[0].too_long);
+    CHECK(t[0] == "12345678");
+    CHECK(lines[1].too_long);
+    CHECK(lines[1].length == 9);
+    CHECK(lines[1].text.empty());
+    CHECK(lines[2].too_long);
+    CHECK(lines[2].length == 1000);
+    CHECK(t[3] == "ok");
+    CHECK(lines[3].number == 4);
+    CHECK(lines[4].too_long);
+    CHECK(lines[4].length == 1000);
+    CHECK(lines[5].too_long);
+    CHECK(lines[5].length == 1000);
+    CHECK(lines[5].number == 6);
+  }
+}
+
+TEST_CASE("line_reader: read(2) failing is io_error, not end of input", "[batch]") {
+  const int dir = ::open("/tmp", O_RDONLY | O_DIRECTORY);
+  REQUIRE(dir >= 0);
+  batch::line_reader reader(dir, 100);
+  batch::line l;
+  auto r = reader.next(l);
+  REQUIRE_FALSE(r);
+  CHECK(r.error().code == errc::io_error);
+  ::close(dir);
+}
+
+TEST_CASE("run: output in input order and counts, for 1 to 8 jobs and small chunks", "[batch]") {
+  const std::string input = random_input(20000, 60, 7) + "!bad line\n" + std::string(500, 'y') + "\nend";
+  std::uint64_t bad = 0;
+  const std::string want = reference(input, 200, bad);
+  CHECK(bad > 100);  // random lines over 200 bytes and lines starting with '!'
+  for (std::size_t jobs : {1u, 2u, 3u, 8u}) {
+    for (std::size_t chunk : {1u, 7u, 512u}) {
+      INFO("jobs " << jobs << ", chunk_lines " << chunk);
+      temp_input in(input);
+      temp_output out;
+      batch::options o;
+      o.jobs = jobs;
+      o.chunk_lines = chunk;
+      o.max_line = 200;
+      o.read_size = 1000;
+      auto st = batch::run(in.fd, out.fd, reverse_line, o);
+      REQUIRE(st);
+      CHECK(out.text() == want);
+      CHECK(st->lines == 20003);
+      CHECK(st->bad == bad);
+      CHECK(st->ok == 20003 - bad);
+      CHECK(st->bytes == input.size());
+    }
+  }
+}
+
+TEST_CASE("run: a processor's io_error stops the run after writing the lines before it", "[batch]") {
+  std::string input;
+  for (int i = 1; i <= 5000; ++i) input += "line" + std::to_string(i) + "\n";
+  for (std::size_t jobs : {1u, 4u}) {
+    INFO("jobs " << jobs);
+    temp_input in(input);
+    temp_output out;
+    batch::options o;
+    o.jobs = jobs;
+    o.chunk_lines = 16;
+    auto st = batch::run(
+        in.fd, out.fd,
+        [](const batch::line& l, std::string& s) {
+          if (l.number == 1000) return batch::outcome::io_error;
+          s += std::string(l.text) + "\n";
+          return batch::outcome::ok;
+        },
+        o);
+    REQUIRE_FALSE(st);
+    CHECK(st.error().code == errc::io_error);
+    const std::string text = out.text();
+    CHECK(text.rfind("line1\nline2\n", 0) == 0);
+    CHECK(text.find("line999\n") != std::string::npos);
+    CHECK(text.find("line1000\n") == std::string::npos);
+    CHECK(text.find("line1001\n") == std::string::npos);
+  }
+}
+
+TEST_CASE("run: failing reads and writes are io_error", "[batch]") {
+  for (std::size_t jobs : {1u, 2u}) {
+    batch::options o;
+    o.jobs = jobs;
+    const int dir = ::open("/tmp", O_RDONLY | O_DIRECTORY);
+    temp_output out;
+    auto r = batch::run(dir, out.fd, reverse_line, o);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().code == errc::io_error);
+    ::close(dir);
+
+    temp_input in("a\nb\n");
+    const int ro = ::open("/dev/null", O_RDONLY);
+    auto w = batch::run(in.fd, ro, reverse_line, o);
+    REQUIRE_FALSE(w);
+    CHECK(w.error().code == errc::io_error);
+    ::close(ro);
+  }
+}
+
+TEST_CASE("run: each answer is written before the next line is read (pipes, interactive use)", "[batch]") {
+  for (std::size_t jobs : {1u, 3u}) {
+    INFO("jobs " << jobs);
+    int to_batch[2];
+    int from_batch[2];
+    REQUIRE(::pipe(to_batch) == 0);
+    REQUIRE(::pipe(from_batch) == 0);
+    batch::options o;
+    o.jobs = jobs;
+    result<batch::stats> st = batch::stats{};
+    std::thread t([&] {
+      st = batch::run(to_batch[0], from_batch[1], reverse_line, o);
+      ::close(from_batch[1]);
+    });
+    for (int i = 1; i <= 20; ++i) {
+      const std::string q = "abc" + std::to_string(i) + "\n";
+      REQUIRE(::write(to_batch[1], q.data(), q.size()) == static_cast<ssize_t>(q.size()));
+      pollfd p{from_batch[0], POLLIN, 0};
+      REQUIRE(::poll(&p, 1, 10000) == 1);  // the answer comes while the writer still holds the pipe open
+      char buf[256];
+      const ssize_t n = ::read(from_batch[0], buf, sizeof buf);
+      REQUIRE(n > 0);
+      std::string want = std::to_string(i) + ":" + std::to_string(q.size() - 1) + ":";
+      std::string body = q.substr(0, q.size() - 1);
+      want.append(body.rbegin(), body.rend());
+      CHECK(std::string(buf, static_cast<std::size_t>(n)) == want + "\n");
+    }
+    ::close(to_batch[1]);
+    t.join();
+    ::close(to_batch[0]);
+    ::close(from_batch[0]);
+    REQUIRE(st);
+    CHECK(st->lines == 20);
+  }
+}
