@@ -1,5 +1,7 @@
 #include "mailtokit/batch.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -7,6 +9,7 @@
 #include <cerrno>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <mutex>
@@ -18,6 +21,7 @@ namespace mailtokit::batch {
 namespace {
 
 constexpr std::size_t k_flush_bytes = 64u << 10;
+constexpr std::size_t k_prefix = 4096;  // bytes of a too-long line kept for the processor
 
 bool write_all(int fd, std::string_view s) {
   while (!s.empty()) {
@@ -44,6 +48,30 @@ double since(std::chrono::steady_clock::time_point start) {
 }
 
 }  // namespace
+
+std::string file_name(std::uint64_t number) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%09llu.eml", static_cast<unsigned long long>(number));
+  return buf;
+}
+
+result<void> write_file(int dir_fd, const std::string& name, std::string_view bytes) {
+  const std::string tmp = name + ".tmp";
+  constexpr int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+  int fd = ::openat(dir_fd, tmp.c_str(), flags, S_IRUSR | S_IWUSR);
+  if (fd < 0 && errno == EEXIST) {  // left by an interrupted run
+    (void)::unlinkat(dir_fd, tmp.c_str(), 0);
+    fd = ::openat(dir_fd, tmp.c_str(), flags, S_IRUSR | S_IWUSR);
+  }
+  if (fd < 0) return fail(errc::io_error, 0);
+  const bool written = write_all(fd, bytes);
+  const bool closed = ::close(fd) == 0;
+  if (!written || !closed || ::renameat(dir_fd, tmp.c_str(), dir_fd, name.c_str()) != 0) {
+    (void)::unlinkat(dir_fd, tmp.c_str(), 0);
+    return fail(errc::io_error, 0);
+  }
+  return {};
+}
 
 line_reader::line_reader(int fd, std::size_t max_line, std::size_t read_size)
     : fd_(fd), max_line_(max_line), read_size_(std::max<std::size_t>(read_size, 1)) {
@@ -88,13 +116,15 @@ result<bool> line_reader::next(line& l) {
         const bool cr = len > 0 && buf_[nl - 1] == '\r';
         ++number_;
         if (skipping_) {
-          l = line{{}, number_, skipped_ + len - (cr ? 1 : 0), true};
+          const std::size_t tail = len - (cr ? 1 : 0);
+          prefix_.append(buf_.data() + begin_, std::min(tail, k_prefix - prefix_.size()));
+          l = line{prefix_, number_, skipped_ + tail, true};
           skipping_ = false;
           skipped_ = 0;
         } else {
           len -= cr ? 1 : 0;
           if (len > max_line_) {
-            l = line{{}, number_, len, true};
+            l = line{std::string_view(buf_.data() + begin_, std::min(len, k_prefix)), number_, len, true};
           } else {
             l = line{std::string_view(buf_.data() + begin_, len), number_, len, false};
           }
@@ -108,6 +138,8 @@ result<bool> line_reader::next(line& l) {
     // No whole line is buffered: drop the bytes of a line that is already too long.
     const std::size_t pending = end_ - begin_;
     if (skipping_ || pending > max_line_) {
+      if (!skipping_) prefix_.clear();
+      prefix_.append(buf_.data() + begin_, std::min(pending, k_prefix - prefix_.size()));
       skipping_ = true;
       skipped_ += pending;
       consumed_ += pending;
@@ -115,7 +147,7 @@ result<bool> line_reader::next(line& l) {
     }
     if (eof_) {
       if (skipping_) {
-        l = line{{}, ++number_, skipped_, true};
+        l = line{prefix_, ++number_, skipped_, true};
         skipping_ = false;
         skipped_ = 0;
         return true;

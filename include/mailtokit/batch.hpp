@@ -14,7 +14,7 @@ namespace mailtokit::batch {
 
 /// One input line as a processor sees it.
 struct line {
-  std::string_view text;     ///< the line without "\n" (or "\r\n"); empty when too_long
+  std::string_view text;     ///< the line without "\n" (or "\r\n"); only its first 4096 bytes when too_long
   std::uint64_t number = 0;  ///< 1-based line number
   std::uint64_t length = 0;  ///< bytes of the whole line without its line end
   bool too_long = false;     ///< longer than options::max_line: skipped, never held in memory
@@ -56,6 +56,17 @@ struct stats {
 /// outputs of the lines before that are written.
 [[nodiscard]] result<stats> run(int in_fd, int out_fd, const processor& process, const options& o = {});
 
+/// The draft file name for line `number`: zero-padded to 9 digits (more when needed), ".eml":
+/// file_name(42) == "000000042.eml", so names sort in line order.
+[[nodiscard]] std::string file_name(std::uint64_t number);
+
+/// Writes `bytes` to `name` in the directory `dir_fd` so that no reader sees a partial file:
+/// first to "<name>.tmp" (O_CREAT|O_EXCL|O_NOFOLLOW, mode 0600; a stale one is removed), then
+/// renamed over `name` (an existing `name` is replaced; a symbolic link there is replaced, not
+/// followed). No fsync: a crash may leave files empty but never partial under their final name.
+/// io_error on failure.
+[[nodiscard]] result<void> write_file(int dir_fd, const std::string& name, std::string_view bytes);
+
 /// Splits a file descriptor into lines with a buffer of max_line + read_size bytes: a longer
 /// line is skipped as it is read and reported as too_long. Exposed for tests.
 class line_reader {
@@ -75,6 +86,7 @@ class line_reader {
   std::size_t max_line_;
   std::size_t read_size_;
   std::string buf_;
+  std::string prefix_;  // the start of the too-long line being skipped
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
   std::size_t scanned_ = 0;  // [begin_, scanned_) holds no '\n'

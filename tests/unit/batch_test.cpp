@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 #include <string>
@@ -154,7 +156,8 @@ TEST_CASE("line_reader: lines over max_line are skipped and reported with their 
     CHECK(t[0] == "12345678");
     CHECK(lines[1].too_long);
     CHECK(lines[1].length == 9);
-    CHECK(lines[1].text.empty());
+    CHECK(t[1] == "123456789");  // a too-long line's first bytes (up to 4096) are kept
+    CHECK(t[2] == big);
     CHECK(lines[2].too_long);
     CHECK(lines[2].length == 1000);
     CHECK(t[3] == "ok");
@@ -164,7 +167,17 @@ TEST_CASE("line_reader: lines over max_line are skipped and reported with their 
     CHECK(lines[5].too_long);
     CHECK(lines[5].length == 1000);
     CHECK(lines[5].number == 6);
+    CHECK(t[5] == big);
   }
+  // Only the first 4096 bytes of a too-long line are held.
+  std::vector<std::string> t;
+  const std::string huge(100000, 'z');
+  auto lines = read_all(" " + huge + "\nnext\n", 10, 100, &t);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].too_long);
+  CHECK(lines[0].length == huge.size() + 1);
+  CHECK(t[0] == " " + huge.substr(0, 4095));
+  CHECK(t[1] == "next");
 }
 
 TEST_CASE("line_reader: read(2) failing is io_error, not end of input", "[batch]") {
@@ -286,4 +299,60 @@ TEST_CASE("run: each answer is written before the next line is read (pipes, inte
     REQUIRE(st);
     CHECK(st->lines == 20);
   }
+}
+
+TEST_CASE("file_name: zero-padded line numbers that sort in line order", "[batch]") {
+  CHECK(batch::file_name(1) == "000000001.eml");
+  CHECK(batch::file_name(42) == "000000042.eml");
+  CHECK(batch::file_name(1000000) == "001000000.eml");
+  CHECK(batch::file_name(12345678901ull) == "12345678901.eml");
+}
+
+TEST_CASE("write_file: mode 0600, replaces, leaves no temporary, fails cleanly", "[batch]") {
+  char dir_template[] = "/tmp/mailtokit_batch_dir_XXXXXX";
+  REQUIRE(::mkdtemp(dir_template) != nullptr);
+  const std::string dir = dir_template;
+  const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+  REQUIRE(dfd >= 0);
+  const mode_t old_mask = ::umask(0);  // the mode must not depend on a permissive umask
+  REQUIRE(batch::write_file(dfd, "000000001.eml", "first"));
+  ::umask(old_mask);
+  struct stat st {};
+  REQUIRE(::stat((dir + "/000000001.eml").c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0600);
+  REQUIRE(batch::write_file(dfd, "000000001.eml", "second"));
+  std::ifstream in(dir + "/000000001.eml");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(text == "second");
+  CHECK(::access((dir + "/000000001.eml.tmp").c_str(), F_OK) != 0);
+  // A stale temporary from an interrupted run is replaced.
+  {
+    std::ofstream stale(dir + "/000000002.eml.tmp");
+    stale << "stale";
+  }
+  REQUIRE(batch::write_file(dfd, "000000002.eml", "fresh"));
+  CHECK(::access((dir + "/000000002.eml.tmp").c_str(), F_OK) != 0);
+  // A symbolic link at the final name is replaced, its target untouched.
+  {
+    std::ofstream target(dir + "/target");
+    target << "target";
+  }
+  REQUIRE(::symlink((dir + "/target").c_str(), (dir + "/000000003.eml").c_str()) == 0);
+  REQUIRE(batch::write_file(dfd, "000000003.eml", "draft"));
+  std::ifstream t(dir + "/target");
+  std::string target_text((std::istreambuf_iterator<char>(t)), std::istreambuf_iterator<char>());
+  CHECK(target_text == "target");
+  struct stat lst {};
+  REQUIRE(::lstat((dir + "/000000003.eml").c_str(), &lst) == 0);
+  CHECK(S_ISREG(lst.st_mode));
+  // A directory in the way of the name: io_error, and no temporary left behind.
+  REQUIRE(::mkdir((dir + "/000000004.eml").c_str(), 0700) == 0);
+  auto r = batch::write_file(dfd, "000000004.eml", "x");
+  REQUIRE_FALSE(r);
+  CHECK(r.error().code == errc::io_error);
+  CHECK(::access((dir + "/000000004.eml.tmp").c_str(), F_OK) != 0);
+  ::close(dfd);
+  for (const char* n : {"000000001.eml", "000000002.eml", "000000003.eml", "target"}) ::unlink((dir + "/" + n).c_str());
+  ::rmdir((dir + "/000000004.eml").c_str());
+  ::rmdir(dir.c_str());
 }
