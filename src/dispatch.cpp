@@ -1,0 +1,420 @@
+#include "mailtokit/dispatch.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+
+#include "mailtokit/chars.hpp"
+#include "mailtokit/desktop_exec.hpp"
+#include "mailtokit/percent.hpp"
+
+extern char** environ;
+
+namespace mailtokit::dispatch {
+namespace {
+
+struct target_info {
+  target t;
+  std::string_view name;
+  std::string_view program;
+};
+
+// Auto-detection order: graphical clients first (a browser has no terminal), then the terminal
+// clients, then the draft file opened by the desktop's default application.
+constexpr std::array<target_info, 12> targets{{
+    {target::thunderbird, "thunderbird", "thunderbird"},
+    {target::evolution, "evolution", "evolution"},
+    {target::kmail, "kmail", "kmail"},
+    {target::claws_mail, "claws-mail", "claws-mail"},
+    {target::neomutt, "neomutt", "neomutt"},
+    {target::mutt, "mutt", "mutt"},
+    {target::aerc, "aerc", "aerc"},
+    {target::eml, "eml", "xdg-open"},
+    {target::gmail, "gmail", "xdg-open"},
+    {target::outlook, "outlook", "xdg-open"},
+    {target::fastmail, "fastmail", "xdg-open"},
+    {target::custom, "custom", ""},
+}};
+
+const target_info& info(target t) {
+  for (const auto& i : targets)
+    if (i.t == t) return i;
+  return targets.back();
+}
+
+// The address as the user reads it: local@U-label domain ("original" for an invalid one).
+std::string unicode_form(const address& a) {
+  if (!a.valid) return a.original;
+  return a.local_part + "@" + a.domain;
+}
+
+// The address for systems that want ASCII: A-labels when the local part allows it.
+std::string ascii_form(const address& a) {
+  if (!a.valid || a.needs_smtputf8 || a.domain_ascii.empty()) return unicode_form(a);
+  return a.local_part + "@" + a.domain_ascii;
+}
+
+std::string join(const std::vector<address>& list, std::string_view sep, bool ascii) {
+  std::string out;
+  for (const auto& a : list) {
+    if (!out.empty()) out += sep;
+    out += ascii ? ascii_form(a) : unicode_form(a);
+  }
+  return out;
+}
+
+bool ends_with_nocase(std::string_view s, std::string_view suffix) {
+  if (s.size() < suffix.size()) return false;
+  s = s.substr(s.size() - suffix.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != suffix[i]) return false;
+  }
+  return true;
+}
+
+std::string crlf_to_lf(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\r' && i + 1 < s.size() && s[i + 1] == '\n') continue;
+    out += s[i];
+  }
+  return out;
+}
+
+void add_query(std::string& url, char& sep, std::string_view name, std::string_view value) {
+  if (value.empty()) return;
+  url += sep;
+  sep = '&';
+  url += name;
+  url += '=';
+  percent::encode_append(value, chars::unreserved, url);
+}
+
+bool starts_option(std::string_view s) { return s.empty() || s.front() == '-'; }
+
+int wait_for(pid_t pid) {
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return -1;
+}
+
+// posix_spawn attributes and file actions, released on every path.
+class spawn_setup {
+ public:
+  spawn_setup() {
+    ok_ = posix_spawn_file_actions_init(&fa_) == 0;
+    ok_ = posix_spawnattr_init(&attr_) == 0 && ok_;
+  }
+  ~spawn_setup() {
+    posix_spawn_file_actions_destroy(&fa_);
+    posix_spawnattr_destroy(&attr_);
+  }
+  spawn_setup(const spawn_setup&) = delete;
+  spawn_setup& operator=(const spawn_setup&) = delete;
+
+  bool prepare(bool new_session, int stdout_fd) {
+    if (!ok_) return false;
+    // stdin from /dev/null: a browser's stdin is no business of the mail client.
+    if (posix_spawn_file_actions_addopen(&fa_, 0, "/dev/null", O_RDONLY, 0) != 0) return false;
+    if (stdout_fd >= 0 && posix_spawn_file_actions_adddup2(&fa_, stdout_fd, 1) != 0) return false;
+    // Close every other descriptor we hold (glibc 2.34).
+    if (posix_spawn_file_actions_addclosefrom_np(&fa_, 3) != 0) return false;
+    short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
+    if (new_session) flags |= POSIX_SPAWN_SETSID;
+    sigset_t none;
+    sigemptyset(&none);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    for (const int sig : {SIGPIPE, SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM,
+                          SIGTSTP, SIGTTIN, SIGTTOU})
+      sigaddset(&defaults, sig);
+    return posix_spawnattr_setflags(&attr_, flags) == 0 && posix_spawnattr_setsigmask(&attr_, &none) == 0 &&
+           posix_spawnattr_setsigdefault(&attr_, &defaults) == 0;
+  }
+
+  result<pid_t> start(const std::vector<std::string>& argv) {
+    std::vector<char*> cargv;
+    cargv.reserve(argv.size() + 1);
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+      // A NUL would silently cut the argument short.
+      if (argv[i].find('\0') != std::string::npos) return fail(errc::spawn_failed, i);
+      cargv.push_back(const_cast<char*>(argv[i].c_str()));
+    }
+    cargv.push_back(nullptr);
+    pid_t pid = 0;
+    const int rc = posix_spawnp(&pid, cargv[0], &fa_, &attr_, cargv.data(), environ);
+    if (rc == ENOENT) return fail(errc::not_found, 0);
+    if (rc != 0) return fail(errc::spawn_failed, 0);
+    return pid;
+  }
+
+ private:
+  posix_spawn_file_actions_t fa_{};
+  posix_spawnattr_t attr_{};
+  bool ok_ = false;
+};
+
+}  // namespace
+
+std::string_view to_name(target t) noexcept { return info(t).name; }
+
+std::optional<target> parse_target(std::string_view name) noexcept {
+  if (name == "claws") return target::claws_mail;
+  for (const auto& i : targets)
+    if (i.name == name) return i.t;
+  return std::nullopt;
+}
+
+const std::vector<target>& all_targets() {
+  static const std::vector<target> all = [] {
+    std::vector<target> v;
+    for (const auto& i : targets) v.push_back(i.t);
+    return v;
+  }();
+  return all;
+}
+
+bool needs_uri(target t) noexcept {
+  return t != target::eml && t != target::outlook && t != target::kmail && t != target::custom;
+}
+bool needs_draft_file(target t) noexcept { return t == target::eml; }
+bool needs_terminal(target t) noexcept { return t == target::neomutt || t == target::mutt || t == target::aerc; }
+std::string_view program(target t) noexcept { return info(t).program; }
+
+std::string harden_uri(std::string_view clean_uri) {
+  std::string out;
+  out.reserve(clean_uri.size() + 8);
+  for (const char c : clean_uri) {
+    if (c == '+')
+      out += "%2B";
+    else
+      out += c;
+  }
+  for (const std::string_view suffix : {".eml", ".vcf", ".mozeml", ".wdseml"}) {
+    if (ends_with_nocase(out, suffix)) {
+      out.replace(out.size() - suffix.size(), 1, "%2E");
+      break;
+    }
+  }
+  return out;
+}
+
+std::string gmail_url(std::string_view clean_uri) {
+  std::string url = "https://mail.google.com/mail/?extsrc=mailto&url=";
+  percent::encode_append(harden_uri(clean_uri), chars::unreserved, url);
+  return url;
+}
+
+std::string fastmail_url(std::string_view clean_uri) {
+  std::string url = "https://app.fastmail.com/action/compose/?mailto=";
+  percent::encode_append(harden_uri(clean_uri), chars::unreserved, url);
+  return url;
+}
+
+std::string outlook_url(const draft& d) {
+  std::string url = "https://outlook.live.com/mail/0/deeplink/compose";
+  char sep = '?';
+  add_query(url, sep, "to", join(d.to, ",", true));
+  add_query(url, sep, "cc", join(d.cc, ",", true));
+  add_query(url, sep, "bcc", join(d.bcc, ",", true));
+  if (d.subject) add_query(url, sep, "subject", *d.subject);
+  if (d.body) add_query(url, sep, "body", *d.body);
+  return url;
+}
+
+result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
+  const std::string prog(in.program.empty() ? program(t) : in.program);
+  if (prog.empty() || t == target::custom) return fail(errc::spawn_failed, 0);
+  std::vector<std::string> argv;
+  if (needs_terminal(t)) {
+    if (in.terminal.empty()) return fail(errc::spawn_failed, 0);
+    argv = in.terminal;
+  }
+  argv.push_back(prog);
+  std::string uri;
+  if (needs_uri(t)) {
+    // The clean URI always starts with "mailto:": never an option, never a -compose spec.
+    if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(errc::spawn_failed, 0);
+    uri = harden_uri(in.uri);
+  }
+  switch (t) {
+    case target::thunderbird:
+      // MailDefaultHandler takes the first argument that is not a flag; Mozilla's nsCommandLine
+      // has no "--" (it would become a flag "-"), so none is given.
+      argv.push_back(uri);
+      break;
+    case target::evolution:
+      // GOption: "--" ends the options, the rest is G_OPTION_REMAINING, handed to
+      // e_shell_handle_uris().
+      argv.push_back("--");
+      argv.push_back(uri);
+      break;
+    case target::claws_mail:
+      // parse_cmd_opt: "--compose" takes the next argument when it does not start with '-'.
+      argv.push_back("--compose");
+      argv.push_back(uri);
+      break;
+    case target::neomutt:
+    case target::mutt:
+      // getopt: "--" ends the options; a mailto: argument is parsed as a mailto URL.
+      argv.push_back("--");
+      argv.push_back(uri);
+      break;
+    case target::aerc: {
+      // aerc(1): "These addresses must not be percent encoded": the IRI form.
+      const std::string_view iri = in.iri.empty() ? std::string_view(uri) : in.iri;
+      if (iri.size() < 7 || iri.substr(0, 7) != "mailto:") return fail(errc::spawn_failed, 0);
+      argv.push_back(harden_uri(iri));
+      break;
+    }
+    case target::kmail: {
+      // KMKernel::handleCommandLine percent-decodes a mailto: argument once before parsing it
+      // (QUrl::fromPercentEncoding), so "%26" in a subject would become a new field. The fields
+      // go in as "--name=value" options instead (one argv element each, value after '='), and
+      // the To addresses as positional arguments after "--".
+      if (in.d == nullptr) return fail(errc::spawn_failed, 0);
+      const draft& d = *in.d;
+      argv.push_back("--composer");
+      if (d.subject && !d.subject->empty()) argv.push_back("--subject=" + *d.subject);
+      if (!d.cc.empty()) argv.push_back("--cc=" + join(d.cc, ", ", false));
+      if (!d.bcc.empty()) argv.push_back("--bcc=" + join(d.bcc, ", ", false));
+      if (d.body && !d.body->empty()) argv.push_back("--body=" + crlf_to_lf(*d.body));
+      for (const auto& h : d.headers) argv.push_back("--header=" + h.name + ": " + h.value);
+      argv.push_back("--");
+      for (std::size_t i = 0; i < d.to.size(); ++i) {
+        const auto& a = d.to[i];
+        // A positional argument with a URL scheme is taken as an attachment: only valid
+        // addr-specs, whose first ':' (if any) follows '"' or '@', can go here.
+        if (!a.valid) return fail(errc::invalid_address, i);
+        std::string s = unicode_form(a);
+        if (starts_option(s)) return fail(errc::invalid_address, i);
+        argv.push_back(std::move(s));
+      }
+      break;
+    }
+    case target::gmail:
+      argv.push_back(gmail_url(in.uri));
+      break;
+    case target::fastmail:
+      argv.push_back(fastmail_url(in.uri));
+      break;
+    case target::outlook:
+      if (in.d == nullptr) return fail(errc::spawn_failed, 0);
+      argv.push_back(outlook_url(*in.d));
+      break;
+    case target::eml:
+      // An absolute path: starts with '/'.
+      if (in.draft_file.empty() || in.draft_file.front() != '/') return fail(errc::spawn_failed, 0);
+      argv.emplace_back(in.draft_file);
+      break;
+    case target::custom:
+      return fail(errc::spawn_failed, 0);
+  }
+  return argv;
+}
+
+result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view> configured,
+                                                 std::optional<std::string_view> terminal_env) {
+  if (configured) {
+    auto args = desktop::split_exec(*configured);
+    if (!args) return args.error();
+    std::vector<std::string> out;
+    for (const auto& a : *args) {
+      if (a.field != 0) return fail(errc::exec_syntax, a.offset);
+      out.push_back(a.text);
+    }
+    return out;
+  }
+  if (terminal_env && !terminal_env->empty()) {
+    bool has_space = false;
+    for (const char c : *terminal_env) has_space = has_space || chars::wsp(c) || c == '\n';
+    if (!has_space) return std::vector<std::string>{std::string(*terminal_env), "-e"};
+  }
+  return std::vector<std::string>{"x-terminal-emulator", "-e"};
+}
+
+result<std::string> find_program(std::string_view name) {
+  auto executable = [](const std::string& path) {
+    struct stat st {};
+    return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
+  };
+  if (name.empty() || name.find('\0') != std::string_view::npos) return fail(errc::not_found, 0);
+  if (name.find('/') != std::string_view::npos) {
+    std::string path(name);
+    if (executable(path)) return path;
+    return fail(errc::not_found, 0);
+  }
+  const char* env = std::getenv("PATH");
+  const std::string_view path = env != nullptr ? env : "/usr/local/bin:/usr/bin:/bin";
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    std::size_t end = path.find(':', start);
+    if (end == std::string_view::npos) end = path.size();
+    const std::string_view dir = path.substr(start, end - start);
+    start = end + 1;
+    if (dir.empty() || dir.front() != '/') continue;
+    std::string candidate(dir);
+    if (candidate.back() != '/') candidate += '/';
+    candidate += name;
+    if (executable(candidate)) return candidate;
+  }
+  return fail(errc::not_found, 0);
+}
+
+result<int> spawn(const std::vector<std::string>& argv, const spawn_options& options) {
+  if (argv.empty() || argv.front().empty()) return fail(errc::empty_input, 0);
+  spawn_setup setup;
+  if (!setup.prepare(options.new_session, -1)) return fail(errc::spawn_failed, 0);
+  auto pid = setup.start(argv);
+  if (!pid) return pid.error();
+  if (!options.wait) return static_cast<int>(*pid);
+  const int status = wait_for(*pid);
+  if (status < 0) return fail(errc::spawn_failed, 0);
+  return status;
+}
+
+result<captured> run_capture(const std::vector<std::string>& argv, std::size_t max_output) {
+  if (argv.empty() || argv.front().empty()) return fail(errc::empty_input, 0);
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) return fail(errc::spawn_failed, 0);
+  result<pid_t> pid = fail(errc::spawn_failed, 0);
+  {
+    spawn_setup setup;
+    if (setup.prepare(false, fds[1])) pid = setup.start(argv);
+  }
+  close(fds[1]);
+  if (!pid) {
+    close(fds[0]);
+    return pid.error();
+  }
+  captured c;
+  std::array<char, 4096> buf{};
+  for (;;) {
+    const ssize_t n = read(fds[0], buf.data(), buf.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    const auto got = static_cast<std::size_t>(n);
+    if (c.out.size() < max_output) c.out.append(buf.data(), std::min(got, max_output - c.out.size()));
+  }
+  close(fds[0]);
+  c.status = wait_for(*pid);
+  if (c.status < 0) return fail(errc::spawn_failed, 0);
+  return c;
+}
+
+}  // namespace mailtokit::dispatch

@@ -1,0 +1,226 @@
+#include "mailtokit/dispatch.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "mailtokit/percent.hpp"
+
+using namespace mailtokit;
+using namespace mailtokit::dispatch;
+
+namespace {
+
+address addr(std::string local, std::string domain, std::string ascii = "") {
+  address a;
+  a.local_part = std::move(local);
+  a.domain = std::move(domain);
+  a.domain_ascii = ascii.empty() ? a.domain : std::move(ascii);
+  a.original = a.local_part + "@" + a.domain;
+  a.valid = true;
+  return a;
+}
+
+// The query parameter `name` of `url`, percent-decoded.
+std::string query_param(const std::string& url, const std::string& name) {
+  const auto q = url.find('?');
+  REQUIRE(q != std::string::npos);
+  std::size_t pos = q + 1;
+  while (pos < url.size()) {
+    auto amp = url.find('&', pos);
+    if (amp == std::string::npos) amp = url.size();
+    const std::string pair = url.substr(pos, amp - pos);
+    const auto eq = pair.find('=');
+    if (pair.substr(0, eq) == name) {
+      auto v = percent::decode(pair.substr(eq + 1));
+      REQUIRE(v);
+      return *v;
+    }
+    pos = amp + 1;
+  }
+  return "<absent>";
+}
+
+// No argument taken from the link may begin with '-'.
+void check_no_injected_option(const std::vector<std::string>& argv, const std::vector<std::string>& own_flags) {
+  for (std::size_t i = 1; i < argv.size(); ++i) {
+    if (argv[i].empty() || argv[i][0] != '-') continue;
+    bool ours = false;
+    for (const auto& f : own_flags) ours = ours || argv[i] == f || argv[i].rfind(f + "=", 0) == 0;
+    INFO(argv[i]);
+    CHECK(ours);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("target names round-trip", "[dispatch]") {
+  for (const auto t : all_targets()) {
+    INFO(to_name(t));
+    CHECK(parse_target(to_name(t)) == t);
+  }
+  CHECK(parse_target("claws") == target::claws_mail);
+  CHECK_FALSE(parse_target("Thunderbird"));
+  CHECK_FALSE(parse_target(""));
+  CHECK(needs_terminal(target::neomutt));
+  CHECK(needs_draft_file(target::eml));
+  CHECK_FALSE(needs_uri(target::kmail));
+}
+
+TEST_CASE("harden_uri rewrites only to equivalent spellings", "[dispatch]") {
+  CHECK(harden_uri("mailto:a+b@example.org?subject=1+1") == "mailto:a%2Bb@example.org?subject=1%2B1");
+  CHECK(harden_uri("mailto:a@example.org?body=see%20x.eml") == "mailto:a@example.org?body=see%20x%2Eeml");
+  CHECK(harden_uri("mailto:a@b.VCF") == "mailto:a@b%2EVCF");
+  CHECK(harden_uri("mailto:a@b.org?body=x.mozeml") == "mailto:a@b.org?body=x%2Emozeml");
+  CHECK(harden_uri("mailto:a@b.org") == "mailto:a@b.org");
+  // Decoding gives the same octets.
+  for (const std::string u : {"mailto:a+b@x.org?body=1+2.eml", "mailto:x@y.z?subject=a.wdseml"})
+    CHECK(*percent::decode(harden_uri(u)) == *percent::decode(u));
+}
+
+TEST_CASE("each built-in target gets the link as single, non-option arguments", "[dispatch]") {
+  // A link crafted to splice: quotes, commas, spaces, a leading dash and -compose syntax, all
+  // percent-encoded in the clean URI by the builder.
+  const std::string uri =
+      "mailto:victim@example.org?subject=-compose%20to%3D'x'%2Cattachment%3D'%2Fetc%2Fpasswd'&body=%22%3B%20rm%20-rf%20~";
+  draft d;
+  d.to = {addr("victim", "example.org")};
+  d.cc = {addr("c", "b\xC3\xBC" "cher.example", "xn--bcher-kva.example")};
+  d.bcc = {addr("hidden", "example.net")};
+  d.subject = "-compose to='x',attachment='/etc/passwd'";
+  d.body = "\"; rm -rf ~\r\nline 2";
+  d.headers = {{"In-Reply-To", "<1@example.org>"}};
+  argv_inputs in;
+  in.uri = uri;
+  in.iri = uri;
+  in.draft_file = "/home/u/.local/state/mailtokit/drafts/draft-0123456789abcdef0123456789abcdef.eml";
+  in.d = &d;
+  in.terminal = {"xterm", "-e"};
+
+  using V = std::vector<std::string>;
+  CHECK(*client_argv(target::thunderbird, in) == V{"thunderbird", uri});
+  CHECK(*client_argv(target::evolution, in) == V{"evolution", "--", uri});
+  CHECK(*client_argv(target::claws_mail, in) == V{"claws-mail", "--compose", uri});
+  CHECK(*client_argv(target::neomutt, in) == V{"xterm", "-e", "neomutt", "--", uri});
+  CHECK(*client_argv(target::mutt, in) == V{"xterm", "-e", "mutt", "--", uri});
+  CHECK(*client_argv(target::aerc, in) == V{"xterm", "-e", "aerc", uri});
+  CHECK(*client_argv(target::eml, in) == V{"xdg-open", std::string(in.draft_file)});
+
+  auto kmail = client_argv(target::kmail, in);
+  REQUIRE(kmail);
+  CHECK(*kmail == V{"kmail", "--composer", "--subject=-compose to='x',attachment='/etc/passwd'",
+                    "--cc=c@b\xC3\xBC" "cher.example", "--bcc=hidden@example.net",
+                    "--body=\"; rm -rf ~\nline 2", "--header=In-Reply-To: <1@example.org>", "--",
+                    "victim@example.org"});
+
+  auto gmail = client_argv(target::gmail, in);
+  REQUIRE(gmail);
+  REQUIRE(gmail->size() == 2);
+  CHECK((*gmail)[1].rfind("https://mail.google.com/mail/?extsrc=mailto&url=mailto%3A", 0) == 0);
+  CHECK(query_param((*gmail)[1], "url") == uri);
+  CHECK(query_param((*gmail)[1], "extsrc") == "mailto");
+
+  auto fastmail = client_argv(target::fastmail, in);
+  REQUIRE(fastmail);
+  CHECK((*fastmail)[1].rfind("https://app.fastmail.com/action/compose/?mailto=", 0) == 0);
+  CHECK(query_param((*fastmail)[1], "mailto") == uri);
+
+  auto outlook = client_argv(target::outlook, in);
+  REQUIRE(outlook);
+  const std::string& o = (*outlook)[1];
+  CHECK(o.rfind("https://outlook.live.com/mail/0/deeplink/compose?", 0) == 0);
+  CHECK(query_param(o, "to") == "victim@example.org");
+  CHECK(query_param(o, "cc") == "c@xn--bcher-kva.example");
+  CHECK(query_param(o, "bcc") == "hidden@example.net");
+  CHECK(query_param(o, "subject") == *d.subject);
+  CHECK(query_param(o, "body") == *d.body);
+
+  for (const auto t : all_targets()) {
+    if (t == target::custom) continue;
+    auto argv = client_argv(t, in);
+    REQUIRE(argv);
+    check_no_injected_option(*argv, {"-e", "--", "--compose", "--composer", "--subject", "--cc", "--bcc",
+                                      "--body", "--header"});
+  }
+}
+
+TEST_CASE("client_argv refuses what would be unsafe", "[dispatch]") {
+  argv_inputs in;
+  in.uri = "-compose";
+  CHECK_FALSE(client_argv(target::thunderbird, in));
+  in.uri = "mailto:a@b.org";
+  CHECK_FALSE(client_argv(target::custom, in));
+  CHECK_FALSE(client_argv(target::neomutt, in));  // no terminal
+  CHECK_FALSE(client_argv(target::kmail, in));    // no draft
+  in.draft_file = "relative.eml";
+  CHECK_FALSE(client_argv(target::eml, in));
+  draft d;
+  address bad;
+  bad.original = "-x";
+  d.to = {bad};
+  in.d = &d;
+  CHECK(client_argv(target::kmail, in).error().code == errc::invalid_address);
+  in.program = "/opt/tb/thunderbird";
+  CHECK(*client_argv(target::thunderbird, in) == std::vector<std::string>{"/opt/tb/thunderbird", "mailto:a@b.org"});
+}
+
+TEST_CASE("the terminal prefix", "[dispatch]") {
+  using V = std::vector<std::string>;
+  CHECK(*terminal_prefix(std::nullopt, std::nullopt) == V{"x-terminal-emulator", "-e"});
+  CHECK(*terminal_prefix(std::nullopt, "foot") == V{"foot", "-e"});
+  CHECK(*terminal_prefix(std::nullopt, "kitty --single-instance") == V{"x-terminal-emulator", "-e"});
+  CHECK(*terminal_prefix("\"/opt/my term/term\" --exec", "foot") == V{"/opt/my term/term", "--exec"});
+  CHECK(terminal_prefix("term %u", std::nullopt).error().code == errc::exec_syntax);
+}
+
+TEST_CASE("programs are found in PATH", "[dispatch]") {
+  auto sh = find_program("sh");
+  REQUIRE(sh);
+  CHECK(sh->front() == '/');
+  CHECK(find_program("mailtokit-no-such-program").error().code == errc::not_found);
+  CHECK(*find_program(*sh) == *sh);
+  CHECK_FALSE(find_program("/etc/passwd"));  // not executable
+  CHECK_FALSE(find_program(""));
+}
+
+TEST_CASE("spawn runs argv without a shell", "[dispatch]") {
+  CHECK(*spawn({"true"}, {true, false}) == 0);
+  CHECK(*spawn({"false"}, {true, false}) == 1);
+  CHECK(spawn({"mailtokit-no-such-program"}, {true, false}).error().code == errc::not_found);
+  CHECK(spawn({}, {}).error().code == errc::empty_input);
+  CHECK(spawn({"echo", std::string("a\0b", 3)}, {true, false}).error() == error{errc::spawn_failed, 1});
+
+  // Shell syntax is just bytes in one argument.
+  auto echo = run_capture({"printf", "%s|", "a b", "$(id)", "`id`;x", "-n"});
+  REQUIRE(echo);
+  CHECK(echo->status == 0);
+  CHECK(echo->out == "a b|$(id)|`id`;x|-n|");
+
+  // stdin is /dev/null.
+  auto in = run_capture({"readlink", "/proc/self/fd/0"});
+  REQUIRE(in);
+  CHECK(in->out == "/dev/null\n");
+
+  // Descriptors above 2 are closed, even without O_CLOEXEC.
+  const int fd = open("/dev/null", O_RDONLY);
+  REQUIRE(fd >= 0);
+  REQUIRE(dup2(fd, 57) == 57);
+  auto fds = run_capture({"ls", "/proc/self/fd"});
+  close(57);
+  close(fd);
+  REQUIRE(fds);
+  CHECK(fds->out.find("57") == std::string::npos);
+
+  // A new session, when asked for.
+  CHECK(*spawn({"python3", "-c", "import os,sys; sys.exit(0 if os.getsid(0) == os.getpid() else 1)"}, {true, true}) == 0);
+  CHECK(*spawn({"python3", "-c", "import os,sys; sys.exit(0 if os.getsid(0) == os.getpid() else 1)"}, {true, false}) == 1);
+
+  // The output cap.
+  auto big = run_capture({"head", "-c", "100000", "/dev/zero"}, 1000);
+  REQUIRE(big);
+  CHECK(big->out.size() == 1000);
+  CHECK(big->status == 0);
+}
