@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Stage: bounded libFuzzer runs of every fuzz target (tests/fuzz), MAILTOKIT_FUZZ_SECONDS each
+# (default 60), two at a time on two cores. Needs clang-14 with its libFuzzer runtime
+# (libclang-rt-14-dev, installed by .ci/install-deps --test); without it the stage says so and
+# passes, since ctest already replayed every corpus in the normal and sanitizer builds.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+probe=$(mktemp -d)
+trap 'rm -rf "$probe"' EXIT
+printf 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char*, unsigned long) { return 0; }\n' >"$probe/p.cpp"
+if ! command -v clang++-14 >/dev/null ||
+   ! clang++-14 -fsanitize=fuzzer,address,undefined "$probe/p.cpp" -o "$probe/p" >/dev/null 2>&1; then
+  echo "fuzz stage skipped: clang++-14 with libFuzzer (clang-14, libclang-rt-14-dev) is not available"
+  exit 0
+fi
+bash tests/fuzz/run.sh --build build/fuzz --seconds "${MAILTOKIT_FUZZ_SECONDS:-60}" \
+  --jobs "${MAILTOKIT_FUZZ_JOBS:-$(nproc)}"

@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# Run the libFuzzer targets of tests/fuzz, one after another (or N at a time with --jobs), each
+# for a bounded time or number of executions, starting from the seed corpus and the regression
+# inputs. Prints executions and time per target; with --record appends one line per target run
+# to tests/fuzz/CAMPAIGNS.md. Exits 1 when any target finds a crash, leak, timeout, out-of-memory
+# or property violation (the input is kept under <build>/fuzz-artifacts/<target>/).
+#
+#   tests/fuzz/run.sh [--build DIR] [--seconds S | --runs N] [--jobs J] [--record] [--merge]
+#                     [--no-build] [--totals] [TARGET...]
+#
+#   --build DIR   fuzz build directory (default build-fuzz); configured here with clang-14 and
+#                 -DMAILTOKIT_FUZZ=ON -DMAILTOKIT_TESTS=OFF unless --no-build
+#   --seconds S   time per target (libFuzzer -max_total_time; default $MAILTOKIT_FUZZ_SECONDS or 60)
+#   --runs N      executions per target instead (libFuzzer -runs=N), e.g. --runs 10000000
+#   --jobs J      targets run at the same time (default 1: the machine has 2 cores, shared)
+#   --record      append "date | target | executions | seconds | result | commit" to CAMPAIGNS.md
+#   --merge       afterwards, merge the inputs that add coverage into tests/fuzz/corpus/<target>/
+#   --totals      print the executions and time each target has run without a finding, summed
+#                 over CAMPAIGNS.md, and exit
+#   TARGET...     only these targets (default: every target the build has, see targets.txt)
+#
+# Environment: MAILTOKIT_FUZZ_SECONDS (default time), MAILTOKIT_FUZZ_MAX_LEN (default 4096),
+# MAILTOKIT_FUZZ_TIMEOUT (seconds for one input before it counts as a hang, default 25),
+# MAILTOKIT_FUZZ_RSS_MB (memory limit per process, default 2048).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+build="$root/build-fuzz"
+seconds="${MAILTOKIT_FUZZ_SECONDS:-60}"
+runs=""
+jobs=1
+record=0
+merge=0
+do_build=1
+totals=0
+targets=()
+while (($#)); do
+  case "$1" in
+    --build) build=$(realpath -m "$2"); shift 2 ;;
+    --seconds) seconds="$2"; runs=""; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    --jobs) jobs="$2"; shift 2 ;;
+    --record) record=1; shift ;;
+    --merge) merge=1; shift ;;
+    --no-build) do_build=0; shift ;;
+    --totals) totals=1; shift ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    -*) echo "run.sh: unknown option $1" >&2; exit 64 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+campaigns="$here/CAMPAIGNS.md"
+
+if ((totals)); then
+  # Sum the clean runs per target; a finding resets nothing here, it is listed as it happened.
+  awk -F'|' '
+    /^\| 20[0-9][0-9]-/ {
+      t=$3; gsub(/ /,"",t); e=$4; gsub(/[ ,]/,"",e); s=$5; gsub(/ /,"",s); r=$6; gsub(/ /,"",r)
+      if (r=="clean") { ex[t]+=e; sec[t]+=s } else { found[t]++ }
+      seen[t]=1
+    }
+    END {
+      printf "%-12s %15s %10s %s\n", "target", "executions", "seconds", "findings recorded"
+      for (t in seen) printf "%-12s %15d %10d %d\n", t, ex[t], sec[t], found[t]
+    }' "$campaigns" | sort
+  exit 0
+fi
+
+if ((do_build)); then
+  if ! command -v clang++-14 >/dev/null; then
+    echo "run.sh: clang++-14 is needed (apt-get install clang-14 libclang-rt-14-dev)" >&2
+    exit 69
+  fi
+  CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DMAILTOKIT_FUZZ=ON -DMAILTOKIT_TESTS=OFF -DMAILTOKIT_BENCH=OFF >/dev/null
+  cmake --build "$build" -j"$(nproc)" --target mailtokit_fuzz_all
+fi
+list="$build/tests/fuzz/targets.txt"
+[[ -f "$list" ]] || { echo "run.sh: no $list: configure $build with -DMAILTOKIT_FUZZ=ON first" >&2; exit 66; }
+if ((${#targets[@]} == 0)); then
+  mapfile -t targets < <(grep -v '^$' "$list")
+fi
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+logs="$build/fuzz-logs"
+mkdir -p "$logs"
+
+# One target: fuzz, then print and optionally record "target executions seconds result".
+run_one() {
+  local t="$1" exe="$build/tests/fuzz/fuzz_$1"
+  [[ -x "$exe" ]] || { echo "run.sh: $exe not built" >&2; return 2; }
+  local work="$build/fuzz-corpus/$t" art="$build/fuzz-artifacts/$t/" log="$logs/$t.log"
+  mkdir -p "$work" "$art"
+  local bound=(-max_total_time="$seconds")
+  [[ -n "$runs" ]] && bound=(-runs="$runs")
+  local dirs=("$work" "$here/corpus/$t")
+  [[ -d "$here/regression/$t" ]] && dirs+=("$here/regression/$t")
+  local start end rc=0
+  start=$(date +%s)
+  # The first directory receives new inputs; the seeds and regressions are read only.
+  "$exe" "${bound[@]}" -print_final_stats=1 \
+    -timeout="${MAILTOKIT_FUZZ_TIMEOUT:-25}" -rss_limit_mb="${MAILTOKIT_FUZZ_RSS_MB:-2048}" \
+    -max_len="${MAILTOKIT_FUZZ_MAX_LEN:-4096}" -dict="$here/mailtokit.dict" -artifact_prefix="$art" \
+    "${dirs[@]}" >"$log" 2>&1 || rc=$?
+  end=$(date +%s)
+  local execs result
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  [[ -n "$execs" ]] || execs=$(grep -o 'Done [0-9]* runs' "$log" | grep -o '[0-9]*' | tail -1)
+  [[ -n "$execs" ]] || execs=0
+  if ((rc == 0)); then
+    result=clean
+  else
+    result=finding
+    echo "== $t: FINDING (exit $rc), log $log, inputs in $art" >&2
+    grep -E -A12 '==mailtokit-fuzz==|ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|runtime error' "$log" | head -40 >&2 || true
+  fi
+  printf '%-12s %12s executions %6s s  %s\n' "$t" "$execs" "$((end - start))" "$result"
+  if ((record)); then
+    (
+      flock 9
+      [[ -s "$campaigns" ]] || printf '# Fuzz campaigns\n\nOne line per target run (tests/fuzz/run.sh --record).\n\n| date | target | executions | seconds | result | commit |\n|---|---|---|---|---|---|\n' >"$campaigns"
+      printf '| %s | %s | %s | %s | %s | %s |\n' "$(date -u +%Y-%m-%dT%H:%MZ)" "$t" "$execs" "$((end - start))" "$result" "$commit" >>"$campaigns"
+    ) 9>"$logs/.record.lock"
+  fi
+  if ((merge)) && [[ "$result" == clean ]]; then
+    "$exe" -merge=1 -max_len="${MAILTOKIT_FUZZ_MAX_LEN:-4096}" "$here/corpus/$t" "$work" >>"$log" 2>&1 || true
+  fi
+  [[ "$result" == clean ]]
+}
+
+failed=0
+pids=()
+names=()
+for t in "${targets[@]}"; do
+  if ((jobs <= 1)); then
+    run_one "$t" || failed=1
+    continue
+  fi
+  run_one "$t" &
+  pids+=($!)
+  names+=("$t")
+  if ((${#pids[@]} >= jobs)); then
+    wait "${pids[0]}" || failed=1
+    pids=("${pids[@]:1}")
+    names=("${names[@]:1}")
+  fi
+done
+for p in "${pids[@]}"; do wait "$p" || failed=1; done
+if ((failed)); then
+  echo "fuzzing found problems (see above)" >&2
+  exit 1
+fi
+echo "fuzzing: ${#targets[@]} targets, no finding"
