@@ -1,11 +1,246 @@
-// Placeholder until this group of subcommands lands.
+// `mailtokit inspect` and `mailtokit build`: the mailto parser, policy and builder (RFC 6068).
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "commands.hpp"
+#include "mailtokit/charset.hpp"
+#include "mailtokit/json.hpp"
+#include "mailtokit/mailto.hpp"
+#include "mailtokit/policy.hpp"
+#include "mailtokit/utf8.hpp"
 
 namespace mailtokit::cli {
 
+namespace {
+
+struct inspect_options {
+  std::string uri;
+  bool json = false;
+  bool strict_utf8 = false;
+  std::string charset;
+  std::vector<std::string> keep;
+  std::vector<std::string> drop;
+  limits lim{};
+};
+
+struct build_cli_options {
+  std::vector<std::string> to, cc, bcc;
+  std::optional<std::string> subject, body, in_reply_to, keywords, references;
+  bool iri = false;
+  bool utf8_escaped = false;
+  bool html = false;
+};
+
+void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+
+// Text for a terminal: controls, bidi controls, line separators and invalid bytes are shown as
+// escapes, never sent raw (a hostile link must not drive the terminal or reorder the display).
+std::string printable(std::string_view s) {
+  static constexpr char hex[] = "0123456789ABCDEF";
+  std::string o;
+  o.reserve(s.size());
+  const char* it = s.data();
+  const char* end = it + s.size();
+  while (it != end) {
+    const char* start = it;
+    const auto b = static_cast<unsigned char>(*it);
+    if (b < 0x80) {
+      ++it;
+      if (b == '\r') {
+        o += "\\r";
+      } else if (b == '\n') {
+        o += "\\n";
+      } else if (b == '\t') {
+        o += "\\t";
+      } else if (b < 0x20 || b == 0x7F) {
+        o += "\\x";
+        o += hex[b >> 4];
+        o += hex[b & 0xF];
+      } else {
+        o += static_cast<char>(b);
+      }
+      continue;
+    }
+    auto cp = utf8::decode(it, end);
+    if (!cp) {
+      it = start + 1;
+      o += "\\x";
+      o += hex[b >> 4];
+      o += hex[b & 0xF];
+      continue;
+    }
+    const char32_t c = *cp;
+    const bool hidden = (c >= 0x80 && c <= 0x9F) || c == 0x061C || c == 0x200E || c == 0x200F ||
+                        (c >= 0x2028 && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF;
+    if (hidden) {
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "<U+%04X>", static_cast<unsigned>(c));
+      o += buf;
+    } else {
+      o.append(start, it);
+    }
+  }
+  return o;
+}
+
+void print_addresses(std::string_view label, const std::vector<address>& list) {
+  for (const auto& a : list) {
+    std::string line(label);
+    line += printable(a.unicode());
+    if (!a.display_name.empty()) line += "  (name: " + printable(a.display_name) + ")";
+    if (!a.valid) {
+      line += "  [INVALID]";
+    } else if (a.needs_smtputf8) {
+      line += "  [needs SMTPUTF8]";
+    } else if (auto ascii = a.ascii(); ascii && *ascii != a.unicode()) {
+      line += "  (ascii: " + *ascii + ")";
+    }
+    line += '\n';
+    out(line);
+  }
+}
+
+void print_listing(const draft& d) {
+  print_addresses("To:      ", d.to);
+  print_addresses("Cc:      ", d.cc);
+  print_addresses("Bcc:     ", d.bcc);
+  if (d.subject) out("Subject: " + printable(*d.subject) + "\n");
+  for (const auto& h : d.headers) out(h.name + ": " + printable(h.value) + "\n");
+  if (d.body) {
+    out("Body:\n");
+    std::string_view body = *d.body;
+    for (;;) {
+      const auto nl = body.find("\r\n");
+      out("  | " + printable(body.substr(0, nl)) + "\n");
+      if (nl == body.npos) break;
+      body.remove_prefix(nl + 2);
+    }
+  }
+  if (!d.dropped.empty()) {
+    out("Dropped:\n");
+    for (const auto& f : d.dropped)
+      out("  " + printable(f.name) + "=" + printable(f.value) + "\n    " + printable(f.reason) + "\n");
+  }
+  if (!d.warnings.empty()) {
+    out("Warnings:\n");
+    for (const auto& w : d.warnings) {
+      std::string line = "  " + w.code + ": " + printable(w.message);
+      if (w.offset != static_cast<std::size_t>(-1)) line += " (at byte " + std::to_string(w.offset) + ")";
+      out(line + "\n");
+    }
+  }
+}
+
+int run_inspect(const inspect_options& o) {
+  parse_options po;
+  po.limits = o.lim;
+  if (o.strict_utf8 && !o.charset.empty()) {
+    print_error("--strict-utf8 and --charset exclude each other");
+    return exit_usage;
+  }
+  if (o.strict_utf8) po.on_invalid_utf8 = invalid_utf8::reject;
+  if (!o.charset.empty()) {
+    if (auto probe = charset::to_utf8("a", o.charset); !probe && probe.error().code == errc::unknown_charset) {
+      print_error("unknown charset '" + o.charset + "' for --charset");
+      return exit_usage;
+    }
+    po.on_invalid_utf8 = invalid_utf8::legacy;
+    po.legacy_charset = o.charset;
+  }
+  policy p = policy::defaults();
+  for (const auto& name : o.keep) {
+    if (!p.keep(name)) {
+      print_error("--keep " + printable(name) + " is refused: " + p.reason_to_drop(name));
+      return exit_usage;
+    }
+  }
+  for (const auto& name : o.drop) p.drop(name);
+  auto d = parse_draft(o.uri, po, p);
+  if (!d) {
+    if (o.json) {
+      out(json::from_error(d.error()) + "\n");
+    } else {
+      print_error(d.error());
+    }
+    return exit_dataerr;
+  }
+  if (o.json)
+    out(json::from_draft(*d) + "\n");
+  else
+    print_listing(*d);
+  return exit_ok;
+}
+
+int run_build(const build_cli_options& o) {
+  if (o.iri && o.utf8_escaped) {
+    print_error("--iri and --utf8-escaped exclude each other");
+    return exit_usage;
+  }
+  mailto_fields f;
+  f.to = o.to;
+  f.cc = o.cc;
+  f.bcc = o.bcc;
+  f.subject = o.subject;
+  f.body = o.body;
+  if (o.in_reply_to) f.headers.push_back({"In-Reply-To", *o.in_reply_to});
+  if (o.keywords) f.headers.push_back({"Keywords", *o.keywords});
+  if (o.references) f.headers.push_back({"References", *o.references});
+  auto d = make_draft(f);
+  if (!d) {
+    print_error(d.error());
+    return exit_dataerr;
+  }
+  build_options bo;
+  bo.form = o.iri ? uri_form::iri : o.utf8_escaped ? uri_form::utf8_escaped : uri_form::ascii;
+  bo.html = o.html;
+  out(build_mailto(*d, bo) + "\n");
+  return exit_ok;
+}
+
+}  // namespace
+
 void add_mailto_commands(CLI::App& app, context& ctx) {
-  (void)app;
-  (void)ctx;
+  auto io = std::make_shared<inspect_options>();
+  auto* inspect = app.add_subcommand(
+      "inspect",
+      "Parse a mailto: URI (RFC 6068) and show the draft the header policy makes of it: recipients, "
+      "subject, body, kept header fields, dropped fields with reasons, warnings. Exit 65 when the URI "
+      "is refused.");
+  inspect->add_option("uri", io->uri, "the mailto: URI (or IRI)")->required();
+  inspect->add_flag("--json", io->json, "print one JSON object (the machine-readable contract)");
+  inspect->add_flag("--strict-utf8", io->strict_utf8,
+                    "refuse values that are not UTF-8 after percent-decoding (default: replace with U+FFFD)");
+  inspect->add_option("--charset", io->charset,
+                      "read values that are not UTF-8 in this legacy charset (e.g. windows-1252), through ICU");
+  inspect->add_option("--keep", io->keep, "also keep header field NAME (file access, originator and MIME fields are refused)")
+      ->take_all()
+      ->expected(1);
+  inspect->add_option("--drop", io->drop, "do not keep header field NAME")->take_all()->expected(1);
+  inspect->add_option("--max-input", io->lim.max_input, "longest URI in bytes")->capture_default_str();
+  inspect->add_option("--max-recipients", io->lim.max_recipients, "most to + cc + bcc addresses")
+      ->capture_default_str();
+  inspect->add_option("--max-hfields", io->lim.max_hfields, "most header fields")->capture_default_str();
+  inspect->callback([io, &ctx] { ctx.exit_code = run_inspect(*io); });
+
+  auto bo = std::make_shared<build_cli_options>();
+  auto* build = app.add_subcommand(
+      "build", "Write a mailto: URI (RFC 6068) for the given fields, percent-encoding what the RFC requires.");
+  build->add_option("--to", bo->to, "recipient address list (repeatable)")->take_all()->expected(1);
+  build->add_option("--cc", bo->cc, "Cc address list (repeatable)")->take_all()->expected(1);
+  build->add_option("--bcc", bo->bcc, "Bcc address list (repeatable)")->take_all()->expected(1);
+  build->add_option("--subject", bo->subject, "subject");
+  build->add_option("--body", bo->body, "body text (line ends become CRLF)");
+  build->add_option("--in-reply-to", bo->in_reply_to, "In-Reply-To message id, e.g. <id@example.com>");
+  build->add_option("--keywords", bo->keywords, "Keywords");
+  build->add_option("--references", bo->references, "References message ids");
+  build->add_flag("--iri", bo->iri, "write an IRI: non-ASCII characters stay as UTF-8");
+  build->add_flag("--utf8-escaped", bo->utf8_escaped,
+                  "write internationalized domains as percent-encoded UTF-8 instead of A-labels");
+  build->add_flag("--html", bo->html, "escape for an HTML attribute ('&' as '&amp;')");
+  build->callback([bo, &ctx] { ctx.exit_code = run_build(*bo); });
 }
 
 }  // namespace mailtokit::cli

@@ -7,6 +7,7 @@
 #include "mailtokit/chars.hpp"
 #include "mailtokit/encoded_word.hpp"
 #include "mailtokit/idna.hpp"
+#include "mailtokit/idna_cache.hpp"
 #include "mailtokit/utf8.hpp"
 
 namespace mailtokit {
@@ -165,10 +166,10 @@ result<void> parse_addr_spec_into(std::string_view text, address& a) {
     a.domain = a.domain_ascii;
   } else {
     // RFC 6068 section 2 item 4: "the name MUST be transformed to the IDNA encoding [RFC5891]".
-    auto ascii = idna::to_ascii(domain);
+    auto ascii = idna::cached_to_ascii(domain);
     if (!ascii) return fail(ascii.error().code, doff + ascii.error().offset);
     if (auto bad = check_hostname(*ascii); bad != std::string_view::npos) return fail(errc::address_bad_domain, doff);
-    auto display = idna::to_unicode(*ascii);
+    auto display = idna::cached_to_unicode(*ascii);
     if (display) a.domain = std::move(*display);
     a.domain_ascii = std::move(*ascii);
   }
@@ -233,6 +234,30 @@ void trim(std::string_view& s) noexcept {
   while (!s.empty() && is_wsp(s.back())) s.remove_suffix(1);
 }
 
+// RFC 3987 section 4.1 names the bidi formatting characters (LRM, RLM, LRE, RLE, PDF, LRO,
+// RLO; with UAX #9's isolates and ALM): a display name could use them to show an address
+// reversed, so they are removed from display names.
+void strip_bidi_controls(std::string& s) {
+  if (s.find("\xE2\x80") == s.npos && s.find("\xE2\x81") == s.npos && s.find("\xD8\x9C") == s.npos) return;
+  std::string out;
+  out.reserve(s.size());
+  const char* it = s.data();
+  const char* end = it + s.size();
+  while (it != end) {
+    const char* start = it;
+    auto cp = utf8::decode(it, end);
+    if (!cp) {
+      it = start + 1;
+      out += *start;
+      continue;
+    }
+    const char32_t c = *cp;
+    if (c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069)) continue;
+    out.append(start, it);
+  }
+  s.swap(out);
+}
+
 // Decode an unquoted run of words: RFC 2047 section 5 (1) allows encoded words in a phrase;
 // section 6.2 drops the white space between adjacent ones (rfc2047::decode does that).
 void append_decoded_run(std::string& out, std::string& run) {
@@ -286,6 +311,7 @@ result<std::string> decode_phrase(std::string_view text) {
   }
   append_decoded_run(out, run);
   detail::clean_header_text(out);
+  strip_bidi_controls(out);
   return out;
 }
 
@@ -330,8 +356,8 @@ address parse_mailbox(std::string_view entry, error& why, bool& ok) {
   if (!after.empty()) return invalid(errc::address_bad_list, gt + 1);
   auto name = decode_phrase(entry.substr(0, lt));
   if (!name) return invalid(name.error().code, name.error().offset);
-  std::string_view spec = entry.substr(lt + 1, gt - lt - 1);
-  trim(spec);
+  // RFC 5322 section 3.4.1: addr-spec = local-part "@" domain, each with optional CFWS.
+  const std::string spec = strip_cfws(entry.substr(lt + 1, gt - lt - 1));
   address a = detail::addr_spec_or_invalid(spec, why, ok);
   if (!ok) why.offset += lt + 1;
   a.display_name = std::move(*name);
@@ -435,7 +461,8 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
       if (auto r = flush(i); !r) return r;
       start = i + 1;
     } else if (!angle && c == ':') {
-      start = i + 1;  // the group's display name
+      // A group only when what precedes is a display name (so "a@x Bcc:b@y" stays one entry).
+      if (auto name = decode_phrase(text.substr(start, i - start)); name && !name->empty()) start = i + 1;
     }
     ++i;
   }

@@ -1,0 +1,115 @@
+#include "mailtokit/address.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "tsv.hpp"
+
+using namespace mailtokit;
+
+namespace {
+
+std::vector<std::string> split(const std::string& s, const std::string& sep) {
+  std::vector<std::string> out;
+  if (s.empty()) return out;
+  std::size_t start = 0;
+  for (;;) {
+    const auto p = s.find(sep, start);
+    out.push_back(s.substr(start, p == s.npos ? s.npos : p - start));
+    if (p == s.npos) break;
+    start = p + sep.size();
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("addr-spec vectors (tests/data/addresses.tsv)", "[address]") {
+  for (const auto& row : test::load_tsv("addresses.tsv")) {
+    INFO("line " << row.line << ": " << row.at(6));
+    auto r = parse_addr_spec(row.at(0));
+    const std::string& want = row.at(1);
+    if (want.rfind("error ", 0) == 0) {
+      REQUIRE_FALSE(r);
+      const auto sp = want.find(' ', 6);
+      CHECK(std::string(to_name(r.error().code)) == want.substr(6, sp - 6));
+      CHECK(r.error().offset == std::stoul(want.substr(sp + 1)));
+      continue;
+    }
+    REQUIRE(r);
+    CHECK(r->valid);
+    CHECK(r->local_part == row.at(2));
+    CHECK(r->domain == row.at(3));
+    CHECK(r->domain_ascii == row.at(4));
+    CHECK(r->needs_smtputf8 == (row.at(5) == "1"));
+    CHECK(r->original == row.at(0));
+    CHECK(r->display_name.empty());
+    CHECK(r->unicode() == row.at(2) + "@" + row.at(3));
+    if (r->needs_smtputf8)
+      CHECK_FALSE(r->ascii());
+    else
+      CHECK(r->ascii() == row.at(2) + "@" + row.at(4));
+  }
+}
+
+TEST_CASE("address-list vectors (tests/data/address_lists.tsv)", "[address]") {
+  for (const auto& row : test::load_tsv("address_lists.tsv")) {
+    INFO("line " << row.line << ": " << row.at(2));
+    auto r = parse_address_list(row.at(0));
+    REQUIRE(r);
+    const auto want = split(row.at(1), " | ");
+    REQUIRE(r->size() == want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      const auto parts = split(want[i], "/");
+      REQUIRE(parts.size() == 3);
+      INFO("entry " << i);
+      CHECK((*r)[i].display_name == parts[0]);
+      CHECK((*r)[i].unicode() == parts[1]);
+      CHECK((*r)[i].valid == (parts[2] == "1"));
+    }
+  }
+}
+
+TEST_CASE("an invalid address keeps its text and has no ASCII form", "[address]") {
+  auto r = parse_address_list("not an address");
+  REQUIRE(r);
+  REQUIRE(r->size() == 1);
+  CHECK_FALSE((*r)[0].valid);
+  CHECK((*r)[0].original == "not an address");
+  CHECK((*r)[0].unicode() == "not an address");
+  CHECK_FALSE((*r)[0].ascii());
+}
+
+TEST_CASE("display names lose line breaks, controls and bidi controls", "[address]") {
+  // An encoded word decoding to CRLF must not put a line break into a header field.
+  auto r = parse_address_list("=?utf-8?Q?Joe=0D=0ABcc:_x?= <joe@example.com>");
+  REQUIRE(r);
+  REQUIRE(r->size() == 1);
+  CHECK((*r)[0].valid);
+  CHECK((*r)[0].display_name.find('\r') == std::string::npos);
+  CHECK((*r)[0].display_name.find('\n') == std::string::npos);
+  auto bidi = parse_address_list("\xE2\x80\xAE" "evil <joe@example.com>");
+  REQUIRE(bidi);
+  REQUIRE(bidi->size() == 1);
+  CHECK((*bidi)[0].display_name == "evil");
+}
+
+TEST_CASE("a colon after something that is not a display name does not start a group", "[address]") {
+  auto r = parse_address_list("b@example.com Bcc:evil@example.com");
+  REQUIRE(r);
+  REQUIRE(r->size() == 1);
+  CHECK_FALSE((*r)[0].valid);
+}
+
+TEST_CASE("addresses compare by value", "[address]") {
+  auto a = parse_addr_spec("joe@example.com");
+  auto b = parse_addr_spec("joe@example.com");
+  REQUIRE(a);
+  REQUIRE(b);
+  CHECK(*a == *b);
+  auto c = parse_addr_spec("joe@Example.com");
+  REQUIRE(c);
+  CHECK_FALSE(*a == *c);  // `original` differs
+  CHECK(a->unicode() == c->unicode());
+}
