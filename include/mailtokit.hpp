@@ -5,6 +5,8 @@
 #include "mailtokit/chars.hpp"
 #include "mailtokit/utf8.hpp"
 #include "mailtokit/percent.hpp"
+#include "mailtokit/bidi.hpp"
+#include "mailtokit/iri.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/idna.hpp"
 #include "mailtokit/address.hpp"
