@@ -50,17 +50,10 @@ const target_info& info(target t) {
   return targets.back();
 }
 
-// The address as the user reads it: local@U-label domain ("original" for an invalid one).
-std::string unicode_form(const address& a) {
-  if (!a.valid) return a.original;
-  return a.local_part + "@" + a.domain;
-}
+std::string unicode_form(const address& a) { return a.unicode(); }
 
 // The address for systems that want ASCII: A-labels when the local part allows it.
-std::string ascii_form(const address& a) {
-  if (!a.valid || a.needs_smtputf8 || a.domain_ascii.empty()) return unicode_form(a);
-  return a.local_part + "@" + a.domain_ascii;
-}
+std::string ascii_form(const address& a) { return a.ascii().value_or(a.unicode()); }
 
 std::string join(const std::vector<address>& list, std::string_view sep, bool ascii) {
   std::string out;

@@ -1,0 +1,124 @@
+#include "mailtokit/preview.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "mailtokit/policy.hpp"
+#include "tsv.hpp"
+
+using namespace mailtokit;
+
+namespace {
+
+std::string codes(const std::vector<preview::finding>& f) {
+  std::string out;
+  for (const auto& x : f) out += (out.empty() ? "" : ",") + x.code;
+  return out.empty() ? "-" : out;
+}
+
+bool has_invisible(const std::string& s) {
+  // Any bidi control, zero-width or C0 control byte left in a display string.
+  for (const char* bad : {"\xE2\x80\xAE", "\xE2\x80\x8B", "\xE2\x80\x8F", "\xE2\x81\xA7", "\xC2\xAD"})
+    if (s.find(bad) != std::string::npos) return true;
+  for (const char c : s)
+    if (static_cast<unsigned char>(c) < 0x20 && c != '\n') return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("preview findings for hostile and harmless links (tests/data/preview.tsv)", "[preview]") {
+  for (const auto& row : test::load_tsv("preview.tsv")) {
+    INFO("line " << row.line << ": " << row.at(0) << " (" << row.at(2) << ")");
+    auto d = parse_draft(row.at(0));
+    REQUIRE(d);
+    const auto f = preview::check(*d);
+    CHECK(codes(f) == row.at(1));
+    // The text report never shows an invisible or reordering character as itself, except the
+    // isolates it adds around each value.
+    std::string text = preview::render_text(*d, f);
+    for (const char* iso : {"\xE2\x81\xA6", "\xE2\x81\xA8", "\xE2\x81\xA9"}) {
+      for (auto p = text.find(iso); p != std::string::npos; p = text.find(iso)) text.erase(p, 3);
+    }
+    CHECK_FALSE(has_invisible(text));
+    // The JSON report is valid JSON with the draft's keys and the findings.
+    const auto j = nlohmann::json::parse(preview::render_json(*d, f));
+    CHECK(j.at("ok") == true);
+    REQUIRE(j.at("findings").size() == f.size());
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      CHECK(j["findings"][i]["code"] == f[i].code);
+      CHECK(j["findings"][i]["field"] == f[i].field);
+    }
+  }
+}
+
+TEST_CASE("the homograph finding names the scripts and the look-alike", "[preview]") {
+  auto d = parse_draft("mailto:admin@%D0%B0pple.com");
+  REQUIRE(d);
+  const auto f = preview::check(*d);
+  REQUIRE(f.size() == 2);
+  CHECK(f[0].field == "to[0]");
+  CHECK(f[0].message.find("Cyrillic") != std::string::npos);
+  CHECK(f[0].message.find("Latin") != std::string::npos);
+  CHECK(f[1].message.find("\"apple.com\"") != std::string::npos);
+  const std::string text = preview::render_text(*d, f);
+  CHECK(text.find("ASCII form: admin@xn--pple-43d.com") != std::string::npos);
+}
+
+TEST_CASE("hidden recipients and dropped fields are called out in the text report", "[preview]") {
+  auto d = parse_draft("mailto:a@example.com?bcc=spy@example.net&attach=%2Fetc%2Fpasswd&from=boss@example.com");
+  REQUIRE(d);
+  const auto f = preview::check(*d);
+  const std::string text = preview::render_text(*d, f);
+  CHECK(text.find("HIDDEN recipient") != std::string::npos);
+  CHECK(text.find("spy@example.net") != std::string::npos);
+  CHECK(text.find("attach = ") != std::string::npos);
+  CHECK(text.find("from = ") != std::string::npos);
+  CHECK(text.find("[hidden_recipients] bcc:") != std::string::npos);
+}
+
+TEST_CASE("visible() shows every hidden character, isolate() wraps in an isolate", "[preview]") {
+  CHECK(preview::visible("a\xE2\x80\xAE" "b") == "a<U+202E>b");
+  CHECK(preview::visible("x\xE2\x80\x8By\xEF\xBB\xBFz") == "x<U+200B>y<U+FEFF>z");
+  CHECK(preview::visible("a\x01\x7F\xC2\x85") == "a<U+0001><U+007F><U+0085>");
+  CHECK(preview::visible("a\r\nb\tc") == "a<U+000D><U+000A>b\tc");
+  CHECK(preview::visible("a\r\nb", true) == "a\r\nb");
+  CHECK(preview::visible("caf\xC3\xA9 \xD7\x90") == "caf\xC3\xA9 \xD7\x90");
+  CHECK(preview::visible("bad\xFF") == "bad<0xFF>");
+  CHECK(preview::isolate("x") == "\xE2\x81\xA8x\xE2\x81\xA9");
+  CHECK(preview::isolate("a@b", true) == "\xE2\x81\xA6" "a@b\xE2\x81\xA9");
+  CHECK(preview::isolate("\xE2\x81\xA9") == "\xE2\x81\xA8<U+2069>\xE2\x81\xA9");  // a PDI cannot close it early
+}
+
+TEST_CASE("long and many-line bodies are flagged", "[preview]") {
+  draft d;
+  d.body = std::string(9000, 'x');
+  CHECK(codes(preview::check(d)) == "long_body");
+  std::string lines;
+  for (int i = 0; i < 61; ++i) lines += "line\r\n";
+  d.body = lines;
+  CHECK(codes(preview::check(d)) == "many_lines");
+  d.body = std::string(100, 'y');
+  CHECK(codes(preview::check(d)) == "-");
+  preview::thresholds t;
+  t.body_bytes = 10;
+  CHECK(codes(preview::check(d, t)) == "long_body");
+  d.subject = std::string(201, 's');
+  d.body.reset();
+  CHECK(codes(preview::check(d)) == "long_subject");
+  // The text report shows at most the asked number of lines and says how many are left.
+  d.body = lines;
+  const std::string text = preview::render_text(d, {}, 10);
+  CHECK(text.find("... 51 more lines") != std::string::npos);
+}
+
+TEST_CASE("check_address on an invalid address", "[preview]") {
+  address a;
+  a.original = "not an address\xE2\x80\xAE";
+  const auto f = preview::check_address(a, "cc[2]");
+  REQUIRE(f.size() == 2);
+  CHECK(f[0].code == "invalid_address");
+  CHECK(f[0].field == "cc[2]");
+  CHECK(f[1].code == "bidi_control");
+}
