@@ -8,6 +8,7 @@
 #include "mailtokit/percent.hpp"
 #include "mailtokit/transfer_encoding.hpp"
 #include "mailtokit/utf8.hpp"
+#include "header_writer.hpp"
 
 namespace mailtokit::rfc2047 {
 namespace {
@@ -211,6 +212,91 @@ result<std::string> decode(std::string_view value, std::size_t max_words) {
   }
   flush(value, r, out);
   out += value.substr(text_start);
+  return out;
+}
+
+namespace {
+
+constexpr char kHex[] = "0123456789ABCDEF";
+
+// RFC 2047 section 5 (3): in a phrase only letters, digits, "!", "*", "+", "-", "/" may stand
+// for themselves (and "=" and "_" are the encoding's own); this set is safe in all contexts.
+constexpr chars::char_class kQLiteral = chars::ew_phrase_q.without("=_");
+
+constexpr std::size_t q_cost(unsigned char c) noexcept { return (kQLiteral(c) || c == ' ') ? 1 : 3; }
+
+// The length of the UTF-8 sequence that starts with `c` (1 for a stray byte).
+constexpr std::size_t seq_len(unsigned char c) noexcept {
+  return c < 0xC0 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+}
+
+}  // namespace
+
+std::size_t encoded_length(std::string_view utf8, encoding e) noexcept {
+  if (e == encoding::b) return (utf8.size() + 2) / 3 * 4;
+  std::size_t n = 0;
+  for (char c : utf8) n += q_cost(static_cast<unsigned char>(c));
+  return n;
+}
+
+std::size_t append_word(std::string& out, std::string_view utf8, encoding e, std::size_t max_len) {
+  if (utf8.empty()) return 0;
+  max_len = max_len < 24 ? 24 : max_len > 75 ? 75 : max_len;
+  // "=?" charset "?" encoding "?" encoded-text "?="
+  const std::size_t budget = max_len - 12;
+  // RFC 2047 section 5: "Each 'encoded-word' MUST represent an integral number of characters. A
+  // multi-octet character may not be split across adjacent 'encoded-word's."
+  std::size_t used = 0;
+  std::size_t cost = 0;
+  while (used < utf8.size()) {
+    std::size_t len = seq_len(static_cast<unsigned char>(utf8[used]));
+    if (len > utf8.size() - used) len = utf8.size() - used;
+    std::size_t next;
+    if (e == encoding::b) {
+      next = (used + len + 2) / 3 * 4;
+    } else {
+      next = cost;
+      for (std::size_t k = 0; k < len; ++k) next += q_cost(static_cast<unsigned char>(utf8[used + k]));
+    }
+    if (next > budget && used > 0) break;
+    cost = next;
+    used += len;
+  }
+  const std::string_view part = utf8.substr(0, used);
+  out += e == encoding::b ? "=?utf-8?B?" : "=?utf-8?Q?";
+  if (e == encoding::b) {
+    transfer::base64_append(part, out);
+  } else {
+    // RFC 2047 section 4.2: (2) SPACE may be represented as "_"; (1) any octet as "=" and two
+    // hexadecimal digits (uppercase, as section 4.2 asks).
+    for (char ch : part) {
+      const auto c = static_cast<unsigned char>(ch);
+      if (c == ' ') {
+        out += '_';
+      } else if (kQLiteral(c)) {
+        out += ch;
+      } else {
+        out += '=';
+        out += kHex[c >> 4];
+        out += kHex[c & 15];
+      }
+    }
+  }
+  out += "?=";
+  return used;
+}
+
+std::string encode_text(std::string_view utf8) {
+  std::string out;
+  detail::header_writer w(out, 0);
+  detail::write_text(w, utf8, /*raw_utf8=*/false);
+  return out;
+}
+
+std::string encode_phrase(std::string_view utf8) {
+  std::string out;
+  detail::header_writer w(out, 0);
+  detail::write_phrase(w, utf8, /*raw_utf8=*/false);
   return out;
 }
 

@@ -1,0 +1,375 @@
+#include "mailtokit/compose.hpp"
+
+#include <catch2/catch.hpp>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mailtokit/encoded_word.hpp"
+#include "mailtokit/policy.hpp"
+#include "mailtokit/transfer_encoding.hpp"
+#include "tsv.hpp"
+
+using namespace mailtokit;
+
+namespace {
+
+address mailbox(std::string name, std::string local, std::string domain) {
+  address a;
+  a.display_name = std::move(name);
+  a.local_part = std::move(local);
+  a.domain = std::move(domain);
+  a.valid = true;
+  return a;
+}
+
+compose_options fixed() {
+  compose_options o;
+  o.date = "Sun, 22 Nov 2026 10:00:00 +0000";
+  o.message_id = "<1@example.net>";
+  return o;
+}
+
+// CRLF only, and no line longer than `max` octets.
+void check_lines(const std::string& m, std::size_t max) {
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < m.size(); ++i) {
+    if (m[i] == '\n') {
+      REQUIRE(i > 0);
+      REQUIRE(m[i - 1] == '\r');
+      CHECK(i - 1 - start <= max);
+      start = i + 1;
+    } else if (m[i] == '\r') {
+      REQUIRE(i + 1 < m.size());
+      REQUIRE(m[i + 1] == '\n');
+    }
+  }
+  CHECK(m.size() - start <= max);
+}
+
+// The names of the header fields, in order (continuation lines skipped).
+std::vector<std::string> field_names(const std::string& m) {
+  std::vector<std::string> names;
+  const std::size_t end = m.find("\r\n\r\n");
+  REQUIRE(end != std::string::npos);
+  std::size_t i = 0;
+  while (i < end + 2) {
+    const std::size_t eol = m.find("\r\n", i);
+    const std::string line = m.substr(i, eol - i);
+    if (!line.empty() && line[0] != ' ' && line[0] != '\t') names.push_back(line.substr(0, line.find(':')));
+    i = eol + 2;
+  }
+  return names;
+}
+
+}  // namespace
+
+TEST_CASE("the mailto spec's example draft, byte for byte", "[compose]") {
+  // draft-duerst-mailto-bis section 7.2: mailto:user@example.org?subject=caf%C3%A9&body=caf%C3%A9
+  // "may result in a message looking like this: From: sender@example.net To: user@example.org
+  // Subject: =?utf-8?Q?caf=C3=A9?= Content-Type: text/plain;charset=utf-8
+  // Content-Transfer-Encoding: quoted-printable caf=C3=A9"
+  draft d;
+  d.from = mailbox("", "sender", "example.net");
+  d.to.push_back(mailbox("", "user", "example.org"));
+  d.subject = "caf\xC3\xA9";
+  d.body = "caf\xC3\xA9";
+  auto r = compose(d, fixed());
+  REQUIRE(r);
+  CHECK(*r ==
+        "Date: Sun, 22 Nov 2026 10:00:00 +0000\r\n"
+        "From: sender@example.net\r\n"
+        "To: user@example.org\r\n"
+        "Subject: =?utf-8?Q?caf=C3=A9?=\r\n"
+        "Message-ID: <1@example.net>\r\n"
+        "MIME-Version: 1.0\r\n"
+        "Content-Type: text/plain; charset=utf-8\r\n"
+        "Content-Transfer-Encoding: quoted-printable\r\n"
+        "X-Unsent: 1\r\n"
+        "\r\n"
+        "caf=C3=A9");
+}
+
+TEST_CASE("the mailto spec's IDN example, byte for byte", "[compose]") {
+  // mailto:user@%E7%B4%8D%E8%B1%86.example.org?subject=Test&body=NATTO gives "To:
+  // user@xn--99zt52a.example.org Subject: Test Content-Type: text/plain
+  // Content-Transfer-Encoding: 7bit NATTO"
+  draft d;
+  d.from = mailbox("", "sender", "example.net");
+  d.to.push_back(mailbox("", "user", "\xE7\xB4\x8D\xE8\xB1\x86.example.org"));
+  d.subject = "Test";
+  d.body = "NATTO";
+  compose_options o = fixed();
+  o.mark_unsent = false;
+  auto r = compose(d, o);
+  REQUIRE(r);
+  CHECK(*r ==
+        "Date: Sun, 22 Nov 2026 10:00:00 +0000\r\n"
+        "From: sender@example.net\r\n"
+        "To: user@xn--99zt52a.example.org\r\n"
+        "Subject: Test\r\n"
+        "Message-ID: <1@example.net>\r\n"
+        "MIME-Version: 1.0\r\n"
+        "Content-Type: text/plain; charset=us-ascii\r\n"
+        "Content-Transfer-Encoding: 7bit\r\n"
+        "\r\n"
+        "NATTO");
+}
+
+TEST_CASE("the spec's examples from their mailto URIs (parse_draft, then compose)", "[compose]") {
+  const std::string head = "Date: Sun, 22 Nov 2026 10:00:00 +0000\r\nTo: user@example.org\r\n";
+  const std::string tail =
+      "Message-ID: <1@example.net>\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n"
+      "Content-Transfer-Encoding: quoted-printable\r\nX-Unsent: 1\r\n\r\ncaf=C3=A9";
+  // The plain, the encoded-word and the ISO-8859-1 forms of section 7.2 all mean "café".
+  for (const char* uri : {"mailto:user@example.org?subject=caf%C3%A9&body=caf%C3%A9",
+                          "mailto:user@example.org?subject=%3D%3Futf-8%3FQ%3Fcaf%3DC3%3DA9%3F%3D&body=caf%C3%A9",
+                          "mailto:user@example.org?subject=%3D%3Fiso-8859-1%3FQ%3Fcaf%3DE9%3F%3D&body=caf%C3%A9"}) {
+    INFO(uri);
+    auto d = parse_draft(uri);
+    REQUIRE(d);
+    auto r = compose(*d, fixed());
+    REQUIRE(r);
+    CHECK(*r == head + "Subject: =?utf-8?Q?caf=C3=A9?=\r\n" + tail);
+  }
+  auto d = parse_draft("mailto:user@%E7%B4%8D%E8%B1%86.example.org?subject=Test&body=NATTO");
+  REQUIRE(d);
+  auto r = compose(*d, fixed());
+  REQUIRE(r);
+  CHECK(*r ==
+        "Date: Sun, 22 Nov 2026 10:00:00 +0000\r\n"
+        "To: user@xn--99zt52a.example.org\r\n"
+        "Subject: Test\r\n"
+        "Message-ID: <1@example.net>\r\n"
+        "MIME-Version: 1.0\r\n"
+        "Content-Type: text/plain; charset=us-ascii\r\n"
+        "Content-Transfer-Encoding: 7bit\r\n"
+        "X-Unsent: 1\r\n"
+        "\r\n"
+        "NATTO");
+}
+
+TEST_CASE("RFC 2047 encoding vectors (tests/data/compose_encode.tsv)", "[compose][rfc2047]") {
+  for (const auto& row : test::load_tsv("compose_encode.tsv")) {
+    INFO("line " << row.line << ": " << row.at(3));
+    const std::string want = row.at(2) == "(empty)" ? "" : row.at(2);
+    if (row.at(0) == "text") {
+      CHECK(rfc2047::encode_text(row.at(1)) == want);
+      auto back = rfc2047::decode(rfc2047::encode_text(row.at(1)));
+      REQUIRE(back);
+      CHECK(*back == row.at(1));
+    } else {
+      CHECK(rfc2047::encode_phrase(row.at(1)) == want);
+    }
+  }
+}
+
+TEST_CASE("encoded words: at most 75 characters, whole characters, decode back", "[compose][rfc2047]") {
+  std::mt19937 rng(2047);
+  // Code points from several scripts and planes, white space included.
+  const char32_t pool[] = {U'a', U'Z', U' ', U'\t', U'=', U'?', U'_', U'\u00E9', U'\u00DF', U'\u05D0', U'\u0627',
+                           U'\u7D0D', U'\u8C46', U'\U0001F600', U'\U0001D11E', U'\u0301', U'\u200D', U'.', U','};
+  for (int round = 0; round < 300; ++round) {
+    std::string s;
+    const int len = static_cast<int>(rng() % 400);
+    for (int i = 0; i < len; ++i) {
+      const char32_t cp = pool[rng() % (sizeof pool / sizeof pool[0])];
+      std::string tmp;
+      if (cp < 0x80) {
+        s += static_cast<char>(cp);
+      } else {
+        // UTF-8 by hand (utf8::append is tested elsewhere; this keeps the test independent).
+        if (cp < 0x800) {
+          s += static_cast<char>(0xC0 | (cp >> 6));
+        } else if (cp < 0x10000) {
+          s += static_cast<char>(0xE0 | (cp >> 12));
+          s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        } else {
+          s += static_cast<char>(0xF0 | (cp >> 18));
+          s += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+          s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+        }
+        s += static_cast<char>(0x80 | (cp & 0x3F));
+      }
+    }
+    const std::string enc = rfc2047::encode_text(s);
+    INFO("input: " << s << "\nencoded: " << enc);
+    // Every encoded word is at most 75 characters and its payload is whole UTF-8 characters.
+    for (std::size_t p = enc.find("=?utf-8?"); p != std::string::npos; p = enc.find("=?utf-8?", p + 1)) {
+      const std::size_t q = enc.find("?=", p + 10);
+      REQUIRE(q != std::string::npos);
+      CHECK(q + 2 - p <= 75);
+      auto one = rfc2047::decode(enc.substr(p, q + 2 - p));
+      REQUIRE(one);
+      CHECK(one->find("=?utf-8?") == std::string::npos);  // it decoded (valid UTF-8 on its own)
+    }
+    auto back = rfc2047::decode(enc);
+    REQUIRE(back);
+    CHECK(*back == s);
+    const std::string ph = rfc2047::encode_phrase(s);
+    CHECK(ph.find('\r') == std::string::npos);
+  }
+}
+
+TEST_CASE("header injection table (tests/data/compose_injection.tsv)", "[compose][security]") {
+  for (const auto& row : test::load_tsv("compose_injection.tsv")) {
+    INFO("line " << row.line << ": " << row.at(3));
+    const std::string& field = row.at(0);
+    const std::string& value = row.at(1);
+    draft d;
+    d.to.push_back(mailbox("", "user", "example.org"));
+    compose_options o = fixed();
+    if (field == "subject") d.subject = value;
+    if (field == "display") d.to[0].display_name = value;
+    if (field == "header") d.headers.push_back({"Keywords", value});
+    if (field == "hname") d.headers.push_back({value, "x"});
+    if (field == "local") d.to[0].local_part = value;
+    if (field == "domain") d.to[0].domain_ascii = value;
+    if (field == "date") o.date = value;
+    if (field == "message_id") o.message_id = value;
+    auto r = compose(d, o);
+    const std::string& want = row.at(2);
+    if (want == "ok") {
+      REQUIRE(r);
+      check_lines(*r, 998);
+      std::vector<std::string> expected = {"Date", "To"};
+      if (d.subject) expected.push_back("Subject");
+      for (const char* n : {"Message-ID", "MIME-Version", "Content-Type", "Content-Transfer-Encoding", "X-Unsent"})
+        expected.push_back(n);
+      CHECK(field_names(*r) == expected);
+      CHECK(r->find("\r\nBcc") == std::string::npos);
+      CHECK(r->substr(r->find("\r\n\r\n")) == "\r\n\r\n");  // the (empty) body is intact
+    } else {
+      REQUIRE_FALSE(r);
+      const auto sp = want.find(' ', 6);
+      CHECK(std::string(to_name(r.error().code)) == want.substr(6, sp - 6));
+      CHECK(r.error().offset == std::stoul(want.substr(sp + 1)));
+    }
+  }
+}
+
+TEST_CASE("SMTPUTF8 addresses need allow_smtputf8, then headers are raw UTF-8", "[compose]") {
+  draft d;
+  d.to.push_back(mailbox("J\xC3\xB6rg", "j\xC3\xB6rg", "example.org"));
+  d.subject = "gr\xC3\xBC\xC3\x9F" "e";
+  auto r = compose(d, fixed());
+  REQUIRE_FALSE(r);
+  CHECK(r.error().code == errc::needs_smtputf8);
+  CHECK(r.error().offset == 1);
+  compose_options o = fixed();
+  o.allow_smtputf8 = true;
+  auto ok = compose(d, o);
+  REQUIRE(ok);
+  // RFC 6532 section 3.2: UTF-8 in atoms and unstructured text, no encoded words.
+  CHECK(ok->find("To: J\xC3\xB6rg <j\xC3\xB6rg@example.org>\r\n") != std::string::npos);
+  CHECK(ok->find("Subject: gr\xC3\xBC\xC3\x9F" "e\r\n") != std::string::npos);
+  // Without a non-ASCII local part, allow_smtputf8 changes nothing: encoded words stay.
+  d.to[0].local_part = "joerg";
+  auto plain = compose(d, o);
+  REQUIRE(plain);
+  CHECK(plain->find("Subject: =?utf-8?") != std::string::npos);
+}
+
+TEST_CASE("invalid addresses are refused", "[compose]") {
+  draft d;
+  d.to.push_back(mailbox("", "user", "example.org"));
+  d.to[0].valid = false;
+  auto r = compose(d, fixed());
+  REQUIRE_FALSE(r);
+  CHECK(r.error().code == errc::invalid_address);
+  for (const char* local : {"a..b", ".a", "a.", "a b", "\"unterminated", "a\"b", ""}) {
+    INFO(local);
+    d.to[0] = mailbox("", local, "example.org");
+    auto e = compose(d, fixed());
+    REQUIRE_FALSE(e);
+    CHECK(e.error().code == errc::invalid_address);
+  }
+  d.to[0] = mailbox("", "user", "bad..example");
+  auto e = compose(d, fixed());
+  REQUIRE_FALSE(e);
+  CHECK(e.error().code == errc::invalid_address);
+}
+
+TEST_CASE("body: CRLF normalization and the transfer encoding choice", "[compose]") {
+  auto body_of = [](const std::string& body, std::string* cte = nullptr) {
+    draft d;
+    d.to.push_back(mailbox("", "user", "example.org"));
+    d.body = body;
+    auto r = compose(d, fixed());
+    REQUIRE(r);
+    check_lines(*r, 998);
+    const auto at = r->find("Content-Transfer-Encoding: ");
+    if (cte) *cte = r->substr(at + 27, r->find("\r\n", at) - at - 27);
+    return r->substr(r->find("\r\n\r\n") + 4);
+  };
+  std::string cte;
+  CHECK(body_of("a\nb\rc\r\nd", &cte) == "a\r\nb\r\nc\r\nd");
+  CHECK(cte == "7bit");
+  // RFC 2045 section 6.7: uppercase hex, trailing white space encoded, soft breaks at 76.
+  CHECK(body_of("x \r\ny\t", &cte) == "x=20\r\ny=09");
+  CHECK(cte == "quoted-printable");
+  CHECK(body_of("From me\r\n.\r\n", &cte) == "=46rom me\r\n=2E\r\n");
+  CHECK(cte == "quoted-printable");
+  const std::string long_line(100, 'x');
+  CHECK(body_of(long_line, &cte) == std::string(75, 'x') + "=\r\n" + std::string(25, 'x'));
+  CHECK(cte == "quoted-printable");
+  // Mostly non-ASCII: base64 is smaller.
+  std::string cjk;
+  for (int i = 0; i < 40; ++i) cjk += "\xE7\xB4\x8D";
+  const std::string b = body_of(cjk, &cte);
+  CHECK(cte == "base64");
+  // RFC 2045 section 6.8: lines of at most 76 characters.
+  std::string joined;
+  for (std::size_t i = 0; i < b.size();) {
+    const std::size_t eol = b.find("\r\n", i);
+    REQUIRE(eol != std::string::npos);
+    CHECK(eol - i <= 76);
+    joined += b.substr(i, eol - i);
+    i = eol + 2;
+  }
+  std::string decoded;
+  REQUIRE(transfer::base64_decode_append(joined, decoded));
+  CHECK(decoded == cjk);
+}
+
+TEST_CASE("folding: long subjects stay within 78 columns and unfold to the original", "[compose]") {
+  draft d;
+  d.to.push_back(mailbox("", "user", "example.org"));
+  std::string subject;
+  for (int i = 0; i < 120; ++i) subject += (i % 3 == 0) ? "caf\xC3\xA9 " : "word ";
+  subject += "end";
+  d.subject = subject;
+  auto r = compose(d, fixed());
+  REQUIRE(r);
+  check_lines(*r, 78);
+  const std::size_t s = r->find("Subject: ") + 9;
+  std::string value = r->substr(s, r->find("\r\nMessage-ID") - s);
+  // RFC 5322 section 2.2.3: unfolding removes each CRLF that is followed by WSP.
+  for (std::size_t p; (p = value.find("\r\n")) != std::string::npos;) value.erase(p, 2);
+  auto back = rfc2047::decode(value);
+  REQUIRE(back);
+  CHECK(*back == subject);
+}
+
+TEST_CASE("Message-ID: random, at the From domain in A-labels or mailtokit.invalid", "[compose]") {
+  draft d;
+  d.to.push_back(mailbox("", "user", "example.org"));
+  auto a = compose(d);
+  auto b = compose(d);
+  REQUIRE(a);
+  REQUIRE(b);
+  auto id = [](const std::string& m) {
+    const auto p = m.find("Message-ID: <") + 12;
+    return m.substr(p, m.find("\r\n", p) - p);
+  };
+  CHECK(id(*a) != id(*b));
+  CHECK(id(*a).size() == 1 + 26 + 1 + 17 + 1);
+  CHECK(id(*a).substr(27) == "@mailtokit.invalid>");
+  d.from = mailbox("Me", "me", "b\xC3\xBC" "cher.example");
+  auto c = compose(d);
+  REQUIRE(c);
+  CHECK(id(*c).substr(27) == "@xn--bcher-kva.example>");
+  CHECK(c->find("From: Me <me@xn--bcher-kva.example>\r\n") != std::string::npos);
+  CHECK(c->rfind("Date: ", 0) == 0);
+}
