@@ -1,0 +1,392 @@
+/* mailtokit C API: mailto: links to drafts and back, for programs written in C (or anything that
+ * can call C). C99; usable from C++ (extern "C").
+ *
+ * Conventions, for every function here:
+ * - Text in is UTF-8 as a pointer and a length in bytes (`const char* s, size_t len`); it need not
+ *   be NUL-terminated and may hold NUL bytes. `s` may be NULL when `len` is 0.
+ * - Functions that can fail return an int: MAILTOKIT_OK (0) or a MAILTOKIT_E_* code. When the
+ *   `mailtokit_error* err` argument is not NULL it receives the code, the byte offset into the
+ *   input where the problem is, and the stable name and English message of the code (static
+ *   strings). On failure every output pointer is set to NULL (lengths to 0).
+ * - Text out comes two ways. Owned: `char** out, size_t* out_len` receives a new NUL-terminated
+ *   buffer (out_len may be NULL), which the caller frees with mailtokit_free(). Borrowed:
+ *   mailtokit_str / mailtokit_address fields point into a handle; they are NUL-terminated, stay
+ *   valid until the handle is changed or freed, and must not be freed.
+ * - No exception crosses this boundary; out-of-memory is MAILTOKIT_E_NO_MEMORY; a NULL handle or
+ *   output pointer where one is required is MAILTOKIT_E_INVALID_ARGUMENT.
+ *
+ * Thread-safety: the library has no global mutable state; every function is reentrant, and
+ * different handles may be used by different threads at the same time. Functions taking a
+ * `const` handle only read it, so several threads may call them on one handle at once; a
+ * function taking a non-const handle needs exclusive access to that handle (lock it yourself).
+ * The strings of mailtokit_error and of mailtokit_error_name/message/mailtokit_version are static.
+ *
+ * Ownership: each handle (mailtokit_draft, mailtokit_options) belongs to the caller that created
+ * it and is released with its _free function (which accepts NULL). Handles never share state.
+ */
+#ifndef MAILTOKIT_MAILTOKIT_H
+#define MAILTOKIT_MAILTOKIT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- version ---- */
+
+#define MAILTOKIT_VERSION_MAJOR 0
+#define MAILTOKIT_VERSION_MINOR 1
+#define MAILTOKIT_VERSION_PATCH 0
+#define MAILTOKIT_VERSION_STRING "0.1.0"
+
+/** The version of the library actually loaded, e.g. "0.1.0" (static string). */
+const char* mailtokit_version(void);
+
+/* ---- errors ---- */
+
+/** Return codes. The values are fixed for a given SONAME; compare with these names. The codes
+ * from MAILTOKIT_E_INPUT_TOO_LONG on are the library's error codes (the C++ mailtokit::errc);
+ * their stable snake_case names are what mailtokit_error_name() returns and what the program and
+ * the JSON output print. */
+enum {
+  MAILTOKIT_OK = 0,
+  /* the C interface itself */
+  MAILTOKIT_E_INVALID_ARGUMENT = 1, /* NULL handle/output, index out of range, bad enum value */
+  MAILTOKIT_E_NO_MEMORY = 2,        /* allocation failed */
+  MAILTOKIT_E_POLICY_REFUSED = 3,   /* mailtokit_options_keep(): the name can never be kept */
+  MAILTOKIT_E_OTHER = 9,            /* a library error newer than this header: see err->name */
+  /* general */
+  MAILTOKIT_E_INPUT_TOO_LONG = 10,
+  MAILTOKIT_E_TOO_MANY_RECIPIENTS = 11,
+  MAILTOKIT_E_TOO_MANY_HFIELDS = 12,
+  MAILTOKIT_E_NESTING_TOO_DEEP = 13,
+  MAILTOKIT_E_EMPTY_INPUT = 14,
+  MAILTOKIT_E_INTERNAL_ERROR = 15,
+  /* UTF-8, RFC 3629 */
+  MAILTOKIT_E_UTF8_TRUNCATED = 20,
+  MAILTOKIT_E_UTF8_OVERLONG = 21,
+  MAILTOKIT_E_UTF8_SURROGATE = 22,
+  MAILTOKIT_E_UTF8_TOO_LARGE = 23,
+  MAILTOKIT_E_UTF8_INVALID_BYTE = 24,
+  /* percent-encoding, RFC 3986 section 2.1 */
+  MAILTOKIT_E_PERCENT_TRUNCATED = 30,
+  MAILTOKIT_E_PERCENT_BAD_HEX = 31,
+  /* charsets */
+  MAILTOKIT_E_UNKNOWN_CHARSET = 40,
+  MAILTOKIT_E_CHARSET_CONVERSION = 41,
+  /* IRI, RFC 3987 */
+  MAILTOKIT_E_IRI_BAD_SCHEME = 50,
+  MAILTOKIT_E_IRI_BAD_CHAR = 51,
+  MAILTOKIT_E_IRI_PRIVATE_OUTSIDE_QUERY = 52,
+  MAILTOKIT_E_IRI_BAD_AUTHORITY = 53,
+  MAILTOKIT_E_IRI_BAD_PORT = 54,
+  MAILTOKIT_E_IRI_BAD_IP_LITERAL = 55,
+  MAILTOKIT_E_IRI_BIDI = 56,
+  /* IDNA2008 + UTS #46 */
+  MAILTOKIT_E_IDNA_INVALID = 60,
+  MAILTOKIT_E_IDNA_TOO_LONG = 61,
+  MAILTOKIT_E_IDNA_EMPTY_LABEL = 62,
+  MAILTOKIT_E_IDNA_BAD_PUNYCODE = 63,
+  MAILTOKIT_E_IDNA_DISALLOWED = 64,
+  MAILTOKIT_E_IDNA_BIDI = 65,
+  /* addresses, RFC 5322 section 3.4 */
+  MAILTOKIT_E_ADDRESS_EMPTY = 70,
+  MAILTOKIT_E_ADDRESS_NO_AT = 71,
+  MAILTOKIT_E_ADDRESS_BAD_LOCAL = 72,
+  MAILTOKIT_E_ADDRESS_BAD_DOMAIN = 73,
+  MAILTOKIT_E_ADDRESS_BAD_LIST = 74,
+  /* mailto, RFC 6068 */
+  MAILTOKIT_E_NOT_MAILTO = 80,
+  MAILTOKIT_E_MAILTO_SECOND_QUESTION = 81,
+  MAILTOKIT_E_MAILTO_BAD_CHAR = 82,
+  MAILTOKIT_E_MAILTO_BAD_HFIELD = 83,
+  MAILTOKIT_E_MAILTO_BAD_HNAME = 84,
+  MAILTOKIT_E_MAILTO_INVALID_UTF8 = 85,
+  /* RFC 2047 encoded words */
+  MAILTOKIT_E_ENCODED_WORD_MALFORMED = 90,
+  /* composing, RFC 5322 / 2045 / 6532 */
+  MAILTOKIT_E_NEEDS_SMTPUTF8 = 100,
+  MAILTOKIT_E_INVALID_ADDRESS = 101,
+  MAILTOKIT_E_NO_RECIPIENTS = 102,
+  MAILTOKIT_E_HEADER_INJECTION = 103,
+  /* handler and I/O (not returned by the functions of this header) */
+  MAILTOKIT_E_IO_ERROR = 110,
+  MAILTOKIT_E_CONFIG_ERROR = 111,
+  MAILTOKIT_E_EXEC_SYNTAX = 112,
+  MAILTOKIT_E_SPAWN_FAILED = 113,
+  MAILTOKIT_E_NOT_FOUND = 114
+};
+
+/** What went wrong and where. Plain data; the strings are static. */
+typedef struct mailtokit_error {
+  int code;            /**< MAILTOKIT_OK or a MAILTOKIT_E_* code */
+  size_t offset;       /**< byte offset into the input of the failing call (0 when not about input) */
+  const char* name;    /**< stable snake_case name, e.g. "utf8_overlong"; "ok" on success */
+  const char* message; /**< English sentence, e.g. "overlong UTF-8 encoding" */
+} mailtokit_error;
+
+/** The stable snake_case name of a code ("ok", "invalid_argument", "utf8_overlong", ...), or
+ * "unknown_error" for a value that is no code. Static string. */
+const char* mailtokit_error_name(int code);
+
+/** An English sentence for a code, or "unknown error". Static string. */
+const char* mailtokit_error_message(int code);
+
+/** The code whose stable name is `name` (e.g. from the JSON output), or MAILTOKIT_E_OTHER when no
+ * code of this header has that name. */
+int mailtokit_error_code(const char* name, size_t len);
+
+/** Free a buffer returned through a `char** out` argument. NULL is allowed. */
+void mailtokit_free(void* p);
+
+/* ---- borrowed views ---- */
+
+/** A borrowed string: `len` bytes at `data`, followed by a NUL; points into a handle. */
+typedef struct mailtokit_str {
+  const char* data;
+  size_t len;
+} mailtokit_str;
+
+/** One mailbox (RFC 5322 section 3.4), borrowed from a draft. */
+typedef struct mailtokit_address {
+  mailtokit_str display_name; /**< decoded UTF-8 display name; empty when none */
+  mailtokit_str local_part;   /**< dot-atom text, or quoted-string with its quotes */
+  mailtokit_str domain;       /**< domain for display (U-labels) or a domain literal "[...]" */
+  mailtokit_str domain_ascii; /**< domain in A-labels; empty when the domain is invalid */
+  mailtokit_str original;     /**< the decoded text the address was parsed from */
+  int valid;                  /**< 1 for a valid addr-spec with a valid domain, else 0 */
+  int needs_smtputf8;         /**< 1 when the local part is not ASCII (RFC 6531) */
+} mailtokit_address;
+
+/* ---- options ---- */
+
+/** Settings for parsing (limits, invalid UTF-8), the header policy, building and composing.
+ * Every function taking `const mailtokit_options*` accepts NULL for the defaults. Owned by its
+ * creator; free with mailtokit_options_free(). Read-only use from several threads is safe. */
+typedef struct mailtokit_options mailtokit_options;
+
+/** New options with the defaults: limits of 1 MiB input, 1000 recipients, 1000 header fields and
+ * 1000 encoded words; invalid UTF-8 in values replaced by U+FFFD with a warning; the default
+ * policy (to, cc, bcc, subject, body, keywords, in-reply-to, references kept); ASCII URIs; an
+ * "X-Unsent: 1" header and no SMTPUTF8 when composing; date and Message-ID generated.
+ * NULL when out of memory. */
+mailtokit_options* mailtokit_options_new(void);
+
+/** Release options (NULL is allowed). */
+void mailtokit_options_free(mailtokit_options* opt);
+
+/** The resource limits of one parse; exceeding one is an error, never unbounded work. */
+typedef enum mailtokit_limit {
+  MAILTOKIT_LIMIT_INPUT = 0,         /**< bytes of URI after trimming (input_too_long) */
+  MAILTOKIT_LIMIT_RECIPIENTS = 1,    /**< to + cc + bcc addresses (too_many_recipients) */
+  MAILTOKIT_LIMIT_HFIELDS = 2,       /**< name=value pairs (too_many_hfields) */
+  MAILTOKIT_LIMIT_ENCODED_WORDS = 3  /**< RFC 2047 encoded words in one value */
+} mailtokit_limit;
+
+/** Set one limit; `which` is a mailtokit_limit. MAILTOKIT_E_INVALID_ARGUMENT for a NULL handle or
+ * an unknown `which`. (Enumerations are passed as int throughout, so any value a caller passes
+ * is defined behaviour and refused when unknown.) */
+int mailtokit_options_set_limit(mailtokit_options* opt, int which, size_t value);
+
+/** What parsing does with values that are not valid UTF-8 after percent-decoding (addresses that
+ * are not valid UTF-8 are always an error, RFC 6068 section 2). */
+typedef enum mailtokit_invalid_utf8 {
+  MAILTOKIT_INVALID_UTF8_REPLACE = 0, /**< U+FFFD for each maximal invalid subpart, and a warning */
+  MAILTOKIT_INVALID_UTF8_REJECT = 1,  /**< error mailto_invalid_utf8 at the bad byte's escape */
+  MAILTOKIT_INVALID_UTF8_LEGACY = 2   /**< transcode from `charset` (e.g. "windows-1252"), then NFC */
+} mailtokit_invalid_utf8;
+
+/** Choose the invalid-UTF-8 treatment (`mode`: a mailtokit_invalid_utf8); `charset` (an IANA or
+ * ICU name, may be NULL/0) is used by MAILTOKIT_INVALID_UTF8_LEGACY. */
+int mailtokit_options_set_invalid_utf8(mailtokit_options* opt, int mode,
+                                       const char* charset, size_t charset_len);
+
+/** RFC 6068 sections 3 and 7: keep header field `name` (case-insensitive) too. Fails with
+ * MAILTOKIT_E_POLICY_REFUSED, changing nothing, for names that can never be kept (file and
+ * resource access such as "attach", originator and MIME fields). */
+int mailtokit_options_keep(mailtokit_options* opt, const char* name, size_t len);
+
+/** Stop keeping header field `name` (case-insensitive); dropped fields are reported, with reasons. */
+int mailtokit_options_drop(mailtokit_options* opt, const char* name, size_t len);
+
+/** The form mailtokit_build() writes. */
+typedef enum mailtokit_uri_form {
+  MAILTOKIT_URI_ASCII = 0,        /**< pure ASCII URI, IDN domains as A-labels (default) */
+  MAILTOKIT_URI_UTF8_ESCAPED = 1, /**< pure ASCII, IDN domains as percent-encoded UTF-8 */
+  MAILTOKIT_URI_IRI = 2           /**< IRI: non-ASCII characters kept as UTF-8 */
+} mailtokit_uri_form;
+
+/** Set the form of built URIs (`form`: a mailtokit_uri_form), and with `html` nonzero escape
+ * them for an HTML attribute. */
+int mailtokit_options_set_uri_form(mailtokit_options* opt, int form, int html);
+
+/** Flags for mailtokit_options_set_compose_flags(). */
+enum {
+  MAILTOKIT_COMPOSE_ALLOW_SMTPUTF8 = 1, /**< RFC 6532 raw UTF-8 headers when an address needs it */
+  MAILTOKIT_COMPOSE_NO_UNSENT_MARK = 2  /**< leave out "X-Unsent: 1" */
+};
+
+/** Set the compose flags (an OR of MAILTOKIT_COMPOSE_*; 0 is the default). */
+int mailtokit_options_set_compose_flags(mailtokit_options* opt, unsigned flags);
+
+/** Fix the Date header value (RFC 5322 date-time) of composed messages; NULL/0 means "now". */
+int mailtokit_options_set_date(mailtokit_options* opt, const char* date, size_t len);
+
+/** Fix the Message-ID ("<id@domain>") of composed messages; NULL/0 means generated. */
+int mailtokit_options_set_message_id(mailtokit_options* opt, const char* id, size_t len);
+
+/* ---- drafts ---- */
+
+/** A draft message: recipients, subject, body and other kept header fields, plus what the
+ * policy dropped and warnings. Owned by its creator; free with mailtokit_draft_free(). */
+typedef struct mailtokit_draft mailtokit_draft;
+
+/** RFC 6068 section 2 + the header policy: parse a mailto URI (or IRI) into a new draft.
+ * Leading/trailing ASCII white space is trimmed; "mailto:" is case-insensitive. On error *out is
+ * NULL and err->offset is the byte offset in `uri`. Example:
+ * mailtokit_parse("mailto:a@example.org?subject=Hi", 31, NULL, &d, &err). */
+int mailtokit_parse(const char* uri, size_t len, const mailtokit_options* opt, mailtokit_draft** out,
+                    mailtokit_error* err);
+
+/** A new empty draft, to fill with the setters below and then build or compose. NULL when out of
+ * memory. */
+mailtokit_draft* mailtokit_draft_new(void);
+
+/** Release a draft (NULL is allowed); its borrowed strings become invalid. */
+void mailtokit_draft_free(mailtokit_draft* d);
+
+/** Which recipient list. */
+typedef enum mailtokit_recipient_kind {
+  MAILTOKIT_TO = 0,
+  MAILTOKIT_CC = 1,
+  MAILTOKIT_BCC = 2
+} mailtokit_recipient_kind;
+
+/** The number of addresses in one recipient list (`kind`: a mailtokit_recipient_kind; 0 for a
+ * NULL draft or an unknown kind). */
+size_t mailtokit_draft_recipient_count(const mailtokit_draft* d, int kind);
+
+/** Address `i` of a recipient list, borrowed. MAILTOKIT_E_INVALID_ARGUMENT when out of range. */
+int mailtokit_draft_recipient(const mailtokit_draft* d, int kind, size_t i,
+                              mailtokit_address* out);
+
+/** The subject, borrowed: returns 1 and sets *out when the draft has one, else 0 (out = {"",0}). */
+int mailtokit_draft_subject(const mailtokit_draft* d, mailtokit_str* out);
+
+/** The body (CRLF line ends), borrowed: 1 when present, else 0. */
+int mailtokit_draft_body(const mailtokit_draft* d, mailtokit_str* out);
+
+/** The From address set by mailtokit_draft_set_from(), borrowed: 1 when set, else 0. */
+int mailtokit_draft_from(const mailtokit_draft* d, mailtokit_address* out);
+
+/** The number of other kept header fields (In-Reply-To, Keywords, References, ...). */
+size_t mailtokit_draft_header_count(const mailtokit_draft* d);
+
+/** Kept header field `i` in URI order: canonical name and decoded UTF-8 value, borrowed. */
+int mailtokit_draft_header(const mailtokit_draft* d, size_t i, mailtokit_str* name, mailtokit_str* value);
+
+/** The number of fields the policy dropped. */
+size_t mailtokit_draft_dropped_count(const mailtokit_draft* d);
+
+/** Dropped field `i`: decoded name and value and a reason the user can read, borrowed. Any of
+ * the output pointers may be NULL. */
+int mailtokit_draft_dropped(const mailtokit_draft* d, size_t i, mailtokit_str* name, mailtokit_str* value,
+                            mailtokit_str* reason);
+
+/** The number of warnings (things the user should know that did not stop processing). */
+size_t mailtokit_draft_warning_count(const mailtokit_draft* d);
+
+/** Warning `i`: stable snake_case code (e.g. "invalid_utf8_replaced"), message, and byte offset
+ * in the parsed URI ((size_t)-1 when none), borrowed. Output pointers may be NULL. */
+int mailtokit_draft_warning(const mailtokit_draft* d, size_t i, mailtokit_str* code, mailtokit_str* message,
+                            size_t* offset);
+
+/** RFC 5322 section 3.4 address-list: parse `list` (e.g. "Ann <ann@example.org>, bob@example.org")
+ * and append its addresses to a recipient list. Addresses that are not valid are kept with
+ * valid == 0 (mailtokit_compose refuses them); a malformed list is an error and adds nothing. */
+int mailtokit_draft_add_recipients(mailtokit_draft* d, int kind, const char* list,
+                                   size_t len, mailtokit_error* err);
+
+/** Set the subject (UTF-8, checked); `s` NULL clears it. */
+int mailtokit_draft_set_subject(mailtokit_draft* d, const char* s, size_t len, mailtokit_error* err);
+
+/** Set the body (UTF-8, checked; use CRLF line ends); `s` NULL clears it. */
+int mailtokit_draft_set_body(mailtokit_draft* d, const char* s, size_t len, mailtokit_error* err);
+
+/** Append a header field. `name` must be a field name (RFC 5322 section 3.6.8 ftext, else
+ * mailto_bad_hname); `value` UTF-8 (checked). Application-set fields bypass the URI policy. */
+int mailtokit_draft_add_header(mailtokit_draft* d, const char* name, size_t name_len, const char* value,
+                               size_t value_len, mailtokit_error* err);
+
+/** Set the user's identity: one mailbox ("Ann <ann@example.org>"), RFC 5322 section 3.4. Fails
+ * with address_bad_list unless the text is exactly one address, and with invalid_address when
+ * that address is not valid; `mailbox` NULL clears it. */
+int mailtokit_draft_set_from(mailtokit_draft* d, const char* mailbox, size_t len, mailtokit_error* err);
+
+/** Flags for mailtokit_draft_json(). */
+enum {
+  MAILTOKIT_JSON_ASCII = 1 /**< escape every non-ASCII character as a JSON \\u escape (pure ASCII output) */
+};
+
+/** The draft as the JSON object `mailtokit inspect --json` prints (RFC 8259; keys "ok", "error",
+ * "to", "cc", "bcc", "subject", "body", "headers", "dropped", "warnings", "from"), in a new
+ * buffer. `flags`: 0 or MAILTOKIT_JSON_ASCII. */
+int mailtokit_draft_json(const mailtokit_draft* d, unsigned flags, char** out, size_t* out_len,
+                         mailtokit_error* err);
+
+/* ---- building, composing, previewing ---- */
+
+/** RFC 6068: the mailto URI of a draft (form from the options), in a new buffer. Percent-encodes
+ * exactly what RFC 6068 requires; parsing it back gives the same recipients, subject, body and
+ * headers. */
+int mailtokit_build(const mailtokit_draft* d, const mailtokit_options* opt, char** out, size_t* out_len,
+                    mailtokit_error* err);
+
+/** RFC 5322 + RFC 2045/2047 (+ RFC 6532 when allowed): the bytes of the message, CRLF line ends,
+ * in a new buffer. Fails with needs_smtputf8, invalid_address, no_recipients or header_injection. */
+int mailtokit_compose(const mailtokit_draft* d, const mailtokit_options* opt, char** out, size_t* out_len,
+                      mailtokit_error* err);
+
+/** A plain-text preview of the draft for a person to confirm before it opens (what `mailtokit
+ * preview` prints), in a new buffer. */
+int mailtokit_preview_text(const mailtokit_draft* d, char** out, size_t* out_len, mailtokit_error* err);
+
+/* ---- IRI <-> URI (RFC 3987) ---- */
+
+/** Flags for the IRI functions. */
+enum {
+  MAILTOKIT_IRI_IDNA = 1 /**< also map host names: ToASCII in iri_to_uri, ToUnicode in uri_to_iri */
+};
+
+/** RFC 3987 section 3.1: map an IRI-reference to a URI-reference (each non-ASCII character
+ * becomes the %HH triplets of its UTF-8 octets, uppercase hex; existing escapes are kept, so the
+ * mapping is idempotent), in a new buffer. The input is checked against the RFC 3987 grammar
+ * first; errors (utf8_*, percent_*, iri_*, idna_*) carry the byte offset in `iri`.
+ * "mailto:user@example.org?subject=caf\xC3\xA9" -> "mailto:user@example.org?subject=caf%C3%A9".
+ * `flags`: 0 or MAILTOKIT_IRI_IDNA (non-ASCII host names to A-labels). */
+int mailtokit_iri_to_uri(const char* iri, size_t len, unsigned flags, char** out, size_t* out_len,
+                         mailtokit_error* err);
+
+/** RFC 3987 section 3.2: map a URI-reference to an IRI, in a new buffer. Only escapes of octets
+ * 0x80 and above that form strictly legal UTF-8 of a character appropriate in an IRI are
+ * decoded ("http://www.example.org/D%C3%BCrst" -> "http://www.example.org/D\xC3\xBCrst";
+ * "D%FCrst" stays). `flags`: 0 or MAILTOKIT_IRI_IDNA (A-labels to U-labels). */
+int mailtokit_uri_to_iri(const char* uri, size_t len, unsigned flags, char** out, size_t* out_len,
+                         mailtokit_error* err);
+
+/** RFC 3987 sections 2.2 and 4.2: check an IRI-reference against the grammar and the bidi rules
+ * (iri_bidi at the offset of the offending component). MAILTOKIT_OK when it is valid. */
+int mailtokit_iri_check(const char* iri, size_t len, mailtokit_error* err);
+
+/** RFC 3987 section 5.3: compare two IRIs with the comparison ladder (simple string,
+ * syntax-based, scheme-based normalization). Sets *equivalent to 1 or 0. Both must parse; an
+ * error's offset is in the input that failed (`a` is tried first). */
+int mailtokit_iri_equal(const char* a, size_t a_len, const char* b, size_t b_len, int* equivalent,
+                        mailtokit_error* err);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* MAILTOKIT_MAILTOKIT_H */

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Build and run the consumer projects against an INSTALLED mailtokit, never the source tree:
+#   run.sh --install BUILD_DIR WORK_DIR   `cmake --install BUILD_DIR --prefix WORK_DIR/prefix`, then test it
+#   run.sh --prefix PREFIX WORK_DIR       test an existing install (e.g. a DESTDIR staging of /usr)
+# Checks the installed layout (headers, libmailtokit.so.0.1.0 with SONAME libmailtokit.so.0,
+# libmailtokit.a, CMake package with version file, mailtokit.pc, program, man page, desktop
+# file), then builds
+#   cxx/  with CMake: find_package(mailtokit) -> the C++ consumer against the shared and the static
+#         library, and tests/c/example.c compiled as C against the shared library;
+#   c/    with make + pkg-config: tests/c/example.c against the shared and the static library;
+# and runs them. Env: CC, CXX (default cc, c++); MAILTOKIT_CONSUMER_FLAGS, extra compile and link
+# flags (the sanitizer flags when the installed library was built with MAILTOKIT_SANITIZE).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+example_src="$here/../c/example.c"
+
+mode="${1:-}"; arg="${2:-}"; work="${3:-}"
+if [[ -z "$mode" || -z "$arg" || -z "$work" ]]; then
+  echo "usage: $0 --install BUILD_DIR WORK_DIR | --prefix PREFIX WORK_DIR" >&2
+  exit 64
+fi
+rm -rf "$work"
+mkdir -p "$work"
+work="$(cd "$work" && pwd)"
+case "$mode" in
+  --install)
+    prefix="$work/prefix"
+    cmake --install "$arg" --prefix "$prefix" >"$work/install.log"
+    ;;
+  --prefix) prefix="$(cd "$arg" && pwd)" ;;
+  *) echo "unknown mode $mode" >&2; exit 64 ;;
+esac
+export CC="${CC:-cc}" CXX="${CXX:-c++}"
+flags="${MAILTOKIT_CONSUMER_FLAGS:-}"
+
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAILED: $*" >&2; }
+expect() {  # expect DESCRIPTION COMMAND...: the command succeeds
+  local what="$1"; shift
+  if "$@"; then ok; else bad "$what"; fi
+}
+has() {  # has FILE TEXT: FILE contains the fixed string TEXT
+  grep -qF -- "$2" "$1"
+}
+
+# --- the installed layout ---
+libdir=""
+for d in "$prefix"/lib "$prefix"/lib64 "$prefix"/lib/*-linux-gnu*; do
+  [[ -f "$d/pkgconfig/mailtokit.pc" ]] && libdir="$d"
+done
+if [[ -z "$libdir" ]]; then
+  echo "FAILED: no mailtokit.pc under $prefix" >&2
+  exit 1
+fi
+for f in include/mailtokit.hpp include/mailtokit/mailtokit.h include/mailtokit/result.hpp bin/mailtokit \
+         share/man/man1/mailtokit.1; do
+  expect "installed $f" test -f "$prefix/$f"
+done
+for f in libmailtokit.so.0.1.0 libmailtokit.a cmake/mailtokit/mailtokit-config.cmake \
+         cmake/mailtokit/mailtokit-config-version.cmake cmake/mailtokit/mailtokit-targets.cmake; do
+  expect "installed lib/$f" test -f "$libdir/$f"
+done
+expect "libmailtokit.so.0 -> libmailtokit.so.0.1.0" test "$(readlink "$libdir/libmailtokit.so.0")" = libmailtokit.so.0.1.0
+expect "libmailtokit.so -> libmailtokit.so.0" test "$(readlink "$libdir/libmailtokit.so")" = libmailtokit.so.0
+expect "SONAME libmailtokit.so.0" has <(readelf -d "$libdir/libmailtokit.so.0.1.0") "Library soname: [libmailtokit.so.0]"
+if [[ -f "$here/../../desktop/mailtokit.desktop" ]]; then
+  expect "installed share/applications/mailtokit.desktop" test -f "$prefix/share/applications/mailtokit.desktop"
+  if command -v desktop-file-validate >/dev/null; then
+    expect "desktop-file-validate" desktop-file-validate "$prefix/share/applications/mailtokit.desktop"
+  fi
+fi
+if command -v groff >/dev/null; then
+  groff -man -Tutf8 -ww -z "$prefix/share/man/man1/mailtokit.1" 2>"$work/man.log" || true
+  expect "man page renders without groff warnings" test ! -s "$work/man.log"
+fi
+expect "installed program runs (--help)" "$prefix/bin/mailtokit" --help >/dev/null
+
+natto='mailto:user@%E7%B4%8D%E8%B1%86.example.org?subject=Test&body=NATTO'
+# What the example must print for RFC 6068's natto link (section 6): the domain in U-labels
+# (U+7D0D U+8C46) and A-labels, subject and body, and "To: user@xn--99zt52a.example.org".
+check_example() {  # check_example NAME PROGRAM
+  local out="$work/$1.out"
+  if ! "$2" "$natto" >"$out" 2>&1; then bad "$1 runs"; cat "$out" >&2; return; fi
+  ok
+  expect "$1: recipient" has "$out" $'to: user@\xE7\xB4\x8D\xE8\xB1\x86.example.org (ascii domain xn--99zt52a.example.org)'
+  expect "$1: subject" has "$out" "subject: Test"
+  expect "$1: body" has "$out" "body: NATTO"
+  expect "$1: composed To" has "$out" "To: user@xn--99zt52a.example.org"
+  expect "$1: no error" bash -c "! grep -q ': error ' '$out'"
+  # A refused link: the exit code and the error name with its byte offset ("%G1" at byte 32).
+  "$2" 'mailto:user@example.org?subject=%G1' >"$out.bad" 2>&1 && bad "$1: %G1 refused"
+  expect "$1: %G1 refused with offset" has "$out.bad" "refused: percent_bad_hex at byte 32"
+}
+needed() { readelf -d "$1" | grep -c 'Shared library: \[libmailtokit.so.0\]' || true; }
+
+# --- C++ (and C) through find_package(mailtokit), only the prefix on the search path ---
+cmake_args=(-DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
+            -DCMAKE_C_COMPILER="$CC" -DCMAKE_CXX_COMPILER="$CXX"
+            -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags")
+if cmake -S "$here/cxx" -B "$work/cxx" "${cmake_args[@]}" >"$work/cxx-configure.log" 2>&1 &&
+   cmake --build "$work/cxx" -j2 >"$work/cxx-build.log" 2>&1; then
+  ok
+  for exe in consumer_shared consumer_static; do
+    if "$work/cxx/$exe" >"$work/$exe.out" 2>&1; then ok; else bad "$exe"; cat "$work/$exe.out" >&2; fi
+  done
+  expect "consumer_shared needs libmailtokit.so.0" test "$(needed "$work/cxx/consumer_shared")" = 1
+  expect "consumer_static does not need libmailtokit.so.0" test "$(needed "$work/cxx/consumer_static")" = 0
+  check_example consumer_c_cmake "$work/cxx/consumer_c_cmake"
+else
+  bad "CMake consumer configures and builds"
+  cat "$work"/cxx-*.log >&2
+fi
+# The version file: an incompatible request is refused.
+if cmake -S "$here/cxx" -B "$work/cxx-v9" "${cmake_args[@]}" -DMAILTOKIT_CONSUMER_VERSION=9.0 >"$work/cxx-v9.log" 2>&1; then
+  bad "find_package(mailtokit 9.0) must fail"
+else
+  expect "find_package(mailtokit 9.0) refused by the version file" has "$work/cxx-v9.log" "compatible with requested version \"9.0\""
+fi
+
+# --- C through pkg-config, only the prefix's .pc on the search path ---
+mkdir -p "$work/c"
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+expect "pkg-config --modversion" test "$(pkg-config --modversion mailtokit)" = 0.1.0
+if make -C "$work/c" -f "$here/c/Makefile" SRC="$example_src" CFLAGS="-O2 $flags" LDFLAGS="$flags" all static \
+     >"$work/c-build.log" 2>&1; then
+  ok
+  check_example consumer_c "$work/c/consumer_c"
+  check_example consumer_c_static "$work/c/consumer_c_static"
+  expect "consumer_c needs libmailtokit.so.0" test "$(needed "$work/c/consumer_c")" = 1
+  expect "consumer_c_static does not need libmailtokit.so.0" test "$(needed "$work/c/consumer_c_static")" = 0
+else
+  bad "pkg-config consumer builds"
+  cat "$work/c-build.log" >&2
+fi
+
+echo "consumer: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
