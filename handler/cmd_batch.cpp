@@ -1,11 +1,231 @@
-// Placeholder until this group of subcommands lands.
+// `mailtokit batch`: one mailto: link per line on stdin, one result per line on stdout (the
+// `inspect --json` object, a tab-separated summary, or a draft file per link).
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
 #include "commands.hpp"
+#include "mailtokit/batch.hpp"
+#include "mailtokit/charset.hpp"
+#include "mailtokit/compose.hpp"
+#include "mailtokit/json.hpp"
+#include "mailtokit/mailto.hpp"
+#include "mailtokit/policy.hpp"
 
 namespace mailtokit::cli {
 
+namespace {
+
+struct batch_cli {
+  bool json = false;
+  std::string compose_dir;
+  std::size_t jobs = 1;
+  bool stats = false;
+  bool strict_utf8 = false;
+  std::string charset;
+  std::vector<std::string> keep;
+  std::vector<std::string> drop;
+  bool smtputf8 = false;
+  limits lim{};
+};
+
+// What every line needs, read-only while the workers run.
+struct line_context {
+  parse_options parse;
+  policy pol = policy::defaults();
+  compose_options compose;
+  bool json = false;
+  bool composing = false;
+  int dir_fd = -1;
+  std::string dir;
+};
+
+// Tab-separated fields for the text output: tab, line ends, backslash and other controls escaped.
+void append_field(std::string& out, std::string_view s) {
+  static constexpr char hex[] = "0123456789abcdef";
+  for (const char c : s) {
+    const auto b = static_cast<unsigned char>(c);
+    if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\\') {
+      out += "\\\\";
+    } else if (b < 0x20 || b == 0x7F) {
+      out += "\\x";
+      out += hex[b >> 4];
+      out += hex[b & 0xF];
+    } else {
+      out += c;
+    }
+  }
+}
+
+void append_list(std::string& out, const std::vector<address>& list) {
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (i > 0) out += ", ";
+    append_field(out, list[i].unicode());
+  }
+}
+
+batch::outcome bad_line(const line_context& c, const batch::line& l, const error& e, std::string& out) {
+  if (c.json) {
+    json::append_error(out, e);
+  } else {
+    out += std::to_string(l.number);
+    out += "\terror\t";
+    out += to_name(e.code);
+    out += '\t';
+    out += std::to_string(e.offset);
+    out += '\t';
+    out += to_string(e.code);
+  }
+  out += '\n';
+  return batch::outcome::bad;
+}
+
+// RFC 6068 parsing trims leading and trailing ASCII white space before checking max_input, so the
+// offset of input_too_long is the limit plus the leading white space (as `inspect` reports it).
+std::size_t leading_space(std::string_view s) {
+  std::size_t n = 0;
+  while (n < s.size() && (s[n] == ' ' || s[n] == '\t' || s[n] == '\n' || s[n] == '\v' || s[n] == '\f' || s[n] == '\r')) ++n;
+  return n;
+}
+
+batch::outcome process_line(const line_context& c, const batch::line& l, std::string& out) {
+  if (l.too_long) return bad_line(c, l, error{errc::input_too_long, leading_space(l.text) + c.parse.limits.max_input}, out);
+  auto d = parse_draft(l.text, c.parse, c.pol);
+  if (!d) return bad_line(c, l, d.error(), out);
+  std::string path;
+  if (c.composing) {
+    auto bytes = compose(*d, c.compose);
+    if (!bytes) return bad_line(c, l, bytes.error(), out);
+    const std::string name = batch::file_name(l.number);
+    if (!batch::write_file(c.dir_fd, name, *bytes)) {
+      print_error("cannot write " + c.dir + "/" + name);
+      return batch::outcome::io_error;
+    }
+    path = c.dir + "/" + name;
+  }
+  if (c.json) {
+    json::append_draft(out, *d);
+  } else {
+    out += std::to_string(l.number);
+    out += "\tok\t";
+    if (c.composing) {
+      append_field(out, path);
+    } else {
+      append_list(out, d->to);
+      out += '\t';
+      append_list(out, d->cc);
+      out += '\t';
+      append_list(out, d->bcc);
+      out += '\t';
+      if (d->subject) append_field(out, *d->subject);
+    }
+  }
+  out += '\n';
+  return batch::outcome::ok;
+}
+
+int run_batch(const batch_cli& o) {
+  auto c = std::make_shared<line_context>();
+  c->parse.limits = o.lim;
+  if (o.strict_utf8 && !o.charset.empty()) {
+    print_error("--strict-utf8 and --charset exclude each other");
+    return exit_usage;
+  }
+  if (o.strict_utf8) c->parse.on_invalid_utf8 = invalid_utf8::reject;
+  if (!o.charset.empty()) {
+    if (auto probe = charset::to_utf8("a", o.charset); !probe && probe.error().code == errc::unknown_charset) {
+      print_error("unknown charset '" + o.charset + "' for --charset");
+      return exit_usage;
+    }
+    c->parse.on_invalid_utf8 = invalid_utf8::legacy;
+    c->parse.legacy_charset = o.charset;
+  }
+  for (const auto& name : o.keep) {
+    if (!c->pol.keep(name)) {
+      print_error("--keep " + name + " is refused: " + c->pol.reason_to_drop(name));
+      return exit_usage;
+    }
+  }
+  for (const auto& name : o.drop) c->pol.drop(name);
+  c->json = o.json;
+  c->compose.allow_smtputf8 = o.smtputf8;
+  if (!o.compose_dir.empty()) {
+    c->composing = true;
+    c->dir = o.compose_dir;
+    if (::mkdir(c->dir.c_str(), 0700) != 0 && errno != EEXIST) {
+      print_error("cannot create " + c->dir + ": " + std::strerror(errno));
+      return exit_cantcreat;
+    }
+    c->dir_fd = ::open(c->dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (c->dir_fd < 0) {
+      print_error("cannot open directory " + c->dir + ": " + std::strerror(errno));
+      return exit_cantcreat;
+    }
+  }
+  batch::options bo;
+  bo.jobs = o.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : o.jobs;
+  // Lines a little longer than max_input still reach the parser (it trims white space first).
+  bo.max_line = o.lim.max_input + 4096;
+  const auto st = batch::run(
+      STDIN_FILENO, STDOUT_FILENO,
+      [c](const batch::line& l, std::string& out) { return process_line(*c, l, out); }, bo);
+  if (c->dir_fd >= 0) ::close(c->dir_fd);
+  if (!st) {
+    print_error(st.error());
+    return st.error().code == errc::io_error ? exit_ioerr : exit_software;
+  }
+  if (o.stats) {
+    const double secs = st->seconds > 0 ? st->seconds : 1e-9;
+    std::fprintf(stderr, "batch: %llu lines, %llu ok, %llu errors, %.3f s, %.0f lines/s, %.1f MB/s, %zu jobs\n",
+                 static_cast<unsigned long long>(st->lines), static_cast<unsigned long long>(st->ok),
+                 static_cast<unsigned long long>(st->bad), st->seconds, static_cast<double>(st->lines) / secs,
+                 static_cast<double>(st->bytes) / secs / 1e6, bo.jobs);
+  }
+  return exit_ok;
+}
+
+}  // namespace
+
 void add_batch_command(CLI::App& app, context& ctx) {
-  (void)app;
-  (void)ctx;
+  auto o = std::make_shared<batch_cli>();
+  auto* cmd = app.add_subcommand(
+      "batch",
+      "Bulk mode: read one mailto: link per line on stdin and write one result per line on stdout, "
+      "in input order: a tab-separated summary, or with --json the `inspect --json` object. A bad "
+      "line gives an error result and the run goes on. Exit 0 when every line was processed, 74 on "
+      "an I/O error.");
+  cmd->add_flag("--json", o->json, "one `inspect --json` object per line (byte-identical to `inspect --json`)");
+  cmd->add_option("--compose", o->compose_dir,
+                  "also write the draft of each good line to DIR/<line number, 9 digits>.eml (mode 0600, "
+                  "atomically); DIR is created (mode 0700) when missing");
+  cmd->add_option("--jobs,-j", o->jobs, "worker threads (0: one per CPU); output order is kept")->capture_default_str();
+  cmd->add_flag("--stats", o->stats, "print lines, ok, errors, seconds and lines/s to stderr at the end");
+  cmd->add_flag("--strict-utf8", o->strict_utf8,
+                "refuse values that are not UTF-8 after percent-decoding (default: replace with U+FFFD)");
+  cmd->add_option("--charset", o->charset,
+                  "read values that are not UTF-8 in this legacy charset (e.g. windows-1252), through ICU");
+  cmd->add_option("--keep", o->keep, "also keep header field NAME (as inspect --keep)")->take_all()->expected(1);
+  cmd->add_option("--drop", o->drop, "do not keep header field NAME")->take_all()->expected(1);
+  cmd->add_option("--max-input", o->lim.max_input, "longest link in bytes; longer lines are errors, never held in memory")
+      ->capture_default_str();
+  cmd->add_option("--max-recipients", o->lim.max_recipients, "most to + cc + bcc addresses")->capture_default_str();
+  cmd->add_option("--max-hfields", o->lim.max_hfields, "most header fields")->capture_default_str();
+  cmd->add_flag("--smtputf8", o->smtputf8, "with --compose: allow raw UTF-8 headers (RFC 6532) when an address needs them");
+  cmd->callback([o, &ctx] { ctx.exit_code = run_batch(*o); });
 }
 
 }  // namespace mailtokit::cli
