@@ -169,8 +169,8 @@ struct parser {
                      "); it is kept so you can correct it",
                  entry_base + raw_offset(entry, lead + why.offset));
         }
-        start = i + 1;
         if (i == raw.size()) break;
+        start = i + w;
       }
       i += w;
     }

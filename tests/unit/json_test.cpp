@@ -1,0 +1,134 @@
+#include "mailtokit/json.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "mailtokit/policy.hpp"
+
+using namespace mailtokit;
+
+namespace {
+
+std::string as_literal(std::string_view s, bool ascii_only = false) {
+  std::string out;
+  mailtokit::json::options o;
+  o.ascii_only = ascii_only;
+  mailtokit::json::append_string(out, s, o);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every single byte gives valid JSON that nlohmann reads back", "[json]") {
+  for (int b = 0; b < 256; ++b) {
+    const std::string in(1, static_cast<char>(b));
+    INFO("byte " << b);
+    for (bool ascii : {false, true}) {
+      const std::string lit = as_literal(in, ascii);
+      for (char c : lit) CHECK(static_cast<unsigned char>(c) >= 0x20);  // no raw control characters
+      const auto parsed = nlohmann::json::parse(lit);
+      REQUIRE(parsed.is_string());
+      if (b < 0x80)
+        CHECK(parsed.get<std::string>() == in);
+      else
+        CHECK(parsed.get<std::string>() == "\xEF\xBF\xBD");  // a lone byte >= 0x80 is never valid UTF-8
+    }
+  }
+}
+
+TEST_CASE("control characters use the short escapes or \\u00XX", "[json]") {
+  CHECK(as_literal("\"\\/") == R"("\"\\/")");
+  CHECK(as_literal("\b\f\n\r\t") == R"("\b\f\n\r\t")");
+  CHECK(as_literal(std::string("\x00\x01\x1F\x7F", 4)) == R"("\u0000\u0001\u001f\u007f")");
+  CHECK(as_literal("a\xE2\x80\xA8" "b\xE2\x80\xA9" "c\xC2\x85") == R"("a\u2028b\u2029c\u0085")");
+}
+
+TEST_CASE("invalid UTF-8 becomes one U+FFFD per maximal subpart", "[json]") {
+  // Unicode 15 section 3.9, table 3-8: "\x61\xF1\x80\x80\xE1\x80\xC2\x62\x80\x63\x80\xBF\x64"
+  // shows as a, FFFD, FFFD, FFFD, b, FFFD, c, FFFD, FFFD, d.
+  const std::string in = "\x61\xF1\x80\x80\xE1\x80\xC2\x62\x80\x63\x80\xBF\x64";
+  const auto parsed = nlohmann::json::parse(as_literal(in));
+  CHECK(parsed.get<std::string>() ==
+        "a\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c\xEF\xBF\xBD\xEF\xBF\xBD" "d");
+  CHECK(as_literal("\xC0\xAF") == "\"\xEF\xBF\xBD\xEF\xBF\xBD\"");
+  CHECK(as_literal("\xED\xA0\x80", true) == R"("\ufffd\ufffd\ufffd")");
+}
+
+TEST_CASE("ascii_only escapes non-ASCII, with surrogate pairs above U+FFFF", "[json]") {
+  const std::string in = "caf\xC3\xA9 \xE7\xB4\x8D \xF0\x9F\x98\x80";
+  const std::string lit = as_literal(in, true);
+  CHECK(lit == R"("caf\u00e9 \u7d0d \ud83d\ude00")");
+  CHECK(nlohmann::json::parse(lit).get<std::string>() == in);
+  CHECK(as_literal(in) == "\"" + in + "\"");
+}
+
+TEST_CASE("a draft serializes to the inspect --json contract", "[json]") {
+  auto d = parse_draft(
+      "mailto:user@%E7%B4%8D%E8%B1%86.example.org,%E7%94%A8@example.com?subject=caf%C3%A9&"
+      "In-Reply-To=%3C3469A91.D10AF4C@example.com%3E&attach=/etc/passwd&cc=Joe%20%3Cjoe@example.com%3E,bad&"
+      "subject=a%0D%0Ab#frag");
+  REQUIRE(d);
+  const auto j = nlohmann::json::parse(mailtokit::json::from_draft(*d));
+  CHECK(j["ok"] == true);
+  CHECK(j["error"].is_null());
+  REQUIRE(j["to"].size() == 2);
+  CHECK(j["to"][0]["address"] == "user@\xE7\xB4\x8D\xE8\xB1\x86.example.org");
+  CHECK(j["to"][0]["ascii"] == "user@xn--99zt52a.example.org");
+  CHECK(j["to"][0]["valid"] == true);
+  CHECK(j["to"][0]["display_name"].is_null());
+  CHECK(j["to"][1]["ascii"].is_null());  // the local part needs SMTPUTF8
+  CHECK(j["to"][1]["smtputf8"] == true);
+  REQUIRE(j["cc"].size() == 2);
+  CHECK(j["cc"][0]["display_name"] == "Joe");
+  CHECK(j["cc"][1]["valid"] == false);
+  CHECK(j["cc"][1]["ascii"].is_null());
+  CHECK(j["bcc"].empty());
+  CHECK(j["subject"] == "a b");
+  CHECK(j["body"].is_null());
+  CHECK(j["headers"] == nlohmann::json::parse(R"([{"name":"In-Reply-To","value":"<3469A91.D10AF4C@example.com>"}])"));
+  REQUIRE(j["dropped"].size() == 1);
+  CHECK(j["dropped"][0]["name"] == "attach");
+  CHECK(j["dropped"][0]["value"] == "/etc/passwd");
+  CHECK(j["dropped"][0]["reason"] == d->dropped[0].reason);
+  REQUIRE(j["warnings"].size() == d->warnings.size());
+  for (std::size_t i = 0; i < d->warnings.size(); ++i) {
+    CHECK(j["warnings"][i]["code"] == d->warnings[i].code);
+    CHECK(j["warnings"][i]["message"] == d->warnings[i].message);
+    CHECK(j["warnings"][i]["offset"] == d->warnings[i].offset);
+  }
+  CHECK(j["from"].is_null());
+}
+
+TEST_CASE("an error serializes with the same keys", "[json]") {
+  auto d = parse_draft("mailto:joe@example.com?cc=bob@example.com?body=hello");
+  REQUIRE_FALSE(d);
+  const auto j = nlohmann::json::parse(mailtokit::json::from_error(d.error()));
+  CHECK(j["ok"] == false);
+  CHECK(j["error"]["code"] == "mailto_second_question");
+  CHECK(j["error"]["offset"] == 41);
+  CHECK(j["error"]["message"] == std::string(to_string(errc::mailto_second_question)));
+  for (const char* key : {"to", "cc", "bcc", "headers", "dropped", "warnings"}) CHECK(j[key].empty());
+  CHECK(j["subject"].is_null());
+  CHECK(j["body"].is_null());
+  const auto custom = nlohmann::json::parse(mailtokit::json::from_error(d.error(), "custom\ntext"));
+  CHECK(custom["error"]["message"] == "custom\ntext");
+}
+
+TEST_CASE("strings with every hostile byte round-trip through nlohmann", "[json]") {
+  std::string all;
+  for (int b = 0; b < 0x80; ++b) all += static_cast<char>(b);
+  all += "caf\xC3\xA9\xE2\x80\xAE\xF0\x9F\x98\x80";
+  draft d;
+  d.subject = all;
+  d.body = all;
+  d.headers.push_back({"X-" + all, all});
+  d.warnings.push_back({"c", all, 5});
+  const auto j = nlohmann::json::parse(mailtokit::json::from_draft(d));
+  CHECK(j["subject"] == all);
+  CHECK(j["body"] == all);
+  CHECK(j["headers"][0]["name"] == "X-" + all);
+  CHECK(j["warnings"][0]["message"] == all);
+  const auto a = nlohmann::json::parse(mailtokit::json::from_draft(d, {true}));
+  CHECK(a["subject"] == all);
+}

@@ -1,0 +1,527 @@
+#include "mailtokit/mailto.hpp"
+
+#include <catch2/catch.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "mailtokit/policy.hpp"
+#include "mailtokit/utf8.hpp"
+#include "tsv.hpp"
+
+using namespace mailtokit;
+
+namespace {
+
+std::vector<std::string> split(const std::string& s, const std::string& sep) {
+  std::vector<std::string> out;
+  if (s.empty()) return out;
+  std::size_t start = 0;
+  for (;;) {
+    const auto p = s.find(sep, start);
+    out.push_back(s.substr(start, p == s.npos ? s.npos : p - start));
+    if (p == s.npos) break;
+    start = p + sep.size();
+  }
+  return out;
+}
+
+std::vector<std::string> unicode_of(const std::vector<address>& list) {
+  std::vector<std::string> out;
+  for (const auto& a : list) out.push_back(a.unicode());
+  return out;
+}
+
+std::vector<std::string> ascii_of(const std::vector<address>& list) {
+  std::vector<std::string> out;
+  for (const auto& a : list) out.push_back(a.ascii().value_or("null"));
+  return out;
+}
+
+void check_optional(const std::optional<std::string>& got, const std::string& want) {
+  if (want == "(none)") {
+    CHECK_FALSE(got);
+  } else {
+    REQUIRE(got);
+    CHECK(*got == want);
+  }
+}
+
+bool has_warning(const draft& d, const std::string& code) {
+  for (const auto& w : d.warnings)
+    if (w.code == code) return true;
+  return false;
+}
+
+void check_error(const error& e, const std::string& want) {
+  const auto sp = want.find(' ', 6);
+  CHECK(std::string(to_name(e.code)) == want.substr(6, sp - 6));
+  CHECK(e.offset == std::stoul(want.substr(sp + 1)));
+}
+
+// The fields of an address parse_draft() reproduces (not `original`, which is the text the
+// address was read from and differs between the URI forms).
+bool same_address(const address& a, const address& b) {
+  return a.display_name == b.display_name && a.local_part == b.local_part && a.domain == b.domain &&
+         a.domain_ascii == b.domain_ascii && a.valid == b.valid && a.needs_smtputf8 == b.needs_smtputf8;
+}
+
+bool same_addresses(const std::vector<address>& a, const std::vector<address>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!same_address(a[i], b[i])) return false;
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("RFC 6068 examples (tests/data/rfc6068_examples.tsv)", "[mailto][rfc6068]") {
+  for (const auto& row : test::load_tsv("rfc6068_examples.tsv")) {
+    INFO("line " << row.line << ": " << row.at(0) << " -- " << row.at(10));
+    auto d = parse_draft(row.at(0));
+    if (row.at(1) != "ok") {
+      REQUIRE_FALSE(d);
+      check_error(d.error(), row.at(1));
+      continue;
+    }
+    REQUIRE(d);
+    CHECK(unicode_of(d->to) == split(row.at(2), " | "));
+    CHECK(unicode_of(d->cc) == split(row.at(3), " | "));
+    CHECK(unicode_of(d->bcc) == split(row.at(4), " | "));
+    check_optional(d->subject, row.at(5));
+    check_optional(d->body, row.at(6));
+    std::vector<std::string> headers;
+    for (const auto& h : d->headers) headers.push_back(h.name + ": " + h.value);
+    CHECK(headers == split(row.at(7), " | "));
+    std::vector<std::string> dropped;
+    for (const auto& f : d->dropped) dropped.push_back(f.name);
+    CHECK(dropped == split(row.at(8), " | "));
+    CHECK(ascii_of(d->to) == split(row.at(9), " | "));
+    for (const auto& a : d->to) CHECK(a.valid);
+    CHECK(d->warnings.empty());
+  }
+}
+
+TEST_CASE("hfield names are decoded once, then matched case-insensitively", "[mailto]") {
+  auto u = parse_mailto("mailto:?%74%4F=a@example.com&SUBJECT=x&Cc=b@example.com");
+  REQUIRE(u);
+  REQUIRE(u->hfields.size() == 3);
+  CHECK(u->hfields[0].name == "to");
+  CHECK(u->hfields[1].name == "subject");
+  CHECK(u->hfields[2].name == "cc");
+  REQUIRE(u->hfields[0].addresses.size() == 1);
+  CHECK(u->hfields[0].addresses[0].unicode() == "a@example.com");
+  CHECK(u->hfields[1].offset == 29);
+  CHECK(u->hfields[1].value_offset == 37);
+}
+
+TEST_CASE("parse errors carry the offset in the caller's input", "[mailto]") {
+  struct c {
+    const char* uri;
+    errc code;
+    std::size_t offset;
+  };
+  for (auto [uri, code, offset] : {
+           c{"", errc::empty_input, 0},
+           c{"   \t ", errc::empty_input, 0},
+           c{"mail:a@example.com", errc::not_mailto, 4},
+           c{"  http://example.com", errc::not_mailto, 2},
+           c{"mailto:a@example.com?subject", errc::mailto_bad_hfield, 21},
+           c{"mailto:a@example.com?subject=x&body", errc::mailto_bad_hfield, 31},
+           c{"mailto:a@example.com?=x", errc::mailto_bad_hname, 21},
+           c{"  mailto:a@example.com?x=%", errc::percent_truncated, 25},
+           c{"mailto:?cc=a@example.com%0", errc::percent_truncated, 24},
+           c{"mailto:a@example.com?s=1?", errc::mailto_second_question, 24},
+           c{"mailto:a\x7F@example.com", errc::mailto_bad_char, 8},
+       }) {
+    INFO(uri);
+    auto r = parse_mailto(uri);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().code == code);
+    CHECK(r.error().offset == offset);
+  }
+}
+
+TEST_CASE("limits give clear errors", "[mailto][limits]") {
+  parse_options o;
+  o.limits.max_input = 20;
+  auto r = parse_mailto("   mailto:a@example.com?subject=x", o);
+  REQUIRE_FALSE(r);
+  CHECK(r.error() == error{errc::input_too_long, 23});
+  CHECK(parse_mailto("mailto:a@example.com", o));
+
+  o = {};
+  o.limits.max_recipients = 3;
+  CHECK(parse_mailto("mailto:a@x.example,b@x.example?cc=c@x.example", o));
+  r = parse_mailto("mailto:a@x.example,b@x.example?cc=c@x.example,d@x.example", o);
+  REQUIRE_FALSE(r);
+  CHECK(r.error().code == errc::too_many_recipients);
+  r = parse_mailto("mailto:a@x.example,b@x.example,c@x.example,d@x.example", o);
+  REQUIRE_FALSE(r);
+  CHECK(r.error() == error{errc::too_many_recipients, 43});
+
+  o = {};
+  o.limits.max_hfields = 2;
+  CHECK(parse_mailto("mailto:?a=1&b=2", o));
+  r = parse_mailto("mailto:?a=1&b=2&c=3", o);
+  REQUIRE_FALSE(r);
+  CHECK(r.error() == error{errc::too_many_hfields, 16});
+
+  o = {};
+  o.limits.max_encoded_words = 2;
+  CHECK(parse_mailto("mailto:?subject=%3D%3Futf-8%3FQ%3Fa%3F%3D%3D%3Futf-8%3FQ%3Fb%3F%3D", o));
+  r = parse_mailto("mailto:?subject=%3D%3Futf-8%3FQ%3Fa%3F%3D%3D%3Futf-8%3FQ%3Fb%3F%3D%3D%3Futf-8%3FQ%3Fc%3F%3D", o);
+  REQUIRE_FALSE(r);
+  CHECK(r.error().code == errc::too_many_encoded_words);
+  r = parse_mailto("mailto:?cc=%3D%3Fa%3F%3D%3D%3Fb%3F%3D%3D%3Fc%3F%3D%20%3Cx@example.com%3E", o);
+  REQUIRE_FALSE(r);
+  CHECK(r.error().code == errc::too_many_encoded_words);
+}
+
+TEST_CASE("default limits are documented values", "[mailto][limits]") {
+  const limits l;
+  CHECK(l.max_input == 1048576);
+  CHECK(l.max_recipients == 1000);
+  CHECK(l.max_hfields == 1000);
+  CHECK(l.max_encoded_words == 1000);
+}
+
+TEST_CASE("invalid UTF-8: replaced by default, refused when strict, transcoded when legacy", "[mailto][utf8]") {
+  const std::string uri = "mailto:a@example.com?subject=caf%E9";
+  auto d = parse_draft(uri);
+  REQUIRE(d);
+  CHECK(d->subject == "caf\xEF\xBF\xBD");
+  CHECK(has_warning(*d, "invalid_utf8_replaced"));
+  CHECK(d->warnings[0].offset == 32);
+
+  parse_options strict;
+  strict.on_invalid_utf8 = invalid_utf8::reject;
+  auto s = parse_draft(uri, strict);
+  REQUIRE_FALSE(s);
+  CHECK(s.error() == error{errc::mailto_invalid_utf8, 32});
+
+  parse_options legacy;
+  legacy.on_invalid_utf8 = invalid_utf8::legacy;
+  legacy.legacy_charset = "windows-1252";
+  auto l = parse_draft("mailto:a@example.com?subject=caf%E9%20%80", legacy);
+  REQUIRE(l);
+  CHECK(l->subject == "caf\xC3\xA9 \xE2\x82\xAC");  // windows-1252 0x80 is the euro sign
+  CHECK(has_warning(*l, "legacy_charset_decoded"));
+  // Valid UTF-8 is never transcoded.
+  auto u = parse_draft("mailto:a@example.com?subject=caf%C3%A9", legacy);
+  REQUIRE(u);
+  CHECK(u->subject == "caf\xC3\xA9");
+
+  legacy.legacy_charset = "no-such-charset";
+  auto bad = parse_draft(uri, legacy);
+  REQUIRE_FALSE(bad);
+  CHECK(bad.error().code == errc::unknown_charset);
+
+  // Addresses are always strict (RFC 6068 section 2 items 4-5).
+  auto a = parse_draft("mailto:caf%E9@example.com");
+  REQUIRE_FALSE(a);
+  CHECK(a.error() == error{errc::mailto_invalid_utf8, 10});
+}
+
+TEST_CASE("raw IRI characters are their UTF-8", "[mailto]") {
+  auto d = parse_draft("mailto:user@\xE7\xB4\x8D\xE8\xB1\x86.example.org?subject=caf\xC3\xA9");
+  REQUIRE(d);
+  REQUIRE(d->to.size() == 1);
+  CHECK(d->to[0].ascii() == "user@xn--99zt52a.example.org");
+  CHECK(d->subject == "caf\xC3\xA9");
+  auto smtp = parse_draft("mailto:%E7%94%A8%E6%88%B7@example.com");
+  REQUIRE(smtp);
+  CHECK(smtp->to[0].needs_smtputf8);
+  CHECK_FALSE(smtp->to[0].ascii());
+}
+
+TEST_CASE("warnings for fragments, empty fields and raw characters", "[mailto]") {
+  auto d = parse_draft("mailto:a@example.com?subject=x&&body=y&#top");
+  REQUIRE(d);
+  CHECK(has_warning(*d, "fragment_ignored"));
+  CHECK(has_warning(*d, "empty_hfield"));
+  CHECK(d->body == "y");
+  auto empty_fragment = parse_draft("mailto:a@example.com#");
+  REQUIRE(empty_fragment);
+  CHECK(empty_fragment->warnings.empty());
+  auto e = parse_draft("mailto:a@example.com,,b@example.com");
+  REQUIRE(e);
+  CHECK(e->to.size() == 2);
+  CHECK(has_warning(*e, "empty_address"));
+}
+
+TEST_CASE("invalid addresses are kept, marked, with a warning", "[mailto]") {
+  auto d = parse_draft("mailto:not-an-address,ok@example.com?cc=Joe%20%3Cjoe@example.com%3E,nope");
+  REQUIRE(d);
+  REQUIRE(d->to.size() == 2);
+  CHECK_FALSE(d->to[0].valid);
+  CHECK(d->to[0].unicode() == "not-an-address");
+  CHECK(d->to[1].valid);
+  REQUIRE(d->cc.size() == 2);
+  CHECK(d->cc[0].display_name == "Joe");
+  CHECK(d->cc[0].valid);
+  CHECK_FALSE(d->cc[1].valid);
+  int invalid = 0;
+  for (const auto& w : d->warnings) invalid += w.code == "invalid_address";
+  CHECK(invalid == 2);
+}
+
+TEST_CASE("path addresses split on commas outside quoted strings, raw or encoded", "[mailto]") {
+  auto d = parse_draft("mailto:%22a,b%22@example.com,%22c%2Cd%22@example.com%2Ce@example.com, f@example.com");
+  REQUIRE(d);
+  CHECK(unicode_of(d->to) ==
+        std::vector<std::string>{"\"a,b\"@example.com", "\"c,d\"@example.com", "e@example.com", "f@example.com"});
+}
+
+TEST_CASE("build vectors (tests/data/rfc6068_build.tsv)", "[mailto][build]") {
+  for (const auto& row : test::load_tsv("rfc6068_build.tsv")) {
+    INFO("line " << row.line << ": " << row.at(8) << " -- " << row.at(9));
+    mailto_fields f;
+    f.to = split(row.at(0), " | ");
+    f.cc = split(row.at(1), " | ");
+    f.bcc = split(row.at(2), " | ");
+    if (row.at(3) != "(none)") f.subject = row.at(3);
+    if (row.at(4) != "(none)") f.body = row.at(4);
+    for (const auto& h : split(row.at(5), " | ")) {
+      const auto colon = h.find(": ");
+      f.headers.push_back({h.substr(0, colon), h.substr(colon + 2)});
+    }
+    auto d = make_draft(f);
+    REQUIRE(d);
+    build_options o;
+    o.form = row.at(6) == "iri" ? uri_form::iri : row.at(6) == "utf8_escaped" ? uri_form::utf8_escaped : uri_form::ascii;
+    o.html = row.at(7) == "1";
+    CHECK(build_mailto(*d, o) == row.at(8));
+  }
+}
+
+TEST_CASE("make_draft refuses what cannot be a header", "[mailto][build]") {
+  mailto_fields f;
+  f.subject = "hi\r\nBcc: x@example.com";
+  auto d = make_draft(f);
+  REQUIRE_FALSE(d);
+  CHECK(d.error() == error{errc::header_injection, 2});
+  f = {};
+  f.to = {"joe@example.com, not valid"};
+  d = make_draft(f);
+  REQUIRE_FALSE(d);
+  CHECK(d.error().code == errc::invalid_address);
+  f = {};
+  f.headers = {{"Bad Name", "x"}};
+  CHECK_FALSE(make_draft(f));
+  f = {};
+  f.body = "a\nb";
+  d = make_draft(f);
+  REQUIRE(d);
+  CHECK(d->body == "a\r\nb");
+}
+
+TEST_CASE("values holding '=?' survive a round trip as encoded words", "[mailto][build]") {
+  draft d;
+  d.subject = "literally =?utf-8?Q?not_a_word?= and =?x?";
+  d.headers.push_back({"Keywords", "=?"});
+  d.body = "=?utf-8?Q?body_is_never_decoded?=";
+  const std::string uri = build_mailto(d);
+  CHECK(uri.find("subject=%3D%3Futf-8%3FB%3F") != std::string::npos);
+  auto back = parse_draft(uri);
+  REQUIRE(back);
+  CHECK(back->subject == d.subject);
+  CHECK(back->headers == d.headers);
+  CHECK(back->body == d.body);
+}
+
+// ---- round-trip property: parse_draft(build_mailto(x)) == x for generated valid drafts ----
+
+namespace {
+
+struct generator {
+  std::mt19937 rng;
+  explicit generator(unsigned seed) : rng(seed) {}
+
+  std::size_t pick(std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); }
+  bool coin(unsigned percent = 50) { return pick(100) < percent; }
+
+  // Printable text with the characters RFC 6068 reserves, UTF-8 of 1-4 bytes, and spaces.
+  std::string text(std::size_t max_len, bool allow_breaks) {
+    static const std::vector<std::string> pieces = {
+        "a", "Z", "0", " ", "%", "&", "=", "?", "#", "+", "/", ";", ",", ":", "@", "'", "\"", "\\", "<", ">",
+        "[", "]", "{", "}", "|", "^", "`", "~", "!", "$", "(", ")", "*", "-", ".", "_", "=?", "?=", "%25",
+        "%0D%0A", "\xC3\xA9", "\xE2\x82\xAC", "\xE7\xB4\x8D", "\xF0\x9F\x98\x80", "\xD7\xA9", "\xEF\xBB\xBF",
+        "\xEE\x80\x80", "\xC2\xA0"};
+    std::string s;
+    const std::size_t n = pick(max_len + 1);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (allow_breaks && coin(8)) {
+        s += "\r\n";
+        continue;
+      }
+      s += pieces[pick(pieces.size())];
+    }
+    return s;
+  }
+
+  std::string local_part() {
+    static const std::string atext = "abcXYZ019!#$%&'*+-/=?^_`{|}~";
+    if (coin(25)) {
+      // A quoted string: qtext, quoted-pairs, spaces and UTF-8.
+      std::string q = "\"";
+      const std::size_t n = pick(8);
+      for (std::size_t i = 0; i < n; ++i) {
+        switch (pick(5)) {
+          case 0: q += "\\\""; break;
+          case 1: q += "\\\\"; break;
+          case 2: q += " "; break;
+          case 3: q += "@,"; break;
+          default: q += static_cast<char>('a' + pick(26)); break;
+        }
+      }
+      return q + "\"";
+    }
+    std::string s;
+    const std::size_t atoms = 1 + pick(3);
+    for (std::size_t a = 0; a < atoms; ++a) {
+      if (a) s += '.';
+      const std::size_t n = 1 + pick(6);
+      for (std::size_t i = 0; i < n; ++i) s += coin(10) ? std::string("\xC3\xBC") : std::string(1, atext[pick(atext.size())]);
+    }
+    return s;
+  }
+
+  std::string domain() {
+    static const std::vector<std::string> labels = {
+        "example", "com", "org", "x-y", "a1", "\xE7\xB4\x8D\xE8\xB1\x86", "b\xC3\xBC" "cher", "\xD0\xBF\xD1\x80\xD0\xB8\xD0\xBC\xD0\xB5\xD1\x80",
+        "caf\xC3\xA9", "xn--99zt52a"};
+    if (coin(5)) return "[192.0.2." + std::to_string(pick(256)) + "]";
+    std::string d;
+    const std::size_t n = 1 + pick(3);
+    for (std::size_t i = 0; i < n; ++i) d += labels[pick(labels.size())] + ".";
+    return d + "example";
+  }
+
+  std::string address_text(bool with_name) {
+    std::string spec = local_part() + "@" + domain();
+    if (!with_name) return spec;
+    std::string name = text(6, false);
+    // A display name is phrase text: keep it to something a user would type.
+    std::string clean;
+    for (char c : name)
+      if (c != '\r' && c != '\n') clean += c;
+    while (!clean.empty() && clean.back() == ' ') clean.pop_back();
+    while (!clean.empty() && clean.front() == ' ') clean.erase(0, 1);
+    std::string quoted = "\"";
+    for (char c : clean) {
+      if (c == '"' || c == '\\') quoted += '\\';
+      quoted += c;
+    }
+    quoted += "\"";
+    return quoted + " <" + spec + ">";
+  }
+
+  mailto_fields fields() {
+    mailto_fields f;
+    for (auto* list : {&f.to, &f.cc, &f.bcc}) {
+      const std::size_t n = pick(3);
+      for (std::size_t i = 0; i < n; ++i) list->push_back(address_text(coin(30)));
+    }
+    if (coin(70)) f.subject = text(12, false);
+    if (coin(60)) f.body = text(30, true);
+    if (coin(30)) f.headers.push_back({"In-Reply-To", "<" + std::to_string(pick(100000)) + "@example.com>"});
+    if (coin(30)) f.headers.push_back({"Keywords", text(6, false)});
+    if (coin(20)) f.headers.push_back({"References", "<a@example.com> <b@example.com>"});
+    return f;
+  }
+};
+
+std::string html_unescape(std::string s) {
+  for (auto [from, to] : {std::pair<std::string, std::string>{"&amp;", "&"}, {"&#39;", "'"}}) {
+    for (std::size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size()))
+      s.replace(p, from.size(), to);
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("round trip: parse_draft(build_mailto(x)) == x for generated drafts", "[mailto][build][property]") {
+  generator g(20261122);
+  int built = 0;
+  for (int i = 0; i < 3000; ++i) {
+    auto fields = g.fields();
+    auto x = make_draft(fields);
+    if (!x) {
+      // Generated text that is not a header (e.g. a display name that is only controls) is refused.
+      CHECK((x.error().code == errc::invalid_address || x.error().code == errc::header_injection));
+      continue;
+    }
+    ++built;
+    for (auto form : {uri_form::ascii, uri_form::utf8_escaped, uri_form::iri}) {
+      for (bool html : {false, true}) {
+        build_options o;
+        o.form = form;
+        o.html = html;
+        const std::string uri = build_mailto(*x, o);
+        INFO("uri: " << uri);
+        if (form != uri_form::iri) CHECK(utf8::is_ascii(uri));
+        if (!html) CHECK(uri.find('#') == std::string::npos);
+        CHECK(uri.find('"') == std::string::npos);
+        auto y = parse_draft(html ? html_unescape(uri) : uri);
+        REQUIRE(y);
+        CHECK(same_addresses(y->to, x->to));
+        CHECK(same_addresses(y->cc, x->cc));
+        CHECK(same_addresses(y->bcc, x->bcc));
+        CHECK(y->subject == x->subject);
+        CHECK(y->body == x->body);
+        CHECK(y->headers == x->headers);
+        CHECK(y->dropped.empty());
+        CHECK(y->warnings.empty());
+      }
+    }
+  }
+  CHECK(built > 2500);
+}
+
+TEST_CASE("random input never breaks the invariants", "[mailto][property]") {
+  std::mt19937 rng(6068);
+  const std::string alphabet = "aZ09@.,;:?&=%#+/\"\\<>()[] \t\r\n\x01\x7F\x80\xC3\xA9\xE2\x80\xAE";
+  const std::vector<std::string> tokens = {"to", "cc", "bcc", "subject", "body", "attach", "%0D%0A", "%00", "=?utf-8?Q?a=0D=0Ab?=",
+                                           "%3D%3Futf-8%3FQ%3Fx%3D0Ay%3F%3D", "%C0%AF", "%E2%80%A8", "%2561", "%"};
+  for (int i = 0; i < 20000; ++i) {
+    std::string uri = "mailto:";
+    const std::size_t n = std::uniform_int_distribution<std::size_t>(0, 40)(rng);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (std::uniform_int_distribution<int>(0, 3)(rng) == 0)
+        uri += tokens[std::uniform_int_distribution<std::size_t>(0, tokens.size() - 1)(rng)];
+      else
+        uri += alphabet[std::uniform_int_distribution<std::size_t>(0, alphabet.size() - 1)(rng)];
+    }
+    INFO(uri);
+    auto d = parse_draft(uri);
+    if (!d) {
+      CHECK(d.error().offset <= uri.size());
+      continue;
+    }
+    auto clean = [](const std::string& s) {
+      if (!utf8::validate(s)) return false;
+      for (const char ch : s)
+        if (const auto c = static_cast<unsigned char>(ch); c < 0x20 || c == 0x7F) return false;
+      return s.find("\xE2\x80\xA8") == std::string::npos && s.find("\xE2\x80\xA9") == std::string::npos &&
+             s.find("\xC2\x85") == std::string::npos;
+    };
+    if (d->subject) CHECK(clean(*d->subject));
+    for (const auto& h : d->headers) CHECK(clean(h.value));
+    for (const auto* list : {&d->to, &d->cc, &d->bcc})
+      for (const auto& a : *list) {
+        CHECK(clean(a.unicode()));
+        CHECK(clean(a.display_name));
+      }
+    if (d->body) {
+      CHECK(utf8::validate(*d->body));
+      for (std::size_t k = 0; k < d->body->size(); ++k) {
+        const char c = (*d->body)[k];
+        if (c == '\r') CHECK((k + 1 < d->body->size() && (*d->body)[k + 1] == '\n'));
+        if (c == '\n') CHECK((k > 0 && (*d->body)[k - 1] == '\r'));
+      }
+    }
+    for (const auto& f : d->dropped) CHECK_FALSE(f.reason.empty());
+  }
+}

@@ -1,0 +1,192 @@
+#include "mailtokit/policy.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "mailtokit/utf8.hpp"
+#include "tsv.hpp"
+
+using namespace mailtokit;
+
+namespace {
+
+std::vector<std::string> split(const std::string& s, const std::string& sep) {
+  std::vector<std::string> out;
+  if (s.empty()) return out;
+  std::size_t start = 0;
+  for (;;) {
+    const auto p = s.find(sep, start);
+    out.push_back(s.substr(start, p == s.npos ? s.npos : p - start));
+    if (p == s.npos) break;
+    start = p + sep.size();
+  }
+  return out;
+}
+
+// No C0/C1 control, DEL, U+2028 or U+2029, and valid UTF-8 (RFC 6068 section 7).
+bool header_safe(const std::string& s) {
+  if (!utf8::validate(s)) return false;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7F) return false;
+    if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) <= 0x9F) return false;
+  }
+  return s.find("\xE2\x80\xA8") == std::string::npos && s.find("\xE2\x80\xA9") == std::string::npos;
+}
+
+bool has_warning(const draft& d, const std::string& code) {
+  for (const auto& w : d.warnings)
+    if (w.code == code) return true;
+  return false;
+}
+
+// The checks every draft must pass, whatever the URI was.
+void check_safe(const draft& d) {
+  if (d.subject) CHECK(header_safe(*d.subject));
+  for (const auto& h : d.headers) {
+    INFO("header " << h.name);
+    CHECK(header_safe(h.value));
+    // Default policy: only these come through as extra header fields.
+    CHECK((h.name == "In-Reply-To" || h.name == "Keywords" || h.name == "References"));
+  }
+  for (const auto* list : {&d.to, &d.cc, &d.bcc})
+    for (const auto& a : *list) {
+      CHECK(header_safe(a.unicode()));
+      CHECK(header_safe(a.display_name));
+      if (a.valid) {
+        // A valid address holds no bidi control (they are refused in local parts and by IDNA).
+        for (const char* bidi : {"\xE2\x80\xAE", "\xE2\x80\xAD", "\xE2\x81\xA6", "\xE2\x80\x8F"})
+          CHECK(a.unicode().find(bidi) == std::string::npos);
+      }
+    }
+  if (d.body) {
+    for (std::size_t k = 0; k < d.body->size(); ++k) {
+      const auto c = static_cast<unsigned char>((*d.body)[k]);
+      if (c == '\r') CHECK((k + 1 < d.body->size() && (*d.body)[k + 1] == '\n'));
+      if (c == '\n') CHECK((k > 0 && (*d.body)[k - 1] == '\r'));
+      if (c != '\r' && c != '\n') CHECK((c >= 0x20 || c == '\t'));
+    }
+  }
+  for (const auto& f : d.dropped) CHECK_FALSE(f.reason.empty());
+  CHECK_FALSE(d.from);
+}
+
+}  // namespace
+
+TEST_CASE("hostile inputs (tests/data/hostile_inputs.tsv)", "[policy][hostile]") {
+  for (const auto& row : test::load_tsv("hostile_inputs.tsv")) {
+    INFO("line " << row.line << ": " << row.at(0) << " -- " << row.at(6));
+    auto d = parse_draft(row.at(0));
+    if (row.at(1) != "ok") {
+      REQUIRE_FALSE(d);
+      const auto& want = row.at(1);
+      const auto sp = want.find(' ', 6);
+      CHECK(std::string(to_name(d.error().code)) == want.substr(6, sp - 6));
+      CHECK(d.error().offset == std::stoul(want.substr(sp + 1)));
+      continue;
+    }
+    REQUIRE(d);
+    check_safe(*d);
+    const auto want_dropped = split(row.at(2), " | ");
+    REQUIRE(d->dropped.size() == want_dropped.size());
+    for (std::size_t i = 0; i < want_dropped.size(); ++i) {
+      const auto tilde = want_dropped[i].find('~');
+      CHECK(d->dropped[i].name == want_dropped[i].substr(0, tilde));
+      INFO("reason: " << d->dropped[i].reason);
+      CHECK(d->dropped[i].reason.find(want_dropped[i].substr(tilde + 1)) != std::string::npos);
+    }
+    for (const auto& code : split(row.at(3), " | ")) {
+      INFO("warning " << code);
+      CHECK(has_warning(*d, code));
+    }
+    if (row.at(4) == "(none)")
+      CHECK_FALSE(d->subject);
+    else if (row.at(4) != "*")
+      CHECK(d->subject == row.at(4));
+    if (row.at(5) != "*") {
+      std::vector<std::string> to;
+      for (const auto& a : d->to) to.push_back(a.unicode());
+      CHECK(to == split(row.at(5), " | "));
+    }
+  }
+}
+
+TEST_CASE("file access, originator, MIME and HTML fields can never be kept", "[policy]") {
+  policy p = policy::defaults();
+  for (const char* name : {"attach", "ATTACHMENT", "Attachments", "insert", "x-attach-file", "from", "Sender", "reply-to",
+                           "return-path", "resent-from", "date", "message-id", "received", "Content-Type",
+                           "mime-version", "html-body", "bad name", "", "a:b"}) {
+    INFO(name);
+    CHECK_FALSE(p.keep(name));
+    CHECK_FALSE(p.reason_to_drop(name).empty());
+  }
+  CHECK(p.kept() == policy::defaults().kept());
+}
+
+TEST_CASE("applications widen and narrow the kept set", "[policy]") {
+  policy p = policy::defaults();
+  CHECK(p.kept() ==
+        std::vector<std::string>{"to", "cc", "bcc", "subject", "body", "keywords", "in-reply-to", "references"});
+  CHECK(p.keep("X-Campaign"));
+  CHECK(p.keep("x-campaign"));  // once only
+  CHECK(p.kept().size() == 9);
+  p.drop("BCC");
+  p.drop("body");
+  CHECK(p.reason_to_drop("bcc").find("policy") != std::string::npos);
+  auto d = parse_draft("mailto:a@example.com?x-campaign=fall&bcc=b@example.com&body=x&blat=1", {}, p);
+  REQUIRE(d);
+  REQUIRE(d->headers.size() == 1);
+  CHECK(d->headers[0] == header_field{"X-Campaign", "fall"});
+  CHECK(d->bcc.empty());
+  CHECK_FALSE(d->body);
+  REQUIRE(d->dropped.size() == 3);
+  CHECK(d->dropped[0].name == "bcc");
+  CHECK(d->dropped[0].value == "b@example.com");
+  CHECK(d->dropped[1].name == "body");
+  CHECK(d->dropped[2].name == "blat");
+  CHECK(d->dropped[2].reason.find("unknown") != std::string::npos);
+}
+
+TEST_CASE("repeated fields: last subject wins, bodies join with CRLF, to/cc/bcc accumulate", "[policy]") {
+  auto d = parse_draft(
+      "mailto:a@example.com?subject=one&body=first&to=b@example.com&subject=two&body=second&cc=c@example.com&"
+      "to=d@example.com&in-reply-to=%3C1@x%3E&in-reply-to=%3C2@x%3E&keywords=k1&keywords=k2");
+  REQUIRE(d);
+  CHECK(d->subject == "two");
+  CHECK(d->body == "first\r\nsecond");
+  REQUIRE(d->to.size() == 3);
+  CHECK(d->to[0].unicode() == "a@example.com");
+  CHECK(d->to[1].unicode() == "b@example.com");
+  CHECK(d->to[2].unicode() == "d@example.com");
+  REQUIRE(d->cc.size() == 1);
+  CHECK(d->headers == std::vector<header_field>{{"In-Reply-To", "<2@x>"}, {"Keywords", "k1"}, {"Keywords", "k2"}});
+  int repeated = 0;
+  for (const auto& w : d->warnings) repeated += w.code == "repeated_field";
+  CHECK(repeated == 3);
+}
+
+TEST_CASE("apply_policy on a parsed URI equals parse_draft", "[policy]") {
+  const char* uri = "mailto:a@example.com?subject=hi%0D%0Athere&attach=x&body=b%0Ac";
+  auto u = parse_mailto(uri);
+  REQUIRE(u);
+  auto d1 = apply_policy(*u);
+  auto d2 = parse_draft(uri);
+  REQUIRE(d2);
+  CHECK(d1.subject == d2->subject);
+  CHECK(d1.body == d2->body);
+  CHECK(d1.dropped == d2->dropped);
+  CHECK(d1.warnings == d2->warnings);
+  // The parsed URI itself still says everything, unsanitized.
+  CHECK(u->hfields[0].value == "hi\r\nthere");
+}
+
+TEST_CASE("dropped reasons are sentences that name the rule", "[policy]") {
+  const policy p = policy::defaults();
+  CHECK(p.reason_to_drop("subject").empty());
+  CHECK(p.reason_to_drop("In-Reply-To").empty());
+  CHECK(p.reason_to_drop("%61ttach").find("encoded twice") != std::string::npos);
+  CHECK(p.reason_to_drop("attach").find("RFC 6068 section 7") != std::string::npos);
+  CHECK(p.reason_to_drop("From").find("RFC 6068 section 3") != std::string::npos);
+  CHECK(p.reason_to_drop("x-unknown").find("unknown") != std::string::npos);
+}
