@@ -1,0 +1,106 @@
+// Fuzz target: mailto parsing, the header policy and building (include/mailtokit/mailto.hpp,
+// policy.hpp).
+// Properties: errors carry an offset inside the input; parse_draft() is parse_mailto() then
+// apply_policy(); every draft is safe (draft_check.hpp: no control characters or line breaks
+// in header values, CRLF-only bodies, only fields the policy keeps, no From); limits hold (with
+// small limits, either the limit error or a result within them); and for accepted input
+// parse(build(parse(x))) == parse(x) in the recipients, subject, body and headers, for each
+// form build_mailto() writes, and build() is then a fixed point (for drafts whose addresses are
+// all valid: see below).
+#include "mailtokit/mailto.hpp"
+
+#include <string>
+
+#include "draft_check.hpp"
+#include "fuzz.hpp"
+#include "mailtokit/policy.hpp"
+
+namespace {
+
+using mailtokit::errc;
+using mailtokit::fuzz::show;
+using mailtokit::fuzz::summarize;
+
+void check_round_trip(const mailtokit::draft& d, mailtokit::uri_form form, std::string_view input) {
+  mailtokit::build_options bo;
+  bo.form = form;
+  const std::string uri = mailtokit::build_mailto(d, bo);
+  const std::string what = "form " + std::to_string(static_cast<int>(form)) + " of " + show(input);
+  // Bigger limits: a link within the limits may grow when written back (encoded words).
+  mailtokit::parse_options po;
+  po.limits.max_input = 64 * uri.size() + 1024;
+  const auto again = mailtokit::parse_draft(uri, po);
+  MAILTOKIT_FUZZ_CHECK(again.has_value(), "build_mailto output refused (" +
+                                              (again ? std::string() : mailtokit::describe(again.error())) +
+                                              "): " + show(uri) + " for " + what);
+  MAILTOKIT_FUZZ_CHECK(summarize(*again) == summarize(d),
+                       "parse(build(d)) != d for " + what + "\nbuilt: " + show(uri) + "\nwant:\n" + summarize(d) +
+                           "got:\n" + summarize(*again));
+  MAILTOKIT_FUZZ_CHECK(mailtokit::build_mailto(*again, bo) == uri, "build is not a fixed point: " + show(uri));
+  if (form != mailtokit::uri_form::iri) {
+    for (char c : uri) MAILTOKIT_FUZZ_CHECK(static_cast<unsigned char>(c) < 0x80, "non-ASCII in an ASCII form: " + show(uri));
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view in = mailtokit::fuzz::as_view(data, size);
+  mailtokit::fuzz::io_guard guard;
+  const auto policy = mailtokit::policy::defaults();
+
+  const auto uri = mailtokit::parse_mailto(in);
+  const auto d = mailtokit::parse_draft(in);
+  MAILTOKIT_FUZZ_CHECK(uri.has_value() == d.has_value(), "parse_mailto and parse_draft disagree on " + show(in));
+  if (!uri) {
+    MAILTOKIT_FUZZ_CHECK(uri.error() == d.error(), "different errors from parse_mailto and parse_draft");
+    MAILTOKIT_FUZZ_CHECK(uri.error().offset <= in.size(), "error offset past the end: " + mailtokit::describe(uri.error()));
+  } else {
+    const auto applied = mailtokit::apply_policy(*uri, policy);
+    MAILTOKIT_FUZZ_CHECK(summarize(applied) == summarize(*d), "parse_draft != apply_policy(parse_mailto) for " + show(in));
+    for (const auto& w : uri->warnings)
+      MAILTOKIT_FUZZ_CHECK(w.offset == static_cast<std::size_t>(-1) || w.offset <= in.size(),
+                           "warning offset past the end: " + w.code);
+    mailtokit::fuzz::check_draft_safety(*d, policy, in);
+    // Invalid addresses are kept as their cleaned text (`original`) so the user can correct
+    // them; that text need not parse back to the same entries (a ',' in it splits it), so the
+    // round trip is checked for drafts whose addresses are all valid.
+    bool all_valid = true;
+    for (const auto* list : {&d->to, &d->cc, &d->bcc})
+      for (const auto& a : *list) all_valid = all_valid && a.valid;
+    if (all_valid) {
+      check_round_trip(*d, mailtokit::uri_form::ascii, in);
+      check_round_trip(*d, mailtokit::uri_form::utf8_escaped, in);
+      check_round_trip(*d, mailtokit::uri_form::iri, in);
+    }
+  }
+
+  // Small limits: the limit error, or a result within them.
+  mailtokit::parse_options small;
+  small.limits.max_input = 64;
+  small.limits.max_recipients = 2;
+  small.limits.max_hfields = 2;
+  small.limits.max_encoded_words = 2;
+  const auto s = mailtokit::parse_mailto(in, small);
+  if (s) {
+    MAILTOKIT_FUZZ_CHECK(uri.has_value(), "small limits accept what the defaults refuse: " + show(in));
+    MAILTOKIT_FUZZ_CHECK(s->hfields.size() <= 2, "more hfields than the limit: " + show(in));
+    std::size_t recipients = s->to.size();
+    for (const auto& f : s->hfields) recipients += f.addresses.size();
+    MAILTOKIT_FUZZ_CHECK(recipients <= 2, "more recipients than the limit: " + show(in));
+  } else {
+    MAILTOKIT_FUZZ_CHECK(s.error().offset <= in.size(), "error offset past the end with small limits");
+  }
+
+  // Rejecting invalid UTF-8 refuses exactly what replacing warns about.
+  mailtokit::parse_options strict;
+  strict.on_invalid_utf8 = mailtokit::invalid_utf8::reject;
+  const auto r = mailtokit::parse_mailto(in, strict);
+  if (uri) {
+    bool replaced = false;
+    for (const auto& w : uri->warnings) replaced = replaced || w.code == "invalid_utf8_replaced";
+    MAILTOKIT_FUZZ_CHECK(r.has_value() != replaced, "reject mode disagrees with replace mode's warnings on " + show(in));
+    if (!r) MAILTOKIT_FUZZ_CHECK(r.error().code == errc::mailto_invalid_utf8, "reject mode: unexpected error");
+  }
+  return 0;
+}
