@@ -32,8 +32,9 @@ int main(int argc, char** argv) {
   add_batch_command(app, ctx);
 
   std::vector<std::string> args(argv + 1, argv + argc);
-  // `mailtokit URI` (how browsers call a protocol handler) means `mailtokit open URI`.
-  if (args.size() == 1 && !args[0].empty() && args[0][0] != '-') {
+  // `mailtokit URI` (how browsers call a protocol handler) means `mailtokit open URI`; an empty
+  // argument goes to `open` too, which refuses it with a clear message (exit 64).
+  if (args.size() == 1 && (args[0].empty() || args[0][0] != '-')) {
     bool is_command = false;
     for (const auto* sub : app.get_subcommands({})) is_command = is_command || sub->check_name(args[0]);
     if (!is_command) args.insert(args.begin(), "open");
