@@ -462,8 +462,10 @@ result<std::string> to_iri(std::string_view uri, const to_iri_options& options) 
   std::string out;
   out.reserve(uri.size());
   const std::string_view host = parts->host;
+  // Only ASCII hosts with an "xn--" label are converted: escaped or literal non-ASCII hosts are
+  // already in Unicode form, and converting them would make the mapping not idempotent.
   const bool convert_host = options.idna && parts->host_type == host_kind::reg_name && !host.empty() &&
-                            host.find('%') == npos && !idna::is_plain_ascii(host);
+                            host.find('%') == npos && utf8::is_ascii(host) && !idna::is_plain_ascii(host);
   if (!convert_host) {
     uri_to_iri_append(uri, out);
     return out;
@@ -542,7 +544,11 @@ result<std::string> normalize(std::string_view iri_reference) {
   // Section 5.3.2.4: "IRI normalizers should remove dot-segments by applying the
   // remove_dot_segments algorithm to the path".
   if (!c.is_relative() || (!path.empty() && path[0] == '/')) {
+    const std::size_t path_start = out.size();
     remove_dot_segments(path, out);
+    // Without an authority, a path that now starts with "//" would read as one ("/..//x"):
+    // "/." keeps it a path and means the same.
+    if (!c.has_authority && out.compare(path_start, 2, "//") == 0) out.insert(path_start, "/.");
   } else {
     out += path;
   }

@@ -1,6 +1,7 @@
 #include "mailtokit/iri.hpp"
 
 #include <catch2/catch.hpp>
+#include <random>
 #include <string>
 
 #include "mailtokit/chars.hpp"
@@ -336,4 +337,66 @@ TEST_CASE("is_appropriate follows sections 2.2, 4.1 and 6.1", "[iri][to_iri]") {
   CHECK_FALSE(iri::is_appropriate(0xFF0F));
   CHECK_FALSE(iri::is_appropriate(0xFFFE));
   CHECK_FALSE(iri::is_appropriate(0x41));    // ASCII is never "decoded" by to_iri
+}
+
+TEST_CASE("properties over random compositions of IRI pieces (fixed seed)", "[iri][property]") {
+  // Pieces that hit every branch: delimiters, escapes (good, truncated, reserved, UTF-8, not
+  // UTF-8, RLO), literal ucschar/iprivate/RTL/bidi controls, invalid bytes, A-labels.
+  const char* pieces[] = {"http:", "//", "/", "?", "#", "@", ":", "[", "]", "::1", ".", "..", "%", "%4", "%41",
+                          "%2F", "%C3%A9", "%e2%80%ae", "%FC", "%C3", "\xC3\xA9", "\xE2\x80\xAE", "\xD7\x90",
+                          "\xEE\x80\x80", "\xC0", "\xFF", "a", "B", "1", " ", "xn--", "xn--99zt52a", "v1.x",
+                          "\xE3\x80\x82", "-", "=", "&", "\xF0\x90\x8C\x80", "\x7F", "%25"};
+  std::mt19937 rng(20261122);
+  int valid = 0;
+  for (int iter = 0; iter < 20000; ++iter) {
+    std::string s;
+    const auto len = rng() % 12;
+    for (unsigned i = 0; i < len; ++i) s += pieces[rng() % (sizeof pieces / sizeof *pieces)];
+    INFO("input [" << s << "]");
+    auto p = iri::parse(s);
+    if (p) ++valid;
+    if (!p) REQUIRE(p.error().offset <= s.size());
+    for (bool idn : {false, true}) {
+      auto u = iri::to_uri(s, iri::to_uri_options{idn, {}});
+      if (u) {
+        REQUIRE(p);
+        auto u2 = iri::to_uri(*u, iri::to_uri_options{idn, {}});
+        REQUIRE(u2);
+        REQUIRE(*u2 == *u);  // idempotent
+      } else {
+        REQUIRE(u.error().offset <= s.size());
+      }
+      auto t = iri::to_iri(s, iri::to_iri_options{idn});
+      if (!t) continue;
+      auto t2 = iri::to_iri(*t, iri::to_iri_options{idn});
+      REQUIRE(t2);
+      REQUIRE(*t2 == *t);  // idempotent
+      if (!idn) {
+        // IRI -> URI -> IRI -> URI: the same URI up to syntax-based normalization.
+        auto back = iri::to_uri(*t);
+        REQUIRE(back);
+        auto a = iri::normalize(*back);
+        auto b = iri::normalize(s);
+        REQUIRE(a);
+        REQUIRE(b);
+        REQUIRE(*a == *b);
+      }
+    }
+    if (p) {
+      auto c = iri::compare(s, s);
+      REQUIRE(c);
+      REQUIRE(c->equivalent);
+      auto n = iri::normalize(s);
+      REQUIRE(n);
+      auto n2 = iri::normalize(*n);
+      REQUIRE(n2);
+      REQUIRE(*n2 == *n);
+      auto m = iri::normalize_for_scheme(s);
+      REQUIRE(m);
+      auto m2 = iri::normalize_for_scheme(*m);
+      REQUIRE(m2);
+      REQUIRE(*m2 == *m);
+    }
+  }
+  CHECK(valid > 1000);  // the generator does reach valid IRIs
 }
