@@ -105,11 +105,13 @@ enum {
   MAILTOKIT_E_MAILTO_INVALID_UTF8 = 85,
   /* RFC 2047 encoded words */
   MAILTOKIT_E_ENCODED_WORD_MALFORMED = 90,
+  MAILTOKIT_E_TOO_MANY_ENCODED_WORDS = 91,
   /* composing, RFC 5322 / 2045 / 6532 */
   MAILTOKIT_E_NEEDS_SMTPUTF8 = 100,
   MAILTOKIT_E_INVALID_ADDRESS = 101,
   MAILTOKIT_E_NO_RECIPIENTS = 102,
   MAILTOKIT_E_HEADER_INJECTION = 103,
+  MAILTOKIT_E_HEADER_NOT_ALLOWED = 104,
   /* handler and I/O (not returned by the functions of this header) */
   MAILTOKIT_E_IO_ERROR = 110,
   MAILTOKIT_E_CONFIG_ERROR = 111,
@@ -181,7 +183,7 @@ typedef enum mailtokit_limit {
   MAILTOKIT_LIMIT_INPUT = 0,         /**< bytes of URI after trimming (input_too_long) */
   MAILTOKIT_LIMIT_RECIPIENTS = 1,    /**< to + cc + bcc addresses (too_many_recipients) */
   MAILTOKIT_LIMIT_HFIELDS = 2,       /**< name=value pairs (too_many_hfields) */
-  MAILTOKIT_LIMIT_ENCODED_WORDS = 3  /**< RFC 2047 encoded words in one value */
+  MAILTOKIT_LIMIT_ENCODED_WORDS = 3  /**< RFC 2047 encoded words in one value (too_many_encoded_words) */
 } mailtokit_limit;
 
 /** Set one limit; `which` is a mailtokit_limit. MAILTOKIT_E_INVALID_ARGUMENT for a NULL handle or
@@ -344,13 +346,27 @@ int mailtokit_build(const mailtokit_draft* d, const mailtokit_options* opt, char
                     mailtokit_error* err);
 
 /** RFC 5322 + RFC 2045/2047 (+ RFC 6532 when allowed): the bytes of the message, CRLF line ends,
- * in a new buffer. Fails with needs_smtputf8, invalid_address, no_recipients or header_injection. */
+ * lines of at most 78 characters where the content allows and never more than 998, in a new
+ * buffer. A draft without recipients is composed too (the user adds them in the client). Fails
+ * with needs_smtputf8 (a non-ASCII local part without MAILTOKIT_COMPOSE_ALLOW_SMTPUTF8),
+ * invalid_address, header_injection (a line break or control character in a value, or a bad
+ * date) or header_not_allowed (a header field the composer writes itself, such as Date or
+ * Content-Type, or a malformed name). */
 int mailtokit_compose(const mailtokit_draft* d, const mailtokit_options* opt, char** out, size_t* out_len,
                       mailtokit_error* err);
 
-/** A plain-text preview of the draft for a person to confirm before it opens (what `mailtokit
- * preview` prints), in a new buffer. */
+/** RFC 6068 section 7: the plain-text preview a person confirms before the draft opens (what
+ * `mailtokit preview` prints), in a new buffer: every field decoded and shown inside Unicode
+ * isolates with invisible and bidi control characters made visible, addresses in Unicode and
+ * ASCII forms, hidden recipients called out, dropped fields with reasons, warnings, and the
+ * findings (bidi tricks, UTS #39 mixed-script and confusable addresses, long bodies, ...). At
+ * most 500 body lines are shown; the count of the rest is given. */
 int mailtokit_preview_text(const mailtokit_draft* d, char** out, size_t* out_len, mailtokit_error* err);
+
+/** The same preview as JSON: mailtokit_draft_json()'s object plus "findings":
+ * [{"code","field","message"}], in a new buffer. Finding codes are stable snake_case names such
+ * as "hidden_recipients", "bidi_control", "mixed_script", "confusable", "long_body". */
+int mailtokit_preview_json(const mailtokit_draft* d, char** out, size_t* out_len, mailtokit_error* err);
 
 /* ---- IRI <-> URI (RFC 3987) ---- */
 

@@ -243,10 +243,20 @@ static void test_compose(void) {
   mailtokit_free(msg);
   mailtokit_draft_free(d);
 
-  /* No recipients. */
+  /* No recipients: still a draft (the user adds them in the client), without a To field. */
   d = mailtokit_draft_new();
+  mailtokit_draft_set_subject(d, LIT("no one yet"), NULL);
+  CHECK(mailtokit_compose(d, NULL, &msg, &len, &err) == MAILTOKIT_OK);
+  CHECK(has_header(msg, len, "Subject: no one yet\r\n") && !has_header(msg, len, "To:"));
+  mailtokit_free(msg);
+  /* A field the composer writes itself cannot be added (RFC 5322 section 3.6: one Date). */
+  CHECK(mailtokit_draft_add_header(d, LIT("Date"), LIT("Mon, 1 Jan 2001 00:00:00 +0000"), &err) == MAILTOKIT_OK);
+  msg = (char*)1;
+  len = 3;
   rc = mailtokit_compose(d, NULL, &msg, &len, &err);
-  CHECK(rc == MAILTOKIT_E_NO_RECIPIENTS && err.code == rc && msg == NULL && len == 0);
+  CHECK(rc == MAILTOKIT_E_HEADER_NOT_ALLOWED && err.code == rc && msg == NULL && len == 0);
+  mailtokit_draft_free(d);
+  d = mailtokit_draft_new();
   /* An invalid address. */
   mailtokit_draft_add_recipients(d, MAILTOKIT_TO, LIT("not an address"), NULL);
   rc = mailtokit_compose(d, NULL, &msg, &len, &err);

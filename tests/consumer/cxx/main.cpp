@@ -86,7 +86,7 @@ void c_api() {
 
   // RFC 3987 section 3.1 step 2: non-ASCII characters become percent-encoded UTF-8.
   const char* iri = "mailto:user@example.org?subject=caf\xC3\xA9";
-  check(mailtokit_iri_to_uri(iri, std::strlen(iri), &out, &len, &err) == MAILTOKIT_OK, "C: IRI to URI");
+  check(mailtokit_iri_to_uri(iri, std::strlen(iri), 0, &out, &len, &err) == MAILTOKIT_OK, "C: IRI to URI");
   if (out) {
     check(std::string_view(out, len) == "mailto:user@example.org?subject=caf%C3%A9", "C: IRI to URI result");
     mailtokit_free(out);

@@ -21,6 +21,7 @@
 #include "mailtokit/json.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
+#include "mailtokit/preview.hpp"
 #include "mailtokit/result.hpp"
 #include "mailtokit/utf8.hpp"
 
@@ -98,10 +99,12 @@ constexpr std::pair<int, std::string_view> c_library[] = {
     {MAILTOKIT_E_MAILTO_BAD_HNAME, "mailto_bad_hname"},
     {MAILTOKIT_E_MAILTO_INVALID_UTF8, "mailto_invalid_utf8"},
     {MAILTOKIT_E_ENCODED_WORD_MALFORMED, "encoded_word_malformed"},
+    {MAILTOKIT_E_TOO_MANY_ENCODED_WORDS, "too_many_encoded_words"},
     {MAILTOKIT_E_NEEDS_SMTPUTF8, "needs_smtputf8"},
     {MAILTOKIT_E_INVALID_ADDRESS, "invalid_address"},
     {MAILTOKIT_E_NO_RECIPIENTS, "no_recipients"},
     {MAILTOKIT_E_HEADER_INJECTION, "header_injection"},
+    {MAILTOKIT_E_HEADER_NOT_ALLOWED, "header_not_allowed"},
     {MAILTOKIT_E_IO_ERROR, "io_error"},
     {MAILTOKIT_E_CONFIG_ERROR, "config_error"},
     {MAILTOKIT_E_EXEC_SYNTAX, "exec_syntax"},
@@ -575,7 +578,7 @@ int mailtokit_draft_json(const mailtokit_draft* d, unsigned flags, char** out, s
   });
 }
 
-// ---- building, composing ----
+// ---- building, composing, previewing ----
 
 int mailtokit_build(const mailtokit_draft* d, const mailtokit_options* opt, char** out, size_t* out_len,
                     mailtokit_error* err) {
@@ -595,6 +598,22 @@ int mailtokit_compose(const mailtokit_draft* d, const mailtokit_options* opt, ch
     auto r = opt ? mailtokit::compose(d->d, opt->compose) : mailtokit::compose(d->d);
     if (!r) return set_error(err, r.error());
     return give(*r, out, out_len, err);
+  });
+}
+
+int mailtokit_preview_text(const mailtokit_draft* d, char** out, size_t* out_len, mailtokit_error* err) {
+  clear_out(out, out_len);
+  return guarded(err, [&] {
+    if (!d || !out) return set_c_error(err, MAILTOKIT_E_INVALID_ARGUMENT);
+    return give(mailtokit::preview::render_text(d->d, mailtokit::preview::check(d->d)), out, out_len, err);
+  });
+}
+
+int mailtokit_preview_json(const mailtokit_draft* d, char** out, size_t* out_len, mailtokit_error* err) {
+  clear_out(out, out_len);
+  return guarded(err, [&] {
+    if (!d || !out) return set_c_error(err, MAILTOKIT_E_INVALID_ARGUMENT);
+    return give(mailtokit::preview::render_json(d->d, mailtokit::preview::check(d->d)), out, out_len, err);
   });
 }
 
