@@ -387,7 +387,8 @@ int run_open(const open_options& o) {
   tell_user(*d, preview::check(*d), !o.no_notify && !o.dry_run && lc->cfg.notify.value_or(true));
 
   // The clean URI: rebuilt by our builder from only what the policy kept.
-  const std::string uri = build_mailto(*d);
+  // (harden_uri: '+' as %2B and no file-like ending, spellings every client decodes the same.)
+  const std::string uri = dispatch::harden_uri(build_mailto(*d));
   build_options iri_form;
   iri_form.form = uri_form::iri;
   const std::string iri = build_mailto(*d, iri_form);

@@ -1,0 +1,266 @@
+#!/usr/bin/env python3
+"""Hostile links against `mailtokit open`, and every built-in target with stand-in clients.
+
+Usage: handler_hostile.py /path/to/mailtokit
+
+1. tests/data/hostile_links.tsv: each link is run as the desktop entry runs it
+   (`mailtokit open LINK`, and the bare `mailtokit LINK`). Refused links must exit 64/65 with a
+   message and start nothing; dispatched links must reach the stand-in client (target = custom,
+   command = "<recorder>" %u) as exactly one argument: a mailto: URI that Python's urllib parses
+   back to only the fields the policy keeps. No shell ever runs: the PWNED files never appear.
+2. Every built-in target runs with a stand-in program of the same name first in PATH (and a
+   stand-in terminal): the recorded argv has the documented shape, and the link's data comes back
+   intact through Python's urllib (URIs, webmail URLs) or email package (the eml draft).
+"""
+import email
+import email.policy
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+
+PROG = os.path.realpath(sys.argv[1])
+DATA = os.environ["MAILTOKIT_TEST_DATA"]
+KEPT = {"to", "cc", "bcc", "subject", "body", "keywords", "in-reply-to", "references"}
+failures = []
+
+
+def check(cond, msg):
+    if not cond:
+        failures.append(msg)
+        print("FAIL:", msg)
+
+
+def unescape(s):
+    # tests/unit/tsv.hpp escapes: \t \n \r \\ \0 \xHH
+    out = bytearray()
+    i = 0
+    b = s.encode("utf-8")
+    while i < len(b):
+        c = b[i]
+        if c != 0x5C or i + 1 == len(b):
+            out.append(c)
+            i += 1
+            continue
+        n = chr(b[i + 1])
+        if n == "x":
+            out.append(int(b[i + 2:i + 4], 16))
+            i += 4
+            continue
+        out += {"t": b"\t", "n": b"\n", "r": b"\r", "0": b"\0", "\\": b"\\"}.get(n, b"\\" + n.encode())
+        i += 2
+    return out.decode("utf-8", "surrogateescape")
+
+
+def load_tsv(name):
+    rows = []
+    with open(os.path.join(DATA, name), encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            rows.append([unescape(c) for c in line.split("\t")])
+    return rows
+
+
+tmp = tempfile.mkdtemp()
+home = os.path.join(tmp, "home")
+env = dict(os.environ)
+for k in list(env):
+    if k.startswith("XDG_") or k in ("MAILTOKIT_CONFIG", "TERMINAL", "DISPLAY", "WAYLAND_DISPLAY"):
+        del env[k]
+env.update(HOME=home, XDG_CONFIG_HOME=home + "/.config", XDG_STATE_HOME=home + "/.local/state",
+           XDG_DATA_HOME=home + "/.local/share")
+os.makedirs(home + "/.config/mailtokit")
+record = os.path.join(tmp, "record")
+env["MAILTOKIT_TEST_RECORD"] = record
+bindir = os.path.join(tmp, "fake bin")
+os.makedirs(bindir)
+recorder = os.path.join(bindir, "recorder")
+with open(recorder, "w") as f:
+    f.write('#!/bin/sh\nout="$MAILTOKIT_TEST_RECORD"\n: >"$out.partial"\n'
+            'for a in "$0" "$@"; do printf \'%s\\0\' "$a" >>"$out.partial"; done\nmv "$out.partial" "$out"\n')
+os.chmod(recorder, 0o755)
+config = home + "/.config/mailtokit/config"
+
+
+def write_config(text):
+    with open(config, "w") as f:
+        f.write(text)
+
+
+def run(args):
+    if os.path.exists(record):
+        os.remove(record)
+    p = subprocess.run([PROG] + args, env=env, cwd=tmp, capture_output=True)
+    return p.returncode, p.stderr.decode("utf-8", "replace")
+
+
+def recorded():
+    if not os.path.exists(record):
+        return None
+    with open(record, "rb") as f:
+        parts = f.read().split(b"\0")
+    assert parts[-1] == b""
+    return [p.decode("utf-8", "surrogateescape") for p in parts[:-1]]
+
+
+def parse_mailto(uri):
+    check(uri.startswith("mailto:"), f"not a mailto URI: {uri!r}")
+    path, _, query = uri[len("mailto:"):].partition("?")
+    # Python's parser, strict about '+' (RFC 6068 has no form encoding): the builder never
+    # writes a raw '+', so parse_qs's '+'-as-space rule cannot change anything here.
+    check("+" not in uri, f"raw '+' in {uri!r}")
+    return urllib.parse.unquote(path), urllib.parse.parse_qs(query, keep_blank_values=True)
+
+
+def check_clean_uri(uri, link):
+    for bad in (" ", '"', ";", "\n", "\r", "\0", "`", "<", ">", "|", "\\", "\t"):
+        check(bad not in uri, f"{bad!r} raw in the clean URI {uri!r} (from {link!r})")
+    check(not uri.startswith("-"), f"URI starts with a dash: {uri!r}")
+    _, fields = parse_mailto(uri)
+    for k in fields:
+        check(k.lower() in KEPT, f"field {k!r} survived in {uri!r} (from {link!r})")
+    return fields
+
+
+# ---- 1. hostile links, target = custom ------------------------------------------------------
+write_config(f'target = custom\ncommand = "{recorder}" %u\nnotify = no\n')
+rows = load_tsv("hostile_links.tsv")
+check(len(rows) >= 30, "too few hostile links")
+for row in rows:
+    link, expected, subject = row[0], row[1], row[2]
+    if expected.startswith("refuse"):
+        code = int(expected.split()[1])
+        rc, err = run(["open", link])
+        check(rc == code, f"open {link!r}: exit {rc}, expected {code}; stderr: {err}")
+        check("error:" in err, f"open {link!r}: no message on stderr")
+        check(recorded() is None, f"open {link!r}: the client was started")
+        rc, err = run([link])
+        check(rc in (64, 65), f"bare {link!r}: exit {rc}")
+        check(recorded() is None, f"bare {link!r}: the client was started")
+        continue
+    rc, err = run(["open", "--wait", link])
+    argv = recorded()
+    if expected == "safe" and rc == 65:
+        check(argv is None, f"{link!r}: refused but the client ran")
+        continue
+    check(rc == 0, f"open {link!r}: exit {rc}; stderr: {err}")
+    if argv is None:
+        check(False, f"open {link!r}: the client did not run")
+        continue
+    check(len(argv) == 2 and argv[0] == recorder, f"{link!r}: argv {argv!r}")
+    fields = check_clean_uri(argv[-1], link)
+    if subject != "-":
+        check(fields.get("subject") == [subject], f"{link!r}: subject {fields.get('subject')!r}, expected {subject!r}")
+    # The bare form (`mailtokit LINK`) dispatches the same way.
+    rc2, _ = run([link.strip()] if link.strip() else [link])
+    # (detached: wait for the record)
+    for _ in range(200):
+        if recorded() is not None:
+            break
+        subprocess.run(["sleep", "0.02"])
+    check(rc2 == 0 and recorded() == argv, f"bare {link!r}: exit {rc2}, argv {recorded()!r}")
+for pwned in ("PWNED",):
+    for d in (tmp, home, os.getcwd()):
+        check(not os.path.exists(os.path.join(d, pwned)), f"{pwned} exists in {d}: a shell ran")
+
+# ---- 2. every built-in target with stand-ins ------------------------------------------------
+for name in ("thunderbird", "evolution", "kmail", "claws-mail", "xdg-open", "fake-term"):
+    shutil.copy(recorder, os.path.join(bindir, name))
+env["PATH"] = bindir + os.pathsep + env["PATH"]
+env["TERMINAL"] = "fake-term"
+write_config("notify = no\n")
+link = ("mailto:victim@example.org,b%C3%BCcher@b%C3%BCcher.example?subject=-compose%20to%3D'x'%2Cattachment%3D'%2Fetc%2Fpasswd'"
+        "&body=%22%3B%20rm%20-rf%20~%0D%0Aline%202%20a%2Bb&cc=c@example.com&bcc=hidden@example.net"
+        "&attach=%2Fetc%2Fpasswd&from=ceo@evil.example&in-reply-to=%3C1@example.org%3E")
+want_subject = "-compose to='x',attachment='/etc/passwd'"
+want_body = "\"; rm -rf ~\r\nline 2 a+b"
+
+
+def fields_ok(fields, where):
+    check(fields.get("subject") == [want_subject], f"{where}: subject {fields.get('subject')!r}")
+    check(fields.get("body") == [want_body], f"{where}: body {fields.get('body')!r}")
+    check(fields.get("bcc") == ["hidden@example.net"], f"{where}: bcc {fields.get('bcc')!r}")
+    for k in fields:
+        check(k.lower() in KEPT, f"{where}: field {k!r} survived")
+
+
+def run_target(target):
+    rc, err = run(["open", "--wait", "--target", target, link])
+    check(rc == 0, f"--target {target}: exit {rc}; {err}")
+    argv = recorded() or []
+    dry = subprocess.run([PROG, "open", "--dry-run", "--target", target, link], env=env, capture_output=True)
+    return argv, dry.stdout.decode()
+
+
+for target, program, lead in (("thunderbird", "thunderbird", []), ("evolution", "evolution", ["--"]),
+                              ("claws-mail", "claws-mail", ["--compose"]),
+                              ("neomutt", "fake-term", ["-e", "neomutt", "--"]),
+                              ("mutt", "fake-term", ["-e", "mutt", "--"]), ("aerc", "fake-term", ["-e", "aerc"])):
+    argv, _ = run_target(target)
+    check(len(argv) == 2 + len(lead), f"{target}: argv {argv!r}")
+    if len(argv) != 2 + len(lead):
+        continue
+    check(os.path.basename(argv[0]) == program and argv[1:-1] == lead, f"{target}: argv {argv!r}")
+    path, fields = parse_mailto(argv[-1])
+    if target == "aerc":
+        check(path == "victim@example.org,bücher@bücher.example", f"aerc: to {path!r}")
+    else:
+        check(path == "victim@example.org,b%C3%BCcher@xn--bcher-kva.example".replace("%C3%BC", "ü"), f"{target}: to {path!r}")
+    fields_ok(fields, target)
+
+argv, _ = run_target("kmail")
+check(argv[1:] == ["--composer", "--subject=" + want_subject, "--cc=c@example.com", "--bcc=hidden@example.net",
+                   "--body=" + want_body.replace("\r\n", "\n"), "--header=In-Reply-To: <1@example.org>", "--",
+                   "victim@example.org", "bücher@bücher.example"], f"kmail: argv {argv!r}")
+
+for target, base, param in (("gmail", "https://mail.google.com/mail/", "url"),
+                            ("fastmail", "https://app.fastmail.com/action/compose/", "mailto")):
+    argv, _ = run_target(target)
+    check(len(argv) == 2 and os.path.basename(argv[0]) == "xdg-open", f"{target}: argv {argv!r}")
+    u = urllib.parse.urlsplit(argv[-1])
+    check(urllib.parse.urlunsplit((u.scheme, u.netloc, u.path, "", "")) == base, f"{target}: {argv[-1]!r}")
+    q = urllib.parse.parse_qs(u.query)
+    check(len(q[param]) == 1, f"{target}: {q!r}")
+    _, fields = parse_mailto(q[param][0])
+    fields_ok(fields, target)
+
+argv, _ = run_target("outlook")
+u = urllib.parse.urlsplit(argv[-1])
+check(u.netloc == "outlook.live.com" and u.path == "/mail/0/deeplink/compose", f"outlook: {argv[-1]!r}")
+q = urllib.parse.parse_qs(u.query)
+# (an address with a non-ASCII local part has no ASCII form: it goes in its Unicode form)
+check(q == {"to": ["victim@example.org,bücher@bücher.example"], "cc": ["c@example.com"],
+            "bcc": ["hidden@example.net"], "subject": [want_subject], "body": [want_body]}, f"outlook: {q!r}")
+
+# A draft file with a non-ASCII local part needs RFC 6532 headers: refused unless allowed.
+rc, err = run(["open", "--wait", "--target", "eml", link])
+check(rc == 65 and "smtputf8" in err and recorded() is None, f"eml without smtputf8: exit {rc}, {err}")
+write_config("notify = no\nsmtputf8 = yes\n")
+argv, dry = run_target("eml")
+check(len(argv) == 2 and os.path.basename(argv[0]) == "xdg-open" and argv[1].startswith(home + "/.local/state/mailtokit/drafts/draft-"),
+      f"eml: argv {argv!r}")
+if len(argv) == 2 and os.path.exists(argv[1]):
+    check(stat.S_IMODE(os.stat(argv[1]).st_mode) == 0o600, "eml: draft mode")
+    with open(argv[1], "rb") as f:
+        msg = email.message_from_binary_file(f, policy=email.policy.default)
+    check(msg["Subject"] == want_subject, f"eml: subject {msg['Subject']!r}")
+    check(msg.get_content().replace("\r\n", "\n").rstrip("\n") == want_body.replace("\r\n", "\n"),
+          f"eml: body {msg.get_content()!r}")
+    check(msg["From"] is None and msg["X-Injected"] is None, "eml: From came from the link")
+    check(msg["In-Reply-To"] == "<1@example.org>", f"eml: In-Reply-To {msg['In-Reply-To']!r}")
+
+# The dry run prints what would run.
+argv, dry = run_target("thunderbird")
+import json
+check(json.loads(dry)[-1] == argv[-1], f"dry run {dry!r} differs from {argv!r}")
+
+shutil.rmtree(tmp, ignore_errors=True)
+if failures:
+    print(f"{len(failures)} failure(s)")
+    sys.exit(1)
+print("handler_hostile: all checks passed")
