@@ -1,5 +1,6 @@
 #include "mailtokit/encoded_word.hpp"
 
+#include <array>
 #include <cstddef>
 #include <limits>
 
@@ -239,16 +240,22 @@ std::size_t encoded_length(std::string_view utf8, encoding e) noexcept {
   return n;
 }
 
-std::size_t append_word(std::string& out, std::string_view utf8, encoding e, std::size_t max_len) {
-  if (utf8.empty()) return 0;
-  max_len = max_len < 24 ? 24 : max_len > 75 ? 75 : max_len;
-  // "=?" charset "?" encoding "?" encoded-text "?="
-  const std::size_t budget = max_len - 12;
-  // RFC 2047 section 5: "Each 'encoded-word' MUST represent an integral number of characters. A
-  // multi-octet character may not be split across adjacent 'encoded-word's."
+namespace {
+
+// The character boundaries of the longest prefix of `utf8` whose encoded-text fits `budget`:
+// b[0] = 0 < b[1] < ... < b[count-1]. At most budget+1 of them (each character costs >= 1).
+struct boundaries {
+  std::array<std::size_t, 80> at{};
+  std::size_t count = 0;
+  [[nodiscard]] std::size_t last() const noexcept { return at[count - 1]; }
+};
+
+boundaries fit(std::string_view utf8, encoding e, std::size_t budget) noexcept {
+  boundaries b;
+  b.at[b.count++] = 0;
   std::size_t used = 0;
   std::size_t cost = 0;
-  while (used < utf8.size()) {
+  while (used < utf8.size() && b.count < b.at.size()) {
     std::size_t len = seq_len(static_cast<unsigned char>(utf8[used]));
     if (len > utf8.size() - used) len = utf8.size() - used;
     std::size_t next;
@@ -258,9 +265,68 @@ std::size_t append_word(std::string& out, std::string_view utf8, encoding e, std
       next = cost;
       for (std::size_t k = 0; k < len; ++k) next += q_cost(static_cast<unsigned char>(utf8[used + k]));
     }
+    // At least one character, whatever the budget.
     if (next > budget && used > 0) break;
     cost = next;
     used += len;
+    b.at[b.count++] = used;
+  }
+  return b;
+}
+
+// The last boundary after a space in the second half of the word, or 0.
+std::size_t after_space(const boundaries& b, std::string_view utf8, std::size_t limit, bool want_mod3) noexcept {
+  for (std::size_t i = b.count; i-- > 1;) {
+    const std::size_t p = b.at[i];
+    if (p > limit) continue;
+    if (p * 2 < limit) break;
+    if (utf8[p - 1] == ' ' && (!want_mod3 || p % 3 == 0)) return p;
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::size_t append_word(std::string& out, std::string_view utf8, encoding e, std::size_t max_len) {
+  return detail::append_word(out, utf8, e, max_len, false);
+}
+
+}  // namespace mailtokit::rfc2047
+
+namespace mailtokit::detail {
+
+std::size_t append_word(std::string& out, std::string_view utf8, rfc2047::encoding e, std::size_t max_len,
+                        bool break_after_space) {
+  using rfc2047::encoding;
+  if (utf8.empty()) return 0;
+  max_len = max_len < 24 ? 24 : max_len > 75 ? 75 : max_len;
+  // "=?" charset "?" encoding "?" encoded-text "?="
+  const std::size_t budget = max_len - 12;
+  // RFC 2047 section 5: "Each 'encoded-word' MUST represent an integral number of characters. A
+  // multi-octet character may not be split across adjacent 'encoded-word's."
+  rfc2047::boundaries b = rfc2047::fit(utf8, e, budget);
+  std::size_t used = b.last();
+  if (used < utf8.size()) {
+    if (e == encoding::b) {
+      // GMime 3.2 decodes adjacent B words of one charset as one base64 stream and loses what
+      // follows a "=" pad: a B word that is not the last holds a multiple of 3 octets.
+      std::size_t pick = break_after_space ? rfc2047::after_space(b, utf8, used, true) : 0;
+      for (std::size_t i = b.count; pick == 0 && i-- > 1;)
+        if (b.at[i] % 3 == 0) pick = b.at[i];
+      if (pick == 0) {
+        // No such boundary (e.g. "a" then 3-octet characters): this word goes in Q.
+        e = encoding::q;
+        b = rfc2047::fit(utf8, e, budget);
+        used = b.last();
+      } else {
+        used = pick;
+      }
+    }
+    if (e == encoding::q && used < utf8.size() && break_after_space) {
+      // CPython before gh-128110 keeps the white space between two encoded words of a display
+      // name; ending the word after a space limits that to a doubled space.
+      if (const std::size_t p = rfc2047::after_space(b, utf8, used, false); p != 0) used = p;
+    }
   }
   const std::string_view part = utf8.substr(0, used);
   out += e == encoding::b ? "=?utf-8?B?" : "=?utf-8?Q?";
@@ -273,18 +339,22 @@ std::size_t append_word(std::string& out, std::string_view utf8, encoding e, std
       const auto c = static_cast<unsigned char>(ch);
       if (c == ' ') {
         out += '_';
-      } else if (kQLiteral(c)) {
+      } else if (rfc2047::kQLiteral(c)) {
         out += ch;
       } else {
         out += '=';
-        out += kHex[c >> 4];
-        out += kHex[c & 15];
+        out += rfc2047::kHex[c >> 4];
+        out += rfc2047::kHex[c & 15];
       }
     }
   }
   out += "?=";
   return used;
 }
+
+}  // namespace mailtokit::detail
+
+namespace mailtokit::rfc2047 {
 
 std::string encode_text(std::string_view utf8) {
   std::string out;

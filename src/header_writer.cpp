@@ -48,7 +48,7 @@ bool must_encode(std::string_view word, bool raw_utf8, bool phrase) noexcept {
 // A run of text that travels in encoded words: split at character boundaries into words of at
 // most 75 characters (section 2), each placed where the line has room, separated by folding
 // white space that readers drop (section 6.2).
-void write_segment(header_writer& w, std::string_view ws, std::string_view text) {
+void write_segment(header_writer& w, std::string_view ws, std::string_view text, bool phrase) {
   const std::size_t q_len = rfc2047::encoded_length(text, rfc2047::encoding::q);
   const std::size_t b_len = rfc2047::encoded_length(text, rfc2047::encoding::b);
   // "Q or B whichever is shorter", with Q kept unless B saves more than an eighth: Q leaves the
@@ -62,7 +62,7 @@ void write_segment(header_writer& w, std::string_view ws, std::string_view text)
     const std::size_t room = w.open(first ? ws : std::string_view(" "), std::min(rest, kMinFill));
     std::string& out = w.out();
     const std::size_t before = out.size();
-    const std::size_t used = rfc2047::append_word(out, text, e, std::clamp(room, kMinWord, kMaxWord));
+    const std::size_t used = append_word(out, text, e, std::clamp(room, kMinWord, kMaxWord), phrase);
     const std::size_t written = out.size() - before;
     w.advance(written);
     text.remove_prefix(used);
@@ -94,7 +94,7 @@ void write_words(header_writer& w, std::string_view v, bool raw_utf8, bool phras
   }
   if (pieces.empty()) {
     // Only white space: parsers strip it unless it is encoded.
-    if (n > 0) write_segment(w, " ", v);
+    if (n > 0) write_segment(w, " ", v, phrase);
     return;
   }
   for (std::size_t k = 0; k < pieces.size(); ++k) {
@@ -128,7 +128,7 @@ void write_words(header_writer& w, std::string_view v, bool raw_utf8, bool phras
     while (j + 1 < pieces.size() && pieces[j + 1].encode) ++j;
     const std::size_t seg_begin = k == 0 ? 0 : p.word_begin;
     const std::size_t seg_end = j + 1 == pieces.size() ? n : pieces[j].word_end;
-    write_segment(w, k == 0 ? std::string_view(" ") : ws, v.substr(seg_begin, seg_end - seg_begin));
+    write_segment(w, k == 0 ? std::string_view(" ") : ws, v.substr(seg_begin, seg_end - seg_begin), phrase);
     k = j + 1;
   }
 }

@@ -373,3 +373,34 @@ TEST_CASE("Message-ID: random, at the From domain in A-labels or mailtokit.inval
   CHECK(c->find("From: Me <me@xn--bcher-kva.example>\r\n") != std::string::npos);
   CHECK(c->rfind("Date: ", 0) == 0);
 }
+
+TEST_CASE("B words that are not the last of a run carry no padding (GMime reads runs as one stream)",
+          "[compose][rfc2047]") {
+  std::string arabic;
+  for (int i = 0; i < 12; ++i) arabic += "\xD9\x85\xD8\xB1\xD8\xAD\xD8\xA8\xD8\xA7 ";  // "marhaban "
+  arabic += "\xD8\xA7";
+  for (const std::string& s : {arabic, std::string("a") + [] {
+                                   std::string t;
+                                   for (int i = 0; i < 40; ++i) t += "\xE7\xB4\x8D";
+                                   return t;
+                                 }()}) {
+    const std::string enc = rfc2047::encode_text(s);
+    INFO(enc);
+    std::vector<std::string> words;
+    for (std::size_t p = enc.find("=?utf-8?"); p != std::string::npos; p = enc.find("=?utf-8?", p + 1))
+      words.push_back(enc.substr(p, enc.find("?=", p + 10) + 2 - p));
+    REQUIRE(words.size() > 1);
+    for (std::size_t i = 0; i + 1 < words.size(); ++i)
+      if (words[i][8] == 'B') CHECK(words[i].find("=?=") == std::string::npos);
+    auto back = rfc2047::decode(enc);
+    REQUIRE(back);
+    CHECK(*back == s);
+  }
+  // "a" then 3-octet characters has no boundary at a multiple of 3: that word falls back to Q.
+  std::string out;
+  std::string cjk = "a";
+  for (int i = 0; i < 30; ++i) cjk += "\xE7\xB4\x8D";
+  const std::size_t used = rfc2047::append_word(out, cjk, rfc2047::encoding::b, 40);
+  CHECK(used < cjk.size());
+  CHECK(out.rfind("=?utf-8?Q?a", 0) == 0);
+}
