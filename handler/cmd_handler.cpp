@@ -745,6 +745,24 @@ int run_status() {
   return exit_ok;
 }
 
+// A link that starts with '-' reaches a command as an extra argument (allow_extras): it is
+// refused here with the same message and exit code as any other argument that is not a link.
+// False when the command must not run.
+bool take_extras(CLI::App& cmd, const std::string& uri, context& ctx) {
+  std::vector<std::string> extras;
+  for (auto& e : cmd.remaining())
+    if (e != "--") extras.push_back(e);
+  if (extras.empty()) return true;
+  if (uri.empty() && extras.size() == 1) {
+    ctx.exit_code = refuse_non_mailto(extras.front());
+    if (ctx.exit_code == exit_ok) ctx.exit_code = exit_usage;
+  } else {
+    print_error(cmd.get_name() + " takes one mailto: URI");
+    ctx.exit_code = exit_usage;
+  }
+  return false;
+}
+
 }  // namespace
 
 void add_handler_commands(CLI::App& app, context& ctx) {
@@ -753,9 +771,7 @@ void add_handler_commands(CLI::App& app, context& ctx) {
       "open", "Hand a mailto: link to your mail client as a clean draft (what a browser runs). "
               "`mailtokit URI` is the same.");
   open_cmd->add_option("uri", o->uri, "the mailto: URI");
-  // A link that starts with '-' reaches run_open() as an extra and is refused there, with the
-  // same message and exit code as any other non-mailto argument.
-  open_cmd->allow_extras();
+  open_cmd->allow_extras();  // see take_extras()
   open_cmd->add_option("--target", o->target,
                        "client for this call: thunderbird, evolution, kmail, claws-mail, neomutt, mutt, aerc, "
                        "gmail, outlook, fastmail, eml, custom");
@@ -763,28 +779,23 @@ void add_handler_commands(CLI::App& app, context& ctx) {
   open_cmd->add_flag("--dry-run", o->dry_run, "print the argv as a JSON array instead of starting anything");
   open_cmd->add_flag("--no-notify", o->no_notify, "no desktop notification (stderr still tells)");
   open_cmd->callback([o, open_cmd, &ctx] {
-    std::vector<std::string> extras;
-    for (auto& e : open_cmd->remaining())
-      if (e != "--") extras.push_back(e);
-    if (!extras.empty()) {
-      ctx.exit_code = o->uri.empty() && extras.size() == 1 ? refuse_non_mailto(extras.front()) : exit_usage;
-      if (ctx.exit_code == exit_usage && !(o->uri.empty() && extras.size() == 1))
-        print_error("open takes one mailto: URI");
-      if (ctx.exit_code == exit_ok) ctx.exit_code = exit_usage;
-      return;
-    }
+    if (!take_extras(*open_cmd, o->uri, ctx)) return;
     ctx.exit_code = run_open(*o);
   });
 
   auto po = std::make_shared<preview_options>();
   auto* preview_cmd = app.add_subcommand(
       "preview", "Show what a mailto: link asks for, decoded, with warnings (RFC 6068 section 7); sends nothing");
-  preview_cmd->add_option("uri", po->uri, "the mailto: URI")->required();
+  preview_cmd->add_option("uri", po->uri, "the mailto: URI");
+  preview_cmd->allow_extras();
   preview_cmd->add_option("--format", po->format, "text (default), json or eml")
       ->check(CLI::IsMember({"text", "json", "eml"}));
   preview_cmd->add_option("--keep", po->keep, "keep this header field too (repeatable)");
   preview_cmd->add_option("--drop", po->drop, "drop this header field too (repeatable)");
-  preview_cmd->callback([po, &ctx] { ctx.exit_code = run_preview(*po); });
+  preview_cmd->callback([po, preview_cmd, &ctx] {
+    if (!take_extras(*preview_cmd, po->uri, ctx)) return;
+    ctx.exit_code = run_preview(*po);
+  });
 
   app.add_subcommand("register",
                      "Install the desktop entry for this user and make mailtokit the default mailto: handler "

@@ -254,6 +254,35 @@ if len(argv) == 2 and os.path.exists(argv[1]):
     check(msg["From"] is None and msg["X-Injected"] is None, "eml: From came from the link")
     check(msg["In-Reply-To"] == "<1@example.org>", f"eml: In-Reply-To {msg['In-Reply-To']!r}")
 
+# ---- 3. notify-send: told about dropped fields, with "--" and escaped markup -----------------
+with open(os.path.join(bindir, "notify-send"), "w") as f:
+    f.write('#!/bin/sh\nout="$MAILTOKIT_TEST_RECORD.notify"\n: >"$out.partial"\n'
+            'for a in "$0" "$@"; do printf \'%s\\0\' "$a" >>"$out.partial"; done\nmv "$out.partial" "$out"\n')
+os.chmod(os.path.join(bindir, "notify-send"), 0o755)
+write_config(f'target = custom\ncommand = "{recorder}" %u\n')
+notify_record = record + ".notify"
+rc, err = run(["open", "--wait", "mailto:a@example.org?attach=%3Cb%3E-x%26y%3C%2Fb%3E"])
+check(rc == 0 and "dropped attach=<b>-x&y</b>" in err, f"notify: stderr {err!r}")
+for _ in range(200):
+    if os.path.exists(notify_record):
+        break
+    subprocess.run(["sleep", "0.02"])
+if os.path.exists(notify_record):
+    with open(notify_record, "rb") as f:
+        n = [x.decode() for x in f.read().split(b"\0")[:-1]]
+    check(len(n) == 5 and n[1:3] == ["--app-name=mailtokit", "--"], f"notify argv {n!r}")
+    check("&lt;b&gt;-x&amp;y&lt;/b&gt;" in n[-1] and "<b>" not in n[-1], f"notify body {n[-1]!r}")
+else:
+    check(False, "notify-send was not run")
+# notify = no (and --no-notify) keep it quiet; a missing notify-send is never an error.
+os.remove(notify_record)
+rc, _ = run(["open", "--wait", "--no-notify", "mailto:a@example.org?attach=x"])
+subprocess.run(["sleep", "0.3"])
+check(rc == 0 and not os.path.exists(notify_record), "--no-notify still notified")
+os.remove(os.path.join(bindir, "notify-send"))
+rc, err = run(["open", "--wait", "mailto:a@example.org?attach=x"])
+check(rc == 0 and "dropped attach=x" in err, f"without notify-send: exit {rc}, {err!r}")
+
 # The dry run prints what would run.
 argv, dry = run_target("thunderbird")
 import json
