@@ -1,11 +1,131 @@
-// Placeholder until this group of subcommands lands.
+// `mailtokit compose URI [-o FILE] [--from ADDRESS] [--smtputf8]`: a mailto URI to the bytes of a
+// draft message (.eml). The work is parse_draft() and compose() in the library; this file maps
+// arguments, warnings and errors to the terminal, a file, and exit codes.
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <cstdio>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
 #include "commands.hpp"
+#include "mailtokit/address.hpp"
+#include "mailtokit/compose.hpp"
+#include "mailtokit/policy.hpp"
 
 namespace mailtokit::cli {
+namespace {
+
+struct compose_args {
+  std::string uri;
+  std::string output;
+  std::string from;
+  std::string date;
+  std::string message_id;
+  bool smtputf8 = false;
+  bool no_unsent = false;
+};
+
+// Replace `path` atomically: a new file "<path>.XXXXXX" (mkstemp: O_EXCL, mode 0600) in the same
+// directory, written, fsync'ed, then renamed over `path`. A reader never sees a partial draft.
+bool write_atomic_0600(const std::string& path, std::string_view bytes) {
+  std::string tmp = path + ".XXXXXX";
+  const int fd = mkstemp(tmp.data());
+  if (fd < 0) return false;
+  bool ok = fchmod(fd, 0600) == 0;
+  std::string_view rest = bytes;
+  while (ok && !rest.empty()) {
+    const ssize_t n = write(fd, rest.data(), rest.size());
+    if (n < 0 && errno == EINTR) continue;
+    ok = n > 0;
+    if (ok) rest.remove_prefix(static_cast<std::size_t>(n));
+  }
+  ok = fsync(fd) == 0 && ok;
+  ok = close(fd) == 0 && ok;
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    unlink(tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+void print_warnings(const draft& d) {
+  for (const dropped_field& f : d.dropped)
+    std::fprintf(stderr, "warning: dropped header field '%s': %s\n", f.name.c_str(), f.reason.c_str());
+  for (const warning& w : d.warnings) std::fprintf(stderr, "warning: %s: %s\n", w.code.c_str(), w.message.c_str());
+}
+
+int run_compose(const compose_args& a) {
+  auto d = parse_draft(a.uri);
+  if (!d) {
+    print_error(d.error());
+    return exit_dataerr;
+  }
+  print_warnings(*d);
+  if (!a.from.empty()) {
+    auto list = parse_address_list(a.from);
+    if (!list || list->size() != 1 || !(*list)[0].valid) {
+      print_error("--from must be one valid address, e.g. \"Jane Doe <jane@example.org>\"");
+      return exit_dataerr;
+    }
+    d->from = std::move((*list)[0]);
+  }
+  compose_options o;
+  o.allow_smtputf8 = a.smtputf8;
+  o.mark_unsent = !a.no_unsent;
+  if (!a.date.empty()) o.date = a.date;
+  if (!a.message_id.empty()) o.message_id = a.message_id;
+  auto message = compose(*d, o);
+  if (!message) {
+    print_error(message.error());
+    if (message.error().code == errc::needs_smtputf8)
+      std::fprintf(stderr, "hint: --smtputf8 writes RFC 6532 UTF-8 header fields for such addresses\n");
+    return exit_dataerr;
+  }
+  if (a.output.empty() || a.output == "-") {
+    if (std::fwrite(message->data(), 1, message->size(), stdout) != message->size() || std::fflush(stdout) != 0) {
+      print_error("cannot write the draft to standard output");
+      return exit_ioerr;
+    }
+    return exit_ok;
+  }
+  if (!write_atomic_0600(a.output, *message)) {
+    const int e = errno;
+    print_error("cannot write " + a.output + ": " + std::string(std::strerror(e)));
+    return exit_cantcreat;
+  }
+  return exit_ok;
+}
+
+}  // namespace
 
 void add_compose_command(CLI::App& app, context& ctx) {
-  (void)app;
-  (void)ctx;
+  auto args = std::make_shared<compose_args>();
+  CLI::App* cmd = app.add_subcommand(
+      "compose",
+      "Write the draft message (.eml, RFC 5322 + MIME) for a mailto URI to standard output or a file.\n"
+      "What the header policy dropped is reported on standard error.\n"
+      "Exit status: 0 ok, 65 bad URI or draft, 73 the file cannot be written, 74 output error.");
+  cmd->add_option("uri", args->uri, "mailto URI (or IRI)")->required();
+  cmd->add_option("-o,--output", args->output, "write the draft to FILE (atomically, mode 0600); '-' is stdout")
+      ->type_name("FILE");
+  cmd->add_option("--from", args->from, "the sender, e.g. \"Jane Doe <jane@example.org>\" (also names the Message-ID domain)")
+      ->type_name("ADDRESS");
+  cmd->add_flag("--smtputf8", args->smtputf8,
+                "allow addresses with a non-ASCII local part (RFC 6531); header fields are then raw UTF-8 (RFC 6532)");
+  cmd->add_flag("--no-unsent", args->no_unsent, "leave out \"X-Unsent: 1\" (which makes clients open the file as a draft)");
+  cmd->add_option("--date", args->date, "the Date field, RFC 5322 date-time (default: now), for reproducible output")
+      ->type_name("DATE");
+  cmd->add_option("--message-id", args->message_id, "the Message-ID, \"<id@domain>\" (default: random), for reproducible output")
+      ->type_name("ID");
+  cmd->callback([args, &ctx] { ctx.exit_code = run_compose(*args); });
 }
 
 }  // namespace mailtokit::cli
