@@ -118,9 +118,9 @@ void lower_ascii(std::string& s) noexcept {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
 }
 
-// Fills `a` as far as the text is valid; the error offset is relative to `text`.
-result<void> parse_addr_spec_into(std::string_view text, address& a) {
-  a.original.assign(text);
+// Fills `a` from a.original as far as the text is valid; the error offset is relative to it.
+result<void> parse_addr_spec_into(address& a) {
+  const std::string_view text = a.original;
   if (text.empty()) return fail(errc::address_empty, 0);
   const char* begin = text.data();
   const char* it = begin;
@@ -390,7 +390,8 @@ std::optional<std::string> address::ascii() const {
 
 result<address> parse_addr_spec(std::string_view text) {
   address a;
-  if (auto r = parse_addr_spec_into(text, a); !r) return r.error();
+  a.original.assign(text);
+  if (auto r = parse_addr_spec_into(a); !r) return r.error();
   return a;
 }
 
@@ -405,8 +406,13 @@ result<std::vector<address>> parse_address_list(std::string_view text) {
 namespace detail {
 
 address addr_spec_or_invalid(std::string_view text, error& why, bool& ok) {
+  return addr_spec_or_invalid(std::string(text), why, ok);
+}
+
+address addr_spec_or_invalid(std::string&& text, error& why, bool& ok) {
   address a;
-  if (auto r = parse_addr_spec_into(text, a); !r) {
+  a.original = std::move(text);
+  if (auto r = parse_addr_spec_into(a); !r) {
     ok = false;
     why = r.error();
     a.valid = false;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,5 +26,7 @@ struct address_issue {
 /// parse_addr_spec(), but an addr-spec that is not valid gives an address with valid == false,
 /// `original` set (control characters removed) and the reason in `why`.
 [[nodiscard]] address addr_spec_or_invalid(std::string_view text, error& why, bool& ok);
+/// The same, taking the text (it becomes `original` without a copy).
+[[nodiscard]] address addr_spec_or_invalid(std::string&& text, error& why, bool& ok);
 
 }  // namespace mailtokit::detail

@@ -84,6 +84,9 @@ inline bool clean_header_text(std::string& s) {
   return true;
 }
 
+// Bytes that may start something clean_body_text() changes: C0 but HTAB, DEL, and C2 (C1).
+inline constexpr chars::char_class body_suspect = chars::range(0x00, 0x1F).without("\t") | chars::of("\x7F\xC2");
+
 /// What clean_body_text() changed.
 struct body_changes {
   bool line_breaks = false;  ///< a bare CR or LF became CRLF
@@ -98,6 +101,7 @@ inline body_changes clean_body_text(std::string& s) {
   bool suspect = false;
   for (std::size_t i = 0; i < s.size() && !suspect; ++i) {
     const auto b = static_cast<unsigned char>(s[i]);
+    if (!body_suspect(b)) continue;
     if (b == '\r') {
       suspect = i + 1 == s.size() || s[i + 1] != '\n';
       if (!suspect) ++i;
@@ -105,7 +109,7 @@ inline body_changes clean_body_text(std::string& s) {
       suspect = i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
                 static_cast<unsigned char>(s[i + 1]) <= 0x9F;
     } else {
-      suspect = (b < 0x20 && b != '\t') || b == 0x7F;
+      suspect = true;
     }
   }
   if (!suspect) return changes;

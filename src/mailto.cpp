@@ -1,5 +1,8 @@
 #include "mailtokit/mailto.hpp"
 
+#include <algorithm>
+#include <array>
+#include <cstring>
 #include <string>
 
 #include "address_detail.hpp"
@@ -18,6 +21,18 @@ namespace {
 // pct-encoded), the '%' of pct-encoded, the delimiters "?", "&" and "=", and "/" (RFC 3986
 // section 3.4 allows it in a query; it is common raw in bodies that hold links).
 constexpr chars::char_class quiet_raw = chars::qchar | chars::of("%?&=/");
+
+// One table for the scan of a URI's bytes after the scheme: 0 nothing to do (quiet_raw and
+// non-ASCII), 1 a control character (refused), 2 ASCII that should have been percent-encoded
+// (a warning), 3 an '&' (counted, to size the hfield list).
+constexpr std::array<unsigned char, 256> scan_class = [] {
+  std::array<unsigned char, 256> t{};
+  for (unsigned b = 0; b < 0x80; ++b) {
+    const auto c = static_cast<unsigned char>(b);
+    t[b] = chars::ctl(c) ? 1 : !quiet_raw(c) ? 2 : c == '&' ? 3 : 0;
+  }
+  return t;
+}();
 
 constexpr bool is_ascii_space(char c) noexcept {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
@@ -65,6 +80,37 @@ std::string quote_for_message(std::string_view s) {
   return out;
 }
 
+// RFC 3986 section 2.1: decode every pct-encoded triplet of `raw` exactly once into `out`
+// (replacing its content). Errors are percent::check()'s, at URI offsets.
+result<void> decode_once(std::string_view raw, std::size_t base, std::string& out) {
+  const void* first = std::memchr(raw.data(), '%', raw.size());
+  if (first == nullptr) {
+    out.assign(raw);
+    return {};
+  }
+  out.resize(raw.size());
+  char* o = out.data();
+  const char* p = raw.data();
+  const char* e = p + raw.size();
+  while (p != e) {
+    if (*p != '%') {
+      *o++ = *p++;
+      continue;
+    }
+    const int hi = e - p >= 3 ? percent::hex_value(p[1]) : -1;
+    const int lo = e - p >= 3 ? percent::hex_value(p[2]) : -1;
+    if (hi < 0 || lo < 0) {
+      out.clear();
+      if (auto r = percent::check(raw, base); !r) return r.error();
+      return fail(errc::internal_error, base);
+    }
+    *o++ = static_cast<char>((hi << 4) | lo);
+    p += 3;
+  }
+  out.resize(static_cast<std::size_t>(o - out.data()));
+  return {};
+}
+
 enum class value_kind { address, body, text };
 
 struct parser {
@@ -78,9 +124,7 @@ struct parser {
   // UTF-8"; other values follow parse_options::on_invalid_utf8.
   result<void> decode_value(std::string_view raw, std::size_t base, value_kind kind, std::string& value,
                             std::string_view name) {
-    value.clear();
-    value.reserve(raw.size());
-    if (auto r = percent::decode_append(raw, value, base); !r) return r;
+    if (auto r = decode_once(raw, base, value); !r) return r;
     auto valid = utf8::validate(value);
     if (!valid) {
       const std::size_t at = base + raw_offset(raw, valid.error().offset);
@@ -129,6 +173,22 @@ struct parser {
   // %2C) outside quoted strings ('"' raw or %22, with '\' quoting), then decoded once.
   result<void> parse_path(std::string_view raw, std::size_t base) {
     if (raw.empty()) return {};
+    // Fast path: one address, nothing to split or unquote.
+    if (raw.find_first_of("%\", ") == raw.npos) {
+      if (++recipients > options.limits.max_recipients) return fail(errc::too_many_recipients, base);
+      std::string text;
+      if (auto r = decode_value(raw, base, value_kind::address, text, "to"); !r) return r;
+      error why{};
+      bool ok = true;
+      out.to.reserve(1);
+      out.to.push_back(detail::addr_spec_or_invalid(std::move(text), why, ok));
+      if (!ok)
+        warn(out.warnings, "invalid_address",
+             quote_for_message(out.to.back().original) + " is not a valid address (" +
+                 std::string(to_string(why.code)) + "); it is kept so you can correct it",
+             base + why.offset);
+      return {};
+    }
     std::size_t start = 0;
     bool in_quote = false;
     std::string text;
@@ -155,18 +215,20 @@ struct parser {
         while (lead < text.size() && is_ascii_space(text[lead])) ++lead;
         std::size_t tail = text.size();
         while (tail > lead && is_ascii_space(text[tail - 1])) --tail;
-        const std::string_view spec(text.data() + lead, tail - lead);
-        if (spec.empty()) {
+        if (tail == lead) {
           warn(out.warnings, "empty_address", "an empty address in the 'to' part was skipped", entry_base);
         } else {
           if (++recipients > options.limits.max_recipients) return fail(errc::too_many_recipients, entry_base);
           error why{};
           bool ok = true;
-          out.to.push_back(detail::addr_spec_or_invalid(spec, why, ok));
+          if (lead == 0 && tail == text.size())
+            out.to.push_back(detail::addr_spec_or_invalid(std::move(text), why, ok));
+          else
+            out.to.push_back(detail::addr_spec_or_invalid(text.substr(lead, tail - lead), why, ok));
           if (!ok)
             warn(out.warnings, "invalid_address",
-                 quote_for_message(spec) + " is not a valid address (" + std::string(to_string(why.code)) +
-                     "); it is kept so you can correct it",
+                 quote_for_message(out.to.back().original) + " is not a valid address (" +
+                     std::string(to_string(why.code)) + "); it is kept so you can correct it",
                  entry_base + raw_offset(entry, lead + why.offset));
         }
         if (i == raw.size()) break;
@@ -186,7 +248,7 @@ struct parser {
     f.offset = base;
     f.value_offset = base + eq + 1;
     // "<hfname> is case-insensitive": decoded once, then lower-cased ("%74%4F" is "to").
-    if (auto r = percent::decode_append(raw.substr(0, eq), f.name, base); !r) return r;
+    if (auto r = decode_once(raw.substr(0, eq), base, f.name); !r) return r;
     for (char& c : f.name) c = lower(c);
     const std::string_view vraw = raw.substr(eq + 1);
     value_kind kind = value_kind::text;
@@ -243,13 +305,17 @@ struct parser {
     // RFC 3986 section 2: a URI holds no control characters. Other characters RFC 6068 wants
     // percent-encoded are taken as themselves, with a warning; non-ASCII is an IRI's UTF-8.
     bool warned_raw = false;
+    std::size_t amps = 0;
     for (std::size_t i = p; i < e; ++i) {
-      const char c = uri[i];
-      if (chars::ctl(c)) return fail(errc::mailto_bad_char, i);
-      if (!warned_raw && static_cast<unsigned char>(c) < 0x80 && !quiet_raw(c)) {
+      const unsigned char k = scan_class[static_cast<unsigned char>(uri[i])];
+      if (k == 0) continue;
+      if (k == 1) return fail(errc::mailto_bad_char, i);
+      if (k == 3) {
+        ++amps;
+      } else if (!warned_raw) {
         warned_raw = true;
         warn(out.warnings, "raw_character",
-             std::string("the character '") + c + "' should be percent-encoded; it was taken as itself", i);
+             std::string("the character '") + uri[i] + "' should be percent-encoded; it was taken as itself", i);
       }
     }
     const std::size_t q = uri.find('?', p);
@@ -261,6 +327,7 @@ struct parser {
     if (const std::size_t q2 = uri.find('?', hb); q2 != uri.npos && q2 < e) return fail(errc::mailto_second_question, q2);
     std::size_t count = 0;
     bool warned_empty = false;
+    out.hfields.reserve(std::min<std::size_t>(options.limits.max_hfields, amps + 1));
     for (std::size_t s = hb; s <= e;) {
       std::size_t amp = uri.find('&', s);
       if (amp == uri.npos || amp > e) amp = e;

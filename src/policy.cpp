@@ -127,12 +127,20 @@ void warn(draft& d, std::string_view code, std::string message, std::size_t offs
 // RFC 5322 section 3.6: fields that may occur at most once besides To/Cc/Bcc/Subject.
 bool single_valued(std::string_view n) noexcept { return n == "in-reply-to" || n == "references"; }
 
+// reason_to_drop() for a lower-cased name. keep() never admits a name that can never be kept,
+// so a kept name needs no further check.
+std::string reason_lower(const policy& p, std::string_view n) {
+  if (std::find(p.kept().begin(), p.kept().end(), n) != p.kept().end()) return {};
+  if (std::string r = never_kept_reason(n); !r.empty()) return r;
+  return not_kept_reason(n);
+}
+
 draft apply(mailto_uri&& uri, const policy& p) {
   draft d;
   d.to = std::move(uri.to);
   d.warnings = std::move(uri.warnings);
   for (auto& f : uri.hfields) {
-    std::string reason = p.reason_to_drop(f.name);
+    std::string reason = reason_lower(p, f.name);
     if (!reason.empty()) {
       d.dropped.push_back(dropped_field{std::move(f.name), std::move(f.value), std::move(reason)});
       continue;
@@ -183,6 +191,10 @@ draft apply(mailto_uri&& uri, const policy& p) {
     }
     d.headers.push_back(header_field{std::move(name), std::move(f.value)});
   }
+  // Warnings in input order, whichever step found them.
+  if (d.warnings.size() > 1)
+    std::stable_sort(d.warnings.begin(), d.warnings.end(),
+                     [](const warning& a, const warning& b) { return a.offset < b.offset; });
   return d;
 }
 
@@ -207,12 +219,7 @@ void policy::drop(std::string_view name) {
   kept_.erase(std::remove(kept_.begin(), kept_.end(), n), kept_.end());
 }
 
-std::string policy::reason_to_drop(std::string_view name) const {
-  const std::string n = lowered(name);
-  if (std::string r = never_kept_reason(n); !r.empty()) return r;
-  if (std::find(kept_.begin(), kept_.end(), n) != kept_.end()) return {};
-  return not_kept_reason(n);
-}
+std::string policy::reason_to_drop(std::string_view name) const { return reason_lower(*this, lowered(name)); }
 
 draft apply_policy(const mailto_uri& uri, const policy& p) { return apply(mailto_uri(uri), p); }
 
