@@ -14,4 +14,5 @@
 #include "mailtokit/draft.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
+#include "mailtokit/json.hpp"
 #include "mailtokit/compose.hpp"
