@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Markdown tables for the README from one run of tests/bench/run.sh.
+
+usage: report.py BENCH_JSON PYTHON_JSON BATCH_JSON [BATCH_JSON...] --machine TEXT
+BENCH_JSON is mailtokit_bench's --benchmark_out (medians of the repetitions), PYTHON_JSON is
+peer_python.py's output, each BATCH_JSON is bench_batch.py's output.
+"""
+import argparse
+import json
+
+SETS = ["ref113", "short", "subject_body", "idn", "encoded_words", "long_body", "hostile", "all"]
+SET_TEXT = {
+    "ref113": "the 113-byte link (encoded subject, two-line body)",
+    "short": "short ASCII links",
+    "subject_body": "encoded subjects + multi-line bodies",
+    "idn": "IDN domains (8 domains, repeated)",
+    "encoded_words": "RFC 2047 encoded words",
+    "long_body": "10 KB bodies",
+    "hostile": "hostile links",
+    "all": "all sets but ref113",
+}
+# stage -> (our benchmark stage, C++ peer benchmark name, C++ peer label, Python stage)
+STAGES = [
+    ("parse", "parse", "parse/{}/boost_url", "Boost.URL", "parse"),
+    ("parse + policy", "parse_policy", "parse/{}/boost_url", "Boost.URL", "parse"),
+    ("compose", "compose", "compose/{}/gmime", "GMime", "compose"),
+    ("end to end", "end_to_end", "end_to_end/{}/boost_url+gmime", "Boost.URL + GMime", "pipeline"),
+    ("inspect JSON", "inspect_json", None, None, None),
+]
+
+
+def load_bench(path):
+    rows = {}
+    for b in json.load(open(path))["benchmarks"]:
+        if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
+            continue
+        rows[b["run_name"]] = b
+    return rows
+
+
+def fmt_rate(x):
+    if x is None:
+        return "-"
+    if x >= 1e6:
+        return f"{x / 1e6:.2f} M"
+    if x >= 1e3:
+        return f"{x / 1e3:.1f} k"
+    return f"{x:.0f}"
+
+
+def ratio(a, b):
+    return f"{a / b:.1f}x" if a and b else "-"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("bench")
+    ap.add_argument("python")
+    ap.add_argument("batch", nargs="*")
+    ap.add_argument("--machine", default="")
+    args = ap.parse_args()
+    bench = load_bench(args.bench)
+    py = json.load(open(args.python))
+    pyv = py["python"]
+
+    def ips(name):
+        b = bench.get(name)
+        return b.get("items_per_second") if b else None
+
+    def pyips(s, stage):
+        try:
+            return py["sets"][s][stage]["items_per_second"]
+        except KeyError:
+            return None
+
+    out = []
+    if args.machine:
+        out += ["**Machine:** " + args.machine, ""]
+    out += ["Items/s on one core (CPU time, median of the repetitions), all measured in one run. "
+            "Ratio = ours / peer. Peers: Boost.URL 1.81 `parse_uri` + decoded params "
+            "(`space_as_plus=false`); GMime 3 building and writing the same message; "
+            f"Python {pyv} `urllib.parse` + `email` (policy SMTP).", ""]
+
+    out += ["| stage | links | mailtokit | C++ peer | C++ peer/s | ours / C++ peer | Python/s | ours / Python |",
+            "|---|---|---:|---|---:|---:|---:|---:|"]
+    for s in SETS:
+        for label, ours, peer, peer_label, pystage in STAGES:
+            o = ips(f"{ours}/{s}/mailtokit")
+            p = ips(peer.format(s)) if peer else None
+            q = pyips(s, pystage) if pystage else None
+            out.append(f"| {label} | {s} | {fmt_rate(o)} | {peer_label or '-'} | {fmt_rate(p)} | {ratio(o, p)} "
+                       f"| {fmt_rate(q)} | {ratio(o, q)} |")
+    out += ["", "Link sets: " + "; ".join(f"`{k}`: {v}" for k, v in SET_TEXT.items()) + ".", ""]
+
+    # Targets of issue #7.
+    t = []
+    def target(text, value, need):
+        t.append(f"| {text} | {value:.2f} | {need} | {'met' if value >= need else '**missed**'} |")
+    r = lambda a, b: (a / b) if a and b else 0.0
+    for s in ("ref113", "all"):
+        target(f"parse + policy / Boost.URL parse + params ({s})",
+               r(ips(f"parse_policy/{s}/mailtokit"), ips(f"parse/{s}/boost_url")), 2)
+        target(f"compose / GMime ({s})", r(ips(f"compose/{s}/mailtokit"), ips(f"compose/{s}/gmime")), 10)
+        target(f"compose / Python pipeline ({s})", r(ips(f"compose/{s}/mailtokit"), pyips(s, "pipeline")), 200)
+    target("parse + policy, ref113, million links/s", (ips("parse_policy/ref113/mailtokit") or 0) / 1e6, 5)
+    target("compose, ref113, thousand drafts/s", (ips("compose/ref113/mailtokit") or 0) / 1e3, 500)
+    target("parse + policy, IDN set, million links/s", (ips("parse_policy/idn/mailtokit") or 0) / 1e6, 1)
+    out += ["| target (issue #7) | measured | needed | |", "|---|---:|---:|---|"] + t + [""]
+
+    # Linearity.
+    out += ["| link size | parse MB/s | parse + policy + compose MB/s | allocations (parse) |",
+            "|---:|---:|---:|---:|"]
+    lo = hi = None
+    for size in (1 << 10, 10 << 10, 100 << 10, 1 << 20, 10 << 20):
+        a = bench.get(f"parse_size/{size}/mailtokit")
+        b = bench.get(f"end_to_end_size/{size}/mailtokit")
+        if not a:
+            continue
+        mbs = a["bytes_per_second"] / 1e6
+        lo = mbs if lo is None else min(lo, mbs)
+        hi = mbs if hi is None else max(hi, mbs)
+        label = f"{size >> 20} MB" if size >= 1 << 20 else f"{size >> 10} KB"
+        out.append(f"| {label} | {mbs:.0f} | {b['bytes_per_second'] / 1e6 if b else 0:.0f} | {a.get('allocs/item', 0):.0f} |")
+    if lo:
+        out += ["", f"Parse throughput varies by {hi / lo:.2f}x from 1 KB to 10 MB "
+                f"({'linear: within 3x' if hi / lo <= 3 else 'NOT linear: over 3x'}).", ""]
+
+    # Allocations per link.
+    out += ["| allocations per link (operator new calls) | " + " | ".join(SETS) + " |",
+            "|---|" + "---:|" * len(SETS)]
+    for label, ours, *_ in STAGES:
+        cells = []
+        for s in SETS:
+            b = bench.get(f"{ours}/{s}/mailtokit")
+            cells.append(f"{b['allocs/item']:.1f}" if b and "allocs/item" in b else "-")
+        out.append(f"| {label} | " + " | ".join(cells) + " |")
+    out.append("")
+
+    # Bulk mode.
+    if args.batch:
+        out += ["| `mailtokit batch --json` | jobs | wall s | lines/s | CPU s | max RSS MB | ok | errors |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for path in args.batch:
+            b = json.load(open(path))
+            for run in b["runs"]:
+                out.append(f"| {b['lines']:,} lines, {b['input_bytes'] / 1e6:.0f} MB | {run['jobs']} | {run['wall_s']:.2f} "
+                           f"| {fmt_rate(run['lines_per_s'])} | {run['cpu_s']:.2f} | {run['max_rss_kb'] / 1024:.1f} "
+                           f"| {run['ok']:,} | {run['errors']:,} |")
+        out.append("")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# `mailtokit batch` against `mailtokit inspect --json`, line by line, on the benchmark link set
+# (short, encoded, IDN, encoded-word, 10 KB and hostile links); --jobs keeps the order; bad lines
+# are data (exit 0); I/O errors exit 74; too-long lines; --compose files checked by Python's email
+# package. Usage: batch_cli.sh /path/to/mailtokit
+set -euo pipefail
+prog=$(readlink -f "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+data="$here/../bench/data"
+tmp=$(mktemp -d)
+trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+cat "$data"/{ref113,short,subject_body,idn,encoded_words,long_body,hostile}.txt > "$tmp/links.txt"
+n=$(wc -l < "$tmp/links.txt")
+[[ $n -gt 1000 ]] || fail "link set too small ($n)"
+
+# 1. Every line's JSON is byte-identical to `inspect --json` for the same link (a sample of one
+#    line in 7, each through its own process; inspect exits 65 for refused links and still prints).
+"$prog" batch --json < "$tmp/links.txt" > "$tmp/batch.jsonl" || fail "batch exited $?"
+[[ $(wc -l < "$tmp/batch.jsonl") -eq $n ]] || fail "batch printed $(wc -l < "$tmp/batch.jsonl") lines for $n"
+checked=0
+i=0
+while IFS= read -r link; do
+  i=$((i + 1))
+  (( i % 7 == 1 )) || continue
+  want=$("$prog" inspect --json "$link" || true)
+  got=$(sed -n "${i}p" "$tmp/batch.jsonl")
+  [[ "$got" == "$want" ]] || fail "line $i differs from inspect --json:\n link: $link\n batch:   $got\n inspect: $want"
+  checked=$((checked + 1))
+done < "$tmp/links.txt"
+[[ $checked -ge 140 ]] || fail "only $checked lines compared"
+
+# 2. Threads keep the output order; CRLF line ends give the same results as LF.
+for jobs in 2 3 0; do
+  "$prog" batch --json --jobs "$jobs" < "$tmp/links.txt" | cmp -s - "$tmp/batch.jsonl" || fail "--jobs $jobs changed the output"
+done
+sed 's/$/\r/' "$tmp/links.txt" | "$prog" batch --json | cmp -s - "$tmp/batch.jsonl" || fail "CRLF input changed the output"
+
+# 3. The output is valid JSON, one object per line, with ok/error as inspect defines them;
+#    bad lines do not stop the run and the exit status is 0.
+python3 - "$tmp/batch.jsonl" <<'PY' || fail "JSON lines check"
+import json, sys
+ok = bad = 0
+for line in open(sys.argv[1], encoding="utf-8"):
+    o = json.loads(line)
+    assert isinstance(o["ok"], bool)
+    if o["ok"]:
+        ok += 1
+        assert o["error"] is None
+    else:
+        bad += 1
+        assert o["error"]["code"] and isinstance(o["error"]["offset"], int)
+assert ok > 900 and bad > 30, (ok, bad)
+PY
+
+# 4. --stats summary on stderr; text mode: "<n>\tok\t<to>\t<cc>\t<bcc>\t<subject>" or
+#    "<n>\terror\t<code>\t<offset>\t<message>".
+printf 'mailto:a@example.com?subject=Caf%%C3%%A9&cc=b@example.org\nnot a link\n\nmailto:x@example.com?subject=a%%09b\n' > "$tmp/small.txt"
+"$prog" batch --stats < "$tmp/small.txt" > "$tmp/small.out" 2> "$tmp/small.err" || fail "text mode exit $?"
+printf '1\tok\ta@example.com\tb@example.org\t\tCaf\xc3\xa9\n2\terror\tnot_mailto\t0\tnot a mailto URI\n3\terror\tempty_input\t0\tinput is empty\n' > "$tmp/small.want"
+head -3 "$tmp/small.out" | cmp -s - "$tmp/small.want" || fail "text mode output: $(cat -A "$tmp/small.out")"
+grep -q '^batch: 4 lines, 2 ok, 2 errors, .* lines/s' "$tmp/small.err" || fail "stats: $(cat "$tmp/small.err")"
+: | "$prog" batch --json > "$tmp/empty.out" || fail "empty input exit $?"
+[[ ! -s "$tmp/empty.out" ]] || fail "empty input gave output"
+printf 'mailto:last@example.com' | "$prog" batch --json | grep -q '"last@example.com"' || fail "last line without newline"
+
+# 5. Too-long lines: an error object equal to inspect's, at the limit plus leading white space,
+#    both for lines the parser sees and lines longer than max-input + 4096 (never held whole).
+long=$(python3 -c 'print("mailto:a@example.com?body=" + "x" * 300)')
+huge=$(python3 -c 'print("  mailto:a@example.com?body=" + "y" * 20000)')
+printf '%s\n%s\nmailto:after@example.com\n' "$long" "$huge" | "$prog" batch --json --max-input 100 > "$tmp/long.out"
+[[ "$(sed -n 1p "$tmp/long.out")" == "$("$prog" inspect --json --max-input 100 "$long" || true)" ]] || fail "too long line"
+[[ "$(sed -n 2p "$tmp/long.out")" == "$("$prog" inspect --json --max-input 100 "$huge" || true)" ]] || fail "huge line: $(sed -n 2p "$tmp/long.out")"
+sed -n 2p "$tmp/long.out" | grep -q '"code":"input_too_long","offset":102' || fail "huge line offset"
+sed -n 3p "$tmp/long.out" | grep -q '"ok":true' || fail "the line after a huge line"
+
+# 6. I/O errors exit 74: unreadable input, unwritable output.
+set +e
+"$prog" batch --json < / > /dev/null 2> "$tmp/err"; rc=$?
+[[ $rc -eq 74 ]] || fail "reading a directory: exit $rc"
+"$prog" batch --json < "$tmp/links.txt" >&- 2> "$tmp/err"; rc=$?
+[[ $rc -eq 74 ]] || fail "closed stdout: exit $rc"
+"$prog" batch --bogus < /dev/null > /dev/null 2>&1; rc=$?
+[[ $rc -eq 64 ]] || fail "bad option: exit $rc"
+set -e
+
+# 7. --compose DIR: one .eml per good line, named by line number, mode 0600 in a 0700 directory,
+#    written atomically (no .tmp left); Python's email package reads them back and finds the
+#    recipients and subject inspect reports. Bad lines give no file.
+"$prog" batch --json --compose "$tmp/drafts" < "$tmp/links.txt" > "$tmp/compose.jsonl" || fail "compose exit $?"
+[[ $(stat -c %a "$tmp/drafts") == 700 ]] || fail "draft directory mode $(stat -c %a "$tmp/drafts")"
+! ls "$tmp/drafts" | grep -q '\.tmp$' || fail "temporary files left"
+python3 - "$tmp/compose.jsonl" "$tmp/drafts" <<'PY' || fail "compose check"
+import email, email.policy, json, os, stat, sys
+from email.headerregistry import Address
+lines = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
+d = sys.argv[2]
+files = sorted(os.listdir(d))
+expected = []
+for i, o in enumerate(lines, 1):
+    name = f"{i:09d}.eml"
+    path = os.path.join(d, name)
+    if not o["ok"]:
+        assert not os.path.exists(path), name
+        continue
+    expected.append(name)
+    mode = stat.S_IMODE(os.stat(path).st_mode)
+    assert mode == 0o600, (name, oct(mode))
+    msg = email.message_from_bytes(open(path, "rb").read(), policy=email.policy.default)
+    if o["subject"] is not None:
+        assert msg["Subject"] == " ".join(o["subject"].split()) or msg["Subject"] == o["subject"], (name, msg["Subject"], o["subject"])
+    want_to = [a["ascii"] or a["address"] for a in o["to"] if a["valid"]]
+    got_to = [a.addr_spec.lower() for a in msg["To"].addresses] if msg["To"] else []
+    for w in want_to:
+        # Python writes quoted local parts in its canonical form ("\ " becomes " ").
+        w = Address(addr_spec=w).addr_spec.lower()
+        assert w in got_to, (name, w, got_to)
+assert files == expected, (len(files), len(expected))
+assert len(files) > 900
+PY
+mkdir -p "$tmp/ro" && chmod 500 "$tmp/ro"
+if [[ $(id -u) -ne 0 ]]; then
+  set +e
+  printf 'mailto:a@example.com\n' | "$prog" batch --compose "$tmp/ro" > /dev/null 2>&1; rc=$?
+  set -e
+  [[ $rc -eq 74 ]] || fail "unwritable draft directory: exit $rc"
+fi
+set +e
+printf 'mailto:a@example.com\n' | "$prog" batch --compose "$tmp/links.txt/x" > /dev/null 2>&1; rc=$?
+set -e
+[[ $rc -eq 73 ]] || fail "draft directory that cannot be created: exit $rc"
+echo "batch_cli: ok ($n links, $checked compared with inspect --json)"
