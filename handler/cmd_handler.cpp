@@ -790,8 +790,8 @@ void add_handler_commands(CLI::App& app, context& ctx) {
   preview_cmd->allow_extras();
   preview_cmd->add_option("--format", po->format, "text (default), json or eml")
       ->check(CLI::IsMember({"text", "json", "eml"}));
-  preview_cmd->add_option("--keep", po->keep, "keep this header field too (repeatable)");
-  preview_cmd->add_option("--drop", po->drop, "drop this header field too (repeatable)");
+  preview_cmd->add_option("--keep", po->keep, "keep this header field too (repeatable)")->allow_extra_args(false);
+  preview_cmd->add_option("--drop", po->drop, "drop this header field too (repeatable)")->allow_extra_args(false);
   preview_cmd->callback([po, preview_cmd, &ctx] {
     if (!take_extras(*preview_cmd, po->uri, ctx)) return;
     ctx.exit_code = run_preview(*po);

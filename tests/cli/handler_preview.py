@@ -87,6 +87,13 @@ for link, code in (("", 64), ("-x", 64), ("http://example.com", 65), ("mailto:a@
 rc, out, _ = preview("mailto:a@b.c?subject=%G1", "json")
 check(rc == 65 and json.loads(out)["ok"] is False, out)
 
+# --keep takes one name per use (the link after it stays the link); file access is never kept.
+p = subprocess.run([PROG, "preview", "--format", "json", "--keep", "list-id", "mailto:a@b.c?list-id=x&attach=y"],
+                   env=env, capture_output=True, text=True)
+check(p.returncode == 0 and json.loads(p.stdout)["headers"] == [{"name": "List-Id", "value": "x"}], p.stdout + p.stderr)
+p = subprocess.run([PROG, "preview", "--keep", "attach", "mailto:a@b.c?attach=y"], env=env, capture_output=True, text=True)
+check(p.returncode == 64 and "refused" in p.stderr, p.stderr)
+
 # A harmless link has no warnings.
 c, _ = codes("mailto:someone@b%C3%BCcher.example?subject=Hello")
 check(c == [], f"harmless: {c}")
