@@ -356,3 +356,174 @@ TEST_CASE("write_file: mode 0600, replaces, leaves no temporary, fails cleanly",
   ::rmdir((dir + "/000000004.eml").c_str());
   ::rmdir(dir.c_str());
 }
+
+// ---- End to end through the real program: `mailtokit batch --json` on generated input ----
+
+namespace {
+
+std::vector<std::string> bench_links() {
+  std::vector<std::string> out;
+  for (const char* name : {"ref113", "short", "subject_body", "idn", "encoded_words", "hostile"}) {
+    std::ifstream in(std::string(MAILTOKIT_TEST_DATA) + "/../bench/data/" + name + ".txt", std::ios::binary);
+    REQUIRE(in);
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty()) out.push_back(line);
+  }
+  return out;
+}
+
+/// What inspect --json prints for `link` (its stdout), through the real program.
+std::string inspect_json(const std::string& link) {
+  int out[2];
+  REQUIRE(::pipe(out) == 0);
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::dup2(out[1], 1);
+    ::close(out[0]);
+    ::close(out[1]);
+    ::execl(MAILTOKIT_CLI, MAILTOKIT_CLI, "inspect", "--json", link.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(out[1]);
+  std::string text;
+  char buf[65536];
+  for (ssize_t n; (n = ::read(out[0], buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(n));
+  ::close(out[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return text;
+}
+
+struct batch_run {
+  std::uint64_t lines = 0;       // output lines
+  std::uint64_t mismatches = 0;  // output lines that are not the expected one
+  long max_rss_kb = 0;
+  int exit_code = -1;
+};
+
+/// Feeds `lines` lines cycling over `links` to `mailtokit batch --json --jobs J` through a pipe
+/// (no file: the input never exists whole), and checks each output line against `expected`.
+batch_run run_program(const std::vector<std::string>& links, const std::vector<std::string>& expected,
+                      std::uint64_t lines, int jobs) {
+  int in[2];
+  int out[2];
+  REQUIRE(::pipe(in) == 0);
+  REQUIRE(::pipe(out) == 0);
+  const std::string jobs_arg = std::to_string(jobs);
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::dup2(in[0], 0);
+    ::dup2(out[1], 1);
+    for (int fd : {in[0], in[1], out[0], out[1]}) ::close(fd);
+    ::execl(MAILTOKIT_CLI, MAILTOKIT_CLI, "batch", "--json", "--jobs", jobs_arg.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(in[0]);
+  ::close(out[1]);
+  std::thread feeder([&] {
+    std::string block;
+    for (std::uint64_t i = 0; i < lines; ++i) {
+      block += links[i % links.size()];
+      block += '\n';
+      if (block.size() > (1u << 16) || i + 1 == lines) {
+        std::string_view rest = block;
+        while (!rest.empty()) {
+          const ssize_t n = ::write(in[1], rest.data(), rest.size());
+          if (n <= 0) break;
+          rest.remove_prefix(static_cast<std::size_t>(n));
+        }
+        block.clear();
+      }
+    }
+    ::close(in[1]);
+  });
+  batch_run r;
+  std::string pending;
+  std::vector<char> buf(1u << 20);
+  for (ssize_t n; (n = ::read(out[0], buf.data(), buf.size())) > 0;) {
+    pending.append(buf.data(), static_cast<std::size_t>(n));
+    std::size_t start = 0;
+    for (std::size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1) {
+      const std::string_view got(pending.data() + start, nl - start);
+      if (got != expected[r.lines % expected.size()]) ++r.mismatches;
+      ++r.lines;
+    }
+    pending.erase(0, start);
+  }
+  ::close(out[0]);
+  feeder.join();
+  int status = 0;
+  rusage usage{};
+  REQUIRE(::wait4(pid, &status, 0, &usage) == pid);
+  r.max_rss_kb = usage.ru_maxrss;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  CHECK(pending.empty());
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("mailtokit batch: many lines through the program in input order and constant memory", "[batch][program]") {
+  // 100,000 lines by default so the test stays within a few seconds; tests/bench/run.sh runs
+  // 1,000,000 (MAILTOKIT_BATCH_TEST_LINES=1000000 runs them here too).
+  std::uint64_t lines = 100000;
+  if (const char* env = std::getenv("MAILTOKIT_BATCH_TEST_LINES")) lines = std::strtoull(env, nullptr, 10);
+  const auto links = bench_links();
+  REQUIRE(links.size() > 500);
+  // The expected line for each link: inspect --json through the program for a sample, and the
+  // first pass of the batch itself for the rest (each later pass must repeat it exactly).
+  std::vector<std::string> first;
+  {
+    int in[2];
+    int out[2];
+    REQUIRE(::pipe(in) == 0);
+    REQUIRE(::pipe(out) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      ::dup2(in[0], 0);
+      ::dup2(out[1], 1);
+      for (int fd : {in[0], in[1], out[0], out[1]}) ::close(fd);
+      ::execl(MAILTOKIT_CLI, MAILTOKIT_CLI, "batch", "--json", static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    ::close(in[0]);
+    ::close(out[1]);
+    std::thread feeder([&] {
+      for (const auto& l : links) {
+        const std::string s = l + "\n";
+        REQUIRE(::write(in[1], s.data(), s.size()) == static_cast<ssize_t>(s.size()));
+      }
+      ::close(in[1]);
+    });
+    std::string text;
+    char buf[65536];
+    for (ssize_t n; (n = ::read(out[0], buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(n));
+    feeder.join();
+    ::close(out[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    std::istringstream ss(text);
+    for (std::string line; std::getline(ss, line);) first.push_back(line);
+  }
+  REQUIRE(first.size() == links.size());
+  for (std::size_t i = 0; i < links.size(); i += 37) {
+    INFO("link " << i << ": " << links[i]);
+    CHECK(first[i] + "\n" == inspect_json(links[i]));
+  }
+
+  const auto small = run_program(links, first, lines / 10, 2);
+  CHECK(small.exit_code == 0);
+  CHECK(small.lines == lines / 10);
+  CHECK(small.mismatches == 0);
+  const auto big = run_program(links, first, lines, 2);
+  CHECK(big.exit_code == 0);
+  CHECK(big.lines == lines);
+  CHECK(big.mismatches == 0);
+  // Constant memory: ten times the lines, about the same peak (chunks in flight and buffers).
+  INFO("max RSS " << small.max_rss_kb << " KB for " << lines / 10 << " lines, " << big.max_rss_kb << " KB for " << lines);
+  CHECK(big.max_rss_kb < 100 * 1024);
+  CHECK(big.max_rss_kb < small.max_rss_kb + 8 * 1024);
+}
