@@ -208,6 +208,42 @@ std::size_t skip_quoted(std::string_view text, std::size_t i) noexcept {
   return text.size();
 }
 
+// False when a comment or a quoted string in `text` is not closed (RFC 5322 section 3.2).
+bool all_closed(std::string_view text) noexcept {
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == '(') {
+      std::size_t depth = 0, j = i;
+      for (; j < text.size(); ++j) {
+        if (text[j] == '\\') {
+          ++j;
+        } else if (text[j] == '(') {
+          ++depth;
+        } else if (text[j] == ')' && --depth == 0) {
+          break;
+        }
+      }
+      if (j >= text.size()) return false;
+      i = j + 1;
+    } else if (text[i] == '"') {
+      std::size_t j = i + 1;
+      bool closed = false;
+      for (; j < text.size(); ++j) {
+        if (text[j] == '\\') {
+          ++j;
+        } else if (text[j] == '"') {
+          closed = true;
+          break;
+        }
+      }
+      if (!closed) return false;
+      i = j + 1;
+    } else {
+      ++i;
+    }
+  }
+  return true;
+}
+
 // `text` without its top-level comments and without surrounding white space.
 std::string strip_cfws(std::string_view text) {
   std::string out;
@@ -435,11 +471,24 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
     std::string_view entry = text.substr(start, end - start);
     trim(entry);
     const auto entry_off = static_cast<std::size_t>(entry.data() - text.data());
-    if (entry.empty() || strip_cfws(entry).empty()) return {};
+    if (entry.empty()) return {};
+    const bool closed = all_closed(entry);
+    // An entry that is only comments is no address; an unclosed comment or quoted string is a
+    // malformed entry, kept so the user sees it.
+    if (closed && strip_cfws(entry).empty()) return {};
     if (out.size() >= max_total) return fail(errc::too_many_recipients, entry_off);
     error why{};
     bool ok = true;
-    out.push_back(parse_mailbox(entry, why, ok));
+    if (closed) {
+      out.push_back(parse_mailbox(entry, why, ok));
+    } else {
+      ok = false;
+      why = fail(errc::address_bad_list, 0);
+      address bad;
+      bad.original.assign(entry);
+      clean_header_text(bad.original);
+      out.push_back(std::move(bad));
+    }
     if (!ok) {
       why.offset += entry_off;
       issues.push_back({out.size() - 1, why});
