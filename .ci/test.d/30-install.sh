@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Stage: the installed package, as a packager and as client authors meet it.
+# 1. A fresh packager build (Release, no tests, no -Werror: GCC 12 has -O3 false positives such
+#    as bug 105329 -Wrestrict in std::string) installed to a temporary prefix; the consumer
+#    projects (tests/consumer: C++ with find_package(mailtokit), C with pkg-config, against the
+#    shared and the static library) build and run against that prefix only.
+# 2. A staged install (DESTDIR, prefix /usr) puts every file under DESTDIR, and mailtokit.pc
+#    names the install-time prefix.
+# 3. The C API tests (tests/c) under AddressSanitizer, LeakSanitizer and UBSan: the ones the
+#    sanitizer stage built in build/sanitize when it ran, else a small sanitized build of just them.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+jobs=$(nproc)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+quiet() {  # run a build step, showing its output only when it fails
+  "$@" >"$tmp/step.log" 2>&1 || { tail -n 60 "$tmp/step.log"; return 1; }
+}
+
+echo "-- packager build, installed to a temporary prefix, consumers against it"
+build=build/install
+rm -rf "$build"
+quiet cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DMAILTOKIT_TESTS=OFF
+quiet cmake --build "$build" -j"$jobs"
+bash tests/consumer/run.sh --install "$build" "$tmp/consumer"
+
+echo "-- staged install (DESTDIR) to /usr"
+DESTDIR="$tmp/stage" cmake --install "$build" --prefix /usr >/dev/null
+fail=0
+for f in usr/bin/mailtokit usr/include/mailtokit/mailtokit.h usr/share/man/man1/mailtokit.1; do
+  [[ -e "$tmp/stage/$f" ]] || { echo "FAILED: staged install lacks /$f"; fail=1; }
+done
+pc=$(find "$tmp/stage" -name mailtokit.pc)
+if [[ -z "$pc" ]] || ! grep -qx 'prefix=/usr' "$pc"; then
+  echo "FAILED: staged mailtokit.pc does not say prefix=/usr"
+  fail=1
+fi
+if [[ -n "$(find "$tmp/stage" -mindepth 1 -maxdepth 1 ! -name usr)" ]]; then
+  echo "FAILED: staged install wrote outside DESTDIR/usr"
+  fail=1
+fi
+((fail == 0)) || exit 1
+echo "staged install: ok"
+
+echo "-- C API tests under ASan/LSan/UBSan"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:disable_coredump=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
+san=build/sanitize
+if ! [[ -f "$san/CMakeCache.txt" ]] || ! grep -q '^MAILTOKIT_SANITIZE:BOOL=ON' "$san/CMakeCache.txt" ||
+   ! [[ -x "$san/tests/c/c_parse_test" ]]; then
+  san=build/c-sanitize
+  quiet cmake -S . -B "$san" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMAILTOKIT_WERROR=ON -DMAILTOKIT_SANITIZE=ON \
+    -DMAILTOKIT_BENCH=OFF
+  # The targets of tests/c/CMakeLists.txt: c_<name> for each <name>.c test, the map test, the example.
+  targets="$(for t in tests/c/*_test.c; do t=${t##*/}; printf 'c_%s ' "${t%.c}"; done) c_error_map_test c_example"
+  # shellcheck disable=SC2086
+  quiet cmake --build "$san" -j"$jobs" --target $targets
+fi
+ctest --test-dir "$san" -L c_api --output-on-failure -j"$jobs"
