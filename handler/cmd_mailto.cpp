@@ -213,24 +213,35 @@ void add_mailto_commands(CLI::App& app, context& ctx) {
   inspect->add_flag("--json", io->json, "print one JSON object (the machine-readable contract)");
   inspect->add_flag("--strict-utf8", io->strict_utf8,
                     "refuse values that are not UTF-8 after percent-decoding (default: replace with U+FFFD)");
-  inspect->add_option("--charset", io->charset,
-                      "read values that are not UTF-8 in this legacy charset (e.g. windows-1252), through ICU");
-  inspect->add_option("--keep", io->keep, "also keep header field NAME (file access, originator and MIME fields are refused)")
+  inspect
+      ->add_option("--charset", io->charset,
+                   "read values that are not UTF-8 in this legacy charset (e.g. windows-1252), through ICU")
+      ->option_text("NAME");
+  inspect->add_option("--keep", io->keep, "also keep header field NAME (repeatable; file access, originator, MIME and HTML fields are refused)")
       ->take_all()
-      ->expected(1);
-  inspect->add_option("--drop", io->drop, "do not keep header field NAME")->take_all()->expected(1);
+      ->expected(1)
+      ->option_text("NAME");
+  inspect->add_option("--drop", io->drop, "do not keep header field NAME (repeatable)")
+      ->take_all()
+      ->expected(1)
+      ->option_text("NAME");
   inspect->add_option("--max-input", io->lim.max_input, "longest URI in bytes")->capture_default_str();
   inspect->add_option("--max-recipients", io->lim.max_recipients, "most to + cc + bcc addresses")
       ->capture_default_str();
   inspect->add_option("--max-hfields", io->lim.max_hfields, "most header fields")->capture_default_str();
+  inspect->add_option("--max-encoded-words", io->lim.max_encoded_words, "most RFC 2047 encoded words in one value")
+      ->capture_default_str();
   inspect->callback([io, &ctx] { ctx.exit_code = run_inspect(*io); });
 
   auto bo = std::make_shared<build_cli_options>();
   auto* build = app.add_subcommand(
       "build", "Write a mailto: URI (RFC 6068) for the given fields, percent-encoding what the RFC requires.");
-  build->add_option("--to", bo->to, "recipient address list (repeatable)")->take_all()->expected(1);
-  build->add_option("--cc", bo->cc, "Cc address list (repeatable)")->take_all()->expected(1);
-  build->add_option("--bcc", bo->bcc, "Bcc address list (repeatable)")->take_all()->expected(1);
+  build->add_option("--to", bo->to, "recipients, an RFC 5322 address list (repeatable)")
+      ->take_all()
+      ->expected(1)
+      ->option_text("ADDRESSES");
+  build->add_option("--cc", bo->cc, "Cc recipients (repeatable)")->take_all()->expected(1)->option_text("ADDRESSES");
+  build->add_option("--bcc", bo->bcc, "Bcc recipients (repeatable)")->take_all()->expected(1)->option_text("ADDRESSES");
   build->add_option("--subject", bo->subject, "subject");
   build->add_option("--body", bo->body, "body text (line ends become CRLF)");
   build->add_option("--in-reply-to", bo->in_reply_to, "In-Reply-To message id, e.g. <id@example.com>");
