@@ -467,6 +467,7 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
   // mailboxes); ';' outside a group is taken as a separator too, as many clients write it.
   std::size_t start = 0;
   bool angle = false;
+  bool colon_seen = false;
   auto flush = [&](std::size_t end) -> result<void> {
     std::string_view entry = text.substr(start, end - start);
     trim(entry);
@@ -515,8 +516,11 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
     if (!angle && (c == ',' || c == ';')) {
       if (auto r = flush(i); !r) return r;
       start = i + 1;
-    } else if (!angle && c == ':') {
+      colon_seen = false;
+    } else if (!angle && c == ':' && !colon_seen) {
       // A group only when what precedes is a display name (so "a@x Bcc:b@y" stays one entry).
+      // One look per entry keeps this linear ("@:@:@:..." would otherwise rescan).
+      colon_seen = true;
       if (auto name = decode_phrase(text.substr(start, i - start)); name && !name->empty()) start = i + 1;
     }
     ++i;
