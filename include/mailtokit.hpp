@@ -15,4 +15,5 @@
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/json.hpp"
+#include "mailtokit/transfer_encoding.hpp"
 #include "mailtokit/compose.hpp"

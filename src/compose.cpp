@@ -174,22 +174,28 @@ result<void> check_field_name(std::string_view name) {
   return {};
 }
 
-// RFC 5322 section 3.3 date-time, e.g. "Sun, 22 Nov 2026 10:00:00 +0100", in local time.
-std::string now_rfc5322() {
+// RFC 5322 section 3.3 date-time, e.g. "Sun, 22 Nov 2026 10:00:00 +0100", in local time;
+// formatted once a second per thread.
+std::string_view now_rfc5322() {
   static constexpr const char* kDays[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
   static constexpr const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                             "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
   const std::time_t t = std::time(nullptr);
+  thread_local std::time_t last = static_cast<std::time_t>(-1);
+  thread_local char buf[64];
+  thread_local std::size_t len = 0;
+  if (t == last) return {buf, len};
   std::tm tm{};
   if (localtime_r(&t, &tm) == nullptr) gmtime_r(&t, &tm);
   long off = tm.tm_gmtoff / 60;
   const char sign = off < 0 ? '-' : '+';
   if (off < 0) off = -off;
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%s, %02d %s %04d %02d:%02d:%02d %c%02ld%02ld", kDays[tm.tm_wday % 7], tm.tm_mday,
+  const int n = std::snprintf(buf, sizeof buf, "%s, %02d %s %04d %02d:%02d:%02d %c%02ld%02ld", kDays[tm.tm_wday % 7], tm.tm_mday,
                 kMonths[tm.tm_mon % 12], tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec, sign, off / 60,
                 off % 60);
-  return buf;
+  len = n > 0 && static_cast<std::size_t>(n) < sizeof buf ? static_cast<std::size_t>(n) : 0;
+  last = t;
+  return {buf, len};
 }
 
 // xoshiro256** (Blackman and Vigna), seeded per thread from getrandom(2): 128 random bits per
