@@ -75,6 +75,28 @@ if command -v groff >/dev/null; then
   expect "man page renders without groff warnings" test ! -s "$work/man.log"
 fi
 expect "installed program runs (--help)" "$prefix/bin/mailtokit" --help >/dev/null
+# The man page describes every subcommand the installed program has, and every option of each.
+man_text="$work/mailtokit.1.txt"
+sed -e 's/\\-/-/g' "$prefix/share/man/man1/mailtokit.1" >"$man_text"
+commands() {  # the subcommand names listed by `mailtokit [PATH...] --help`
+  "$prefix/bin/mailtokit" "$@" --help | sed -n '/^Subcommands:/,$p' | sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p'
+}
+check_man() {  # check_man COMMAND [SUBCOMMAND]: a section, and each option of its --help
+  local full="$*" opt
+  expect "man page has a section for '$full'" grep -q "^\.SS \"*$full" "$man_text"
+  for opt in $("$prefix/bin/mailtokit" "$@" --help | grep -o -- '--[a-z][a-z0-9-]*' | sort -u); do
+    [[ "$opt" == --help ]] && continue
+    expect "man page mentions '$full $opt'" grep -q -- "$opt" "$man_text"
+  done
+}
+for cmd in $(commands); do
+  subs=$(commands "$cmd")
+  if [[ -z "$subs" ]]; then
+    check_man "$cmd"
+  else
+    for sub in $subs; do check_man "$cmd" "$sub"; done
+  fi
+done
 
 natto='mailto:user@%E7%B4%8D%E8%B1%86.example.org?subject=Test&body=NATTO'
 # What the example must print for RFC 6068's natto link (section 6): the domain in U-labels
