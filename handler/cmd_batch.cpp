@@ -8,11 +8,13 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "commands.hpp"
+#include "mailtokit/address.hpp"
 #include "mailtokit/batch.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/compose.hpp"
@@ -34,6 +36,9 @@ struct batch_cli {
   std::vector<std::string> keep;
   std::vector<std::string> drop;
   bool smtputf8 = false;
+  bool no_unsent = false;
+  std::string from;
+  std::string date;
   limits lim{};
 };
 
@@ -42,6 +47,7 @@ struct line_context {
   parse_options parse;
   policy pol = policy::defaults();
   compose_options compose;
+  std::optional<address> from;
   bool json = false;
   bool composing = false;
   int dir_fd = -1;
@@ -108,6 +114,7 @@ batch::outcome process_line(const line_context& c, const batch::line& l, std::st
   if (!d) return bad_line(c, l, d.error(), out);
   std::string path;
   if (c.composing) {
+    if (c.from) d->from = *c.from;
     auto bytes = compose(*d, c.compose);
     if (!bytes) return bad_line(c, l, bytes.error(), out);
     const std::string name = batch::file_name(l.number);
@@ -163,6 +170,16 @@ int run_batch(const batch_cli& o) {
   for (const auto& name : o.drop) c->pol.drop(name);
   c->json = o.json;
   c->compose.allow_smtputf8 = o.smtputf8;
+  c->compose.mark_unsent = !o.no_unsent;
+  if (!o.date.empty()) c->compose.date = o.date;
+  if (!o.from.empty()) {
+    auto list = parse_address_list(o.from);
+    if (!list || list->size() != 1 || !(*list)[0].valid) {
+      print_error("--from must be one valid address, e.g. \"Jane Doe <jane@example.org>\"");
+      return exit_usage;
+    }
+    c->from = std::move((*list)[0]);
+  }
   if (!o.compose_dir.empty()) {
     c->composing = true;
     c->dir = o.compose_dir;
@@ -211,20 +228,27 @@ void add_batch_command(CLI::App& app, context& ctx) {
   cmd->add_flag("--json", o->json, "one `inspect --json` object per line (byte-identical to `inspect --json`)");
   cmd->add_option("--compose", o->compose_dir,
                   "also write the draft of each good line to DIR/<line number, 9 digits>.eml (mode 0600, "
-                  "atomically); DIR is created (mode 0700) when missing");
+                  "atomically), as `mailtokit compose` writes it; DIR is created (mode 0700) when missing")
+      ->type_name("DIR");
   cmd->add_option("--jobs,-j", o->jobs, "worker threads (0: one per CPU); output order is kept")->capture_default_str();
   cmd->add_flag("--stats", o->stats, "print lines, ok, errors, seconds and lines/s to stderr at the end");
   cmd->add_flag("--strict-utf8", o->strict_utf8,
                 "refuse values that are not UTF-8 after percent-decoding (default: replace with U+FFFD)");
   cmd->add_option("--charset", o->charset,
                   "read values that are not UTF-8 in this legacy charset (e.g. windows-1252), through ICU");
-  cmd->add_option("--keep", o->keep, "also keep header field NAME (as inspect --keep)")->take_all()->expected(1);
-  cmd->add_option("--drop", o->drop, "do not keep header field NAME")->take_all()->expected(1);
+  cmd->add_option("--keep", o->keep, "also keep header field NAME (as inspect --keep)")
+      ->take_all()
+      ->expected(1)
+      ->type_name("NAME");
+  cmd->add_option("--drop", o->drop, "do not keep header field NAME")->take_all()->expected(1)->type_name("NAME");
   cmd->add_option("--max-input", o->lim.max_input, "longest link in bytes; longer lines are errors, never held in memory")
       ->capture_default_str();
   cmd->add_option("--max-recipients", o->lim.max_recipients, "most to + cc + bcc addresses")->capture_default_str();
   cmd->add_option("--max-hfields", o->lim.max_hfields, "most header fields")->capture_default_str();
   cmd->add_flag("--smtputf8", o->smtputf8, "with --compose: allow raw UTF-8 headers (RFC 6532) when an address needs them");
+  cmd->add_option("--from", o->from, "with --compose: the sender, e.g. \"Jane Doe <jane@example.org>\"")->type_name("ADDRESS");
+  cmd->add_flag("--no-unsent", o->no_unsent, "with --compose: leave out \"X-Unsent: 1\"");
+  cmd->add_option("--date", o->date, "with --compose: the Date field, RFC 5322 date-time (default: now)")->type_name("DATE");
   cmd->callback([o, &ctx] { ctx.exit_code = run_batch(*o); });
 }
 
