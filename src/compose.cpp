@@ -112,8 +112,14 @@ bool has_non_ascii(std::string_view s) noexcept {
 
 // "local@domain" with the domain in A-labels (IDNA2008 through idna::to_ascii when the address
 // carries only its Unicode form).
+// An addr-spec is one token that is never folded: it must fit on a line (RFC 5322 section
+// 2.1.1, 998 octets) with room to spare.
+constexpr std::size_t kMaxAddrSpec = 900;
+
 result<void> append_addr_spec(const address& a, std::string& out) {
   if (!a.valid) return fail(errc::invalid_address, 0);
+  if (a.local_part.size() + a.domain.size() + a.domain_ascii.size() > kMaxAddrSpec)
+    return fail(errc::invalid_address, 0);
   if (auto r = check_value(a.local_part); !r) return r.error();
   if (const std::size_t bad = bad_local_part(a.local_part); bad != npos) return fail(errc::invalid_address, bad);
   out += a.local_part;
@@ -365,6 +371,7 @@ result<std::string> compose(const draft& d, const compose_options& options) {
   // RFC 5322 section 3.6.1: orig-date = "Date:" date-time CRLF
   if (options.date) {
     if (!printable_ascii(*options.date)) return fail(errc::header_injection, 0);
+    if (options.date->size() > 200) return fail(errc::input_too_long, 0);
     out += "Date: ";
     out += *options.date;
     out += "\r\n";
@@ -406,6 +413,7 @@ result<std::string> compose(const draft& d, const compose_options& options) {
     if (!printable_ascii(id) || id.find(' ') != npos || id.size() < 5 || id.front() != '<' || id.back() != '>' ||
         id.find('@') == npos)
       return fail(errc::header_injection, 0);
+    if (id.size() > 900) return fail(errc::input_too_long, 0);
     out += id;
   } else {
     append_message_id(out, id_domain);

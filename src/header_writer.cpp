@@ -101,6 +101,9 @@ void write_words(header_writer& w, std::string_view v, bool raw_utf8, bool phras
     piece& p = pieces[k];
     p.encode = p.encode || must_encode(v.substr(p.word_begin, p.word_end - p.word_begin), raw_utf8, phrase);
     const std::size_t ws = p.word_begin - p.ws_begin;
+    // A raw word is written after its white space on a line of its own at worst: keep the two
+    // together within kMaxRaw (an encoded word after long white space is at most 75 more).
+    if (ws + (p.word_end - p.word_begin) > kMaxRaw) p.encode = true;
     if (k == 0) {
       // Leading white space is stripped by readers (Python, GMime) unless it is encoded.
       if (ws > 0) p.encode = true;
@@ -130,6 +133,10 @@ void write_words(header_writer& w, std::string_view v, bool raw_utf8, bool phras
     const std::size_t seg_end = j + 1 == pieces.size() ? n : pieces[j].word_end;
     write_segment(w, k == 0 ? std::string_view(" ") : ws, v.substr(seg_begin, seg_end - seg_begin), phrase);
     k = j + 1;
+  }
+  if (pieces.capacity() > 4096) {
+    pieces.clear();
+    pieces.shrink_to_fit();  // do not keep a huge value's bookkeeping per thread
   }
 }
 

@@ -404,3 +404,41 @@ TEST_CASE("B words that are not the last of a run carry no padding (GMime reads 
   CHECK(used < cjk.size());
   CHECK(out.rfind("=?utf-8?Q?a", 0) == 0);
 }
+
+TEST_CASE("no line passes 998 octets, whatever the words and white space", "[compose]") {
+  std::mt19937 rng(5322);
+  const std::string pieces[] = {"a", "\xC3\xA9", "\xE7\xB4\x8D", "\xF0\x9F\x98\x80", "=?", "\"", "\\", ","};
+  for (int round = 0; round < 200; ++round) {
+    std::string subject, name;
+    for (int w = 0; w < 6; ++w) {
+      subject += std::string(rng() % 3 == 0 ? rng() % 1200 : rng() % 3, rng() % 2 ? ' ' : '\t');
+      const std::size_t len = rng() % 4 == 0 ? rng() % 1500 : rng() % 20;
+      const std::string& p = pieces[rng() % (rng() % 2 ? 1 : sizeof pieces / sizeof pieces[0])];
+      for (std::size_t i = 0; i < len; ++i) subject += p;
+    }
+    for (std::size_t i = 0, n = rng() % 1200; i < n; ++i) name += pieces[rng() % (sizeof pieces / sizeof pieces[0])];
+    draft d;
+    d.to.push_back(mailbox(name, "user", "example.org"));
+    d.subject = subject;
+    d.headers.push_back({"Keywords", subject});
+    compose_options o = fixed();
+    o.allow_smtputf8 = round % 2 == 1;
+    if (o.allow_smtputf8) d.to.push_back(mailbox("", "\xC3\xA9", "example.org"));
+    auto r = compose(d, o);
+    REQUIRE(r);
+    check_lines(*r, 998);
+    if (!o.allow_smtputf8) {
+      const std::size_t s = r->find("Subject: ") + 9;
+      std::string value = r->substr(s, r->find("\r\nMessage-ID") - s);
+      for (std::size_t p; (p = value.find("\r\n")) != std::string::npos;) value.erase(p, 2);
+      auto back = rfc2047::decode(value);
+      REQUIRE(back);
+      CHECK(*back == subject);
+    }
+  }
+  draft d;
+  d.to.push_back(mailbox("", std::string(1000, 'a'), "example.org"));
+  auto r = compose(d, fixed());
+  REQUIRE_FALSE(r);
+  CHECK(r.error().code == errc::invalid_address);
+}
