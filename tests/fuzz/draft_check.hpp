@@ -79,6 +79,11 @@ inline void check_draft_safety(const draft& d, const policy& p, std::string_view
     MAILTOKIT_FUZZ_CHECK(crlf_only(*d.body), "body has a bare CR or LF: " + show(*d.body) + " from " + show(input));
   }
   MAILTOKIT_FUZZ_CHECK(!d.from.has_value(), "a link set the From identity: " + show(input));
+  // Fields the policy drops stay out of the draft, the standard ones included.
+  if (!p.reason_to_drop("cc").empty()) MAILTOKIT_FUZZ_CHECK(d.cc.empty(), "cc kept against the policy");
+  if (!p.reason_to_drop("bcc").empty()) MAILTOKIT_FUZZ_CHECK(d.bcc.empty(), "bcc kept against the policy");
+  if (!p.reason_to_drop("subject").empty()) MAILTOKIT_FUZZ_CHECK(!d.subject, "subject kept against the policy");
+  if (!p.reason_to_drop("body").empty()) MAILTOKIT_FUZZ_CHECK(!d.body, "body kept against the policy");
   for (const auto& f : d.dropped) MAILTOKIT_FUZZ_CHECK(!f.reason.empty(), "field dropped without a reason: " + show(f.name));
 }
 

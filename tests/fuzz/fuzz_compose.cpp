@@ -291,7 +291,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const auto* list : {&d.to, &d.cc, &d.bcc})
     for (const auto& a : *list) {
       all_valid = all_valid && a.valid;
-      needs_utf8 = needs_utf8 || (a.valid && a.needs_smtputf8);
+      // compose() looks at the local part of every address, valid or not, before validity.
+      needs_utf8 = needs_utf8 || !mailtokit::utf8::is_ascii(a.local_part);
     }
 
   for (const bool smtputf8 : {false, true}) {

@@ -2,7 +2,7 @@
 // Properties: the URI is ASCII and a valid RFC 3986 URI-reference for Boost.URL (an independent
 // parser); the mapping is idempotent (to_uri(to_uri(x)) == to_uri(x)) with and without IDNA;
 // ASCII input is unchanged (without IDNA); URI -> IRI -> URI gives the URI back up to hex case;
-// iri::parse() agrees with Boost.URL on ASCII input; a legacy-charset input converts or fails
+// Boost.URL accepts the ASCII input iri::parse() accepts; a legacy-charset input converts or fails
 // with a charset error; normalize() is idempotent and compare() reflexive and symmetric.
 #include "mailtokit/iri.hpp"
 
@@ -39,10 +39,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   mailtokit::fuzz::io_guard guard;
 
   const auto parts = mailtokit::iri::parse(in);
-  if (mailtokit::utf8::is_ascii(in)) {
-    MAILTOKIT_FUZZ_CHECK(parts.has_value() == mailtokit::fuzz::boost_accepts(in),
-                         "iri::parse and Boost.URL disagree on the ASCII " + show(in) + ": " +
-                             (parts ? std::string("we accept") : mailtokit::describe(parts.error())));
+  // One direction only: Boost.URL 1.81 accepts some references RFC 3986 refuses ("http://a:b"
+  // as host "a", empty port and path "b", where path-abempty must start with "/").
+  if (mailtokit::utf8::is_ascii(in) && parts) {
+    MAILTOKIT_FUZZ_CHECK(mailtokit::fuzz::boost_accepts(in), "iri::parse accepts what Boost.URL refuses: " + show(in));
   }
 
   const auto uri = mailtokit::iri::to_uri(in);
