@@ -9,7 +9,7 @@ time of this process (time.process_time, as Google Benchmark reports CPU time):
             Subject, the kept headers, Date, Message-ID, X-Unsent and a text/plain UTF-8 body,
             then as_bytes(): the full draft bytes
   pipeline  parse then compose, as one step
-and prints JSON: {"python": version, "sets": {set: {stage: {"items_per_second",
+(the best of 5 rounds) and prints JSON: {"python": version, "sets": {set: {stage: {"items_per_second",
 "bytes_per_second", "errors", "items"}}}}. Bytes are bytes of the input links. A link that raises
 (bad percent-encoding, invalid UTF-8, a line break in a header) counts as an error and its cost
 is measured like any other link's.
@@ -78,27 +78,34 @@ def pipeline(link):
     return compose(parse(link))
 
 
-def measure(fn, inputs, nbytes, min_time):
+def measure(fn, inputs, nbytes, min_time, rounds=5):
+    """The best of `rounds` rounds of at least min_time / rounds seconds each: on a shared
+    machine other work only ever slows a round down (the C++ report keeps its best repetition)."""
     for x in inputs[:50]:  # warm-up: lazy imports and caches of the email package
         try:
             fn(x)
         except Exception:  # noqa: BLE001
             pass
-    items = errors = 0
-    total_bytes = 0
-    start = time.process_time()
-    elapsed = 0.0
-    while elapsed < min_time:
-        for x in inputs:
-            try:
-                fn(x)
-            except Exception:  # noqa: BLE001 - every failure is data here
-                errors += 1
-        items += len(inputs)
-        total_bytes += nbytes
-        elapsed = time.process_time() - start
-    return {"items_per_second": items / elapsed, "bytes_per_second": total_bytes / elapsed,
-            "errors": errors * len(inputs) // max(items, 1), "items": len(inputs)}
+    best = None
+    for _ in range(rounds):
+        items = errors = 0
+        total_bytes = 0
+        start = time.process_time()
+        elapsed = 0.0
+        while elapsed < min_time / rounds:
+            for x in inputs:
+                try:
+                    fn(x)
+                except Exception:  # noqa: BLE001 - every failure is data here
+                    errors += 1
+            items += len(inputs)
+            total_bytes += nbytes
+            elapsed = time.process_time() - start
+        r = {"items_per_second": items / elapsed, "bytes_per_second": total_bytes / elapsed,
+             "errors": errors * len(inputs) // max(items, 1), "items": len(inputs)}
+        if best is None or r["items_per_second"] > best["items_per_second"]:
+            best = r
+    return best
 
 
 def main():
