@@ -327,21 +327,7 @@ std::string json_argv(const std::vector<std::string>& argv) {
   std::string s = "[";
   for (std::size_t i = 0; i < argv.size(); ++i) {
     if (i > 0) s += ',';
-    s += '"';
-    for (const char c : argv[i]) {
-      const auto u = static_cast<unsigned char>(c);
-      if (c == '"' || c == '\\') {
-        s += '\\';
-        s += c;
-      } else if (u < 0x20 || u == 0x7F) {
-        std::array<char, 8> b{};
-        std::snprintf(b.data(), b.size(), "\\u%04x", u);
-        s += b.data();
-      } else {
-        s += c;
-      }
-    }
-    s += '"';
+    json::append_string(s, argv[i]);
   }
   return s + "]";
 }
