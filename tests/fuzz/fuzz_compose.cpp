@@ -221,8 +221,20 @@ void check_message(const mailtokit::draft& d, const std::string& msg, bool smtpu
   } else {
     MAILTOKIT_FUZZ_CHECK(find_field(fields, "Subject") == nullptr, "Subject written for none" + ctx);
   }
-  for (const auto& h : d.headers) {
-    const field* f = find_field(fields, h.name);
+  // RFC 5322 section 3.6: "in-reply-to" and "references" may occur at most once (Keywords,
+  // Comments and optional fields any number of times).
+  for (const char* once : {"In-Reply-To", "References", "Sender", "Reply-To"}) (void)find_field(fields, once);
+  // The draft's own fields, in draft order, each read back.
+  for (std::size_t i = 0; i < d.headers.size(); ++i) {
+    const auto& h = d.headers[i];
+    std::size_t nth = 0;  // h is the nth field of its name in the draft
+    for (std::size_t k = 0; k < i; ++k) nth += iequals(d.headers[k].name, h.name) ? 1u : 0u;
+    const field* f = nullptr;
+    for (const auto& g : fields)
+      if (iequals(g.name, h.name) && nth-- == 0) {
+        f = &g;
+        break;
+      }
     MAILTOKIT_FUZZ_CHECK(f != nullptr, "header " + h.name + " missing" + ctx);
     const std::string got = decode_text(f->value, ctx);
     MAILTOKIT_FUZZ_CHECK(got == h.value, h.name + " reads back as " + show(got) + " want " + show(h.value) + ctx);

@@ -3,7 +3,8 @@
 // Properties: to_ascii() output is lower-case ASCII and a fixed point (to_ascii(to_ascii(x)) ==
 // to_ascii(x)); to_unicode() of it succeeds and maps back (A-label <-> U-label round trip);
 // to_unicode(x) succeeds only when to_ascii(x) does and gives the same domain; the ASCII fast
-// path only lower-cases; error offsets start a label; when both libidn2 (through mailtokit) and
+// path only lower-cases; the output is LDH (no character that means something in a URI or an
+// address); error offsets start a label; when both libidn2 (through mailtokit) and
 // ICU accept a domain, they give the same A-labels.
 #include "mailtokit/idna.hpp"
 
@@ -79,6 +80,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (char c : *a) {
       MAILTOKIT_FUZZ_CHECK(static_cast<unsigned char>(c) < 0x80 && !(c >= 'A' && c <= 'Z'),
                            "to_ascii(" + show(d) + ") = " + show(*a) + " is not lower-case ASCII");
+      // RFC 5890 section 2.3.1 LDH labels (letters, digits, hyphen) and dots; '_' is let through
+      // on the ASCII fast path. Anything else (space, '/', '?', '#', '@', ':' that UTS #46 maps
+      // U+2004, U+FF0F, U+FF1F, U+FF03, U+FF20, U+FF1A to without STD3 rules) changes what a URI
+      // or an address means.
+      const bool ldh = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
+      MAILTOKIT_FUZZ_CHECK(ldh, "to_ascii(" + show(d) + ") = " + show(*a) + " holds a character that is not LDH");
     }
     const auto again = mailtokit::idna::to_ascii(*a);
     MAILTOKIT_FUZZ_CHECK(again && *again == *a, "to_ascii not idempotent: " + show(d) + " -> " + show(*a));

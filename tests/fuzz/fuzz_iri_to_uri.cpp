@@ -3,7 +3,8 @@
 // parser); the mapping is idempotent (to_uri(to_uri(x)) == to_uri(x)) with and without IDNA;
 // ASCII input is unchanged (without IDNA); URI -> IRI -> URI gives the URI back up to hex case;
 // Boost.URL accepts the ASCII input iri::parse() accepts; a legacy-charset input converts or fails
-// with a charset error; normalize() is idempotent and compare() reflexive and symmetric.
+// with a charset error; with IDNA only the host changes (all other components as without it);
+// normalize() is idempotent and compare() reflexive and symmetric.
 #include "mailtokit/iri.hpp"
 
 #include <string>
@@ -68,7 +69,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   mailtokit::iri::to_uri_options idna;
   idna.idna = true;
   const auto with_idna = mailtokit::iri::to_uri(in, idna);
-  if (with_idna) check_uri(in, *with_idna, idna, "idna");
+  if (with_idna) {
+    check_uri(in, *with_idna, idna, "idna");
+    // ToASCII replaces the host and nothing else: the other components stay those of the plain
+    // mapping (a host that maps to "evil.example/x" would move the rest into the path).
+    MAILTOKIT_FUZZ_CHECK(uri.has_value(), "IDNA mapping accepts what the plain one refuses: " + show(in));
+    const auto a = mailtokit::iri::parse(*uri);
+    const auto b = mailtokit::iri::parse(*with_idna);
+    MAILTOKIT_FUZZ_CHECK(a && b, "mapped URIs do not parse");
+    MAILTOKIT_FUZZ_CHECK(a->scheme == b->scheme && a->has_authority == b->has_authority &&
+                             a->has_userinfo == b->has_userinfo && a->userinfo == b->userinfo &&
+                             a->has_port == b->has_port && a->port == b->port && a->path == b->path &&
+                             a->has_query == b->has_query && a->query == b->query &&
+                             a->has_fragment == b->has_fragment && a->fragment == b->fragment,
+                         "IDNA changed more than the host: " + show(*uri) + " became " + show(*with_idna) + " for " +
+                             show(in));
+  }
 
   mailtokit::iri::to_uri_options legacy;
   legacy.charset = "windows-1252";
