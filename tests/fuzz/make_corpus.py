@@ -65,8 +65,8 @@ MAPPING = [
     ("rfc3987*.tsv", [("iri_to_uri", col0), ("uri_to_iri", col0)]),
     ("rfc3987_compare.tsv", [("iri_to_uri", lambda c: c[1]), ("uri_to_iri", lambda c: c[1])]),
     ("address*.tsv", [("address", col0), ("mailto", lambda c: "mailto:?to=" + c[0])]),
-    ("compose_injection.tsv", [("compose", injection_seed)]),
-    ("compose_oracle.tsv", [("compose", oracle_seed)]),
+    ("compose_injection.tsv", [("compose", injection_seed), ("preview", injection_seed)]),
+    ("compose_oracle.tsv", [("compose", oracle_seed), ("preview", oracle_seed)]),
 ]
 # Any column of any table that holds a mailto URI seeds the URI targets.
 ANY_URI = re.compile(r"^\s*mailto:", re.IGNORECASE)
