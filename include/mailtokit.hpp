@@ -17,3 +17,5 @@
 #include "mailtokit/json.hpp"
 #include "mailtokit/transfer_encoding.hpp"
 #include "mailtokit/compose.hpp"
+#include "mailtokit/qp_decode.hpp"
+#include "mailtokit/message.hpp"

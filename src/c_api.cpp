@@ -110,6 +110,9 @@ constexpr std::pair<int, std::string_view> c_library[] = {
     {MAILTOKIT_E_EXEC_SYNTAX, "exec_syntax"},
     {MAILTOKIT_E_SPAWN_FAILED, "spawn_failed"},
     {MAILTOKIT_E_NOT_FOUND, "not_found"},
+    {MAILTOKIT_E_MESSAGE_MALFORMED, "message_malformed"},
+    {MAILTOKIT_E_BODY_MALFORMED, "body_malformed"},
+    {MAILTOKIT_E_TOO_MANY_PARTS, "too_many_parts"},
 };
 
 // Every errc, in enum order (the enum is MAILTOKIT_ERRC_LIST in order).

@@ -117,7 +117,11 @@ enum {
   MAILTOKIT_E_CONFIG_ERROR = 111,
   MAILTOKIT_E_EXEC_SYNTAX = 112,
   MAILTOKIT_E_SPAWN_FAILED = 113,
-  MAILTOKIT_E_NOT_FOUND = 114
+  MAILTOKIT_E_NOT_FOUND = 114,
+  /* reading messages, RFC 5322 / 2045 / 2046 (read_message in the C++ API) */
+  MAILTOKIT_E_MESSAGE_MALFORMED = 120,
+  MAILTOKIT_E_BODY_MALFORMED = 121,
+  MAILTOKIT_E_TOO_MANY_PARTS = 122
 };
 
 /** What went wrong and where. Plain data; the strings are static. */

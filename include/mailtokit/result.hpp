@@ -75,7 +75,11 @@ namespace mailtokit {
   X(config_error, "configuration file is malformed")                                \
   X(exec_syntax, "command template is malformed")                                   \
   X(spawn_failed, "could not start the program")                                    \
-  X(not_found, "program or file not found")
+  X(not_found, "program or file not found")                                        \
+  /* reading messages, RFC 5322 / 2045 / 2046 */                                      \
+  X(message_malformed, "message is not a well-formed RFC 5322 / MIME message")      \
+  X(body_malformed, "body is not valid in its Content-Transfer-Encoding")         \
+  X(too_many_parts, "more MIME parts than the configured limit")
 
 /// Every way an input can be refused. Names from to_name() are stable.
 enum class errc : std::uint16_t {
