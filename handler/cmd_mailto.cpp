@@ -9,6 +9,7 @@
 #include "mailtokit/charset.hpp"
 #include "mailtokit/json.hpp"
 #include "mailtokit/mailto.hpp"
+#include "mailtokit/message.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/utf8.hpp"
 
@@ -32,6 +33,7 @@ struct build_cli_options {
   bool iri = false;
   bool utf8_escaped = false;
   bool html = false;
+  std::string eml;  // --eml FILE ("-": standard input): the fields come from this message instead
 };
 
 void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
@@ -179,6 +181,43 @@ int run_build(const build_cli_options& o) {
     print_error("--iri and --utf8-escaped exclude each other");
     return exit_usage;
   }
+  draft from_eml;
+  if (!o.eml.empty()) {
+    if (!o.to.empty() || !o.cc.empty() || !o.bcc.empty() || o.subject || o.body || o.in_reply_to || o.keywords ||
+        o.references) {
+      print_error("--eml takes the fields from the message; it excludes --to, --cc, --bcc, --subject, --body, "
+                  "--in-reply-to, --keywords and --references");
+      return exit_usage;
+    }
+    // Read at most one byte more than read_message() accepts, so a huge input is refused, not slurped.
+    const read_options ro;
+    std::FILE* file = o.eml == "-" ? stdin : std::fopen(o.eml.c_str(), "rb");
+    if (!file) {
+      print_error("cannot open " + o.eml);
+      return exit_noinput;
+    }
+    std::string bytes;
+    char chunk[65536];
+    std::size_t n = 0;
+    while (bytes.size() <= ro.max_input && (n = std::fread(chunk, 1, sizeof chunk, file)) > 0) bytes.append(chunk, n);
+    const bool failed = std::ferror(file) != 0;
+    if (file != stdin) std::fclose(file);
+    if (failed) {
+      print_error("cannot read " + o.eml);
+      return exit_noinput;
+    }
+    auto d = read_message(bytes, ro);
+    if (!d) {
+      print_error(d.error());
+      return exit_dataerr;
+    }
+    for (const dropped_field& f : d->dropped)
+      std::fprintf(stderr, "warning: dropped header field '%s': %s\n", f.name.c_str(), f.reason.c_str());
+    for (const warning& w : d->warnings) std::fprintf(stderr, "warning: %s: %s\n", w.code.c_str(), w.message.c_str());
+    if (d->from)
+      std::fprintf(stderr, "warning: the sender (From) is not part of a mailto link; your mail program sets it\n");
+    from_eml = std::move(*d);
+  }
   mailto_fields f;
   f.to = o.to;
   f.cc = o.cc;
@@ -188,7 +227,7 @@ int run_build(const build_cli_options& o) {
   if (o.in_reply_to) f.headers.push_back({"In-Reply-To", *o.in_reply_to});
   if (o.keywords) f.headers.push_back({"Keywords", *o.keywords});
   if (o.references) f.headers.push_back({"References", *o.references});
-  auto d = make_draft(f);
+  auto d = o.eml.empty() ? make_draft(f) : result<draft>(std::move(from_eml));
   if (!d) {
     print_error(d.error());
     return exit_dataerr;
@@ -251,6 +290,10 @@ void add_mailto_commands(CLI::App& app, context& ctx) {
   build->add_flag("--utf8-escaped", bo->utf8_escaped,
                   "write internationalized domains as percent-encoded UTF-8 instead of A-labels");
   build->add_flag("--html", bo->html, "escape for an HTML attribute ('&' as '&amp;')");
+  build->add_option("--eml", bo->eml,
+                    "take the fields from this message (a draft .eml, '-' for standard input) instead; fields a "
+                    "link cannot carry are reported on standard error")
+      ->option_text("FILE");
   build->callback([bo, &ctx] { ctx.exit_code = run_build(*bo); });
 }
 
