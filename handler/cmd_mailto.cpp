@@ -211,8 +211,13 @@ int run_build(const build_cli_options& o) {
       print_error(d.error());
       return exit_dataerr;
     }
-    for (const dropped_field& f : d->dropped)
-      std::fprintf(stderr, "warning: dropped header field '%s': %s\n", f.name.c_str(), f.reason.c_str());
+    for (const dropped_field& f : d->dropped) {
+      if (f.name.find(' ') != std::string::npos)  // a MIME part, not a field (read_message)
+        std::fprintf(stderr, "warning: dropped %s '%s': %s\n", f.name.c_str(), printable(f.value).c_str(),
+                     f.reason.c_str());
+      else
+        std::fprintf(stderr, "warning: dropped header field '%s': %s\n", f.name.c_str(), f.reason.c_str());
+    }
     for (const warning& w : d->warnings) std::fprintf(stderr, "warning: %s: %s\n", w.code.c_str(), w.message.c_str());
     if (d->from)
       std::fprintf(stderr, "warning: the sender (From) is not part of a mailto link; your mail program sets it\n");

@@ -228,7 +228,7 @@ struct reader {
       value += "; filename=" + file;
     }
     const bool attachment = lowered(h.contentDisposition().type()) == "attachment" || !file.empty();
-    parts.push_back(dropped_field{attachment ? "attachment" : "part", std::move(value),
+    parts.push_back(dropped_field{attachment ? "MIME attachment" : "MIME part", std::move(value),
                                   "attachment/part not representable in a mailto link: RFC 6068 section 2 has "
                                   "only a plain-text 'body', so this MIME part is left out"});
   }
@@ -336,6 +336,14 @@ result<draft> read(std::string_view eml, const read_options& o, const policy& p)
       continue;
     }
     if (written_by_composer(h.name)) continue;
+    if (h.name == "body") {
+      // A message's body is what follows its header; a field named "Body" must not become it.
+      auto decoded = rfc2047::decode(value, o.max_encoded_words);
+      rd.parts.push_back(dropped_field{"body", decoded ? std::move(*decoded) : std::move(value),
+                                       "a header field named 'Body' is not the message's body (that is the text "
+                                       "after the header section), so it is left out"});
+      continue;
+    }
     if (addresses) {
       h.value = std::move(value);
       std::vector<detail::address_issue> issues;

@@ -29,7 +29,9 @@ struct read_options {
 /// becomes draft::from) then goes through the header policy `p` exactly as a mailto URI's
 /// hfields do, so kept and dropped fields (with reasons) are the same as for a link. In a
 /// multipart message the first text/plain part that is not an attachment is the body; every
-/// other part is in draft::dropped. Errors carry the byte offset in `eml`: message_malformed (a
+/// other part is in draft::dropped with the name "MIME attachment" (a disposition of attachment
+/// or a file name) or "MIME part" (names with a space, so never a field's) and the value
+/// "type/subtype[; filename=NAME]". A header field named "Body" is dropped, never the body. Errors carry the byte offset in `eml`: message_malformed (a
 /// header line that is not a field, a field name that is not RFC 5322 ftext), body_malformed
 /// (bad quoted-printable or base64, an unknown transfer encoding), charset_conversion,
 /// unknown_charset, utf8_* (raw header bytes that are not UTF-8), and the limits' codes.
