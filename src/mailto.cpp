@@ -62,9 +62,16 @@ char decoded_at(std::string_view raw, std::size_t i, std::size_t& width) noexcep
   return raw[i];
 }
 
+// Input quoted in a warning message: at most 80 bytes cut at a character boundary, invalid
+// UTF-8 as U+FFFD, controls as %XX, so messages are always valid UTF-8 text.
 std::string quote_for_message(std::string_view s) {
+  std::size_t n = std::min<std::size_t>(s.size(), 80);
+  if (n < s.size())
+    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0u) == 0x80u) --n;
+  std::string text;
+  utf8::repair(s.substr(0, n), text);
   std::string out = "'";
-  for (char c : s.substr(0, 80)) {
+  for (char c : text) {
     const auto b = static_cast<unsigned char>(c);
     if (b < 0x20 || b == 0x7F) {
       static constexpr char hex[] = "0123456789ABCDEF";
@@ -75,7 +82,7 @@ std::string quote_for_message(std::string_view s) {
       out += c;
     }
   }
-  if (s.size() > 80) out += "...";
+  if (n < s.size()) out += "...";
   out += "'";
   return out;
 }
@@ -250,6 +257,13 @@ struct parser {
     // "<hfname> is case-insensitive": decoded once, then lower-cased ("%74%4F" is "to").
     if (auto r = decode_once(raw.substr(0, eq), base, f.name); !r) return r;
     for (char& c : f.name) c = lower(c);
+    // A name is never a field name unless it is ASCII (RFC 5322 section 3.6.8); it is made valid
+    // UTF-8 so that a draft's dropped fields hold text like everything else in it.
+    if (!utf8::validate(f.name)) {
+      std::string fixed;
+      utf8::repair(f.name, fixed);
+      f.name.swap(fixed);
+    }
     const std::string_view vraw = raw.substr(eq + 1);
     value_kind kind = value_kind::text;
     if (f.name == "to" || f.name == "cc" || f.name == "bcc")

@@ -482,9 +482,9 @@ TEST_CASE("round trip: parse_draft(build_mailto(x)) == x for generated drafts", 
 
 TEST_CASE("random input never breaks the invariants", "[mailto][property]") {
   std::mt19937 rng(6068);
-  const std::string alphabet = "aZ09@.,;:?&=%#+/\"\\<>()[] \t\r\n\x01\x7F\x80\xC3\xA9\xE2\x80\xAE";
+  const std::string alphabet = "aZ09@.,;:?&=%#+/\"\\<>()[] \t\r\n\x01\x7F\x80\xC3\xA9\xE2\x80\xAE\xFF";
   const std::vector<std::string> tokens = {"to", "cc", "bcc", "subject", "body", "attach", "%0D%0A", "%00", "=?utf-8?Q?a=0D=0Ab?=",
-                                           "%3D%3Futf-8%3FQ%3Fx%3D0Ay%3F%3D", "%C0%AF", "%E2%80%A8", "%2561", "%"};
+                                           "%3D%3Futf-8%3FQ%3Fx%3D0Ay%3F%3D", "%C0%AF", "%E2%80%A8", "%2561", "%", "%AC", "%E2%80"};
   for (int i = 0; i < 20000; ++i) {
     std::string uri = "mailto:";
     const std::size_t n = std::uniform_int_distribution<std::size_t>(0, 40)(rng);
@@ -522,6 +522,11 @@ TEST_CASE("random input never breaks the invariants", "[mailto][property]") {
         if (c == '\n') CHECK((k > 0 && (*d->body)[k - 1] == '\r'));
       }
     }
-    for (const auto& f : d->dropped) CHECK_FALSE(f.reason.empty());
+    for (const auto& f : d->dropped) {
+      CHECK_FALSE(f.reason.empty());
+      CHECK(utf8::validate(f.name));
+      CHECK(utf8::validate(f.value));
+    }
+    for (const auto& w : d->warnings) CHECK(utf8::validate(w.message));
   }
 }
