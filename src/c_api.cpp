@@ -20,6 +20,7 @@
 #include "mailtokit/iri.hpp"
 #include "mailtokit/json.hpp"
 #include "mailtokit/mailto.hpp"
+#include "mailtokit/message.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/preview.hpp"
 #include "mailtokit/result.hpp"
@@ -27,6 +28,7 @@
 
 struct mailtokit_options {
   mailtokit::parse_options parse;
+  mailtokit::read_options read;
   mailtokit::policy policy = mailtokit::policy::defaults();
   mailtokit::build_options build;
   mailtokit::compose_options compose;
@@ -317,12 +319,26 @@ int mailtokit_options_set_limit(mailtokit_options* opt, int which, size_t value)
       return MAILTOKIT_OK;
     case MAILTOKIT_LIMIT_RECIPIENTS:
       l.max_recipients = value;
+      opt->read.max_recipients = value;
       return MAILTOKIT_OK;
     case MAILTOKIT_LIMIT_HFIELDS:
       l.max_hfields = value;
       return MAILTOKIT_OK;
     case MAILTOKIT_LIMIT_ENCODED_WORDS:
       l.max_encoded_words = value;
+      opt->read.max_encoded_words = value;
+      return MAILTOKIT_OK;
+    case MAILTOKIT_LIMIT_MESSAGE_INPUT:
+      opt->read.max_input = value;
+      return MAILTOKIT_OK;
+    case MAILTOKIT_LIMIT_MESSAGE_FIELDS:
+      opt->read.max_fields = value;
+      return MAILTOKIT_OK;
+    case MAILTOKIT_LIMIT_MESSAGE_PARTS:
+      opt->read.max_parts = value;
+      return MAILTOKIT_OK;
+    case MAILTOKIT_LIMIT_MESSAGE_DEPTH:
+      opt->read.max_depth = value;
       return MAILTOKIT_OK;
   }
   return MAILTOKIT_E_INVALID_ARGUMENT;
@@ -428,6 +444,19 @@ int mailtokit_parse(const char* uri, size_t len, const mailtokit_options* opt, m
     std::string_view u;
     if (!out || !view(uri, len, u)) return set_c_error(err, MAILTOKIT_E_INVALID_ARGUMENT);
     auto r = opt ? mailtokit::parse_draft(u, opt->parse, opt->policy) : mailtokit::parse_draft(u);
+    if (!r) return set_error(err, r.error());
+    *out = new mailtokit_draft{std::move(*r)};
+    return set_ok(err);
+  });
+}
+
+int mailtokit_read_message(const char* eml, size_t len, const mailtokit_options* opt, mailtokit_draft** out,
+                           mailtokit_error* err) {
+  if (out) *out = nullptr;
+  return guarded(err, [&] {
+    std::string_view m;
+    if (!out || !view(eml, len, m)) return set_c_error(err, MAILTOKIT_E_INVALID_ARGUMENT);
+    auto r = opt ? mailtokit::read_message(m, opt->read, opt->policy) : mailtokit::read_message(m);
     if (!r) return set_error(err, r.error());
     *out = new mailtokit_draft{std::move(*r)};
     return set_ok(err);

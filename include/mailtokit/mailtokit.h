@@ -187,7 +187,12 @@ typedef enum mailtokit_limit {
   MAILTOKIT_LIMIT_INPUT = 0,         /**< bytes of URI after trimming (input_too_long) */
   MAILTOKIT_LIMIT_RECIPIENTS = 1,    /**< to + cc + bcc addresses (too_many_recipients) */
   MAILTOKIT_LIMIT_HFIELDS = 2,       /**< name=value pairs (too_many_hfields) */
-  MAILTOKIT_LIMIT_ENCODED_WORDS = 3  /**< RFC 2047 encoded words in one value (too_many_encoded_words) */
+  MAILTOKIT_LIMIT_ENCODED_WORDS = 3, /**< RFC 2047 encoded words in one value (too_many_encoded_words) */
+  /* mailtokit_read_message() only (recipients and encoded words above apply to it too) */
+  MAILTOKIT_LIMIT_MESSAGE_INPUT = 4,  /**< bytes of message, default 10 MiB (input_too_long) */
+  MAILTOKIT_LIMIT_MESSAGE_FIELDS = 5, /**< header fields of the message, default 1000 (too_many_hfields) */
+  MAILTOKIT_LIMIT_MESSAGE_PARTS = 6,  /**< MIME parts, default 1000 (too_many_parts) */
+  MAILTOKIT_LIMIT_MESSAGE_DEPTH = 7   /**< multipart nesting, default 20 (nesting_too_deep) */
 } mailtokit_limit;
 
 /** Set one limit; `which` is a mailtokit_limit. MAILTOKIT_E_INVALID_ARGUMENT for a NULL handle or
@@ -254,6 +259,18 @@ typedef struct mailtokit_draft mailtokit_draft;
  * mailtokit_parse("mailto:a@example.org?subject=Hi", 31, NULL, &d, &err). */
 int mailtokit_parse(const char* uri, size_t len, const mailtokit_options* opt, mailtokit_draft** out,
                     mailtokit_error* err);
+
+/** RFC 5322 / RFC 2045-2047: read a message (a saved draft as mailtokit_compose() or a mail
+ * program writes it) into a new draft, e.g. to turn it into a mailto link with mailtokit_build().
+ * Header values are unfolded and decoded (To, Cc, Bcc as address lists, others as RFC 2047
+ * text), the body from its transfer encoding and charset to UTF-8 with CRLF line ends; From
+ * becomes the draft's From; every other field goes through the options' header policy exactly
+ * as a link's fields do (kept, or dropped with a reason); in a multipart message the first
+ * text/plain part that is not an attachment is the body and every other part is dropped.
+ * Errors carry the byte offset in `eml`: message_malformed, body_malformed, charset_conversion,
+ * unknown_charset, utf8_*, and the limits' codes. */
+int mailtokit_read_message(const char* eml, size_t len, const mailtokit_options* opt, mailtokit_draft** out,
+                           mailtokit_error* err);
 
 /** A new empty draft, to fill with the setters below and then build or compose. NULL when out of
  * memory. */
