@@ -488,21 +488,21 @@ int mailtokit_draft_recipient(const mailtokit_draft* d, int kind, size_t i,
 
 int mailtokit_draft_subject(const mailtokit_draft* d, mailtokit_str* out) {
   if (out) *out = empty_str;
-  if (!d || !out || !d->d.subject) return 0;
-  *out = borrow(*d->d.subject);
+  if (!d || !d->d.subject) return 0;
+  if (out) *out = borrow(*d->d.subject);
   return 1;
 }
 
 int mailtokit_draft_body(const mailtokit_draft* d, mailtokit_str* out) {
   if (out) *out = empty_str;
-  if (!d || !out || !d->d.body) return 0;
-  *out = borrow(*d->d.body);
+  if (!d || !d->d.body) return 0;
+  if (out) *out = borrow(*d->d.body);
   return 1;
 }
 
 int mailtokit_draft_from(const mailtokit_draft* d, mailtokit_address* out) {
-  if (!d || !out || !d->d.from) return 0;
-  borrow(*d->d.from, out);
+  if (!d || !d->d.from) return 0;
+  if (out) borrow(*d->d.from, out);
   return 1;
 }
 

@@ -294,13 +294,15 @@ size_t mailtokit_draft_recipient_count(const mailtokit_draft* d, int kind);
 int mailtokit_draft_recipient(const mailtokit_draft* d, int kind, size_t i,
                               mailtokit_address* out);
 
-/** The subject, borrowed: returns 1 and sets *out when the draft has one, else 0 (out = {"",0}). */
+/** The subject, borrowed: returns 1 when the draft has one (and sets *out), else 0 (and sets *out
+ * to an empty string). `out` may be NULL to ask only whether there is one. */
 int mailtokit_draft_subject(const mailtokit_draft* d, mailtokit_str* out);
 
-/** The body (CRLF line ends), borrowed: 1 when present, else 0. */
+/** The body (CRLF line ends), borrowed: 1 when present, else 0; `out` may be NULL. */
 int mailtokit_draft_body(const mailtokit_draft* d, mailtokit_str* out);
 
-/** The From address set by mailtokit_draft_set_from(), borrowed: 1 when set, else 0. */
+/** The From address (set by mailtokit_draft_set_from() or read from a message; a link never sets
+ * it), borrowed: 1 when set, else 0; `out` may be NULL. */
 int mailtokit_draft_from(const mailtokit_draft* d, mailtokit_address* out);
 
 /** The number of other kept header fields (In-Reply-To, Keywords, References, ...). */

@@ -87,6 +87,7 @@ static void test_setters(void) {
   CHECK_STR(value, "mailto, test");
   CHECK(mailtokit_draft_set_from(d, LIT("Sender <sender@example.net>"), &err) == MAILTOKIT_OK);
   CHECK(mailtokit_draft_from(d, &a) == 1);
+  CHECK(mailtokit_draft_from(d, NULL) == 1);
   CHECK_STR(a.local_part, "sender");
   CHECK_STR(a.display_name, "Sender");
   /* NULL clears. */

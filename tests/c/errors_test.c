@@ -55,11 +55,11 @@ static void test_error_names(void) {
   CHECK(mailtokit_error_code(NULL, 5) == MAILTOKIT_E_OTHER);
 }
 
+/* Releasing NULL is allowed (a crash here fails the test). */
 static void test_free(void) {
   mailtokit_free(NULL);
   mailtokit_draft_free(NULL);
   mailtokit_options_free(NULL);
-  CHECK(1);
 }
 
 static void test_options(void) {

@@ -47,6 +47,7 @@ static void test_rfc6068_examples(void) {
   d = parse("mailto:infobot@example.com?body=send%20current-issue%0D%0Asend%20index", NULL, &err);
   CHECK(d != NULL);
   CHECK(mailtokit_draft_body(d, &s) == 1);
+  CHECK(mailtokit_draft_body(d, NULL) == 1);
   CHECK_STR(s, "send current-issue\r\nsend index");
   mailtokit_draft_free(d);
 
@@ -150,6 +151,7 @@ static void test_policy(void) {
   CHECK(d != NULL);
   CHECK(mailtokit_draft_dropped_count(d) == 1);
   CHECK(mailtokit_draft_from(d, NULL) == 0);
+  CHECK(mailtokit_draft_subject(d, NULL) == 0);
   mailtokit_draft_free(d);
 
   /* An application that drops "subject" gets it reported as dropped, not kept. */
