@@ -427,7 +427,7 @@ std::string render_text(const draft& d, const std::vector<finding>& findings, st
   if (!d.warnings.empty()) {
     out += "\nParser notes:\n";
     for (const auto& w : d.warnings) {
-      out += "  [" + w.code + "] " + visible(w.message);
+      out += "  [" + visible(w.code) + "] " + visible(w.message);
       if (w.offset != static_cast<std::size_t>(-1)) out += " (at byte " + std::to_string(w.offset) + ")";
       out += "\n";
     }
@@ -435,7 +435,7 @@ std::string render_text(const draft& d, const std::vector<finding>& findings, st
   out += "\nWarnings:";
   if (findings.empty()) out += " none\n";
   else out += "\n";
-  for (const auto& f : findings) out += "  [" + f.code + "] " + f.field + ": " + visible(f.message) + "\n";
+  for (const auto& f : findings) out += "  [" + f.code + "] " + visible(f.field) + ": " + visible(f.message) + "\n";
   return out;
 }
 
