@@ -142,13 +142,14 @@ def main():
 
     # Bulk mode.
     if args.batch:
-        out += ["| `mailtokit batch --json` | jobs | wall s | lines/s | CPU s | max RSS MB | ok | errors |",
-                "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        out += ["| `mailtokit batch --json` | jobs | wall s | lines/s (wall) | CPU s | lines per CPU s | max RSS MB | ok | errors |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for path in args.batch:
             b = json.load(open(path))
             for run in b["runs"]:
                 out.append(f"| {b['lines']:,} lines, {b['input_bytes'] / 1e6:.0f} MB | {run['jobs']} | {run['wall_s']:.2f} "
-                           f"| {fmt_rate(run['lines_per_s'])} | {run['cpu_s']:.2f} | {run['max_rss_kb'] / 1024:.1f} "
+                           f"| {fmt_rate(run['lines_per_s'])} | {run['cpu_s']:.2f} | {fmt_rate(b['lines'] / run['cpu_s'])} "
+                           f"| {run['max_rss_kb'] / 1024:.1f} "
                            f"| {run['ok']:,} | {run['errors']:,} |")
         out.append("")
     print("\n".join(out))
