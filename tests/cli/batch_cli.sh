@@ -31,6 +31,20 @@ while IFS= read -r link; do
 done < "$tmp/links.txt"
 [[ $checked -ge 140 ]] || fail "only $checked lines compared"
 
+# 1b. The same with inspect's parsing options, on the hostile and encoded links.
+cat "$data"/{hostile,encoded_words}.txt | awk 'NR % 9 == 1' > "$tmp/opt_links.txt"
+for opts in "--strict-utf8" "--charset windows-1252" "--drop subject --keep x-custom" "--max-hfields 5 --max-recipients 3"; do
+  # shellcheck disable=SC2086
+  "$prog" batch --json $opts < "$tmp/opt_links.txt" > "$tmp/opt.jsonl" || fail "batch $opts exited $?"
+  i=0
+  while IFS= read -r link; do
+    i=$((i + 1))
+    # shellcheck disable=SC2086
+    want=$("$prog" inspect --json $opts "$link" || true)
+    [[ "$(sed -n "${i}p" "$tmp/opt.jsonl")" == "$want" ]] || fail "batch $opts line $i differs from inspect: $link"
+  done < "$tmp/opt_links.txt"
+done
+
 # 2. Threads keep the output order; CRLF line ends give the same results as LF.
 for jobs in 2 3 0; do
   "$prog" batch --json --jobs "$jobs" < "$tmp/links.txt" | cmp -s - "$tmp/batch.jsonl" || fail "--jobs $jobs changed the output"
