@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <string>
 
@@ -33,6 +34,10 @@ constexpr std::array<unsigned char, 256> scan_class = [] {
   }
   return t;
 }();
+
+// What makes the path more than one address to decode as is: pct-encoded (it may hide ',' or
+// '"'), a quoted string, the "," between addresses, and white space around them.
+constexpr chars::char_class path_special = chars::of("%\", ");
 
 constexpr bool is_ascii_space(char c) noexcept {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
@@ -87,34 +92,68 @@ std::string quote_for_message(std::string_view s) {
   return out;
 }
 
+// RFC 3986 section 2.1: HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F" (any case), as a
+// table: the digit's value, or -1.
+constexpr std::array<signed char, 256> hex_digit = [] {
+  std::array<signed char, 256> t{};
+  for (unsigned b = 0; b < 256; ++b) t[b] = static_cast<signed char>(percent::hex_value(static_cast<char>(b)));
+  return t;
+}();
+
+// True when the `n` bytes at `p` are all ASCII (eight at a time).
+bool all_ascii(const char* p, std::size_t n) noexcept {
+  std::uint64_t acc = 0;
+  std::size_t i = 0;
+  for (; n - i >= 8; i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, p + i, 8);
+    acc |= w;
+  }
+  for (; i < n; ++i) acc |= static_cast<unsigned char>(p[i]);
+  return (acc & 0x8080808080808080ull) == 0;
+}
+
 // RFC 3986 section 2.1: decode every pct-encoded triplet of `raw` exactly once into `out`
-// (replacing its content). Errors are percent::check()'s, at URI offsets.
-result<void> decode_once(std::string_view raw, std::size_t base, std::string& out) {
+// (replacing its content). Errors are percent::check()'s, at URI offsets. `ascii` tells whether
+// the decoded text is all ASCII (then it is valid UTF-8 and needs no utf8::validate()).
+result<void> decode_once(std::string_view raw, std::size_t base, std::string& out, bool& ascii) {
   const void* first = std::memchr(raw.data(), '%', raw.size());
   if (first == nullptr) {
     out.assign(raw);
+    ascii = all_ascii(raw.data(), raw.size());
     return {};
   }
   out.resize(raw.size());
   char* o = out.data();
   const char* p = raw.data();
   const char* e = p + raw.size();
+  const auto before = static_cast<std::size_t>(static_cast<const char*>(first) - p);
+  unsigned char high = all_ascii(p, before) ? 0 : 0x80;  // the OR of the decoded bytes' high bits
+  std::memcpy(o, p, before);
+  o += before;
+  p += before;
   while (p != e) {
-    if (*p != '%') {
-      *o++ = *p++;
+    const char c = *p;
+    if (c != '%') {
+      high |= static_cast<unsigned char>(c);
+      *o++ = c;
+      ++p;
       continue;
     }
-    const int hi = e - p >= 3 ? percent::hex_value(p[1]) : -1;
-    const int lo = e - p >= 3 ? percent::hex_value(p[2]) : -1;
-    if (hi < 0 || lo < 0) {
+    const int hi = e - p >= 3 ? hex_digit[static_cast<unsigned char>(p[1])] : -1;
+    const int lo = e - p >= 3 ? hex_digit[static_cast<unsigned char>(p[2])] : -1;
+    if ((hi | lo) < 0) {
       out.clear();
       if (auto r = percent::check(raw, base); !r) return r.error();
       return fail(errc::internal_error, base);
     }
-    *o++ = static_cast<char>((hi << 4) | lo);
+    const auto byte = static_cast<unsigned char>((hi << 4) | lo);
+    high |= byte;
+    *o++ = static_cast<char>(byte);
     p += 3;
   }
   out.resize(static_cast<std::size_t>(o - out.data()));
+  ascii = high < 0x80;
   return {};
 }
 
@@ -131,8 +170,9 @@ struct parser {
   // UTF-8"; other values follow parse_options::on_invalid_utf8.
   result<void> decode_value(std::string_view raw, std::size_t base, value_kind kind, std::string& value,
                             std::string_view name) {
-    if (auto r = decode_once(raw, base, value); !r) return r;
-    auto valid = utf8::validate(value);
+    bool ascii = false;
+    if (auto r = decode_once(raw, base, value, ascii); !r) return r;
+    auto valid = ascii ? result<void>{} : utf8::validate(value);
     if (!valid) {
       const std::size_t at = base + raw_offset(raw, valid.error().offset);
       if (kind == value_kind::address || options.on_invalid_utf8 == invalid_utf8::reject)
@@ -181,7 +221,7 @@ struct parser {
   result<void> parse_path(std::string_view raw, std::size_t base) {
     if (raw.empty()) return {};
     // Fast path: one address, nothing to split or unquote.
-    if (raw.find_first_of("%\", ") == raw.npos) {
+    if (std::none_of(raw.begin(), raw.end(), [](char c) { return path_special(c); })) {
       if (++recipients > options.limits.max_recipients) return fail(errc::too_many_recipients, base);
       std::string text;
       if (auto r = decode_value(raw, base, value_kind::address, text, "to"); !r) return r;
@@ -255,11 +295,12 @@ struct parser {
     f.offset = base;
     f.value_offset = base + eq + 1;
     // "<hfname> is case-insensitive": decoded once, then lower-cased ("%74%4F" is "to").
-    if (auto r = decode_once(raw.substr(0, eq), base, f.name); !r) return r;
+    bool ascii = false;
+    if (auto r = decode_once(raw.substr(0, eq), base, f.name, ascii); !r) return r;
     for (char& c : f.name) c = lower(c);
     // A name is never a field name unless it is ASCII (RFC 5322 section 3.6.8); it is made valid
     // UTF-8 so that a draft's dropped fields hold text like everything else in it.
-    if (!utf8::validate(f.name)) {
+    if (!ascii && !utf8::validate(f.name)) {
       std::string fixed;
       utf8::repair(f.name, fixed);
       f.name.swap(fixed);
@@ -320,8 +361,14 @@ struct parser {
     // percent-encoded are taken as themselves, with a warning; non-ASCII is an IRI's UTF-8.
     bool warned_raw = false;
     std::size_t amps = 0;
+    const auto* bytes = reinterpret_cast<const unsigned char*>(uri.data());
     for (std::size_t i = p; i < e; ++i) {
-      const unsigned char k = scan_class[static_cast<unsigned char>(uri[i])];
+      // Four bytes at a time while all are quiet (most of a link).
+      while (e - i >= 4 && (scan_class[bytes[i]] | scan_class[bytes[i + 1]] | scan_class[bytes[i + 2]] |
+                            scan_class[bytes[i + 3]]) == 0)
+        i += 4;
+      if (i == e) break;
+      const unsigned char k = scan_class[bytes[i]];
       if (k == 0) continue;
       if (k == 1) return fail(errc::mailto_bad_char, i);
       if (k == 3) {
