@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -41,6 +42,18 @@ inline std::string show(std::string_view s, std::size_t max = 400) {
   }
   if (s.size() > max) out += "...(" + std::to_string(s.size()) + " bytes)";
   return out;
+}
+
+/// Whether to run variant `k` of `n` (option sets, output forms) for this input. Replaying a
+/// corpus (ctest) runs every variant; fuzzing runs one, chosen by the input's hash, so each
+/// execution stays cheap and mutations reach the others.
+inline bool variant(std::string_view in, std::size_t k, std::size_t n) {
+#ifdef MAILTOKIT_FUZZ_REPLAY
+  (void)in, (void)k, (void)n;
+  return true;
+#else
+  return std::hash<std::string_view>{}(in) % n == k;
+#endif
 }
 
 [[noreturn]] inline void report(const char* file, int line, const char* what, const std::string& detail) {

@@ -131,17 +131,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view in = mailtokit::fuzz::as_view(data, size);
   mailtokit::fuzz::io_guard guard;
 
+  using mailtokit::fuzz::variant;
   const auto defaults = mailtokit::policy::defaults();
-  inspect(in, {}, defaults);
+  if (variant(in, 0, 4)) inspect(in, {}, defaults);
 
   mailtokit::parse_options strict;
   strict.on_invalid_utf8 = mailtokit::invalid_utf8::reject;
-  inspect(in, strict, defaults);
+  if (variant(in, 1, 4)) inspect(in, strict, defaults);
 
   mailtokit::parse_options legacy;
   legacy.on_invalid_utf8 = mailtokit::invalid_utf8::legacy;
   legacy.legacy_charset = "windows-1252";
-  inspect(in, legacy, defaults);
+  if (variant(in, 2, 4)) inspect(in, legacy, defaults);
+  if (!variant(in, 3, 4)) return 0;
 
   // --keep / --drop: a policy that keeps more (never file access) and drops a default.
   auto custom = mailtokit::policy::defaults();
