@@ -113,6 +113,33 @@ std::size_t check_hostname(std::string_view d) noexcept {
   }
 }
 
+// One pass over an ASCII domain: true when it is a valid hostname (as check_hostname() sees it)
+// with no label starting "xn--" (so idna::is_plain_ascii() holds), writing it lower-cased to
+// `out`. False says nothing; the caller then takes the general path, which finds the error.
+bool plain_hostname_lowered(std::string_view d, std::string& out) {
+  if (d.empty() || d.size() > 253) return false;
+  out.resize(d.size());
+  std::size_t label = 0;  // start of the current label
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    const char c = d[i];
+    if (c == '.') {
+      if (i == label || i - label > 63 || d[i - 1] == '-') return false;
+      label = i + 1;
+      out[i] = c;
+      continue;
+    }
+    if (!ldh(c)) return false;
+    if (i == label) {
+      if (c == '-') return false;
+      if ((c == 'x' || c == 'X') && d.size() - i >= 4 && (d[i + 1] == 'n' || d[i + 1] == 'N') && d[i + 2] == '-' &&
+          d[i + 3] == '-')
+        return false;
+    }
+    out[i] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  }
+  return label != d.size() && d.size() - label <= 63 && d.back() != '-';
+}
+
 void lower_ascii(std::string& s) noexcept {
   for (char& c : s)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
@@ -143,6 +170,12 @@ result<void> parse_addr_spec_into(address& a) {
   ++it;
   const char* dstart = it;
   const auto doff = static_cast<std::size_t>(dstart - begin);
+  // Fast path: an ASCII hostname without A-labels (most domains) in one pass.
+  if (plain_hostname_lowered(std::string_view(dstart, static_cast<std::size_t>(end - dstart)), a.domain)) {
+    a.domain_ascii = a.domain;
+    a.valid = true;
+    return {};
+  }
   a.domain.assign(dstart, end);
   if (it == end) return fail(errc::address_bad_domain, doff);
   if (*it == '[') {
