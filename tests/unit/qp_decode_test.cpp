@@ -37,7 +37,8 @@ TEST_CASE("qp_decode_append: error offsets add the base", "[qp_decode]") {
 TEST_CASE("qp_decode_append inverts qp_append over random text", "[qp_decode]") {
   // Text with CRLF line ends only (qp_append encodes any other CR or LF, which then comes back).
   std::mt19937 rng(20261122);
-  const std::string alphabet = std::string("abc =.F\t\x7F\x01\xC3\xA9\x80\xFF", 16) + "From \r\n";
+  static constexpr char bytes[] = "abc =.F\t\x7F\x01\xC3\xA9\x80\xFF";
+  const std::string alphabet = std::string(bytes, sizeof bytes - 1) + std::string(1, '\0') + "From \r\n";
   for (int n = 0; n < 2000; ++n) {
     std::string text;
     const std::size_t len = rng() % 300;
