@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <memory>
 
+#include "mailtokit/chars.hpp"
 #include "mailtokit/utf8.hpp"
 
 namespace mailtokit::idna {
@@ -14,6 +15,18 @@ namespace {
 // libidn2 flags: "UTS #46 section 4 processing, non-transitional" (ß stays ß) with the input put
 // in NFC first. Both exist in libidn2 2.3.3 (IDN2_NFC_INPUT = 1, IDN2_NONTRANSITIONAL = 8).
 constexpr int k_flags = IDN2_NFC_INPUT | IDN2_NONTRANSITIONAL;
+// UTS #46 section 4 maps U+FF0F to '/', U+FF20 to '@' and U+2004 to ' ' ("disallowed_STD3_mapped"),
+// so "evil.example\uFF0Fx.example.org" would come out as the host "evil.example/x.example.org"
+// (found by the idna fuzz target). libidn2 2.3.3's IDN2_USE_STD3_ASCII_RULES does not refuse
+// them either: it deletes them ("evil.examplex.example.org"), another host. So the output is
+// checked instead, and a non-LDH result is an error.
+
+// RFC 5890 section 2.3.1: an A-label domain is LDH (letters, digits, hyphen) labels and dots.
+bool is_ldh_domain(std::string_view d) noexcept {
+  for (char c : d)
+    if (!(chars::alpha(c) || chars::digit(c) || c == '-' || c == '.')) return false;
+  return true;
+}
 
 // RFC 1034 section 3.1 / RFC 5890 section 2.3.2.1: a label is at most 63 octets, a domain name
 // in its textual form at most 253 (255 octets on the wire).
@@ -174,6 +187,8 @@ result<std::string> to_ascii(std::string_view domain) {
     if (!r) return locate(domain, r.error().code);
     // Mapping (e.g. U+FF0E to '.', or a label of ignored code points) can empty a label.
     if (auto s = check_structure(*r, true); !s) return locate(domain, s.error().code);
+    // Defence in depth: whatever libidn2 maps, the A-label form must not hold a delimiter.
+    if (!is_ldh_domain(*r)) return locate(domain, errc::idna_disallowed);
     return r;
   } catch (const std::exception&) {
     return fail(errc::internal_error, 0);
