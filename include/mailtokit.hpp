@@ -9,6 +9,7 @@
 #include "mailtokit/iri.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/idna.hpp"
+#include "mailtokit/idna_cache.hpp"
 #include "mailtokit/address.hpp"
 #include "mailtokit/encoded_word.hpp"
 #include "mailtokit/draft.hpp"
@@ -19,3 +20,4 @@
 #include "mailtokit/compose.hpp"
 #include "mailtokit/qp_decode.hpp"
 #include "mailtokit/message.hpp"
+#include "mailtokit/batch.hpp"
