@@ -156,6 +156,42 @@ error locate(std::string_view d, errc whole) {
   return found;
 }
 
+bool has_xn_label(std::string_view d) noexcept {
+  for (std::size_t i = 0;;) {
+    if (starts_with_xn(d, i)) return true;
+    const std::size_t dot = d.find('.', i);
+    if (dot == std::string_view::npos) return false;
+    i = dot + 1;
+  }
+}
+
+// A-labels -> U-labels -> A-labels gives the same domain back.
+bool round_trips(const std::string& ascii) {
+  char* uni = nullptr;
+  const int rc = idn2_to_unicode_8z8z(ascii.c_str(), &uni, 0);
+  idn2_string owned(uni);
+  if (rc != IDN2_OK || uni == nullptr) return false;
+  auto again = call_to_ascii(uni);
+  return again && *again == ascii;
+}
+
+// The first "xn--" label that does not round-trip on its own (offset 0 when none alone fails).
+error locate_xn(std::string_view d) {
+  error found{errc::idna_bad_punycode, 0};
+  bool have = false;
+  (void)for_each_label(d, [&](label l) -> result<void> {
+    const std::string_view text = d.substr(l.begin, l.size);
+    if (have || !starts_with_xn(text, 0)) return {};
+    auto a = call_to_ascii(std::string(text));
+    if (!a || !round_trips(*a)) {
+      found.offset = l.begin;
+      have = true;
+    }
+    return {};
+  });
+  return found;
+}
+
 std::string lower_ascii(std::string_view d) {
   std::string out(d);
   for (char& c : out) c = lower(c);
@@ -189,6 +225,10 @@ result<std::string> to_ascii(std::string_view domain) {
     if (auto s = check_structure(*r, true); !s) return locate(domain, s.error().code);
     // Defence in depth: whatever libidn2 maps, the A-label form must not hold a delimiter.
     if (!is_ldh_domain(*r)) return locate(domain, errc::idna_disallowed);
+    // RFC 5891 section 5.4: "Putative A-labels ... MUST be converted to a U-label and back,
+    // and the result MUST match". libidn2 2.3.3 lets some through that do not
+    // ("xn--n--fa-hia", found by the idna fuzz target), so the round trip is checked here.
+    if (has_xn_label(domain) && !round_trips(*r)) return locate_xn(domain);
     return r;
   } catch (const std::exception&) {
     return fail(errc::internal_error, 0);
