@@ -289,7 +289,9 @@ std::string visible(std::string_view text, bool keep_newlines) {
       std::snprintf(buf.data(), buf.size(), "<0x%02X>", static_cast<unsigned>(cp));
       out += buf.data();
     } else if (is_hidden(cp, keep_newlines)) {
-      out += "<" + hex_cp(cp) + ">";
+      out += '<';
+      out += hex_cp(cp);
+      out += '>';
     } else {
       utf8::append(out, cp);
     }
