@@ -113,8 +113,10 @@ void check_render_json(const mailtokit::draft& d, const std::vector<mailtokit::p
     const auto& jf = j.at("findings");
     MAILTOKIT_FUZZ_CHECK(jf.is_array() && jf.size() == fs.size(), "render_json: findings count");
     for (std::size_t i = 0; i < fs.size(); ++i) {
-      MAILTOKIT_FUZZ_CHECK(jf[i].at("code") == fs[i].code && jf[i].at("field") == fs[i].field,
-                           "render_json: finding " + std::to_string(i) + " differs");
+      // A field name from a draft header name that is not UTF-8 reads back with U+FFFD.
+      MAILTOKIT_FUZZ_CHECK(jf[i].at("code") == fs[i].code, "render_json: finding " + std::to_string(i) + " differs");
+      if (mailtokit::utf8::validate(fs[i].field))
+        MAILTOKIT_FUZZ_CHECK(jf[i].at("field") == fs[i].field, "render_json: field of finding " + std::to_string(i));
       if (mailtokit::utf8::validate(fs[i].message))
         MAILTOKIT_FUZZ_CHECK(jf[i].at("message") == fs[i].message, "render_json: message differs");
     }
