@@ -60,9 +60,8 @@ if ((totals)); then
       seen[t]=1
     }
     END {
-      printf "%-12s %15s %10s %s\n", "target", "executions", "seconds", "findings recorded"
       for (t in seen) printf "%-12s %15d %10d %d\n", t, ex[t], sec[t], found[t]
-    }' "$campaigns" | sort
+    }' "$campaigns" | sort | { printf "%-12s %15s %10s %s\n" target executions seconds "findings recorded"; cat; }
   exit 0
 fi
 
