@@ -217,7 +217,9 @@ struct parser {
   }
 
   // RFC 6068 section 2: to = addr-spec *("," addr-spec). Entries are split on "," (raw or
-  // %2C) outside quoted strings ('"' raw or %22, with '\' quoting), then decoded once.
+  // %2C) outside quoted strings ('"' raw or %22, with '\' quoting) and outside domain literals
+  // (RFC 5322 section 3.4.1 domain-literal "[" ... "]", raw or %5B/%5D: "user@[192,0.2.1]" is one
+  // address; found by the mailto fuzz target as a build/parse round-trip failure), then decoded once.
   result<void> parse_path(std::string_view raw, std::size_t base) {
     if (raw.empty()) return {};
     // Fast path: one address, nothing to split or unquote.
@@ -238,6 +240,7 @@ struct parser {
     }
     std::size_t start = 0;
     bool in_quote = false;
+    bool in_literal = false;
     std::string text;
     for (std::size_t i = 0; i <= raw.size();) {
       std::size_t w = 1;
@@ -253,8 +256,10 @@ struct parser {
         i += w;
         continue;
       }
-      if (i < raw.size() && c == '"') in_quote = true;
-      if (i == raw.size() || c == ',') {
+      if (i < raw.size() && c == '"' && !in_literal) in_quote = true;
+      if (c == '[') in_literal = true;
+      if (c == ']') in_literal = false;
+      if (i == raw.size() || (c == ',' && !in_literal)) {
         const std::string_view entry = raw.substr(start, i - start);
         const std::size_t entry_base = base + start;
         if (auto r = decode_value(entry, entry_base, value_kind::address, text, "to"); !r) return r;

@@ -530,3 +530,19 @@ TEST_CASE("random input never breaks the invariants", "[mailto][property]") {
     for (const auto& w : d->warnings) CHECK(utf8::validate(w.message));
   }
 }
+
+TEST_CASE("a comma inside a domain literal does not split the to part", "[mailto]") {
+  // Found by the mailto fuzz target: build_mailto writes user@[192,0.2.1] as
+  // user@%5B192%2C0.2.1%5D in the path, and the path was split at the %2C.
+  for (const char* uri : {"mailto:user@%5B192%2C0.2.1%5D,b@example.org", "mailto:user@[192,0.2.1],b@example.org"}) {
+    INFO(uri);
+    auto d = mailtokit::parse_draft(uri);
+    REQUIRE(d);
+    REQUIRE(d->to.size() == 2);
+    CHECK(d->to[0].domain == "[192,0.2.1]");
+    CHECK(d->to[1].unicode() == "b@example.org");
+    auto again = mailtokit::parse_draft(mailtokit::build_mailto(*d));
+    REQUIRE(again);
+    CHECK(again->to == d->to);
+  }
+}
