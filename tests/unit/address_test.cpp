@@ -7,23 +7,7 @@
 #include "tsv.hpp"
 
 using namespace mailtokit;
-
-namespace {
-
-std::vector<std::string> split(const std::string& s, const std::string& sep) {
-  std::vector<std::string> out;
-  if (s.empty()) return out;
-  std::size_t start = 0;
-  for (;;) {
-    const auto p = s.find(sep, start);
-    out.push_back(s.substr(start, p == s.npos ? s.npos : p - start));
-    if (p == s.npos) break;
-    start = p + sep.size();
-  }
-  return out;
-}
-
-}  // namespace
+using test::split;
 
 TEST_CASE("addr-spec vectors (tests/data/addresses.tsv)", "[address]") {
   for (const auto& row : test::load_tsv("addresses.tsv")) {

@@ -6,22 +6,7 @@
 #include "tsv.hpp"
 
 using namespace mailtokit;
-
-namespace {
-
-void check_expected(const result<std::string>& r, const std::string& want) {
-  if (want.rfind("error ", 0) == 0) {
-    REQUIRE_FALSE(r);
-    const auto sp = want.find(' ', 6);
-    CHECK(std::string(to_name(r.error().code)) == want.substr(6, sp - 6));
-    CHECK(r.error().offset == std::stoul(want.substr(sp + 1)));
-  } else {
-    REQUIRE(r);
-    CHECK(*r == want);
-  }
-}
-
-}  // namespace
+using test::check_expected;
 
 TEST_CASE("IDNA vectors (tests/data/idna.tsv)", "[idna]") {
   for (const auto& row : test::load_tsv("idna.tsv")) {

@@ -9,22 +9,11 @@
 #include "tsv.hpp"
 
 using namespace mailtokit;
+using test::check_expected;
 
 namespace {
 
 // "error <errc> <offset>" or the expected value.
-void check_expected(const result<std::string>& r, const std::string& want) {
-  if (want.rfind("error ", 0) == 0) {
-    REQUIRE_FALSE(r);
-    const auto sp = want.find(' ', 6);
-    CHECK(std::string(to_name(r.error().code)) == want.substr(6, sp - 6));
-    CHECK(r.error().offset == std::stoul(want.substr(sp + 1)));
-  } else {
-    INFO("error: " << (r ? std::string() : describe(r.error())));
-    REQUIRE(r);
-    CHECK(*r == want);
-  }
-}
 
 }  // namespace
 

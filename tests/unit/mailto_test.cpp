@@ -10,21 +10,9 @@
 #include "tsv.hpp"
 
 using namespace mailtokit;
+using test::split;
 
 namespace {
-
-std::vector<std::string> split(const std::string& s, const std::string& sep) {
-  std::vector<std::string> out;
-  if (s.empty()) return out;
-  std::size_t start = 0;
-  for (;;) {
-    const auto p = s.find(sep, start);
-    out.push_back(s.substr(start, p == s.npos ? s.npos : p - start));
-    if (p == s.npos) break;
-    start = p + sep.size();
-  }
-  return out;
-}
 
 std::vector<std::string> unicode_of(const std::vector<address>& list) {
   std::vector<std::string> out;

@@ -13,21 +13,10 @@
 #include "tsv.hpp"
 
 using namespace mailtokit;
+using test::split;
 
 namespace {
 
-std::vector<std::string> split(const std::string& s, const std::string& sep) {
-  std::vector<std::string> out;
-  if (s.empty()) return out;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t p = s.find(sep, start);
-    out.push_back(s.substr(start, p == std::string::npos ? std::string::npos : p - start));
-    if (p == std::string::npos) break;
-    start = p + sep.size();
-  }
-  return out;
-}
 
 // "Display Name <local@domain>" or "local@domain" (compose_oracle.tsv's own format, as
 // tests/oracle/compose_driver.cpp reads it).

@@ -8,21 +8,10 @@
 #include "tsv.hpp"
 
 using namespace mailtokit;
+using test::split;
 
 namespace {
 
-std::vector<std::string> split(const std::string& s, const std::string& sep) {
-  std::vector<std::string> out;
-  if (s.empty()) return out;
-  std::size_t start = 0;
-  for (;;) {
-    const auto p = s.find(sep, start);
-    out.push_back(s.substr(start, p == s.npos ? s.npos : p - start));
-    if (p == s.npos) break;
-    start = p + sep.size();
-  }
-  return out;
-}
 
 // No C0/C1 control, DEL, U+2028 or U+2029, and valid UTF-8 (RFC 6068 section 7).
 bool header_safe(const std::string& s) {

@@ -3,10 +3,13 @@
 // control bytes and invalid UTF-8 can be written in the data files.
 #pragma once
 
+#include <catch2/catch.hpp>
 #include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "mailtokit/result.hpp"
 
 namespace mailtokit::test {
 
@@ -69,6 +72,35 @@ inline std::vector<tsv_row> load_tsv(const std::string& name) {
   }
   if (rows.empty()) throw std::runtime_error("no rows in test data " + name);
   return rows;
+}
+
+/// Fields of `s` separated by `sep` (nothing for an empty string).
+inline std::vector<std::string> split(const std::string& s, const std::string& sep) {
+  std::vector<std::string> out;
+  if (s.empty()) return out;
+  std::size_t start = 0;
+  for (;;) {
+    const auto p = s.find(sep, start);
+    out.push_back(s.substr(start, p == s.npos ? s.npos : p - start));
+    if (p == s.npos) break;
+    start = p + sep.size();
+  }
+  return out;
+}
+
+/// Check a result against a vector column: either the expected value, or
+/// "error <errc name> <offset>".
+inline void check_expected(const result<std::string>& r, const std::string& want) {
+  if (want.rfind("error ", 0) == 0) {
+    REQUIRE_FALSE(r);
+    const auto sp = want.find(' ', 6);
+    CHECK(std::string(to_name(r.error().code)) == want.substr(6, sp - 6));
+    CHECK(r.error().offset == std::stoul(want.substr(sp + 1)));
+  } else {
+    INFO("error: " << (r ? std::string() : describe(r.error())));
+    REQUIRE(r);
+    CHECK(*r == want);
+  }
 }
 
 }  // namespace mailtokit::test
