@@ -387,7 +387,9 @@ result<std::string> decode_phrase(std::string_view text) {
 // One entry of an address list: a mailbox (name-addr / addr-spec) with optional CFWS.
 address parse_mailbox(std::string_view entry, error& why, bool& ok) {
   ok = true;
-  // A top-level '<' makes it a name-addr: [display-name] "<" addr-spec ">" [CFWS].
+  // A top-level '<' makes it a name-addr: [display-name] "<" addr-spec ">" [CFWS]. A '<' inside
+  // a domain literal is dtext (RFC 5322 section 3.4.1), as the list splitter also treats it:
+  // "user@[192<.0.2.1]" is an addr-spec (found by the address fuzz target).
   std::size_t lt = entry.npos;
   for (std::size_t i = 0; i < entry.size();) {
     const char c = entry[i];
@@ -395,6 +397,9 @@ address parse_mailbox(std::string_view entry, error& why, bool& ok) {
       i = skip_quoted(entry, i);
     } else if (c == '(') {
       i = skip_comment(entry, i);
+    } else if (c == '[') {
+      const std::size_t close = entry.find(']', i);
+      i = close == entry.npos ? entry.size() : close + 1;
     } else if (c == '<') {
       lt = i;
       break;

@@ -175,15 +175,15 @@ bool round_trips(const std::string& ascii) {
   return again && *again == ascii;
 }
 
-// The first "xn--" label that does not round-trip on its own (offset 0 when none alone fails).
+// The first label whose A-label form does not round-trip on its own (offset 0 when none alone fails).
 error locate_xn(std::string_view d) {
   error found{errc::idna_bad_punycode, 0};
   bool have = false;
   (void)for_each_label(d, [&](label l) -> result<void> {
     const std::string_view text = d.substr(l.begin, l.size);
-    if (have || !starts_with_xn(text, 0)) return {};
+    if (have || is_plain_ascii(text)) return {};
     auto a = call_to_ascii(std::string(text));
-    if (!a || !round_trips(*a)) {
+    if (!a || (has_xn_label(*a) && !round_trips(*a))) {
       found.offset = l.begin;
       have = true;
     }
@@ -227,8 +227,10 @@ result<std::string> to_ascii(std::string_view domain) {
     if (!is_ldh_domain(*r)) return locate(domain, errc::idna_disallowed);
     // RFC 5891 section 5.4: "Putative A-labels ... MUST be converted to a U-label and back,
     // and the result MUST match". libidn2 2.3.3 lets some through that do not
-    // ("xn--n--fa-hia", found by the idna fuzz target), so the round trip is checked here.
-    if (has_xn_label(domain) && !round_trips(*r)) return locate_xn(domain);
+    // ("xn--n--fa-hia", found by the idna fuzz target), so the round trip is checked here,
+    // on the output: a mapped-away character (U+200B) can put an xn-- label there
+    // ("\u200Bxn--z-zca.example").
+    if (has_xn_label(*r) && !round_trips(*r)) return locate_xn(domain);
     return r;
   } catch (const std::exception&) {
     return fail(errc::internal_error, 0);

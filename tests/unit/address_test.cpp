@@ -97,3 +97,17 @@ TEST_CASE("addresses compare by value", "[address]") {
   CHECK_FALSE(*a == *c);  // `original` differs
   CHECK(a->unicode() == c->unicode());
 }
+
+TEST_CASE("a '<' inside a domain literal does not start an angle address", "[address]") {
+  // Found by the address fuzz target: user@[192<.0.2.1] is a valid addr-spec (dtext), so as an
+  // address list it is a list of itself.
+  auto spec = parse_addr_spec("user@[192<.0.2.1]");
+  REQUIRE(spec);
+  REQUIRE(spec->valid);
+  auto list = parse_address_list("user@[192<.0.2.1]");
+  REQUIRE(list);
+  REQUIRE(list->size() == 1);
+  CHECK((*list)[0].valid);
+  CHECK((*list)[0].domain == spec->domain);
+  CHECK((*list)[0].local_part == spec->local_part);
+}
