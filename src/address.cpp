@@ -241,6 +241,30 @@ std::size_t skip_quoted(std::string_view text, std::size_t i) noexcept {
   return text.size();
 }
 
+// Skip a domain literal starting at text[i] == '['; returns the index after the closing ']'
+// (RFC 5322 section 3.4.1: dtext holds '"', '(' and '<', which mean nothing inside it).
+std::size_t skip_literal(std::string_view text, std::size_t i) noexcept {
+  const std::size_t close = text.find(']', i);
+  return close == text.npos ? text.size() : close + 1;
+}
+
+// The first `target` at or after `i` outside quoted strings, comments and domain literals.
+std::size_t find_outside(std::string_view text, char target, std::size_t i) noexcept {
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == target) return i;
+    if (c == '"')
+      i = skip_quoted(text, i);
+    else if (c == '(')
+      i = skip_comment(text, i);
+    else if (c == '[')
+      i = skip_literal(text, i);
+    else
+      ++i;
+  }
+  return std::string_view::npos;
+}
+
 // False when a comment or a quoted string in `text` is not closed (RFC 5322 section 3.2).
 bool all_closed(std::string_view text) noexcept {
   for (std::size_t i = 0; i < text.size();) {
@@ -270,6 +294,8 @@ bool all_closed(std::string_view text) noexcept {
       }
       if (!closed) return false;
       i = j + 1;
+    } else if (text[i] == '[') {
+      i = skip_literal(text, i);
     } else {
       ++i;
     }
@@ -284,8 +310,8 @@ std::string strip_cfws(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     if (text[i] == '(') {
       i = skip_comment(text, i);
-    } else if (text[i] == '"') {
-      const std::size_t j = skip_quoted(text, i);
+    } else if (text[i] == '"' || text[i] == '[') {
+      const std::size_t j = text[i] == '"' ? skip_quoted(text, i) : skip_literal(text, i);
       out.append(text.substr(i, j - i));
       i = j;
     } else {
@@ -390,23 +416,7 @@ address parse_mailbox(std::string_view entry, error& why, bool& ok) {
   // A top-level '<' makes it a name-addr: [display-name] "<" addr-spec ">" [CFWS]. A '<' inside
   // a domain literal is dtext (RFC 5322 section 3.4.1), as the list splitter also treats it:
   // "user@[192<.0.2.1]" is an addr-spec (found by the address fuzz target).
-  std::size_t lt = entry.npos;
-  for (std::size_t i = 0; i < entry.size();) {
-    const char c = entry[i];
-    if (c == '"') {
-      i = skip_quoted(entry, i);
-    } else if (c == '(') {
-      i = skip_comment(entry, i);
-    } else if (c == '[') {
-      const std::size_t close = entry.find(']', i);
-      i = close == entry.npos ? entry.size() : close + 1;
-    } else if (c == '<') {
-      lt = i;
-      break;
-    } else {
-      ++i;
-    }
-  }
+  const std::size_t lt = find_outside(entry, '<', 0);
   if (lt == entry.npos) {
     const std::string spec = strip_cfws(entry);
     address a = detail::addr_spec_or_invalid(spec, why, ok);
@@ -416,7 +426,7 @@ address parse_mailbox(std::string_view entry, error& why, bool& ok) {
     }
     return a;
   }
-  const std::size_t gt = entry.find('>', lt);
+  const std::size_t gt = find_outside(entry, '>', lt + 1);
   auto invalid = [&](errc code, std::size_t off) {
     ok = false;
     why = fail(code, off);
@@ -545,8 +555,7 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
       continue;
     }
     if (c == '[') {
-      const std::size_t close = text.find(']', i);
-      i = close == text.npos ? text.size() : close + 1;
+      i = skip_literal(text, i);
       continue;
     }
     if (c == '<') angle = true;

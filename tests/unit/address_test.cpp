@@ -111,3 +111,20 @@ TEST_CASE("a '<' inside a domain literal does not start an angle address", "[add
   CHECK((*list)[0].domain == spec->domain);
   CHECK((*list)[0].local_part == spec->local_part);
 }
+
+TEST_CASE("quotes, parentheses and angle brackets inside a domain literal are dtext", "[address]") {
+  // Found by the address fuzz target: a '"' in a domain literal made the list entry unclosed.
+  for (const char* text : {"user@[IPv6:1000:db8::1\"]", "user@[a(b]", "user@[a>b]", "Name <user@[1>2]>"}) {
+    INFO(text);
+    auto list = parse_address_list(text);
+    REQUIRE(list);
+    REQUIRE(list->size() == 1);
+    CHECK((*list)[0].valid);
+    CHECK((*list)[0].local_part == "user");
+  }
+  auto named = parse_address_list("Name <user@[1>2]>, b@example.org");
+  REQUIRE(named);
+  REQUIRE(named->size() == 2);
+  CHECK((*named)[0].display_name == "Name");
+  CHECK((*named)[0].domain == "[1>2]");
+}
