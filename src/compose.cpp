@@ -421,6 +421,14 @@ result<std::string> compose(const draft& d, const compose_options& options) {
   out += "\r\n";
 
   // The other fields the policy kept (Keywords, In-Reply-To, References, ...), in URI order.
+  // RFC 5322 section 3.6: In-Reply-To and References occur at most once (Keywords may repeat);
+  // the policy keeps the last of each, a draft an application built with two is refused.
+  for (std::size_t i = 0; i < d.headers.size(); ++i) {
+    const std::string_view name = d.headers[i].name;
+    if (!iequals(name, "in-reply-to") && !iequals(name, "references")) continue;
+    for (std::size_t j = i + 1; j < d.headers.size(); ++j)
+      if (iequals(d.headers[j].name, name)) return fail(errc::header_not_allowed, 0);
+  }
   for (const header_field& f : d.headers) {
     if (auto r = check_field_name(f.name); !r) return r.error();
     if (auto r = check_value(f.value); !r) return r.error();

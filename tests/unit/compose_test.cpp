@@ -442,3 +442,20 @@ TEST_CASE("no line passes 998 octets, whatever the words and white space", "[com
   REQUIRE_FALSE(r);
   CHECK(r.error().code == errc::invalid_address);
 }
+
+TEST_CASE("a draft with two In-Reply-To or References fields is refused", "[compose]") {
+  // RFC 5322 section 3.6: at most one of each (found by the compose fuzz target).
+  for (const char* name : {"In-Reply-To", "References"}) {
+    mailtokit::draft d;
+    d.headers.push_back({name, "<a@example.org>"});
+    d.headers.push_back({"Keywords", "x"});
+    d.headers.push_back({name, "<b@example.org>"});
+    auto r = mailtokit::compose(d);
+    REQUIRE_FALSE(r);
+    CHECK(r.error().code == mailtokit::errc::header_not_allowed);
+  }
+  mailtokit::draft ok;
+  ok.headers.push_back({"Keywords", "a"});
+  ok.headers.push_back({"Keywords", "b"});
+  CHECK(mailtokit::compose(ok).has_value());
+}
