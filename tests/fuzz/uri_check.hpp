@@ -24,10 +24,13 @@ inline std::string upper_hex(std::string_view s) {
   return out;
 }
 
-/// RFC 3986 section 4.1 URI-reference, by Boost.URL.
+/// RFC 3986 section 4.1 URI-reference, by Boost.URL. Boost.URL 1.81 refuses "[V1.x]", but
+/// IPvFuture's "v" is case-insensitive (RFC 5234 section 2.3): it is lower-cased first.
 inline bool boost_accepts(std::string_view uri) {
   try {
-    return boost::urls::parse_uri_reference(uri).has_value();
+    std::string s(uri);
+    for (std::size_t i = s.find("[V"); i != std::string::npos; i = s.find("[V", i + 1)) s[i + 1] = 'v';
+    return boost::urls::parse_uri_reference(s).has_value();
   } catch (...) {
     return false;
   }
