@@ -63,10 +63,11 @@ std::size_t bad_local_part(std::string_view s) noexcept {
     for (std::size_t i = 1; i + 1 < s.size(); ++i) {
       const auto c = static_cast<unsigned char>(s[i]);
       if (c == '\\') {
-        // quoted-pair = "\" (VCHAR / WSP)
+        // quoted-pair = "\" (VCHAR / WSP); RFC 6532 section 3.2 extends VCHAR with
+        // UTF8-non-ascii, as the parser does ("\" before U+0301: compose fuzz finding).
         if (i + 2 >= s.size()) return i;
         const auto d = static_cast<unsigned char>(s[++i]);
-        if (!(chars::vchar(d) || chars::wsp(d))) return i;
+        if (!(chars::vchar(d) || chars::wsp(d) || d >= 0x80)) return i;
       } else if (!(chars::qtext(c) || c == ' ' || c == '\t' || c >= 0x80)) {
         return i;
       }

@@ -459,3 +459,18 @@ TEST_CASE("a draft with two In-Reply-To or References fields is refused", "[comp
   ok.headers.push_back({"Keywords", "b"});
   CHECK(mailtokit::compose(ok).has_value());
 }
+
+TEST_CASE("a quoted-pair may quote a non-ASCII character (RFC 6532 section 3.2)", "[compose]") {
+  // Found by the compose fuzz target: the parser accepts "oh\<U+0301>\no"@example.org, so the
+  // composer must too (it needs SMTPUTF8, being non-ASCII).
+  auto d = mailtokit::parse_draft("mailto:%22oh%5C%CC%81%5Cno%22@example.org");
+  REQUIRE(d);
+  REQUIRE(d->to.size() == 1);
+  REQUIRE(d->to[0].valid);
+  auto refused = mailtokit::compose(*d);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().code == mailtokit::errc::needs_smtputf8);
+  mailtokit::compose_options eai;
+  eai.allow_smtputf8 = true;
+  CHECK(mailtokit::compose(*d, eai).has_value());
+}
