@@ -504,6 +504,15 @@ address addr_spec_or_invalid(std::string&& text, error& why, bool& ok) {
     clean_header_text(a.original);
     return a;
   }
+  // Too long to be written on one header line (see max_addr_spec_octets): kept, marked invalid.
+  if (a.local_part.size() + a.domain.size() + a.domain_ascii.size() > max_addr_spec_octets) {
+    ok = false;
+    why = fail(errc::input_too_long, 0);
+    a.valid = false;
+    a.domain_ascii.clear();
+    clean_header_text(a.original);
+    return a;
+  }
   ok = true;
   return a;
 }

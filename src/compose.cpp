@@ -115,7 +115,7 @@ bool has_non_ascii(std::string_view s) noexcept {
 // carries only its Unicode form).
 // An addr-spec is one token that is never folded: it must fit on a line (RFC 5322 section
 // 2.1.1, 998 octets) with room to spare.
-constexpr std::size_t kMaxAddrSpec = 900;
+constexpr std::size_t kMaxAddrSpec = max_addr_spec_octets;
 
 result<void> append_addr_spec(const address& a, std::string& out) {
   if (!a.valid) return fail(errc::invalid_address, 0);

@@ -1,6 +1,7 @@
 /// Email addresses (RFC 5322 section 3.4): one mailbox, with its Unicode and ASCII forms.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,6 +10,11 @@
 #include "mailtokit/result.hpp"
 
 namespace mailtokit {
+
+/// An addr-spec is one token that is never folded, so it must fit on one line of at most 998
+/// octets (RFC 5322 section 2.1.1) with its field name: local part plus domain (both forms) may
+/// not exceed this. Longer addresses are kept but marked invalid; the composer refuses them.
+inline constexpr std::size_t max_addr_spec_octets = 900;
 
 /// One mailbox. Owns its strings. Thread-safety: a value type, no shared state.
 struct address {
