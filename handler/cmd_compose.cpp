@@ -33,28 +33,6 @@ struct compose_args {
   bool no_unsent = false;
 };
 
-// Replace `path` atomically: a new file "<path>.XXXXXX" (mkstemp: O_EXCL, mode 0600) in the same
-// directory, written, fsync'ed, then renamed over `path`. A reader never sees a partial draft.
-bool write_atomic_0600(const std::string& path, std::string_view bytes) {
-  std::string tmp = path + ".XXXXXX";
-  const int fd = mkstemp(tmp.data());
-  if (fd < 0) return false;
-  bool ok = fchmod(fd, 0600) == 0;
-  std::string_view rest = bytes;
-  while (ok && !rest.empty()) {
-    const ssize_t n = write(fd, rest.data(), rest.size());
-    if (n < 0 && errno == EINTR) continue;
-    ok = n > 0;
-    if (ok) rest.remove_prefix(static_cast<std::size_t>(n));
-  }
-  ok = fsync(fd) == 0 && ok;
-  ok = close(fd) == 0 && ok;
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    unlink(tmp.c_str());
-    return false;
-  }
-  return true;
-}
 
 void print_warnings(const draft& d) {
   for (const dropped_field& f : d.dropped)
@@ -96,7 +74,7 @@ int run_compose(const compose_args& a) {
     }
     return exit_ok;
   }
-  if (!write_atomic_0600(a.output, *message)) {
+  if (!write_atomic(a.output, *message, 0600)) {
     const int e = errno;
     print_error("cannot write " + a.output + ": " + std::string(std::strerror(e)));
     return exit_cantcreat;

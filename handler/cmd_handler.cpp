@@ -73,27 +73,6 @@ result<std::optional<std::string>> read_small_file(const std::string& path, std:
   return std::optional<std::string>{std::move(data)};
 }
 
-// Replace `path` with `bytes` atomically (temporary file in the same directory, then rename).
-bool write_file_atomic(const std::string& path, std::string_view bytes, mode_t mode) {
-  const std::string tmp = path + ".tmp-" + std::to_string(getpid());
-  const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode);
-  if (fd < 0) return false;
-  bool ok = fchmod(fd, mode) == 0;
-  std::string_view rest = bytes;
-  while (ok && !rest.empty()) {
-    const ssize_t n = write(fd, rest.data(), rest.size());
-    if (n < 0 && errno == EINTR) continue;
-    ok = n > 0;
-    if (ok) rest.remove_prefix(static_cast<std::size_t>(n));
-  }
-  ok = fsync(fd) == 0 && ok;
-  ok = close(fd) == 0 && ok;
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    return false;
-  }
-  return true;
-}
 
 std::string trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
@@ -588,11 +567,11 @@ int run_register() {
     return exit_cantcreat;
   }
   // Remember the previous default, unless it is us (a second register keeps the first answer).
-  if (*previous != desktop_id && !write_file_atomic(p->saved_default, *previous + "\n", 0600)) {
+  if (*previous != desktop_id && !write_atomic(p->saved_default, *previous + "\n", 0600)) {
     print_error("cannot write " + preview::visible(p->saved_default));
     return exit_cantcreat;
   }
-  if (!write_file_atomic(p->desktop_file, *entry, 0644)) {
+  if (!write_atomic(p->desktop_file, *entry, 0644)) {
     print_error("cannot write " + preview::visible(p->desktop_file));
     return exit_cantcreat;
   }
@@ -648,7 +627,7 @@ bool drop_from_mimeapps(const std::string& path, std::string_view id) {
     }
     result += std::string(line) + "\n";
   }
-  return !changed || write_file_atomic(path, result, 0644);
+  return !changed || write_atomic(path, result, 0644);
 }
 
 int run_unregister() {

@@ -32,6 +32,11 @@ void print_error(const error& e);
 /// Print "error: <text>" to stderr.
 void print_error(std::string_view text);
 
+/// Replace `path` with `bytes` atomically: a new file "<path>.XXXXXX" (mkstemp: O_EXCL, an
+/// unpredictable name) in the same directory, given `mode`, written, fsync'ed, then renamed over
+/// `path`. A reader never sees a partial file. False on any failure (the temporary is removed).
+[[nodiscard]] bool write_atomic(const std::string& path, std::string_view bytes, unsigned mode);
+
 void add_iri_commands(CLI::App& app, context& ctx);      // cmd_iri.cpp: iri to-uri|to-iri|check|equal
 void add_mailto_commands(CLI::App& app, context& ctx);   // cmd_mailto.cpp: inspect, build
 void add_compose_command(CLI::App& app, context& ctx);   // cmd_compose.cpp: compose
