@@ -405,6 +405,14 @@ result<std::string> decode_phrase(std::string_view text) {
     return fail(errc::address_bad_list, i);
   }
   append_decoded_run(out, run);
+  // A display name is text shown to the user: invalid UTF-8 (the caller passed undecoded bytes)
+  // becomes U+FFFD first, so cleaning below works on whole characters and is idempotent
+  // (found by the address fuzz target: a stray lead byte hid a C1 control from the cleaner).
+  if (!utf8::validate(out)) {
+    std::string fixed;
+    utf8::repair(out, fixed);
+    out.swap(fixed);
+  }
   detail::clean_header_text(out);
   strip_bidi_controls(out);
   return out;

@@ -5,13 +5,16 @@
 # to tests/fuzz/CAMPAIGNS.md. Exits 1 when any target finds a crash, leak, timeout, out-of-memory
 # or property violation (the input is kept under <build>/fuzz-artifacts/<target>/).
 #
-#   tests/fuzz/run.sh [--build DIR] [--seconds S | --runs N] [--jobs J] [--record] [--merge]
-#                     [--no-build] [--totals] [TARGET...]
+#   tests/fuzz/run.sh [--build DIR] [--seconds S | --runs N] [--seed N] [--jobs J] [--record]
+#                     [--merge] [--no-build] [--totals] [TARGET...]
 #
 #   --build DIR   fuzz build directory (default build-fuzz); configured here with clang-14 and
 #                 -DMAILTOKIT_FUZZ=ON -DMAILTOKIT_TESTS=OFF unless --no-build
 #   --seconds S   time per target (libFuzzer -max_total_time; default $MAILTOKIT_FUZZ_SECONDS or 60)
 #   --runs N      executions per target instead (libFuzzer -runs=N), e.g. --runs 10000000
+#   --seed N      libFuzzer -seed=N (default 0: a random seed each run). The CI stage passes a
+#                 fixed seed so that a commit's fuzz stage is reproducible: the same commit
+#                 explores the same inputs, and a finding there can be replayed locally
 #   --jobs J      targets run at the same time (default 1: the machine has 2 cores, shared)
 #   --record      append "date | target | executions | seconds | result | commit" to CAMPAIGNS.md
 #   --merge       afterwards, merge the inputs that add coverage into tests/fuzz/corpus/<target>/
@@ -28,6 +31,7 @@ root=$(cd "$here/../.." && pwd)
 build="$root/build-fuzz"
 seconds="${MAILTOKIT_FUZZ_SECONDS:-60}"
 runs=""
+seed=0
 jobs=1
 record=0
 merge=0
@@ -39,12 +43,13 @@ while (($#)); do
     --build) build=$(realpath -m "$2"); shift 2 ;;
     --seconds) seconds="$2"; runs=""; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
+    --seed) seed="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
     --record) record=1; shift ;;
     --merge) merge=1; shift ;;
     --no-build) do_build=0; shift ;;
     --totals) totals=1; shift ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     -*) echo "run.sh: unknown option $1" >&2; exit 64 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -97,7 +102,7 @@ run_one() {
   local start end rc=0
   start=$(date +%s)
   # The first directory receives new inputs; the seeds and regressions are read only.
-  "$exe" "${bound[@]}" -print_final_stats=1 \
+  "$exe" "${bound[@]}" -seed="$seed" -print_final_stats=1 \
     -timeout="${MAILTOKIT_FUZZ_TIMEOUT:-25}" -rss_limit_mb="${MAILTOKIT_FUZZ_RSS_MB:-2048}" \
     -max_len="${MAILTOKIT_FUZZ_MAX_LEN:-4096}" -dict="$here/mailtokit.dict" -artifact_prefix="$art" \
     "${dirs[@]}" >"$log" 2>&1 || rc=$?
