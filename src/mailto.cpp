@@ -8,6 +8,7 @@
 
 #include "address_detail.hpp"
 #include "header_text.hpp"
+#include "mailto_sink.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/encoded_word.hpp"
@@ -162,8 +163,9 @@ enum class value_kind { address, body, text };
 struct parser {
   std::string_view uri;
   const parse_options& options;
-  mailto_uri& out;
+  detail::mailto_sink& out;
   std::size_t recipients = 0;
+  hfield f;  // the hfield being read; its buffers are reused when the sink leaves them
 
   // Percent-decode raw (at URI offset `base`) once into `value` and make it valid UTF-8.
   // RFC 6068 section 2 items 4-5: non-ASCII in an address "MUST first be encoded according to
@@ -225,7 +227,7 @@ struct parser {
     // Fast path: one address, nothing to split or unquote.
     if (std::none_of(raw.begin(), raw.end(), [](char c) { return path_special(c); })) {
       if (++recipients > options.limits.max_recipients) return fail(errc::too_many_recipients, base);
-      std::string text;
+      std::string text = out.buffer();
       if (auto r = decode_value(raw, base, value_kind::address, text, "to"); !r) return r;
       error why{};
       bool ok = true;
@@ -296,7 +298,7 @@ struct parser {
     const std::size_t eq = raw.find('=');
     if (eq == raw.npos) return fail(errc::mailto_bad_hfield, base);
     if (eq == 0) return fail(errc::mailto_bad_hname, base);
-    hfield f;
+    f.addresses.clear();
     f.offset = base;
     f.value_offset = base + eq + 1;
     // "<hfname> is case-insensitive": decoded once, then lower-cased ("%74%4F" is "to").
@@ -316,6 +318,7 @@ struct parser {
       kind = value_kind::address;
     else if (f.name == "body")
       kind = value_kind::body;
+    if (f.value.capacity() < vraw.size()) f.value = out.buffer();
     if (auto r = decode_value(vraw, f.value_offset, kind, f.value, f.name); !r) return r;
     if (kind == value_kind::address) {
       // The RFC 2047 bound applies to display names too.
@@ -337,7 +340,7 @@ struct parser {
                  std::string(to_string(issue.err.code)) + "); it is kept so you can correct it",
              f.value_offset);
     }
-    out.hfields.push_back(std::move(f));
+    out.field(f);
     return {};
   }
 
@@ -393,7 +396,7 @@ struct parser {
     if (const std::size_t q2 = uri.find('?', hb); q2 != uri.npos && q2 < e) return fail(errc::mailto_second_question, q2);
     std::size_t count = 0;
     bool warned_empty = false;
-    out.hfields.reserve(std::min<std::size_t>(options.limits.max_hfields, amps + 1));
+    out.expect(std::min<std::size_t>(options.limits.max_hfields, amps + 1));
     for (std::size_t s = hb; s <= e;) {
       std::size_t amp = uri.find('&', s);
       if (amp == uri.npos || amp > e) amp = e;
@@ -414,11 +417,35 @@ struct parser {
 
 }  // namespace
 
+namespace detail {
+
+result<void> parse_mailto_into(std::string_view uri, const parse_options& options, mailto_sink& sink) {
+  parser p{uri, options, sink, 0, {}};
+  return p.run();
+}
+
+}  // namespace detail
+
+namespace {
+
+// parse_mailto()'s sink: every hfield, in URI order.
+class collect_all final : public detail::mailto_sink {
+ public:
+  explicit collect_all(mailto_uri& out) noexcept : mailto_sink(out.to, out.warnings), out_(out) {}
+  void expect(std::size_t hfields) override { out_.hfields.reserve(hfields); }
+  void field(hfield& f) override { out_.hfields.push_back(std::move(f)); }
+
+ private:
+  mailto_uri& out_;
+};
+
+}  // namespace
+
 result<mailto_uri> parse_mailto(std::string_view uri, const parse_options& options) {
   try {
     mailto_uri out;
-    parser p{uri, options, out};
-    if (auto r = p.run(); !r) return r.error();
+    collect_all sink(out);
+    if (auto r = detail::parse_mailto_into(uri, options, sink); !r) return r.error();
     return out;
   } catch (const std::bad_alloc&) {
     return fail(errc::internal_error, 0);

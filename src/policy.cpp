@@ -4,6 +4,7 @@
 #include <array>
 
 #include "header_text.hpp"
+#include "mailto_sink.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/percent.hpp"
 
@@ -70,6 +71,27 @@ constexpr std::array<std::string_view, 5> news_names = {"newsgroups", "newshost"
 constexpr std::array<std::string_view, 8> default_kept = {"to",       "cc",          "bcc",       "subject",
                                                           "body",     "keywords",    "in-reply-to", "references"};
 
+// The index of a lower-cased name in default_kept, or -1: policy::keeps() tests a bit for these
+// (every link has some of them) instead of comparing strings.
+constexpr int default_index(std::string_view n) noexcept {
+  switch (n.size()) {
+    case 2: return n == "to" ? 0 : n == "cc" ? 1 : -1;
+    case 3: return n == "bcc" ? 2 : -1;
+    case 4: return n == "body" ? 4 : -1;
+    case 7: return n == "subject" ? 3 : -1;
+    case 8: return n == "keywords" ? 5 : -1;
+    case 10: return n == "references" ? 7 : -1;
+    case 11: return n == "in-reply-to" ? 6 : -1;
+    default: return -1;
+  }
+}
+
+static_assert([] {
+  for (std::size_t i = 0; i < default_kept.size(); ++i)
+    if (default_index(default_kept[i]) != static_cast<int>(i)) return false;
+  return true;
+}());
+
 // A name that can never be kept, and why; empty when it may be.
 std::string never_kept_reason(std::string_view n) {
   if (!valid_field_name(n))
@@ -130,93 +152,192 @@ bool single_valued(std::string_view n) noexcept { return n == "in-reply-to" || n
 // reason_to_drop() for a lower-cased name. keep() never admits a name that can never be kept,
 // so a kept name needs no further check.
 std::string reason_lower(const policy& p, std::string_view n) {
-  if (std::find(p.kept().begin(), p.kept().end(), n) != p.kept().end()) return {};
+  if (p.keeps(n)) return {};
   if (std::string r = never_kept_reason(n); !r.empty()) return r;
   return not_kept_reason(n);
+}
+
+// One hfield into the draft (kept, merged or dropped); may take f's strings.
+void apply_one(draft& d, hfield& f, const policy& p) {
+  std::string reason = reason_lower(p, f.name);
+  if (!reason.empty()) {
+    d.dropped.push_back(dropped_field{std::move(f.name), std::move(f.value), std::move(reason)});
+    return;
+  }
+  // RFC 6068 section 2: "to" in the path and every to/cc/bcc hfield accumulate in order.
+  if (f.name == "to" || f.name == "cc" || f.name == "bcc") {
+    auto& list = f.name == "to" ? d.to : f.name == "cc" ? d.cc : d.bcc;
+    if (list.empty())
+      list = std::move(f.addresses);
+    else
+      for (auto& a : f.addresses) list.push_back(std::move(a));
+    return;
+  }
+  if (f.name == "body") {
+    const auto changes = detail::clean_body_text(f.value);
+    if (changes.line_breaks)
+      warn(d, "body_line_breaks_normalized",
+           "bare CR or LF in the body became CRLF (RFC 6068 section 5: line breaks MUST be %0D%0A)", f.value_offset);
+    if (changes.controls) warn(d, "body_controls_removed", "control characters in the body were removed", f.value_offset);
+    if (d.body) {
+      warn(d, "repeated_field", "'body' appears more than once; the values were joined with a line break", f.offset);
+      *d.body += "\r\n";
+      *d.body += f.value;
+    } else {
+      d.body = std::move(f.value);
+    }
+    return;
+  }
+  // RFC 6068 section 7: no line break or control character reaches a header field value.
+  if (detail::clean_header_text(f.value))
+    warn(d, "header_controls_removed",
+         "line breaks or control characters in '" + f.name +
+             "' were removed (a line break followed by white space was unfolded, other line breaks "
+             "became spaces)",
+         f.value_offset);
+  if (f.name == "subject") {
+    if (d.subject) warn(d, "repeated_field", "'subject' appears more than once; the last one is used", f.offset);
+    d.subject = std::move(f.value);
+    return;
+  }
+  std::string name = canonical_name(f.name);
+  if (single_valued(f.name)) {
+    auto same = std::find_if(d.headers.begin(), d.headers.end(), [&](const header_field& h) { return h.name == name; });
+    if (same != d.headers.end()) {
+      warn(d, "repeated_field", "'" + f.name + "' appears more than once; the last one is used", f.offset);
+      d.headers.erase(same);
+    }
+  }
+  d.headers.push_back(header_field{std::move(name), std::move(f.value)});
+}
+
+// Warnings in input order, whichever step found them.
+void sort_warnings(draft& d) {
+  if (d.warnings.size() > 1)
+    std::stable_sort(d.warnings.begin(), d.warnings.end(),
+                     [](const warning& a, const warning& b) { return a.offset < b.offset; });
 }
 
 draft apply(mailto_uri&& uri, const policy& p) {
   draft d;
   d.to = std::move(uri.to);
   d.warnings = std::move(uri.warnings);
-  for (auto& f : uri.hfields) {
-    std::string reason = reason_lower(p, f.name);
-    if (!reason.empty()) {
-      d.dropped.push_back(dropped_field{std::move(f.name), std::move(f.value), std::move(reason)});
-      continue;
-    }
-    // RFC 6068 section 2: "to" in the path and every to/cc/bcc hfield accumulate in order.
-    if (f.name == "to" || f.name == "cc" || f.name == "bcc") {
-      auto& list = f.name == "to" ? d.to : f.name == "cc" ? d.cc : d.bcc;
-      if (list.empty())
-        list = std::move(f.addresses);
-      else
-        for (auto& a : f.addresses) list.push_back(std::move(a));
-      continue;
-    }
-    if (f.name == "body") {
-      const auto changes = detail::clean_body_text(f.value);
-      if (changes.line_breaks)
-        warn(d, "body_line_breaks_normalized",
-             "bare CR or LF in the body became CRLF (RFC 6068 section 5: line breaks MUST be %0D%0A)", f.value_offset);
-      if (changes.controls) warn(d, "body_controls_removed", "control characters in the body were removed", f.value_offset);
-      if (d.body) {
-        warn(d, "repeated_field", "'body' appears more than once; the values were joined with a line break", f.offset);
-        *d.body += "\r\n";
-        *d.body += f.value;
-      } else {
-        d.body = std::move(f.value);
-      }
-      continue;
-    }
-    // RFC 6068 section 7: no line break or control character reaches a header field value.
-    if (detail::clean_header_text(f.value))
-      warn(d, "header_controls_removed",
-           "line breaks or control characters in '" + f.name +
-               "' were removed (a line break followed by white space was unfolded, other line breaks "
-               "became spaces)",
-           f.value_offset);
-    if (f.name == "subject") {
-      if (d.subject) warn(d, "repeated_field", "'subject' appears more than once; the last one is used", f.offset);
-      d.subject = std::move(f.value);
-      continue;
-    }
-    std::string name = canonical_name(f.name);
-    if (single_valued(f.name)) {
-      auto same = std::find_if(d.headers.begin(), d.headers.end(), [&](const header_field& h) { return h.name == name; });
-      if (same != d.headers.end()) {
-        warn(d, "repeated_field", "'" + f.name + "' appears more than once; the last one is used", f.offset);
-        d.headers.erase(same);
-      }
-    }
-    d.headers.push_back(header_field{std::move(name), std::move(f.value)});
-  }
-  // Warnings in input order, whichever step found them.
-  if (d.warnings.size() > 1)
-    std::stable_sort(d.warnings.begin(), d.warnings.end(),
-                     [](const warning& a, const warning& b) { return a.offset < b.offset; });
+  for (auto& f : uri.hfields) apply_one(d, f, p);
+  sort_warnings(d);
   return d;
 }
 
+// parse_draft()'s sink: the policy applied to each hfield as it is read.
+class apply_each final : public detail::mailto_sink {
+ public:
+  apply_each(draft& d, const policy& p) noexcept : mailto_sink(d.to, d.warnings), d_(d), p_(p) {}
+  void field(hfield& f) override { apply_one(d_, f, p_); }
+
+ private:
+  draft& d_;
+  const policy& p_;
+};
+
+// draft_parser's sink: apply_each with buffers from earlier drafts.
+class apply_each_reusing final : public detail::mailto_sink {
+ public:
+  apply_each_reusing(draft& d, const policy& p, std::vector<std::string>& spare) noexcept
+      : mailto_sink(d.to, d.warnings), d_(d), p_(p), spare_(spare) {}
+  void field(hfield& f) override { apply_one(d_, f, p_); }
+  std::string buffer() override {
+    if (spare_.empty()) return {};
+    std::string s = std::move(spare_.back());
+    spare_.pop_back();
+    return s;
+  }
+
+ private:
+  draft& d_;
+  const policy& p_;
+  std::vector<std::string>& spare_;
+};
+
+// Move the heap buffers of `d`'s strings to `spare` (short strings live inside the object and
+// are not worth keeping) and empty `d`, keeping its lists' capacity.
+void recycle(draft& d, std::vector<std::string>& spare) {
+  constexpr std::size_t max_spare = 64;
+  const auto keep = [&](std::string& s) {
+    if (s.capacity() > 15 && spare.size() < max_spare) {
+      s.clear();
+      spare.push_back(std::move(s));
+    }
+  };
+  for (auto* list : {&d.to, &d.cc, &d.bcc}) {
+    for (auto& a : *list) {
+      keep(a.original);
+      keep(a.local_part);
+      keep(a.domain);
+      keep(a.domain_ascii);
+      keep(a.display_name);
+    }
+    list->clear();
+  }
+  if (d.subject) keep(*d.subject);
+  if (d.body) keep(*d.body);
+  d.subject.reset();
+  d.body.reset();
+  for (auto& h : d.headers) keep(h.value);
+  d.headers.clear();
+  for (auto& f : d.dropped) {
+    keep(f.value);
+    keep(f.reason);
+  }
+  d.dropped.clear();
+  d.warnings.clear();
+  d.from.reset();
+}
+
 }  // namespace
+
+draft_parser::draft_parser(parse_options options, mailtokit::policy p)
+    : options_(std::move(options)), policy_(std::move(p)) {}
+
+result<void> draft_parser::parse(std::string_view uri) {
+  recycle(draft_, spare_);
+  try {
+    apply_each_reusing sink(draft_, policy_, spare_);
+    if (auto r = detail::parse_mailto_into(uri, options_, sink); !r) {
+      recycle(draft_, spare_);
+      return r;
+    }
+    sort_warnings(draft_);
+    return {};
+  } catch (const std::bad_alloc&) {
+    recycle(draft_, spare_);
+    return fail(errc::internal_error, 0);
+  }
+}
 
 policy policy::defaults() {
   policy p;
   p.kept_.reserve(default_kept.size());
   for (auto n : default_kept) p.kept_.emplace_back(n);
+  p.common_ = (1u << default_kept.size()) - 1;
   return p;
+}
+
+bool policy::keeps(std::string_view n) const noexcept {
+  if (const int k = default_index(n); k >= 0) return ((common_ >> k) & 1u) != 0;
+  return std::find(kept_.begin(), kept_.end(), n) != kept_.end();
 }
 
 bool policy::keep(std::string_view name) {
   const std::string n = lowered(name);
   if (!never_kept_reason(n).empty()) return false;
   if (std::find(kept_.begin(), kept_.end(), n) == kept_.end()) kept_.push_back(n);
+  if (const int k = default_index(n); k >= 0) common_ |= 1u << k;
   return true;
 }
 
 void policy::drop(std::string_view name) {
   const std::string n = lowered(name);
   kept_.erase(std::remove(kept_.begin(), kept_.end(), n), kept_.end());
+  if (const int k = default_index(n); k >= 0) common_ &= ~(1u << k);
 }
 
 std::string policy::reason_to_drop(std::string_view name) const { return reason_lower(*this, lowered(name)); }
@@ -224,10 +345,12 @@ std::string policy::reason_to_drop(std::string_view name) const { return reason_
 draft apply_policy(const mailto_uri& uri, const policy& p) { return apply(mailto_uri(uri), p); }
 
 result<draft> parse_draft(std::string_view uri, const parse_options& options, const policy& p) {
-  auto parsed = parse_mailto(uri, options);
-  if (!parsed) return parsed.error();
   try {
-    return apply(std::move(*parsed), p);
+    draft d;
+    apply_each sink(d, p);
+    if (auto r = detail::parse_mailto_into(uri, options, sink); !r) return r.error();
+    sort_warnings(d);
+    return d;
   } catch (const std::bad_alloc&) {
     return fail(errc::internal_error, 0);
   }

@@ -1,6 +1,7 @@
 /// The header policy (RFC 6068 sections 3 and 7): what may become part of a draft, and why not.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,9 +28,12 @@ class policy {
   [[nodiscard]] std::string reason_to_drop(std::string_view name) const;
   /// The kept names, lower-cased, in the order they were added.
   [[nodiscard]] const std::vector<std::string>& kept() const noexcept { return kept_; }
+  /// True when `lowered_name` (already lower-case) is kept; the default names are a bit test.
+  [[nodiscard]] bool keeps(std::string_view lowered_name) const noexcept;
 
  private:
   std::vector<std::string> kept_;
+  std::uint32_t common_ = 0;  // bit i: the i-th default name (to, cc, ...) is kept
 };
 
 /// Apply the policy: kept fields become the draft, the rest go to draft::dropped with reasons.
@@ -38,5 +42,29 @@ class policy {
 /// parse_mailto() then apply_policy().
 [[nodiscard]] result<draft> parse_draft(std::string_view uri, const parse_options& options = {},
                                         const policy& p = policy::defaults());
+
+/// Bulk parsing (archives, crawls, `mailtokit batch`): parse_draft() for link after link into one
+/// draft that the parser owns and reuses, so that in steady state a link costs no memory
+/// allocation for the strings and lists a previous link already needed. The draft of each call
+/// equals parse_draft(uri, options, policy)'s. Not thread-safe: use one per thread.
+class draft_parser {
+ public:
+  explicit draft_parser(parse_options options = {}, policy p = policy::defaults());
+  /// Parse `uri` and apply the policy. On success current() is its draft; on error current()
+  /// is empty. Either way the previous draft is gone.
+  [[nodiscard]] result<void> parse(std::string_view uri);
+  /// The draft of the last successful parse(); valid until the next call.
+  [[nodiscard]] const draft& current() const noexcept { return draft_; }
+  /// Take the draft out (the next parse() starts without its memory).
+  [[nodiscard]] draft take() noexcept { return std::move(draft_); }
+  [[nodiscard]] const parse_options& options() const noexcept { return options_; }
+  [[nodiscard]] const mailtokit::policy& policy() const noexcept { return policy_; }
+
+ private:
+  parse_options options_;
+  mailtokit::policy policy_;
+  draft draft_;
+  std::vector<std::string> spare_;  // buffers of earlier drafts, handed to the parser
+};
 
 }  // namespace mailtokit

@@ -69,6 +69,16 @@ void parse_policy_ours(benchmark::State& state, const link_set* set) {
   });
 }
 
+// The bulk API (draft_parser, what `batch` uses): the same parse + policy, one draft reused.
+void parse_policy_bulk_ours(benchmark::State& state, const link_set* set) {
+  draft_parser parser;
+  over_links(state, *set, [&](const std::string& link) {
+    auto r = parser.parse(link);
+    benchmark::DoNotOptimize(parser.current());
+    return r.has_value();
+  });
+}
+
 // What `inspect --json` and `batch --json` do per link: parse + policy, then the JSON object
 // (or the error object) appended to a reused buffer.
 void inspect_json_ours(benchmark::State& state, const link_set* set) {
@@ -154,6 +164,7 @@ void register_ours() {
   for (const auto& set : link_sets()) {
     benchmark::RegisterBenchmark(("parse/" + set.name + "/mailtokit").c_str(), parse_ours, &set);
     benchmark::RegisterBenchmark(("parse_policy/" + set.name + "/mailtokit").c_str(), parse_policy_ours, &set);
+    benchmark::RegisterBenchmark(("parse_policy_bulk/" + set.name + "/mailtokit").c_str(), parse_policy_bulk_ours, &set);
     benchmark::RegisterBenchmark(("compose/" + set.name + "/mailtokit").c_str(), compose_ours, &set);
     benchmark::RegisterBenchmark(("inspect_json/" + set.name + "/mailtokit").c_str(), inspect_json_ours, &set);
     benchmark::RegisterBenchmark(("end_to_end/" + set.name + "/mailtokit").c_str(), end_to_end_ours, &set);

@@ -170,6 +170,81 @@ TEST_CASE("apply_policy on a parsed URI equals parse_draft", "[policy]") {
   CHECK(u->hfields[0].value == "hi\r\nthere");
 }
 
+namespace {
+
+void require_same(const draft& a, const draft& b) {
+  CHECK(a.to == b.to);
+  CHECK(a.cc == b.cc);
+  CHECK(a.bcc == b.bcc);
+  CHECK(a.subject == b.subject);
+  CHECK(a.body == b.body);
+  CHECK(a.headers == b.headers);
+  CHECK(a.dropped == b.dropped);
+  CHECK(a.warnings == b.warnings);
+  CHECK(a.from == b.from);
+}
+
+}  // namespace
+
+// parse_draft() applies the policy field by field while parsing, draft_parser does the same
+// into a reused draft, apply_policy() works on a finished mailto_uri: all three must agree on
+// every vector, with one draft_parser carried from link to link (so reuse shows), under the
+// default policy, a wider one and a narrower one.
+TEST_CASE("parse_draft, apply_policy(parse_mailto) and a reused draft_parser agree", "[policy][bulk]") {
+  std::vector<std::string> links;
+  for (const char* file : {"rfc6068_examples.tsv", "hostile_inputs.tsv", "compose_oracle_uri.tsv"})
+    for (const auto& row : test::load_tsv(file)) links.push_back(row.at(0));
+  links.push_back("mailto:a@example.com?subject=1&subject=2&body=x&body=y%0Az&cc=b@example.com&to=c@example.com");
+  links.push_back("mailto:a@example.com?in-reply-to=%3C1@x%3E&in-reply-to=%3C2@x%3E&keywords=k&x-custom=v#frag");
+  links.push_back("mailto:?body=" + std::string(3000, 'b') + "&subject=" + std::string(200, 's'));
+  REQUIRE(links.size() > 100);
+
+  policy wide = policy::defaults();
+  REQUIRE(wide.keep("X-Custom"));
+  policy narrow = policy::defaults();
+  narrow.drop("body");
+  narrow.drop("CC");
+  const policy standard = policy::defaults();
+  for (const policy* p : std::vector<const policy*>{&standard, &wide, &narrow}) {
+    draft_parser bulk({}, *p);
+    for (int pass = 0; pass < 2; ++pass) {
+      for (std::size_t k = 0; k < links.size(); ++k) {
+        const std::string& link = links[pass == 0 ? k : links.size() - 1 - k];
+        INFO("link " << link);
+        const auto d = parse_draft(link, {}, *p);
+        const auto u = parse_mailto(link);
+        const auto r = bulk.parse(link);
+        REQUIRE(d.has_value() == u.has_value());
+        REQUIRE(d.has_value() == r.has_value());
+        if (!d) {
+          CHECK(d.error() == u.error());
+          CHECK(d.error() == r.error());
+          CHECK(bulk.current().to.empty());
+          CHECK_FALSE(bulk.current().subject);
+          continue;
+        }
+        require_same(*d, apply_policy(*u, *p));
+        require_same(*d, bulk.current());
+      }
+    }
+  }
+}
+
+TEST_CASE("policy::keeps tests lower-cased names, the default ones by bit", "[policy]") {
+  policy p = policy::defaults();
+  for (const char* n : {"to", "cc", "bcc", "subject", "body", "keywords", "in-reply-to", "references"})
+    CHECK(p.keeps(n));
+  CHECK_FALSE(p.keeps("x-custom"));
+  CHECK_FALSE(p.keeps("Subject"));
+  CHECK_FALSE(p.keeps("subjec"));
+  p.drop("Subject");
+  CHECK_FALSE(p.keeps("subject"));
+  CHECK(p.keep("x-custom"));
+  CHECK(p.keeps("x-custom"));
+  CHECK(p.keep("SUBJECT"));
+  CHECK(p.keeps("subject"));
+}
+
 TEST_CASE("dropped reasons are sentences that name the rule", "[policy]") {
   const policy p = policy::defaults();
   CHECK(p.reason_to_drop("subject").empty());

@@ -1,0 +1,37 @@
+// Internal: where the mailto parser puts what it reads. parse_mailto() collects every hfield in a
+// mailto_uri; parse_draft() applies the policy to each hfield as soon as it is read, so that no
+// list of hfields is built, moved and destroyed per link (the bulk path, issue 7).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mailtokit/draft.hpp"
+#include "mailtokit/mailto.hpp"
+#include "mailtokit/result.hpp"
+
+namespace mailtokit::detail {
+
+class mailto_sink {
+ public:
+  mailto_sink(std::vector<address>& to_list, std::vector<warning>& warning_list) noexcept
+      : to(to_list), warnings(warning_list) {}
+  mailto_sink(const mailto_sink&) = delete;
+  mailto_sink& operator=(const mailto_sink&) = delete;
+  virtual ~mailto_sink() = default;
+  /// The number of '&' in the query: an upper bound of the hfields to come, minus one.
+  virtual void expect(std::size_t /*hfields*/) {}
+  /// One parsed hfield, in URI order; the sink may take its strings.
+  virtual void field(hfield& f) = 0;
+  /// An empty string to decode into, perhaps with the capacity of an earlier link's.
+  virtual std::string buffer() { return {}; }
+
+  std::vector<address>& to;        ///< the addresses of the path
+  std::vector<warning>& warnings;  ///< the parser's warnings, in the order it finds them
+};
+
+/// parse_mailto()'s work, with the hfields given to `sink` one by one.
+result<void> parse_mailto_into(std::string_view uri, const parse_options& options, mailto_sink& sink);
+
+}  // namespace mailtokit::detail
