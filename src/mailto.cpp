@@ -6,9 +6,14 @@
 #include <cstring>
 #include <string>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "address_detail.hpp"
 #include "header_text.hpp"
 #include "mailto_sink.hpp"
+#include "scan.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/encoded_word.hpp"
@@ -26,15 +31,31 @@ constexpr chars::char_class quiet_raw = chars::qchar | chars::of("%?&=/");
 
 // One table for the scan of a URI's bytes after the scheme: 0 nothing to do (quiet_raw and
 // non-ASCII), 1 a control character (refused), 2 ASCII that should have been percent-encoded
-// (a warning), 3 an '&' (counted, to size the hfield list).
+// (a warning), 3 an '&' (counted, to size the hfield list), 4 a '?' (the first ends the path, a
+// second is an error), 5 the '#' that starts the fragment (the scan stops there).
 constexpr std::array<unsigned char, 256> scan_class = [] {
   std::array<unsigned char, 256> t{};
   for (unsigned b = 0; b < 0x80; ++b) {
     const auto c = static_cast<unsigned char>(b);
-    t[b] = chars::ctl(c) ? 1 : !quiet_raw(c) ? 2 : c == '&' ? 3 : 0;
+    t[b] = chars::ctl(c) ? 1 : c == '&' ? 3 : c == '?' ? 4 : c == '#' ? 5 : !quiet_raw(c) ? 2 : 0;
   }
   return t;
 }();
+
+#if defined(__SSE2__)
+// A bit per byte of the 16 at `p` that may not be class 0 of scan_class (a superset is fine:
+// flagged bytes are looked up in the table).
+inline unsigned scan_mask16(const unsigned char* p) noexcept {
+  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const auto set = [](char c) { return _mm_set1_epi8(c); };
+  // Signed compares: bytes 0x80-0xFF are negative, so "v < 0x21" and not negative is C0 and space.
+  __m128i m = _mm_andnot_si128(_mm_cmplt_epi8(v, _mm_setzero_si128()), _mm_cmplt_epi8(v, set(0x21)));
+  m = _mm_or_si128(m, _mm_and_si128(_mm_cmpgt_epi8(v, set(0x5A)), _mm_cmplt_epi8(v, set(0x5F))));  // [ \ ] ^
+  m = _mm_or_si128(m, _mm_cmpgt_epi8(v, set(0x7A)));  // { | } ~ DEL ('~' is looked up and passes)
+  for (char c : {'"', '#', '&', '<', '>', '?', '`'}) m = _mm_or_si128(m, _mm_cmpeq_epi8(v, set(c)));
+  return static_cast<unsigned>(_mm_movemask_epi8(m));
+}
+#endif
 
 // What makes the path more than one address to decode as is: pct-encoded (it may hide ',' or
 // '"'), a quoted string, the "," between addresses, and white space around them.
@@ -118,21 +139,21 @@ bool all_ascii(const char* p, std::size_t n) noexcept {
 // (replacing its content). Errors are percent::check()'s, at URI offsets. `ascii` tells whether
 // the decoded text is all ASCII (then it is valid UTF-8 and needs no utf8::validate()).
 result<void> decode_once(std::string_view raw, std::size_t base, std::string& out, bool& ascii) {
-  const void* first = std::memchr(raw.data(), '%', raw.size());
-  if (first == nullptr) {
+  const char* p = raw.data();
+  const char* e = p + raw.size();
+  const char* first = detail::find_byte(p, e, '%');
+  if (first == e) {
     out.assign(raw);
     ascii = all_ascii(raw.data(), raw.size());
     return {};
   }
   out.resize(raw.size());
   char* o = out.data();
-  const char* p = raw.data();
-  const char* e = p + raw.size();
-  const auto before = static_cast<std::size_t>(static_cast<const char*>(first) - p);
+  const auto before = static_cast<std::size_t>(first - p);
   unsigned char high = all_ascii(p, before) ? 0 : 0x80;  // the OR of the decoded bytes' high bits
   std::memcpy(o, p, before);
   o += before;
-  p += before;
+  p = first;
   while (p != e) {
     const char c = *p;
     if (c != '%') {
@@ -200,7 +221,7 @@ struct parser {
     }
     // RFC 6068 section 2: "MIME encoded words (as defined in [RFC2047]) are permitted in header
     // field values, but not in an <hfvalue> of a "body" <hfname>."
-    if (kind == value_kind::text && value.find("=?") != value.npos) {
+    if (kind == value_kind::text && detail::has_encoded_word_start(value)) {
       auto d = rfc2047::decode(value, options.limits.max_encoded_words);
       if (!d) {
         if (d.error().code == errc::too_many_encoded_words)
@@ -295,7 +316,7 @@ struct parser {
 
   // RFC 6068 section 2: hfield = hfname "=" hfvalue.
   result<void> parse_hfield(std::string_view raw, std::size_t base) {
-    const std::size_t eq = raw.find('=');
+    const std::size_t eq = detail::find_byte(raw, '=');
     if (eq == raw.npos) return fail(errc::mailto_bad_hfield, base);
     if (eq == 0) return fail(errc::mailto_bad_hname, base);
     f.addresses.clear();
@@ -314,9 +335,9 @@ struct parser {
     }
     const std::string_view vraw = raw.substr(eq + 1);
     value_kind kind = value_kind::text;
-    if (f.name == "to" || f.name == "cc" || f.name == "bcc")
+    if (detail::is(f.name, "to") || detail::is(f.name, "cc") || detail::is(f.name, "bcc"))
       kind = value_kind::address;
-    else if (f.name == "body")
+    else if (detail::is(f.name, "body"))
       kind = value_kind::body;
     if (f.value.capacity() < vraw.size()) f.value = out.buffer();
     if (auto r = decode_value(vraw, f.value_offset, kind, f.value, f.name); !r) return r;
@@ -357,49 +378,83 @@ struct parser {
     for (std::size_t i = 0; i < scheme.size(); ++i)
       if (lower(uri[b + i]) != scheme[i]) return fail(errc::not_mailto, b + i);
     std::size_t p = b + scheme.size();
+    // One pass over the bytes after the scheme, up to the fragment. RFC 3986 section 2: a URI
+    // holds no control characters. Other characters RFC 6068 wants percent-encoded are taken as
+    // themselves, with a warning; non-ASCII is an IRI's UTF-8. The pass also finds the '?'s and
+    // the '#', and counts the '&'s.
+    std::size_t raw_at = uri.npos, q = uri.npos, q2 = uri.npos, hash = uri.npos, amps = 0;
+    std::array<std::size_t, 16> amp_at{};  // where the first '&'s are (the hfield loop needs them)
+    const auto* bytes = reinterpret_cast<const unsigned char*>(uri.data());
+    // The byte at i, not class 0: false ends the pass (a '#').
+    const auto visit = [&](std::size_t i) -> result<bool> {
+      switch (scan_class[bytes[i]]) {
+        case 1: return fail(errc::mailto_bad_char, i);
+        case 2:
+          if (raw_at == uri.npos) raw_at = i;
+          break;
+        case 3:
+          if (amps < amp_at.size()) amp_at[amps] = i;
+          ++amps;
+          break;
+        case 4:
+          if (q == uri.npos)
+            q = i;
+          else if (q2 == uri.npos)
+            q2 = i;
+          break;
+        case 5:
+          hash = i;
+          return false;
+        default:
+          break;
+      }
+      return true;
+    };
+    std::size_t i = p;
+#if defined(__SSE2__)
+    for (; e - i >= 16 && hash == uri.npos; i += 16) {
+      for (unsigned m = scan_mask16(bytes + i); m != 0; m &= m - 1) {
+        auto r = visit(i + static_cast<std::size_t>(__builtin_ctz(m)));
+        if (!r) return r.error();
+        if (!*r) break;
+      }
+    }
+#endif
+    for (; i < e && hash == uri.npos; ++i) {
+      if (scan_class[bytes[i]] == 0) continue;
+      auto r = visit(i);
+      if (!r) return r.error();
+    }
     // RFC 6068 section 2: fragment identifiers "SHOULD be ignored upon resolution".
-    if (const std::size_t hash = uri.find('#', p); hash != uri.npos && hash < e) {
+    if (hash != uri.npos) {
       if (hash + 1 < e)
         warn(out.warnings, "fragment_ignored", "the fragment " + quote_for_message(uri.substr(hash, e - hash)) +
                                                    " means nothing in a mailto URI and was ignored",
              hash);
       e = hash;
     }
-    // RFC 3986 section 2: a URI holds no control characters. Other characters RFC 6068 wants
-    // percent-encoded are taken as themselves, with a warning; non-ASCII is an IRI's UTF-8.
-    bool warned_raw = false;
-    std::size_t amps = 0;
-    const auto* bytes = reinterpret_cast<const unsigned char*>(uri.data());
-    for (std::size_t i = p; i < e; ++i) {
-      // Four bytes at a time while all are quiet (most of a link).
-      while (e - i >= 4 && (scan_class[bytes[i]] | scan_class[bytes[i + 1]] | scan_class[bytes[i + 2]] |
-                            scan_class[bytes[i + 3]]) == 0)
-        i += 4;
-      if (i == e) break;
-      const unsigned char k = scan_class[bytes[i]];
-      if (k == 0) continue;
-      if (k == 1) return fail(errc::mailto_bad_char, i);
-      if (k == 3) {
-        ++amps;
-      } else if (!warned_raw) {
-        warned_raw = true;
-        warn(out.warnings, "raw_character",
-             std::string("the character '") + uri[i] + "' should be percent-encoded; it was taken as itself", i);
-      }
-    }
-    const std::size_t q = uri.find('?', p);
-    const std::size_t path_end = (q == uri.npos || q > e) ? e : q;
+    if (raw_at != uri.npos)
+      warn(out.warnings, "raw_character",
+           std::string("the character '") + uri[raw_at] + "' should be percent-encoded; it was taken as itself",
+           raw_at);
+    const std::size_t path_end = q == uri.npos ? e : q;
     if (auto r = parse_path(uri.substr(p, path_end - p), p); !r) return r;
     if (path_end == e) return {};
     // RFC 6068 section 2: hfields = "?" hfield *( "&" hfield ); a second raw '?' is wrong.
     const std::size_t hb = path_end + 1;
-    if (const std::size_t q2 = uri.find('?', hb); q2 != uri.npos && q2 < e) return fail(errc::mailto_second_question, q2);
+    if (q2 != uri.npos) return fail(errc::mailto_second_question, q2);
     std::size_t count = 0;
     bool warned_empty = false;
     out.expect(std::min<std::size_t>(options.limits.max_hfields, amps + 1));
+    const std::size_t recorded = std::min(amps, amp_at.size());
+    std::size_t next = 0;  // the first recorded '&' not yet passed
     for (std::size_t s = hb; s <= e;) {
-      std::size_t amp = uri.find('&', s);
-      if (amp == uri.npos || amp > e) amp = e;
+      while (next < recorded && amp_at[next] < s) ++next;
+      std::size_t amp = e;
+      if (next < recorded)
+        amp = amp_at[next];
+      else if (amps > recorded)
+        amp = std::min(e, detail::find_byte(uri.substr(0, e), '&', s));
       if (amp == s) {
         if (!warned_empty) {
           warned_empty = true;

@@ -5,6 +5,7 @@
 
 #include "header_text.hpp"
 #include "mailto_sink.hpp"
+#include "scan.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/percent.hpp"
 
@@ -75,13 +76,13 @@ constexpr std::array<std::string_view, 8> default_kept = {"to",       "cc",     
 // (every link has some of them) instead of comparing strings.
 constexpr int default_index(std::string_view n) noexcept {
   switch (n.size()) {
-    case 2: return n == "to" ? 0 : n == "cc" ? 1 : -1;
-    case 3: return n == "bcc" ? 2 : -1;
-    case 4: return n == "body" ? 4 : -1;
-    case 7: return n == "subject" ? 3 : -1;
-    case 8: return n == "keywords" ? 5 : -1;
-    case 10: return n == "references" ? 7 : -1;
-    case 11: return n == "in-reply-to" ? 6 : -1;
+    case 2: return detail::is(n, "to") ? 0 : detail::is(n, "cc") ? 1 : -1;
+    case 3: return detail::is(n, "bcc") ? 2 : -1;
+    case 4: return detail::is(n, "body") ? 4 : -1;
+    case 7: return detail::is(n, "subject") ? 3 : -1;
+    case 8: return detail::is(n, "keywords") ? 5 : -1;
+    case 10: return detail::is(n, "references") ? 7 : -1;
+    case 11: return detail::is(n, "in-reply-to") ? 6 : -1;
     default: return -1;
   }
 }
@@ -165,15 +166,15 @@ void apply_one(draft& d, hfield& f, const policy& p) {
     return;
   }
   // RFC 6068 section 2: "to" in the path and every to/cc/bcc hfield accumulate in order.
-  if (f.name == "to" || f.name == "cc" || f.name == "bcc") {
-    auto& list = f.name == "to" ? d.to : f.name == "cc" ? d.cc : d.bcc;
+  if (detail::is(f.name, "to") || detail::is(f.name, "cc") || detail::is(f.name, "bcc")) {
+    auto& list = detail::is(f.name, "to") ? d.to : detail::is(f.name, "cc") ? d.cc : d.bcc;
     if (list.empty())
       list = std::move(f.addresses);
     else
       for (auto& a : f.addresses) list.push_back(std::move(a));
     return;
   }
-  if (f.name == "body") {
+  if (detail::is(f.name, "body")) {
     const auto changes = detail::clean_body_text(f.value);
     if (changes.line_breaks)
       warn(d, "body_line_breaks_normalized",
@@ -195,7 +196,7 @@ void apply_one(draft& d, hfield& f, const policy& p) {
              "' were removed (a line break followed by white space was unfolded, other line breaks "
              "became spaces)",
          f.value_offset);
-  if (f.name == "subject") {
+  if (detail::is(f.name, "subject")) {
     if (d.subject) warn(d, "repeated_field", "'subject' appears more than once; the last one is used", f.offset);
     d.subject = std::move(f.value);
     return;
