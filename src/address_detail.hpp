@@ -28,5 +28,7 @@ struct address_issue {
 [[nodiscard]] address addr_spec_or_invalid(std::string_view text, error& why, bool& ok);
 /// The same, taking the text (it becomes `original` without a copy).
 [[nodiscard]] address addr_spec_or_invalid(std::string&& text, error& why, bool& ok);
+/// The same, into a default-constructed address (e.g. one just added to a list: no move).
+void addr_spec_or_invalid_into(address& a, std::string&& text, error& why, bool& ok);
 
 }  // namespace mailtokit::detail

@@ -252,8 +252,7 @@ struct parser {
       if (auto r = decode_value(raw, base, value_kind::address, text, "to"); !r) return r;
       error why{};
       bool ok = true;
-      out.to.reserve(1);
-      out.to.push_back(detail::addr_spec_or_invalid(std::move(text), why, ok));
+      detail::addr_spec_or_invalid_into(out.to.emplace_back(), std::move(text), why, ok);
       if (!ok)
         warn(out.warnings, "invalid_address",
              quote_for_message(out.to.back().original) + " is not a valid address (" +
@@ -297,9 +296,9 @@ struct parser {
           error why{};
           bool ok = true;
           if (lead == 0 && tail == text.size())
-            out.to.push_back(detail::addr_spec_or_invalid(std::move(text), why, ok));
+            detail::addr_spec_or_invalid_into(out.to.emplace_back(), std::move(text), why, ok);
           else
-            out.to.push_back(detail::addr_spec_or_invalid(text.substr(lead, tail - lead), why, ok));
+            detail::addr_spec_or_invalid_into(out.to.emplace_back(), text.substr(lead, tail - lead), why, ok);
           if (!ok)
             warn(out.warnings, "invalid_address",
                  quote_for_message(out.to.back().original) + " is not a valid address (" +

@@ -4,7 +4,8 @@
 // domain, an ASCII domain of LDH labels, needs_smtputf8 exactly for a non-ASCII local part, and
 // ascii() exactly when it can travel without SMTPUTF8; its addr-spec "local@domain" parses back
 // to the same address, in Unicode and in ASCII form, and so does "name" <addr-spec> for its
-// display name; every string is valid UTF-8.
+// display name; every string is valid UTF-8; a bare addr-spec (no list structure) gives the
+// same list through the fast path as through the general one.
 #include "mailtokit/address.hpp"
 
 #include <string>
@@ -87,6 +88,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   } else {
     MAILTOKIT_FUZZ_CHECK(list.error().offset <= in.size(), "error offset past the end for " + show(in));
+  }
+  // A bare addr-spec takes the list parser's fast path; a leading space sends it the general way.
+  if (!in.empty() && in.find_first_of("\"()[]<>,;:\\ \t\r\n") == in.npos) {
+    const auto general = mailtokit::parse_address_list(" " + std::string(in));
+    MAILTOKIT_FUZZ_CHECK(list.has_value() == general.has_value() && (!list || *list == *general),
+                         "the bare addr-spec fast path differs from the general path for " + show(in));
   }
   return 0;
 }

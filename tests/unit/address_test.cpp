@@ -128,3 +128,30 @@ TEST_CASE("quotes, parentheses and angle brackets inside a domain literal are dt
   CHECK((*named)[0].display_name == "Name");
   CHECK((*named)[0].domain == "[1>2]");
 }
+
+// parse_address_list() takes a value without any list structure (no quotes, comments, brackets,
+// separators or white space) as one addr-spec without splitting it; a leading space sends the
+// same text through the general path. Both must give the same address, valid or not.
+TEST_CASE("the bare addr-spec fast path of address lists equals the general path", "[address][list]") {
+  std::vector<std::string> inputs;
+  for (const auto& row : test::load_tsv("addresses.tsv")) inputs.push_back(row.at(0));
+  for (const char* extra : {"a@b", "@", "a@", "@b", "a@@b", "a.@b", "x@[1.2.3.4", "joe@example.com.", "\xC3\xA9@b.example",
+                            "a@xn--99zt52a.example", "a@\xE7\xB4\x8D\xE8\xB1\x86.example", "a\x01@b", "a@b\x7F",
+                            "=?utf-8?q?x?=@example.com", "a@-b.example", std::string(1000, 'a').append("@b").c_str()})
+    inputs.emplace_back(extra);
+  std::size_t fast = 0;
+  for (const auto& in : inputs) {
+    if (in.empty() || in.find_first_of("\"()[]<>,;:\\ \t\r\n") != std::string::npos) continue;
+    ++fast;
+    INFO("input " << in);
+    const auto direct = parse_address_list(in);
+    const auto general = parse_address_list(" " + in);
+    REQUIRE(direct.has_value() == general.has_value());
+    if (!direct) {
+      CHECK(direct.error().code == general.error().code);
+      continue;
+    }
+    CHECK(*direct == *general);
+  }
+  CHECK(fast > 30);
+}
