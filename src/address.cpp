@@ -150,7 +150,7 @@ void lower_ascii(std::string& s) noexcept {
 }
 
 // Fills `a` from a.original as far as the text is valid; the error offset is relative to it.
-result<void> parse_addr_spec_into(address& a) {
+result<void> parse_addr_spec_parts(address& a) {
   const std::string_view text = a.original;
   if (text.empty()) return fail(errc::address_empty, 0);
   const char* begin = text.data();
@@ -211,6 +211,15 @@ result<void> parse_addr_spec_into(address& a) {
     a.domain_ascii = std::move(*ascii);
   }
   a.valid = true;
+  return {};
+}
+
+// parse_addr_spec_parts(), and an addr-spec too long to be written on one header line (see
+// max_addr_spec_octets) is refused, by parse_addr_spec() and in lists alike.
+result<void> parse_addr_spec_into(address& a) {
+  if (auto r = parse_addr_spec_parts(a); !r) return r;
+  if (a.local_part.size() + a.domain.size() + a.domain_ascii.size() > max_addr_spec_octets)
+    return fail(errc::input_too_long, 0);
   return {};
 }
 
@@ -516,15 +525,6 @@ void addr_spec_or_invalid_into(address& a, std::string&& text, error& why, bool&
   if (auto r = parse_addr_spec_into(a); !r) {
     ok = false;
     why = r.error();
-    a.valid = false;
-    a.domain_ascii.clear();
-    clean_header_text(a.original);
-    return;
-  }
-  // Too long to be written on one header line (see max_addr_spec_octets): kept, marked invalid.
-  if (a.local_part.size() + a.domain.size() + a.domain_ascii.size() > max_addr_spec_octets) {
-    ok = false;
-    why = fail(errc::input_too_long, 0);
     a.valid = false;
     a.domain_ascii.clear();
     clean_header_text(a.original);

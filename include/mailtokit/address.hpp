@@ -35,7 +35,8 @@ struct address {
 
 /// RFC 5322 section 3.4.1 addr-spec (no obsolete forms) over decoded UTF-8 text:
 /// local-part = dot-atom / quoted-string, domain = dot-atom / domain-literal.
-/// parse_addr_spec("\"not@me\"@example.org")->local_part == "\"not@me\"".
+/// parse_addr_spec("\"not@me\"@example.org")->local_part == "\"not@me\"". An addr-spec longer
+/// than max_addr_spec_octets fails with input_too_long (in a list it is kept, marked invalid).
 [[nodiscard]] result<address> parse_addr_spec(std::string_view text);
 
 /// RFC 5322 section 3.4 address-list (display names, angle addresses, comments, RFC 2047
