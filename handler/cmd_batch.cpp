@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -42,8 +43,14 @@ struct batch_cli {
   limits lim{};
 };
 
+std::uint64_t next_id() {
+  static std::atomic<std::uint64_t> n{0};
+  return ++n;
+}
+
 // What every line needs, read-only while the workers run.
 struct line_context {
+  std::uint64_t id = next_id();  // tells the worker threads' parsers which run they belong to
   parse_options parse;
   policy pol = policy::defaults();
   compose_options compose;
@@ -53,6 +60,17 @@ struct line_context {
   int dir_fd = -1;
   std::string dir;
 };
+
+// One draft_parser per worker thread and run: parse + policy reuse the memory of earlier lines.
+draft_parser& parser_for(const line_context& c) {
+  thread_local std::optional<draft_parser> parser;
+  thread_local std::uint64_t owner = 0;
+  if (!parser || owner != c.id) {
+    parser.emplace(c.parse, c.pol);
+    owner = c.id;
+  }
+  return *parser;
+}
 
 // Tab-separated fields for the text output: tab, line ends, backslash and other controls escaped.
 void append_field(std::string& out, std::string_view s) {
@@ -110,8 +128,9 @@ std::size_t leading_space(std::string_view s) {
 
 batch::outcome process_line(const line_context& c, const batch::line& l, std::string& out) {
   if (l.too_long) return bad_line(c, l, error{errc::input_too_long, leading_space(l.text) + c.parse.limits.max_input}, out);
-  auto d = parse_draft(l.text, c.parse, c.pol);
-  if (!d) return bad_line(c, l, d.error(), out);
+  draft_parser& parser = parser_for(c);
+  if (auto r = parser.parse(l.text); !r) return bad_line(c, l, r.error(), out);
+  draft* d = &parser.current();
   std::string path;
   if (c.composing) {
     if (c.from) d->from = *c.from;

@@ -55,6 +55,8 @@ class draft_parser {
   [[nodiscard]] result<void> parse(std::string_view uri);
   /// The draft of the last successful parse(); valid until the next call.
   [[nodiscard]] const draft& current() const noexcept { return draft_; }
+  /// The same, to change before use (e.g. set `from`); the next parse() starts over anyway.
+  [[nodiscard]] draft& current() noexcept { return draft_; }
   /// Take the draft out (the next parse() starts without its memory).
   [[nodiscard]] draft take() noexcept { return std::move(draft_); }
   [[nodiscard]] const parse_options& options() const noexcept { return options_; }
