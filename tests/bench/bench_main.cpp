@@ -121,6 +121,7 @@ void print_summary(const collecting_reporter& rep) {
   static constexpr pair_spec pairs[] = {
       {"parse", "parse", "parse", "boost_url", 0},
       {"parse+policy", "parse_policy", "parse", "boost_url", 2},
+      {"p+p bulk", "parse_policy_bulk", "parse", "boost_url", 2},
       {"compose", "compose", "compose", "gmime", 10},
       {"end to end", "end_to_end", "end_to_end", "boost_url+gmime", 0},
   };
@@ -145,6 +146,7 @@ void print_summary(const collecting_reporter& rep) {
   };
   static constexpr absolute_spec absolutes[] = {
       {"parse_policy/ref113/mailtokit", 5e6},
+      {"parse_policy_bulk/ref113/mailtokit", 5e6},
       {"compose/ref113/mailtokit", 5e5},
       {"parse_policy/idn/mailtokit", 1e6},
   };

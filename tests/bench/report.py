@@ -23,6 +23,7 @@ SET_TEXT = {
 STAGES = [
     ("parse", "parse", "parse/{}/boost_url", "Boost.URL", "parse"),
     ("parse + policy", "parse_policy", "parse/{}/boost_url", "Boost.URL", "parse"),
+    ("parse + policy, bulk", "parse_policy_bulk", "parse/{}/boost_url", "Boost.URL", "parse"),
     ("compose", "compose", "compose/{}/gmime", "GMime", "compose"),
     ("end to end", "end_to_end", "end_to_end/{}/boost_url+gmime", "Boost.URL + GMime", "pipeline"),
     ("inspect JSON", "inspect_json", None, None, None),
@@ -104,9 +105,12 @@ def main():
     for s in ("ref113", "all"):
         target(f"parse + policy / Boost.URL parse + params ({s})",
                r(ips(f"parse_policy/{s}/mailtokit"), ips(f"parse/{s}/boost_url")), 2)
+        target(f"parse + policy, bulk (draft_parser) / Boost.URL parse + params ({s})",
+               r(ips(f"parse_policy_bulk/{s}/mailtokit"), ips(f"parse/{s}/boost_url")), 2)
         target(f"compose / GMime ({s})", r(ips(f"compose/{s}/mailtokit"), ips(f"compose/{s}/gmime")), 10)
         target(f"compose / Python pipeline ({s})", r(ips(f"compose/{s}/mailtokit"), pyips(s, "pipeline")), 200)
     target("parse + policy, ref113, million links/s", (ips("parse_policy/ref113/mailtokit") or 0) / 1e6, 5)
+    target("parse + policy, bulk, ref113, million links/s", (ips("parse_policy_bulk/ref113/mailtokit") or 0) / 1e6, 5)
     target("compose, ref113, thousand drafts/s", (ips("compose/ref113/mailtokit") or 0) / 1e3, 500)
     target("parse + policy, IDN set, million links/s", (ips("parse_policy/idn/mailtokit") or 0) / 1e6, 1)
     out += ["| target (issue #7) | measured | needed | |", "|---|---:|---:|---|"] + t + [""]
