@@ -228,35 +228,34 @@ draft apply(mailto_uri&& uri, const policy& p) {
   return d;
 }
 
-// parse_draft()'s sink: the policy applied to each hfield as it is read.
+// The sink of parse_draft() and draft_parser: the policy applied to each hfield as it is read.
+// With `spare` (draft_parser), the parser decodes into buffers of earlier drafts.
 class apply_each final : public detail::mailto_sink {
  public:
-  apply_each(draft& d, const policy& p) noexcept : mailto_sink(d.to, d.warnings), d_(d), p_(p) {}
-  void field(hfield& f) override { apply_one(d_, f, p_); }
-
- private:
-  draft& d_;
-  const policy& p_;
-};
-
-// draft_parser's sink: apply_each with buffers from earlier drafts.
-class apply_each_reusing final : public detail::mailto_sink {
- public:
-  apply_each_reusing(draft& d, const policy& p, std::vector<std::string>& spare) noexcept
+  apply_each(draft& d, const policy& p, std::vector<std::string>* spare) noexcept
       : mailto_sink(d.to, d.warnings), d_(d), p_(p), spare_(spare) {}
   void field(hfield& f) override { apply_one(d_, f, p_); }
   std::string buffer() override {
-    if (spare_.empty()) return {};
-    std::string s = std::move(spare_.back());
-    spare_.pop_back();
+    if (spare_ == nullptr || spare_->empty()) return {};
+    std::string s = std::move(spare_->back());
+    spare_->pop_back();
     return s;
   }
 
  private:
   draft& d_;
   const policy& p_;
-  std::vector<std::string>& spare_;
+  std::vector<std::string>* spare_;
 };
+
+// parse_draft()'s work into the empty draft `d`.
+result<void> parse_into(std::string_view uri, const parse_options& options, const policy& p, draft& d,
+                        std::vector<std::string>* spare) {
+  apply_each sink(d, p, spare);
+  if (auto r = detail::parse_mailto_into(uri, options, sink); !r) return r;
+  sort_warnings(d);
+  return {};
+}
 
 // Move the heap buffers of `d`'s strings to `spare` (short strings live inside the object and
 // are not worth keeping) and empty `d`, keeping its lists' capacity.
@@ -301,13 +300,9 @@ draft_parser::draft_parser(parse_options options, mailtokit::policy p)
 result<void> draft_parser::parse(std::string_view uri) {
   recycle(draft_, spare_);
   try {
-    apply_each_reusing sink(draft_, policy_, spare_);
-    if (auto r = detail::parse_mailto_into(uri, options_, sink); !r) {
-      recycle(draft_, spare_);
-      return r;
-    }
-    sort_warnings(draft_);
-    return {};
+    auto r = parse_into(uri, options_, policy_, draft_, &spare_);
+    if (!r) recycle(draft_, spare_);
+    return r;
   } catch (const std::bad_alloc&) {
     recycle(draft_, spare_);
     return fail(errc::internal_error, 0);
@@ -348,9 +343,7 @@ draft apply_policy(const mailto_uri& uri, const policy& p) { return apply(mailto
 result<draft> parse_draft(std::string_view uri, const parse_options& options, const policy& p) {
   try {
     draft d;
-    apply_each sink(d, p);
-    if (auto r = detail::parse_mailto_into(uri, options, sink); !r) return r.error();
-    sort_warnings(d);
+    if (auto r = parse_into(uri, options, p, d, nullptr); !r) return r.error();
     return d;
   } catch (const std::bad_alloc&) {
     return fail(errc::internal_error, 0);
