@@ -120,7 +120,10 @@ void write_words(header_writer& w, std::string_view v, bool raw_utf8, bool phras
     const piece& p = pieces[k];
     const std::string_view ws = v.substr(p.ws_begin, p.word_begin - p.ws_begin);
     if (!p.encode) {
-      w.token(ws, v.substr(p.word_begin, p.word_end - p.word_begin));
+      // The first word has no white space of its own (leading white space makes it encoded);
+      // after other text of the field (a display name after "," in an address list) it needs
+      // a fold point like any token, or a fold would start a line without white space.
+      w.token(k == 0 ? std::string_view(" ") : ws, v.substr(p.word_begin, p.word_end - p.word_begin));
       ++k;
       continue;
     }

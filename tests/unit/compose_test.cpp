@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "mailtokit/chars.hpp"
 #include "mailtokit/encoded_word.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/transfer_encoding.hpp"
@@ -473,4 +474,38 @@ TEST_CASE("a quoted-pair may quote a non-ASCII character (RFC 6532 section 3.2)"
   mailtokit::compose_options eai;
   eai.allow_smtputf8 = true;
   CHECK(mailtokit::compose(*d, eai).has_value());
+}
+
+// A display name whose first word is plain ASCII and whose later words need encoding, after the
+// "," of an address list: the writer must fold only before white space, so every continuation
+// line of the header starts with a space or tab (found by the compose fuzz target: it folded
+// right after the "," and the next line began "Fra ...", which reads as a new header field).
+TEST_CASE("address lists fold before white space after the comma", "[compose][fold]") {
+  for (std::size_t pad = 0; pad < 40; ++pad) {
+    draft d;
+    auto first = parse_address_list("\"" + std::string(pad, 'J') + "os\xC3\xA9 M\xC3\xBCller\" <jose@example.org>");
+    REQUIRE(first);
+    auto second = parse_address_list(
+        "\"Fra %0d%0a \xE2\x80\x94 n\xC3\xB6t\xC3\xB4 cr\xC3\xA8me br\xC3\xBBl\xC3\xA9\xC3\xA9 caf\xC3\xA9\" <taro@example.org>");
+    REQUIRE(second);
+    d.to = {(*first)[0], (*second)[0]};
+    INFO("pad " << pad);
+    const auto r = compose(d, fixed());
+    REQUIRE(r);
+    const std::string head = r->substr(0, r->find("\r\n\r\n") + 2);
+    for (std::size_t i = head.find("\r\n"); i + 2 < head.size(); i = head.find("\r\n", i + 2)) {
+      const char c = head[i + 2];
+      if (c == ' ' || c == '\t') continue;
+      // Not a continuation: a new field "Name:".
+      const std::size_t colon = head.find(':', i + 2);
+      const std::size_t eol = head.find("\r\n", i + 2);
+      INFO("line " << head.substr(i + 2, eol - i - 2));
+      REQUIRE(colon < eol);
+      for (std::size_t k = i + 2; k < colon; ++k) CHECK(chars::ftext(head[k]));
+    }
+    // The list still reads back as the two mailboxes.
+    const std::size_t to = head.find("\r\nTo: ");
+    REQUIRE(to != std::string::npos);
+    CHECK(head.find("\r\nFra", to) == std::string::npos);
+  }
 }
