@@ -78,13 +78,23 @@ if ((do_build)); then
   CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DMAILTOKIT_FUZZ=ON -DMAILTOKIT_TESTS=OFF -DMAILTOKIT_BENCH=OFF >/dev/null
   cmake --build "$build" -j"$(nproc)" --target mailtokit_fuzz_all
+  # What the binaries were built from, for --record after a later --no-build run.
+  stamp=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+  [[ -z "$(git -C "$root" status --porcelain -- src include tests/fuzz 2>/dev/null)" ]] || stamp="$stamp+changes"
+  echo "$stamp" >"$build/built-from"
 fi
 list="$build/tests/fuzz/targets.txt"
 [[ -f "$list" ]] || { echo "run.sh: no $list: configure $build with -DMAILTOKIT_FUZZ=ON first" >&2; exit 66; }
 if ((${#targets[@]} == 0)); then
   mapfile -t targets < <(grep -v '^$' "$list")
 fi
-commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+# The commit recorded is the one the binaries were built from (written by the build step above),
+# not the one checked out now, which may be newer when --no-build reuses an older build.
+if [[ -s "$build/built-from" ]]; then
+  commit=$(<"$build/built-from")
+else
+  commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)?"
+fi
 logs="$build/fuzz-logs"
 mkdir -p "$logs"
 
