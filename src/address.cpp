@@ -1,6 +1,9 @@
 #include "mailtokit/address.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
 #include <limits>
 
 #include "address_detail.hpp"
@@ -120,28 +123,81 @@ std::size_t check_hostname(std::string_view d) noexcept {
 // One pass over an ASCII domain: true when it is a valid hostname (as check_hostname() sees it)
 // with no label starting "xn--" (so idna::is_plain_ascii() holds), writing it lower-cased to
 // `out`. False says nothing; the caller then takes the general path, which finds the error.
-bool plain_hostname_lowered(std::string_view d, std::string& out) {
-  if (d.empty() || d.size() > 253) return false;
-  out.resize(d.size());
-  std::size_t label = 0;  // start of the current label
-  for (std::size_t i = 0; i < d.size(); ++i) {
-    const char c = d[i];
-    if (c == '.') {
-      if (i == label || i - label > 63 || d[i - 1] == '-') return false;
-      label = i + 1;
-      out[i] = c;
-      continue;
-    }
-    if (!ldh(c)) return false;
-    if (i == label) {
-      if (c == '-') return false;
-      if ((c == 'x' || c == 'X') && d.size() - i >= 4 && (d[i + 1] == 'n' || d[i + 1] == 'N') && d[i + 2] == '-' &&
-          d[i + 3] == '-')
-        return false;
-    }
-    out[i] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+// hostname_byte[c]: 0 for a byte no hostname holds; else 1 for a letter or digit, 2 for '-',
+// 3 for '.', plus 0x20 for an upper-case letter (added to lower-case it).
+constexpr std::array<unsigned char, 256> hostname_byte = [] {
+  std::array<unsigned char, 256> t{};
+  for (unsigned b = 0; b < 0x80; ++b) {
+    const auto c = static_cast<char>(b);
+    if (c >= 'A' && c <= 'Z') t[b] = 1 | 0x20;
+    else if (chars::alpha(c) || chars::digit(c)) t[b] = 1;
+    else if (c == '-') t[b] = 2;
+    else if (c == '.') t[b] = 3;
   }
-  return label != d.size() && d.size() - label <= 63 && d.back() != '-';
+  return t;
+}();
+
+// True when the four bytes at p are "xn--" in any case (an A-label prefix).
+inline bool ace_prefix(const char* p) noexcept {
+  return (p[0] | 0x20) == 'x' && (p[1] | 0x20) == 'n' && p[2] == '-' && p[3] == '-';
+}
+
+// Bit 7 of each byte of `w` (7-bit bytes only) that lies in [lo, hi]: no sum carries into the
+// next byte, since x + 0x80 - lo and x + 0x7F - hi stay below 0x100 for x < 0x80 and lo >= 1.
+constexpr std::uint64_t bytes_in(std::uint64_t w, unsigned char lo, unsigned char hi) noexcept {
+  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+  return (w + (0x80u - lo) * ones) & ~(w + (0x7Fu - hi) * ones) & highs;
+}
+
+// The '-' or '.' at i of the name `d` (n bytes, the current label starting at `label`): false
+// when it breaks RFC 1035/5321 hostname rules or starts an A-label.
+inline bool hostname_separator(const char* d, std::size_t n, std::size_t i, std::size_t& label) noexcept {
+  if (d[i] == '-') return i != label;  // a '-' may not start a label
+  // '.': the label before it is not empty, does not end in '-', has at most 63 octets.
+  if (i == label || d[i - 1] == '-' || i - label > 63) return false;
+  label = i + 1;
+  return !(n - label >= 4 && ace_prefix(d + label));
+}
+
+bool plain_hostname_lowered(std::string_view d, std::string& out) {
+  constexpr std::uint64_t highs = 0x8080808080808080ull;
+  const char* const src = d.data();
+  const std::size_t n = d.size();
+  if (n == 0 || n > 253) return false;
+  out.resize(n);
+  char* const o = out.data();
+  // No A-label ("xn--" at a label start): idna::is_plain_ascii() must hold.
+  if (n >= 4 && ace_prefix(src)) return false;
+  std::size_t label = 0;  // start of the current label
+  if (n >= 8) {
+    // Eight bytes at a time: lower-case, check every byte is a letter, digit, '-' or '.', and
+    // look at the '-' and '.' one by one. The last word overlaps the one before it; its bytes
+    // already seen are masked off.
+    for (std::size_t i = 0; i < n;) {
+      const std::size_t at = n - i >= 8 ? i : n - 8;
+      std::uint64_t w;
+      std::memcpy(&w, src + at, 8);
+      if (w & highs) return false;
+      w |= bytes_in(w, 'A', 'Z') >> 2;
+      std::uint64_t sep = bytes_in(w, '-', '.');
+      if (((bytes_in(w, 'a', 'z') | bytes_in(w, '0', '9') | sep) != highs)) return false;
+      std::memcpy(o + at, &w, 8);
+      if (at != i) sep &= ~0ull << (8 * (i - at));
+      for (; sep != 0; sep &= sep - 1)
+        if (!hostname_separator(src, n, at + (static_cast<std::size_t>(__builtin_ctzll(sep)) >> 3), label)) return false;
+      i = at + 8;
+    }
+  } else {
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto c = static_cast<unsigned char>(src[i]);
+      const unsigned char t = hostname_byte[c];
+      if (t == 0) return false;
+      o[i] = static_cast<char>(c + (t & 0x20));
+      if ((t & 2) != 0 && !hostname_separator(src, n, i, label)) return false;
+    }
+  }
+  // The last label is not empty, does not end in '-', and has at most 63 octets.
+  return label < n && src[n - 1] != '-' && n - label <= 63;
 }
 
 void lower_ascii(std::string& s) noexcept {
@@ -522,6 +578,10 @@ address addr_spec_or_invalid(std::string&& text, error& why, bool& ok) {
 
 void addr_spec_or_invalid_into(address& a, std::string&& text, error& why, bool& ok) {
   a.original = std::move(text);
+  addr_spec_or_invalid_in_place(a, why, ok);
+}
+
+void addr_spec_or_invalid_in_place(address& a, error& why, bool& ok) {
   if (auto r = parse_addr_spec_into(a); !r) {
     ok = false;
     why = r.error();

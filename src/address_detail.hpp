@@ -30,5 +30,7 @@ struct address_issue {
 [[nodiscard]] address addr_spec_or_invalid(std::string&& text, error& why, bool& ok);
 /// The same, into a default-constructed address (e.g. one just added to a list: no move).
 void addr_spec_or_invalid_into(address& a, std::string&& text, error& why, bool& ok);
+/// The same, for an address whose `original` is already set (and its other fields default).
+void addr_spec_or_invalid_in_place(address& a, error& why, bool& ok);
 
 }  // namespace mailtokit::detail
