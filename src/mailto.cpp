@@ -6,14 +6,11 @@
 #include <cstring>
 #include <string>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "address_detail.hpp"
 #include "header_text.hpp"
 #include "mailto_sink.hpp"
 #include "scan.hpp"
+#include "uri_scan.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/encoded_word.hpp"
@@ -23,39 +20,6 @@
 namespace mailtokit {
 
 namespace {
-
-// Raw ASCII a mailto URI may hold without a warning: RFC 6068 section 2 qchar (without
-// pct-encoded), the '%' of pct-encoded, the delimiters "?", "&" and "=", and "/" (RFC 3986
-// section 3.4 allows it in a query; it is common raw in bodies that hold links).
-constexpr chars::char_class quiet_raw = chars::qchar | chars::of("%?&=/");
-
-// One table for the scan of a URI's bytes after the scheme: 0 nothing to do (quiet_raw and
-// non-ASCII), 1 a control character (refused), 2 ASCII that should have been percent-encoded
-// (a warning), 3 an '&' (counted, to size the hfield list), 4 a '?' (the first ends the path, a
-// second is an error), 5 the '#' that starts the fragment (the scan stops there).
-constexpr std::array<unsigned char, 256> scan_class = [] {
-  std::array<unsigned char, 256> t{};
-  for (unsigned b = 0; b < 0x80; ++b) {
-    const auto c = static_cast<unsigned char>(b);
-    t[b] = chars::ctl(c) ? 1 : c == '&' ? 3 : c == '?' ? 4 : c == '#' ? 5 : !quiet_raw(c) ? 2 : 0;
-  }
-  return t;
-}();
-
-#if defined(__SSE2__)
-// A bit per byte of the 16 at `p` that may not be class 0 of scan_class (a superset is fine:
-// flagged bytes are looked up in the table).
-inline unsigned scan_mask16(const unsigned char* p) noexcept {
-  const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
-  const auto set = [](char c) { return _mm_set1_epi8(c); };
-  // Signed compares: bytes 0x80-0xFF are negative, so "v < 0x21" and not negative is C0 and space.
-  __m128i m = _mm_andnot_si128(_mm_cmplt_epi8(v, _mm_setzero_si128()), _mm_cmplt_epi8(v, set(0x21)));
-  m = _mm_or_si128(m, _mm_and_si128(_mm_cmpgt_epi8(v, set(0x5A)), _mm_cmplt_epi8(v, set(0x5F))));  // [ \ ] ^
-  m = _mm_or_si128(m, _mm_cmpgt_epi8(v, set(0x7A)));  // { | } ~ DEL ('~' is looked up and passes)
-  for (char c : {'"', '#', '&', '<', '>', '?', '`'}) m = _mm_or_si128(m, _mm_cmpeq_epi8(v, set(c)));
-  return static_cast<unsigned>(_mm_movemask_epi8(m));
-}
-#endif
 
 // What makes the path more than one address to decode as is: pct-encoded (it may hide ',' or
 // '"'), a quoted string, the "," between addresses, and white space around them.
@@ -135,47 +99,158 @@ bool all_ascii(const char* p, std::size_t n) noexcept {
   return (acc & 0x8080808080808080ull) == 0;
 }
 
-// RFC 3986 section 2.1: decode every pct-encoded triplet of `raw` exactly once into `out`
-// (replacing its content). Errors are percent::check()'s, at URI offsets. `ascii` tells whether
-// the decoded text is all ASCII (then it is valid UTF-8 and needs no utf8::validate()).
-result<void> decode_once(std::string_view raw, std::size_t base, std::string& out, bool& ascii) {
-  const char* p = raw.data();
-  const char* e = p + raw.size();
-  const char* first = detail::find_byte(p, e, '%');
-  if (first == e) {
-    out.assign(raw);
-    ascii = all_ascii(raw.data(), raw.size());
-    return {};
+// What decode_once() learned about the decoded text while writing it, so that later passes over
+// it can be skipped: `ascii` (then it is valid UTF-8), and whether clean_header_text() or
+// clean_body_text() could change it. Raw (not pct-encoded) bytes of a value are never controls
+// (the URI scan refuses them), so only decoded triplets and raw non-ASCII can need cleaning; the
+// answers are conservative (true only when the cleaner would certainly change nothing).
+struct decode_facts {
+  bool ascii = true;
+  bool utf8 = false;         // certainly valid UTF-8 (RFC 3629), known without utf8::validate()
+  bool header_clean = true;  // no C0, DEL or lead byte C2/E2 (C1, NEL, U+2028/9) anywhere
+  bool body_clean = true;    // the same but HTAB and CRLF pairs, and E2, are fine in a body
+  // A '?' was decoded. A value never holds a raw '?' (after the first '?' of a URI, another raw
+  // one is refused), so without a decoded one it holds no "=?" and so no encoded word.
+  bool question = false;
+};
+
+// Decoded bytes worth a note: bit 0 may make a header value unclean, bit 1 a body (CR and LF are
+// checked for pairing separately), bit 2 is the '?' of an encoded word.
+constexpr std::array<unsigned char, 256> notable = [] {
+  std::array<unsigned char, 256> t{};
+  for (unsigned b = 0; b < 256; ++b) {
+    const bool ctl = b < 0x20 || b == 0x7F || b == 0xC2;
+    t[b] = static_cast<unsigned char>((ctl || b == 0xE2 ? 1 : 0) | (ctl && b != '\t' && b != '\r' && b != '\n' ? 2 : 0) |
+                                      (b == '?' ? 4 : 0));
   }
-  out.resize(raw.size());
-  char* o = out.data();
-  const auto before = static_cast<std::size_t>(first - p);
-  unsigned char high = all_ascii(p, before) ? 0 : 0x80;  // the OR of the decoded bytes' high bits
-  std::memcpy(o, p, before);
-  o += before;
-  p = first;
-  while (p != e) {
-    const char c = *p;
-    if (c != '%') {
-      high |= static_cast<unsigned char>(c);
-      *o++ = c;
-      ++p;
-      continue;
+  return t;
+}();
+
+// RFC 3629 section 4 as a DFA over decoded bytes, for values whose raw bytes are ASCII: then
+// only triplets can hold non-ASCII, and a raw byte must not fall inside a sequence. States are
+// premultiplied by the number of byte classes; 0 is "between characters".
+namespace u8dfa {
+constexpr unsigned classes = 12;
+// 0 ASCII, 1 80-8F, 2 90-9F, 3 A0-BF, 4 never (C0 C1 F5-FF), 5 C2-DF, 6 E0, 7 E1-EC EE EF, 8 ED,
+// 9 F0, 10 F1-F3, 11 F4
+constexpr std::array<unsigned char, 256> byte_class = [] {
+  std::array<unsigned char, 256> t{};
+  for (unsigned b = 0; b < 256; ++b)
+    t[b] = b < 0x80 ? 0 : b < 0x90 ? 1 : b < 0xA0 ? 2 : b < 0xC0 ? 3 : b < 0xC2 ? 4 : b < 0xE0 ? 5 : b == 0xE0 ? 6
+         : b == 0xED ? 8 : b < 0xF0 ? 7 : b == 0xF0 ? 9 : b < 0xF4 ? 10 : b == 0xF4 ? 11 : 4;
+  return t;
+}();
+// States: 0 accept, 1 reject, 2-4 need 1-3 continuation bytes (80-BF), 5 after E0 (A0-BF),
+// 6 after ED (80-9F), 7 after F0 (90-BF), 8 after F4 (80-8F).
+constexpr unsigned char accept = 0, reject = 1 * classes;
+constexpr std::array<unsigned char, 9 * classes> next = [] {
+  std::array<unsigned char, 9 * classes> t{};
+  for (auto& x : t) x = reject;
+  const auto to = [&](unsigned from, unsigned cls, unsigned state) { t[from * classes + cls] = static_cast<unsigned char>(state * classes); };
+  to(0, 0, 0);
+  to(0, 5, 2);
+  to(0, 6, 5);
+  to(0, 7, 3);
+  to(0, 8, 6);
+  to(0, 9, 7);
+  to(0, 10, 4);
+  to(0, 11, 8);
+  for (unsigned cls : {1u, 2u, 3u}) {
+    to(2, cls, 0);
+    to(3, cls, 2);
+    to(4, cls, 3);
+  }
+  to(5, 3, 2);
+  to(6, 1, 2);
+  to(6, 2, 2);
+  to(7, 2, 3);
+  to(7, 3, 3);
+  to(8, 1, 3);
+  return t;
+}();
+}  // namespace u8dfa
+
+// RFC 3986 section 2.1: decode every pct-encoded triplet of `raw` exactly once into `out`
+// (replacing its content). Errors are percent::check()'s, at URI offsets. Runs between triplets
+// are copied eight bytes at a time (the output has eight bytes of slack for the last store).
+result<void> decode_once(std::string_view raw, std::size_t base, std::string& out, decode_facts& facts) {
+  constexpr std::uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+  const char* p = raw.data();
+  const char* const e = p + raw.size();
+  out.resize(raw.size() + 8);
+  char* const o0 = out.data();
+  char* o = o0;
+  std::uint64_t raw_or = 0;     // the OR of the raw bytes copied
+  unsigned char esc_or = 0;     // the OR of the decoded triplets
+  unsigned char notable_or = 0;  // notable[] of the decoded triplets
+  std::size_t bare_cr = 0;       // CRs not (yet) followed by LF
+  bool bare_lf = false;
+  unsigned char u8 = u8dfa::accept;  // the UTF-8 DFA over the decoded bytes
+  unsigned char u8_cut = 0;          // non-zero when a raw byte came inside a sequence
+  for (;;) {
+    if (e - p >= 8) {
+      std::uint64_t w;
+      std::memcpy(&w, p, 8);
+      std::memcpy(o, &w, 8);
+      const std::uint64_t x = w ^ (0x25 * ones);  // '%' bytes become zero
+      const std::uint64_t m = (x - ones) & ~x & high;
+      if (m == 0) {
+        raw_or |= w;
+        u8_cut |= u8;
+        p += 8;
+        o += 8;
+        continue;
+      }
+      // The lowest flagged byte is the first '%' (later flags may be borrow artefacts). All
+      // eight bytes are raw bytes of this value, and triplets are ASCII, so they all go to raw_or.
+      const unsigned n = static_cast<unsigned>(__builtin_ctzll(m)) >> 3;
+      raw_or |= w;
+      if (n != 0) u8_cut |= u8;
+      p += n;
+      o += n;
+    } else {
+      if (p != e && *p != '%') u8_cut |= u8;
+      while (p != e && *p != '%') {
+        raw_or |= static_cast<unsigned char>(*p);
+        *o++ = *p++;
+      }
+      if (p == e) break;
     }
-    const int hi = e - p >= 3 ? hex_digit[static_cast<unsigned char>(p[1])] : -1;
-    const int lo = e - p >= 3 ? hex_digit[static_cast<unsigned char>(p[2])] : -1;
+    // *p == '%'
+    int hi = -1, lo = -1;
+    if (e - p >= 3) {
+      hi = hex_digit[static_cast<unsigned char>(p[1])];
+      lo = hex_digit[static_cast<unsigned char>(p[2])];
+    }
     if ((hi | lo) < 0) {
       out.clear();
       if (auto r = percent::check(raw, base); !r) return r.error();
       return fail(errc::internal_error, base);
     }
     const auto byte = static_cast<unsigned char>((hi << 4) | lo);
-    high |= byte;
+    esc_or |= byte;
+    u8 = u8dfa::next[u8 + u8dfa::byte_class[byte]];
+    if (const unsigned char u = notable[byte]; u != 0) {
+      notable_or |= u;
+      if (byte == '\r') {
+        ++bare_cr;
+      } else if (byte == '\n') {
+        if (o != o0 && o[-1] == '\r')
+          --bare_cr;
+        else
+          bare_lf = true;
+      }
+    }
     *o++ = static_cast<char>(byte);
     p += 3;
   }
-  out.resize(static_cast<std::size_t>(o - out.data()));
-  ascii = high < 0x80;
+  out.resize(static_cast<std::size_t>(o - o0));
+  const bool raw_ascii = (raw_or & high) == 0;
+  facts.ascii = raw_ascii && esc_or < 0x80;
+  facts.utf8 = raw_ascii && u8 == u8dfa::accept && u8_cut == 0;
+  facts.header_clean = raw_ascii && (notable_or & 1) == 0;
+  facts.body_clean = raw_ascii && (notable_or & 2) == 0 && bare_cr == 0 && !bare_lf;
+  facts.question = (notable_or & 4) != 0;
   return {};
 }
 
@@ -191,12 +266,14 @@ struct parser {
   // Percent-decode raw (at URI offset `base`) once into `value` and make it valid UTF-8.
   // RFC 6068 section 2 items 4-5: non-ASCII in an address "MUST first be encoded according to
   // UTF-8"; other values follow parse_options::on_invalid_utf8.
+  // `facts` says what the cleaners could change (see decode_facts).
   result<void> decode_value(std::string_view raw, std::size_t base, value_kind kind, std::string& value,
-                            std::string_view name) {
-    bool ascii = false;
-    if (auto r = decode_once(raw, base, value, ascii); !r) return r;
-    auto valid = ascii ? result<void>{} : utf8::validate(value);
+                            std::string_view name, decode_facts& facts) {
+    if (auto r = decode_once(raw, base, value, facts); !r) return r;
+    auto valid = facts.ascii || facts.utf8 ? result<void>{} : utf8::validate(value);
     if (!valid) {
+      // Repaired or converted: every later check as usual.
+      facts = decode_facts{.ascii = false, .utf8 = false, .header_clean = false, .body_clean = false, .question = true};
       const std::size_t at = base + raw_offset(raw, valid.error().offset);
       if (kind == value_kind::address || options.on_invalid_utf8 == invalid_utf8::reject)
         return fail(errc::mailto_invalid_utf8, at);
@@ -221,7 +298,8 @@ struct parser {
     }
     // RFC 6068 section 2: "MIME encoded words (as defined in [RFC2047]) are permitted in header
     // field values, but not in an <hfvalue> of a "body" <hfname>."
-    if (kind == value_kind::text && detail::has_encoded_word_start(value)) {
+    if (kind == value_kind::text && facts.question && detail::has_encoded_word_start(value)) {
+      facts.header_clean = false;  // the words may decode to anything
       auto d = rfc2047::decode(value, options.limits.max_encoded_words);
       if (!d) {
         if (d.error().code == errc::too_many_encoded_words)
@@ -248,11 +326,15 @@ struct parser {
     // Fast path: one address, nothing to split or unquote.
     if (std::none_of(raw.begin(), raw.end(), [](char c) { return path_special(c); })) {
       if (++recipients > options.limits.max_recipients) return fail(errc::too_many_recipients, base);
-      std::string text = out.buffer();
-      if (auto r = decode_value(raw, base, value_kind::address, text, "to"); !r) return r;
+      // No triplet: the text is the raw path, which must be UTF-8 (RFC 6068 section 2 item 4).
+      if (!all_ascii(raw.data(), raw.size()))
+        if (auto v = utf8::validate(raw); !v) return fail(errc::mailto_invalid_utf8, base + v.error().offset);
+      address& a = out.to.emplace_back();
+      if (raw.size() > 15) out.buffer(a.original);  // longer than std::string's own room
+      a.original.assign(raw);
       error why{};
       bool ok = true;
-      detail::addr_spec_or_invalid_into(out.to.emplace_back(), std::move(text), why, ok);
+      detail::addr_spec_or_invalid_in_place(a, why, ok);
       if (!ok)
         warn(out.warnings, "invalid_address",
              quote_for_message(out.to.back().original) + " is not a valid address (" +
@@ -284,7 +366,8 @@ struct parser {
       if (i == raw.size() || (c == ',' && !in_literal)) {
         const std::string_view entry = raw.substr(start, i - start);
         const std::size_t entry_base = base + start;
-        if (auto r = decode_value(entry, entry_base, value_kind::address, text, "to"); !r) return r;
+        decode_facts facts;
+        if (auto r = decode_value(entry, entry_base, value_kind::address, text, "to", facts); !r) return r;
         std::size_t lead = 0;
         while (lead < text.size() && is_ascii_space(text[lead])) ++lead;
         std::size_t tail = text.size();
@@ -321,10 +404,25 @@ struct parser {
     f.addresses.clear();
     f.offset = base;
     f.value_offset = base + eq + 1;
-    // "<hfname> is case-insensitive": decoded once, then lower-cased ("%74%4F" is "to").
-    bool ascii = false;
-    if (auto r = decode_once(raw.substr(0, eq), base, f.name, ascii); !r) return r;
-    for (char& c : f.name) c = lower(c);
+    // "<hfname> is case-insensitive": decoded once, then lower-cased ("%74%4F" is "to"). Most
+    // names hold no triplet: then one loop copies, lower-cases and checks for ASCII.
+    bool ascii = true;
+    const std::string_view nraw = raw.substr(0, eq);
+    f.name.resize(eq);
+    unsigned char name_or = 0;
+    std::size_t k = 0;
+    for (; k < eq && nraw[k] != '%'; ++k) {
+      name_or |= static_cast<unsigned char>(nraw[k]);
+      f.name[k] = lower(nraw[k]);
+    }
+    if (k < eq) {
+      decode_facts facts;
+      if (auto r = decode_once(nraw, base, f.name, facts); !r) return r;
+      for (char& c : f.name) c = lower(c);
+      ascii = facts.ascii;
+    } else {
+      ascii = name_or < 0x80;
+    }
     // A name is never a field name unless it is ASCII (RFC 5322 section 3.6.8); it is made valid
     // UTF-8 so that a draft's dropped fields hold text like everything else in it.
     if (!ascii && !utf8::validate(f.name)) {
@@ -338,15 +436,19 @@ struct parser {
       kind = value_kind::address;
     else if (detail::is(f.name, "body"))
       kind = value_kind::body;
-    if (f.value.capacity() < vraw.size()) f.value = out.buffer();
-    if (auto r = decode_value(vraw, f.value_offset, kind, f.value, f.name); !r) return r;
+    if (f.value.capacity() < vraw.size()) out.buffer(f.value);
+    decode_facts facts;
+    if (auto r = decode_value(vraw, f.value_offset, kind, f.value, f.name, facts); !r) return r;
+    out.value_clean = kind == value_kind::body ? facts.body_clean : facts.header_clean;
     if (kind == value_kind::address) {
       // The RFC 2047 bound applies to display names too.
       std::size_t words = 0;
-      for (std::size_t p = f.value.find("=?"); p != f.value.npos; p = f.value.find("=?", p + 2))
-        if (++words > options.limits.max_encoded_words)
-          return fail(errc::too_many_encoded_words, f.value_offset + raw_offset(vraw, p));
-      if (detail::clean_header_text(f.value))
+      if (facts.question) {
+        for (std::size_t p = f.value.find("=?"); p != f.value.npos; p = f.value.find("=?", p + 2))
+          if (++words > options.limits.max_encoded_words)
+            return fail(errc::too_many_encoded_words, f.value_offset + raw_offset(vraw, p));
+      }
+      if (!facts.header_clean && detail::clean_header_text(f.value))
         warn(out.warnings, "header_controls_removed",
              "line breaks or control characters in '" + f.name + "' were removed", f.value_offset);
       std::vector<detail::address_issue> issues;
@@ -382,11 +484,11 @@ struct parser {
     // themselves, with a warning; non-ASCII is an IRI's UTF-8. The pass also finds the '?'s and
     // the '#', and counts the '&'s.
     std::size_t raw_at = uri.npos, q = uri.npos, q2 = uri.npos, hash = uri.npos, amps = 0;
-    std::array<std::size_t, 16> amp_at{};  // where the first '&'s are (the hfield loop needs them)
+    std::array<std::size_t, 16> amp_at;  // where the first '&'s are (only amp_at[0..amps) are read)
     const auto* bytes = reinterpret_cast<const unsigned char*>(uri.data());
     // The byte at i, not class 0: false ends the pass (a '#').
     const auto visit = [&](std::size_t i) -> result<bool> {
-      switch (scan_class[bytes[i]]) {
+      switch (detail::scan_class[bytes[i]]) {
         case 1: return fail(errc::mailto_bad_char, i);
         case 2:
           if (raw_at == uri.npos) raw_at = i;
@@ -411,16 +513,32 @@ struct parser {
     };
     std::size_t i = p;
 #if defined(__SSE2__)
+    const auto block_mask = [](const unsigned char* at) {
+#if defined(MAILTOKIT_SCAN_SSSE3)
+      if (detail::have_ssse3) return detail::scan_mask16_ssse3(at);
+#endif
+      return detail::scan_mask16(at);
+    };
     for (; e - i >= 16 && hash == uri.npos; i += 16) {
-      for (unsigned m = scan_mask16(bytes + i); m != 0; m &= m - 1) {
+      for (unsigned m = block_mask(bytes + i); m != 0; m &= m - 1) {
         auto r = visit(i + static_cast<std::size_t>(__builtin_ctz(m)));
         if (!r) return r.error();
         if (!*r) break;
       }
     }
+    // The last bytes: one more 16-byte load ending at e, with the lanes already visited masked off.
+    if (i < e && hash == uri.npos && e - p >= 16) {
+      const std::size_t from = e - 16;
+      for (unsigned m = block_mask(bytes + from) & (0xFFFFu << (i - from)); m != 0; m &= m - 1) {
+        auto r = visit(from + static_cast<std::size_t>(__builtin_ctz(m)));
+        if (!r) return r.error();
+        if (!*r) break;
+      }
+      i = e;
+    }
 #endif
     for (; i < e && hash == uri.npos; ++i) {
-      if (scan_class[bytes[i]] == 0) continue;
+      if (detail::scan_class[bytes[i]] == 0) continue;
       auto r = visit(i);
       if (!r) return r.error();
     }

@@ -24,9 +24,19 @@ class mailto_sink {
   virtual void expect(std::size_t /*hfields*/) {}
   /// One parsed hfield, in URI order; the sink may take its strings.
   virtual void field(hfield& f) = 0;
-  /// An empty string to decode into, perhaps with the capacity of an earlier link's.
-  virtual std::string buffer() { return {}; }
+  /// Take a string to decode into into `s` (whose content does not matter), perhaps one with the
+  /// capacity of an earlier link's string (from `spare`, when the sink has one).
+  void buffer(std::string& s) {
+    if (spare != nullptr && !spare->empty()) {
+      s.swap(spare->back());
+      spare->pop_back();
+    }
+  }
 
+  /// Set before each field(): true when the value is certainly clean for its kind (a body for
+  /// "body", header text otherwise), so clean_body_text()/clean_header_text() may be skipped.
+  bool value_clean = false;
+  std::vector<std::string>* spare = nullptr;  ///< heap buffers of earlier links, for buffer()
   std::vector<address>& to;        ///< the addresses of the path
   std::vector<warning>& warnings;  ///< the parser's warnings, in the order it finds them
 };

@@ -158,10 +158,11 @@ std::string reason_lower(const policy& p, std::string_view n) {
   return not_kept_reason(n);
 }
 
-// One hfield into the draft (kept, merged or dropped); may take f's strings.
-void apply_one(draft& d, hfield& f, const policy& p) {
-  std::string reason = reason_lower(p, f.name);
-  if (!reason.empty()) {
+// One hfield into the draft (kept, merged or dropped); may take f's strings. `clean`: the parser
+// knows the value needs no cleaning (mailto_sink::value_clean).
+void apply_one(draft& d, hfield& f, const policy& p, bool clean = false) {
+  if (!p.keeps(f.name)) {
+    std::string reason = reason_lower(p, f.name);
     d.dropped.push_back(dropped_field{std::move(f.name), std::move(f.value), std::move(reason)});
     return;
   }
@@ -175,7 +176,7 @@ void apply_one(draft& d, hfield& f, const policy& p) {
     return;
   }
   if (detail::is(f.name, "body")) {
-    const auto changes = detail::clean_body_text(f.value);
+    const auto changes = clean ? detail::body_changes{} : detail::clean_body_text(f.value);
     if (changes.line_breaks)
       warn(d, "body_line_breaks_normalized",
            "bare CR or LF in the body became CRLF (RFC 6068 section 5: line breaks MUST be %0D%0A)", f.value_offset);
@@ -190,7 +191,7 @@ void apply_one(draft& d, hfield& f, const policy& p) {
     return;
   }
   // RFC 6068 section 7: no line break or control character reaches a header field value.
-  if (detail::clean_header_text(f.value))
+  if (!clean && detail::clean_header_text(f.value))
     warn(d, "header_controls_removed",
          "line breaks or control characters in '" + f.name +
              "' were removed (a line break followed by white space was unfolded, other line breaks "
@@ -232,20 +233,15 @@ draft apply(mailto_uri&& uri, const policy& p) {
 // With `spare` (draft_parser), the parser decodes into buffers of earlier drafts.
 class apply_each final : public detail::mailto_sink {
  public:
-  apply_each(draft& d, const policy& p, std::vector<std::string>* spare) noexcept
-      : mailto_sink(d.to, d.warnings), d_(d), p_(p), spare_(spare) {}
-  void field(hfield& f) override { apply_one(d_, f, p_); }
-  std::string buffer() override {
-    if (spare_ == nullptr || spare_->empty()) return {};
-    std::string s = std::move(spare_->back());
-    spare_->pop_back();
-    return s;
+  apply_each(draft& d, const policy& p, std::vector<std::string>* spare_buffers) noexcept
+      : mailto_sink(d.to, d.warnings), d_(d), p_(p) {
+    spare = spare_buffers;
   }
+  void field(hfield& f) override { apply_one(d_, f, p_, value_clean); }
 
  private:
   draft& d_;
   const policy& p_;
-  std::vector<std::string>* spare_;
 };
 
 // parse_draft()'s work into the empty draft `d`.
@@ -261,13 +257,12 @@ result<void> parse_into(std::string_view uri, const parse_options& options, cons
 // are not worth keeping) and empty `d`, keeping its lists' capacity.
 void recycle(draft& d, std::vector<std::string>& spare) {
   constexpr std::size_t max_spare = 64;
-  const auto keep = [&](std::string& s) {
-    if (s.capacity() > 15 && spare.size() < max_spare) {
-      s.clear();
-      spare.push_back(std::move(s));
-    }
+  // Content does not matter (buffer() users overwrite it); the capacity does.
+  const auto keep = [&spare](std::string& s) {
+    if (s.capacity() > 15 && spare.size() < max_spare) spare.push_back(std::move(s));
   };
   for (auto* list : {&d.to, &d.cc, &d.bcc}) {
+    if (list->empty()) continue;
     for (auto& a : *list) {
       keep(a.original);
       keep(a.local_part);
@@ -277,17 +272,25 @@ void recycle(draft& d, std::vector<std::string>& spare) {
     }
     list->clear();
   }
-  if (d.subject) keep(*d.subject);
-  if (d.body) keep(*d.body);
-  d.subject.reset();
-  d.body.reset();
-  for (auto& h : d.headers) keep(h.value);
-  d.headers.clear();
-  for (auto& f : d.dropped) {
-    keep(f.value);
-    keep(f.reason);
+  if (d.subject) {
+    keep(*d.subject);
+    d.subject.reset();
   }
-  d.dropped.clear();
+  if (d.body) {
+    keep(*d.body);
+    d.body.reset();
+  }
+  if (!d.headers.empty()) {
+    for (auto& h : d.headers) keep(h.value);
+    d.headers.clear();
+  }
+  if (!d.dropped.empty()) {
+    for (auto& f : d.dropped) {
+      keep(f.value);
+      keep(f.reason);
+    }
+    d.dropped.clear();
+  }
   d.warnings.clear();
   d.from.reset();
 }
