@@ -1,0 +1,257 @@
+// The parser's shortcuts against the full checks they stand for (issue 7 made parse + policy skip
+// passes when decoding already tells their answer). Each test compares the shortcut with an
+// independent computation over many generated inputs, so a wrong shortcut shows as a difference.
+#include <catch2/catch.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "header_text.hpp"
+#include "mailtokit/address.hpp"
+#include "mailtokit/encoded_word.hpp"
+#include "mailtokit/mailto.hpp"
+#include "mailtokit/percent.hpp"
+#include "mailtokit/policy.hpp"
+#include "mailtokit/utf8.hpp"
+#include "uri_scan.hpp"
+
+using namespace mailtokit;
+
+namespace {
+
+std::string hex_escape(unsigned char b) {
+  static constexpr char hex[] = "0123456789ABCDEF";
+  return {'%', hex[b >> 4], hex[b & 15]};
+}
+
+// Bytes at the edges of the UTF-8 byte classes (RFC 3629 section 4).
+const std::vector<unsigned char> edges = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF,
+                                          0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+                                          0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF};
+
+}  // namespace
+
+// decode_once() follows the decoded bytes with a UTF-8 automaton and skips utf8::validate() when
+// it accepted. Every sequence of up to three edge bytes, as escapes, with and without a raw 'a'
+// in any gap (a raw byte inside a sequence breaks it), must be accepted exactly when
+// utf8::validate() accepts the decoded bytes, and repaired exactly as utf8::repair() does.
+TEST_CASE("the UTF-8 automaton of decoding agrees with utf8::validate", "[shortcuts][utf8]") {
+  parse_options strict;
+  strict.on_invalid_utf8 = invalid_utf8::reject;
+  std::size_t checked = 0;
+  std::vector<std::vector<unsigned char>> seqs;
+  for (auto a : edges) {
+    seqs.push_back({a});
+    for (auto b : edges) {
+      seqs.push_back({a, b});
+      for (auto c : edges) seqs.push_back({a, b, c});
+    }
+  }
+  seqs.push_back({0xF0, 0x9F, 0x98, 0x80});
+  seqs.push_back({0xF4, 0x8F, 0xBF, 0xBF});
+  seqs.push_back({0xF4, 0x90, 0x80, 0x80});
+  for (const auto& seq : seqs) {
+    for (std::size_t gap = 0; gap <= seq.size() + 1; ++gap) {  // gap == seq.size() + 1: no raw byte
+      std::string raw, decoded;
+      for (std::size_t k = 0; k <= seq.size(); ++k) {
+        if (k == gap) {
+          raw += 'a';
+          decoded += 'a';
+        }
+        if (k < seq.size()) {
+          raw += hex_escape(seq[k]);
+          decoded += static_cast<char>(seq[k]);
+        }
+      }
+      // Long enough for the eight-byte loop, too: the same value after 8 raw bytes.
+      for (const std::string& lead : {std::string(), std::string("12345678")}) {
+        const std::string link = "mailto:?body=" + lead + raw;
+        const std::string expect_bytes = lead + decoded;
+        INFO("value " << lead + raw);
+        const bool valid = static_cast<bool>(utf8::validate(expect_bytes));
+        const auto strict_result = parse_mailto(link, strict);
+        CHECK(static_cast<bool>(strict_result) == valid);
+        const auto lenient = parse_mailto(link);
+        REQUIRE(lenient);
+        std::string repaired;
+        utf8::repair(expect_bytes, repaired);
+        CHECK(lenient->hfields.at(0).value == repaired);
+        ++checked;
+      }
+    }
+  }
+  CHECK(checked > 100000);
+}
+
+// parse_draft() and draft_parser skip clean_header_text()/clean_body_text() when decoding saw
+// nothing they could change, and the encoded-word search when no '?' was decoded;
+// apply_policy(parse_mailto()) always runs them. Random values from tokens that hit every case
+// (controls, CR/LF pairs and strays, NEL, U+2028, C1, '?', encoded words, raw and invalid UTF-8)
+// must give the same draft both ways, under each invalid-UTF-8 mode. Address fields are cleaned
+// by the parser itself: their value must equal the decoded, repaired and cleaned text.
+TEST_CASE("skipped cleaning and encoded-word passes change nothing", "[shortcuts][policy]") {
+  const std::vector<std::string> tokens = {
+      "a", "%41", "%20", "%0D", "%0A", "%0D%0A", "%0A%0D", "%09", "%00", "%1F", "%7F", "%C2%85", "%C2%80",
+      "%C2%9F", "%C2%A0", "%E2%80%A8", "%E2%80%A9", "%E2%80%93", "%C3%A9", "%3F", "=", "%3D",
+      "=%3Futf-8%3FQ%3Fcaf=C3=A9%3F=", "=%3Futf-8%3FB%3FDQo=%3F=", "%F0%9F%98%80", "%FF", "%C3", "%A9",
+      "%E2%80", "\xC3\xA9", "\xC3", "x%3Fy", "%3F%3D", "12345678"};
+  policy wide = policy::defaults();
+  REQUIRE(wide.keep("X-Custom"));
+  std::mt19937 rng(20261122);
+  std::uniform_int_distribution<std::size_t> pick(0, tokens.size() - 1), count(0, 6);
+  const std::vector<std::string> names = {"subject", "body", "keywords", "x-custom", "cc", "to", "in-reply-to"};
+  for (const auto mode : {invalid_utf8::replace, invalid_utf8::reject, invalid_utf8::legacy}) {
+    parse_options options;
+    options.on_invalid_utf8 = mode;
+    options.legacy_charset = "windows-1252";
+    draft_parser bulk(options, wide);
+    for (int n = 0; n < 4000; ++n) {
+      std::string link = "mailto:a@example.com?";
+      std::vector<std::string> values;
+      for (const auto& name : names) {
+        std::string v;
+        for (std::size_t k = count(rng); k > 0; --k) v += tokens[pick(rng)];
+        if (name == "cc" || name == "to") v = "Name " + v + " <b@example.org>";
+        values.push_back(v);
+        link += (link.back() == '?' ? "" : "&") + name + "=" + v;
+      }
+      INFO("link " << link);
+      const auto u = parse_mailto(link, options);
+      const auto d = parse_draft(link, options, wide);
+      const auto r = bulk.parse(link);
+      REQUIRE(u.has_value() == d.has_value());
+      REQUIRE(u.has_value() == r.has_value());
+      if (!u) continue;
+      const draft full = apply_policy(*u, wide);
+      CHECK(full.subject == d->subject);
+      CHECK(full.body == d->body);
+      CHECK(full.headers == d->headers);
+      CHECK(full.to == d->to);
+      CHECK(full.cc == d->cc);
+      CHECK(full.warnings == d->warnings);
+      CHECK(full.subject == bulk.current().subject);
+      CHECK(full.body == bulk.current().body);
+      CHECK(full.headers == bulk.current().headers);
+      CHECK(full.warnings == bulk.current().warnings);
+      for (const auto& f : u->hfields) {
+        if (mode != invalid_utf8::replace) continue;  // the references below repair
+        if (f.name == "subject") {
+          // Percent-decoded, repaired, then RFC 2047-decoded when that gives valid UTF-8.
+          auto decoded = percent::decode(values[0]);
+          REQUIRE(decoded);
+          std::string expect;
+          utf8::repair(*decoded, expect);
+          if (expect.find("=?") != std::string::npos) {
+            auto words = rfc2047::decode(expect);
+            if (words && utf8::validate(*words)) expect = *words;
+          }
+          CHECK(f.value == expect);
+          continue;
+        }
+        if (f.name != "cc" && f.name != "to") continue;
+        const std::string raw = values[f.name == "cc" ? 4 : 5];
+        auto decoded = percent::decode(raw);
+        REQUIRE(decoded);
+        std::string expect;
+        utf8::repair(*decoded, expect);
+        detail::clean_header_text(expect);
+        CHECK(f.value == expect);
+        CHECK_FALSE(detail::has_header_controls(f.value));
+      }
+    }
+  }
+}
+
+namespace {
+
+// RFC 1035 section 2.3.4 and RFC 5321 section 4.1.2, written out independently: labels of 1-63
+// letters, digits and hyphens, not starting or ending with '-', at most 253 octets in all.
+bool reference_hostname(const std::string& d) {
+  if (d.empty() || d.size() > 253) return false;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t dot = d.find('.', start);
+    const std::string label = d.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (label.empty() || label.size() > 63 || label.front() == '-' || label.back() == '-') return false;
+    for (char c : label)
+      if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-')) return false;
+    if (dot == std::string::npos) return true;
+    start = dot + 1;
+  }
+}
+
+std::string ascii_lower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+
+}  // namespace
+
+// The eight-bytes-at-a-time hostname check of addr-specs against the reference, for random names
+// of every length up to 80 and some near the label and name limits, from an alphabet with every
+// byte class that matters (cases, digits, '-', '.', bytes next to the ranges, non-ASCII).
+TEST_CASE("the hostname fast path agrees with the hostname rules", "[shortcuts][address]") {
+  // Mostly hostname bytes (so that many names are valid), or any byte class that matters.
+  const std::string likely = "abcxyzABCXYZ0189abcabc-.";
+  const std::string any = "aZz09-.-.@`[{/:_\x7F\x80X";
+  std::mt19937 rng(7);
+  std::vector<std::string> domains;
+  for (const std::string* alphabet : {&likely, &any}) {
+    std::uniform_int_distribution<std::size_t> pick(0, alphabet->size() - 1);
+    for (std::size_t len = 1; len <= 80; ++len)
+      for (int n = 0; n < 200; ++n) {
+        std::string d;
+        for (std::size_t k = 0; k < len; ++k) d += (*alphabet)[pick(rng)];
+        domains.push_back(d);
+      }
+  }
+  for (std::size_t label : {62u, 63u, 64u})
+    for (std::size_t pad : {0u, 1u, 7u, 8u, 9u}) {
+      domains.push_back(std::string(pad, 'b') + (pad ? "." : "") + std::string(label, 'a') + ".example");
+      domains.push_back("example." + std::string(label, 'A') + std::string(pad, 'c'));
+    }
+  for (std::size_t total : {252u, 253u, 254u}) {
+    std::string d;
+    while (d.size() < total) d += d.empty() ? "a" : ".a";
+    domains.push_back(d.substr(0, total));
+  }
+  domains.push_back("Example.COM");
+  domains.push_back("ab-.cd");
+  domains.push_back("abcdefgh-.ij");
+  domains.push_back("abcdefg.-hij");
+  domains.push_back("abcdefg..hij");
+  std::size_t valid = 0;
+  for (const auto& d : domains) {
+    // A-labels go to libidn2 (a different path with its own rules): not this test's business.
+    if (ascii_lower(d).find("xn--") != std::string::npos) continue;
+    INFO("domain " << d);
+    const auto a = parse_addr_spec("user@" + d);
+    const bool expect = reference_hostname(d);
+    CHECK(static_cast<bool>(a) == expect);
+    if (a && expect) {
+      ++valid;
+      CHECK(a->domain == ascii_lower(d));
+      CHECK(a->domain_ascii == ascii_lower(d));
+    }
+  }
+  CHECK(valid > 2000);
+}
+
+#if defined(MAILTOKIT_SCAN_SSSE3)
+// The URI scan's block masks: the SSSE3 one is exact, the SSE2 one a superset, for every byte
+// value in every lane of a block (the other lanes hold a quiet byte).
+TEST_CASE("the SSSE3 and SSE2 block masks agree with the scan table", "[shortcuts][scan]") {
+  for (unsigned b = 0; b < 256; ++b) {
+    for (unsigned lane = 0; lane < 16; ++lane) {
+      unsigned char block[16];
+      for (auto& x : block) x = 'a';
+      block[lane] = static_cast<unsigned char>(b);
+      const unsigned exact = detail::scan_class[b] != 0 ? 1u << lane : 0u;
+      INFO("byte " << b << " lane " << lane);
+      CHECK(detail::scan_mask16(block) == (detail::scan_mask16(block) | exact));
+      if (detail::have_ssse3) CHECK(detail::scan_mask16_ssse3(block) == exact);
+    }
+  }
+}
+#endif
