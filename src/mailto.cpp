@@ -21,9 +21,31 @@ namespace mailtokit {
 
 namespace {
 
-// What makes the path more than one address to decode as is: pct-encoded (it may hide ',' or
-// '"'), a quoted string, the "," between addresses, and white space around them.
-constexpr chars::char_class path_special = chars::of("%\", ");
+// A path that is one ASCII address to take as is: no pct-encoded (it may hide ',' or '"'), no
+// quoted string, no "," between addresses, no white space around them, no non-ASCII (an IRI's
+// UTF-8 is checked on the general path). Eight bytes at a time, the last word overlapping.
+bool plain_path(std::string_view raw) noexcept {
+  const auto special = [](std::uint64_t w) {
+    return (w & detail::highs8) | detail::match_byte(w, '%') | detail::match_byte(w, '"') |
+           detail::match_byte(w, ',') | detail::match_byte(w, ' ');
+  };
+  const char* const p = raw.data();
+  const std::size_t n = raw.size();
+  if (n < 8) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const char c = p[i];
+      if ((static_cast<unsigned char>(c) & 0x80) != 0 || c == '%' || c == '"' || c == ',' || c == ' ') return false;
+    }
+    return true;
+  }
+  std::uint64_t w;
+  for (std::size_t i = 0; n - i > 8; i += 8) {
+    std::memcpy(&w, p + i, 8);
+    if (special(w)) return false;
+  }
+  std::memcpy(&w, p + n - 8, 8);
+  return special(w) == 0;
+}
 
 constexpr bool is_ascii_space(char c) noexcept {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
@@ -85,19 +107,6 @@ constexpr std::array<signed char, 256> hex_digit = [] {
   for (unsigned b = 0; b < 256; ++b) t[b] = static_cast<signed char>(percent::hex_value(static_cast<char>(b)));
   return t;
 }();
-
-// True when the `n` bytes at `p` are all ASCII (eight at a time).
-bool all_ascii(const char* p, std::size_t n) noexcept {
-  std::uint64_t acc = 0;
-  std::size_t i = 0;
-  for (; n - i >= 8; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    acc |= w;
-  }
-  for (; i < n; ++i) acc |= static_cast<unsigned char>(p[i]);
-  return (acc & 0x8080808080808080ull) == 0;
-}
 
 // What decode_once() learned about the decoded text while writing it, so that later passes over
 // it can be skipped: `ascii` (then it is valid UTF-8), and whether clean_header_text() or
@@ -177,7 +186,9 @@ result<void> decode_once(std::string_view raw, std::size_t base, std::string& ou
   constexpr std::uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
   const char* p = raw.data();
   const char* const e = p + raw.size();
-  out.resize(raw.size() + 8);
+  // Stores of 16 or 8 bytes at o never pass o0 + raw.size(): o - o0 <= p - raw.data() (decoding
+  // only shrinks) and p + 16 (or 8) <= e when they are made.
+  out.resize(raw.size());
   char* const o0 = out.data();
   char* o = o0;
   std::uint64_t raw_or = 0;     // the OR of the raw bytes copied
@@ -187,7 +198,28 @@ result<void> decode_once(std::string_view raw, std::size_t base, std::string& ou
   bool bare_lf = false;
   unsigned char u8 = u8dfa::accept;  // the UTF-8 DFA over the decoded bytes
   unsigned char u8_cut = 0;          // non-zero when a raw byte came inside a sequence
+#if defined(__SSE2__)
+  __m128i raw_or16 = _mm_setzero_si128();  // the OR of the raw bytes copied sixteen at a time
+#endif
   for (;;) {
+#if defined(__SSE2__)
+    if (e - p >= 16) {
+      const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
+      raw_or16 = _mm_or_si128(raw_or16, v);
+      const auto m = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('%'))));
+      if (m == 0) {
+        u8_cut |= u8;
+        p += 16;
+        o += 16;
+        continue;
+      }
+      const auto n = static_cast<unsigned>(__builtin_ctz(m));
+      if (n != 0) u8_cut |= u8;
+      p += n;
+      o += n;
+    } else
+#endif
     if (e - p >= 8) {
       std::uint64_t w;
       std::memcpy(&w, p, 8);
@@ -216,35 +248,41 @@ result<void> decode_once(std::string_view raw, std::size_t base, std::string& ou
       }
       if (p == e) break;
     }
-    // *p == '%'
-    int hi = -1, lo = -1;
-    if (e - p >= 3) {
-      hi = hex_digit[static_cast<unsigned char>(p[1])];
-      lo = hex_digit[static_cast<unsigned char>(p[2])];
-    }
-    if ((hi | lo) < 0) {
-      out.clear();
-      if (auto r = percent::check(raw, base); !r) return r.error();
-      return fail(errc::internal_error, base);
-    }
-    const auto byte = static_cast<unsigned char>((hi << 4) | lo);
-    esc_or |= byte;
-    u8 = u8dfa::next[u8 + u8dfa::byte_class[byte]];
-    if (const unsigned char u = notable[byte]; u != 0) {
-      notable_or |= u;
-      if (byte == '\r') {
-        ++bare_cr;
-      } else if (byte == '\n') {
-        if (o != o0 && o[-1] == '\r')
-          --bare_cr;
-        else
-          bare_lf = true;
+    // *p == '%': one or more triplets in a row ("%C3%A9", "%0D%0A").
+    do {
+      int hi = -1, lo = -1;
+      if (e - p >= 3) {
+        hi = hex_digit[static_cast<unsigned char>(p[1])];
+        lo = hex_digit[static_cast<unsigned char>(p[2])];
       }
-    }
-    *o++ = static_cast<char>(byte);
-    p += 3;
+      if ((hi | lo) < 0) {
+        out.clear();
+        if (auto r = percent::check(raw, base); !r) return r.error();
+        return fail(errc::internal_error, base);
+      }
+      const auto byte = static_cast<unsigned char>((hi << 4) | lo);
+      esc_or |= byte;
+      u8 = u8dfa::next[u8 + u8dfa::byte_class[byte]];
+      if (const unsigned char u = notable[byte]; u != 0) {
+        notable_or |= u;
+        if (byte == '\r') {
+          ++bare_cr;
+        } else if (byte == '\n') {
+          if (o != o0 && o[-1] == '\r')
+            --bare_cr;
+          else
+            bare_lf = true;
+        }
+      }
+      *o++ = static_cast<char>(byte);
+      p += 3;
+    } while (p != e && *p == '%');
+    if (p == e) break;
   }
   out.resize(static_cast<std::size_t>(o - o0));
+#if defined(__SSE2__)
+  if (_mm_movemask_epi8(raw_or16) != 0) raw_or |= high;
+#endif
   const bool raw_ascii = (raw_or & high) == 0;
   facts.ascii = raw_ascii && esc_or < 0x80;
   facts.utf8 = raw_ascii && u8 == u8dfa::accept && u8_cut == 0;
@@ -324,11 +362,8 @@ struct parser {
   result<void> parse_path(std::string_view raw, std::size_t base) {
     if (raw.empty()) return {};
     // Fast path: one address, nothing to split or unquote.
-    if (std::none_of(raw.begin(), raw.end(), [](char c) { return path_special(c); })) {
+    if (plain_path(raw)) {
       if (++recipients > options.limits.max_recipients) return fail(errc::too_many_recipients, base);
-      // No triplet: the text is the raw path, which must be UTF-8 (RFC 6068 section 2 item 4).
-      if (!all_ascii(raw.data(), raw.size()))
-        if (auto v = utf8::validate(raw); !v) return fail(errc::mailto_invalid_utf8, base + v.error().offset);
       address& a = out.to.emplace_back();
       if (raw.size() > 15) out.buffer(a.original);  // longer than std::string's own room
       a.original.assign(raw);
@@ -411,9 +446,15 @@ struct parser {
     f.name.resize(eq);
     unsigned char name_or = 0;
     std::size_t k = 0;
-    for (; k < eq && nraw[k] != '%'; ++k) {
-      name_or |= static_cast<unsigned char>(nraw[k]);
-      f.name[k] = lower(nraw[k]);
+    {
+      char* const to = f.name.data();
+      const char* const from = nraw.data();
+      for (; k < eq; ++k) {
+        const char c = from[k];
+        if (c == '%') break;
+        name_or |= static_cast<unsigned char>(c);
+        to[k] = lower(c);
+      }
     }
     if (k < eq) {
       decode_facts facts;
@@ -476,8 +517,20 @@ struct parser {
     // RFC 3986 section 3.1: "schemes are case-insensitive".
     static constexpr std::string_view scheme = "mailto:";
     if (e - b < scheme.size()) return fail(errc::not_mailto, b);
-    for (std::size_t i = 0; i < scheme.size(); ++i)
-      if (lower(uri[b + i]) != scheme[i]) return fail(errc::not_mailto, b + i);
+    // Usually one 8-byte compare: the six letters lower-cased (c | 0x20 is a lower-case letter
+    // only for that letter in either case), the ':' as is; else byte by byte for the offset.
+    bool scheme_ok = false;
+    if (uri.size() - b >= 8) {
+      std::uint64_t w, want, letters, seven;  // byte arrays, so any byte order works
+      std::memcpy(&w, uri.data() + b, 8);
+      std::memcpy(&want, "mailto:\0", 8);
+      std::memcpy(&letters, "\x20\x20\x20\x20\x20\x20\0\0", 8);
+      std::memcpy(&seven, "\xFF\xFF\xFF\xFF\xFF\xFF\xFF\0", 8);
+      scheme_ok = ((w | letters) & seven) == want;
+    }
+    if (!scheme_ok)
+      for (std::size_t i = 0; i < scheme.size(); ++i)
+        if (lower(uri[b + i]) != scheme[i]) return fail(errc::not_mailto, b + i);
     std::size_t p = b + scheme.size();
     // One pass over the bytes after the scheme, up to the fragment. RFC 3986 section 2: a URI
     // holds no control characters. Other characters RFC 6068 wants percent-encoded are taken as

@@ -166,16 +166,17 @@ void apply_one(draft& d, hfield& f, const policy& p, bool clean = false) {
     d.dropped.push_back(dropped_field{std::move(f.name), std::move(f.value), std::move(reason)});
     return;
   }
+  const int k = default_index(f.name);  // 0 to, 1 cc, 2 bcc, 3 subject, 4 body, ... or -1
   // RFC 6068 section 2: "to" in the path and every to/cc/bcc hfield accumulate in order.
-  if (detail::is(f.name, "to") || detail::is(f.name, "cc") || detail::is(f.name, "bcc")) {
-    auto& list = detail::is(f.name, "to") ? d.to : detail::is(f.name, "cc") ? d.cc : d.bcc;
+  if (k >= 0 && k <= 2) {
+    auto& list = k == 0 ? d.to : k == 1 ? d.cc : d.bcc;
     if (list.empty())
       list = std::move(f.addresses);
     else
       for (auto& a : f.addresses) list.push_back(std::move(a));
     return;
   }
-  if (detail::is(f.name, "body")) {
+  if (k == 4) {  // body
     const auto changes = clean ? detail::body_changes{} : detail::clean_body_text(f.value);
     if (changes.line_breaks)
       warn(d, "body_line_breaks_normalized",
@@ -197,7 +198,7 @@ void apply_one(draft& d, hfield& f, const policy& p, bool clean = false) {
              "' were removed (a line break followed by white space was unfolded, other line breaks "
              "became spaces)",
          f.value_offset);
-  if (detail::is(f.name, "subject")) {
+  if (k == 3) {  // subject
     if (d.subject) warn(d, "repeated_field", "'subject' appears more than once; the last one is used", f.offset);
     d.subject = std::move(f.value);
     return;
