@@ -95,8 +95,9 @@ __attribute__((target("ssse3"))) inline unsigned scan_mask16_ssse3(const unsigne
   return ~static_cast<unsigned>(_mm_movemask_epi8(none)) & 0xFFFFu;
 }
 
-/// True when this CPU runs scan_mask16_ssse3().
-inline const bool have_ssse3 = [] {
+/// True when this CPU runs scan_mask16_ssse3(). Not const only so that tests can turn it off and
+/// run the SSE2 path on a CPU that has SSSE3 (never changed by the library).
+inline bool have_ssse3 = [] {
   __builtin_cpu_init();
   return __builtin_cpu_supports("ssse3") != 0;
 }();

@@ -255,3 +255,46 @@ TEST_CASE("the SSSE3 and SSE2 block masks agree with the scan table", "[shortcut
   }
 }
 #endif
+
+#if defined(MAILTOKIT_SCAN_SSSE3)
+// The parser scans with SSSE3 on CPUs that have it (this one, when the test runs it) and with
+// SSE2 elsewhere: both must give the same result (value, warnings, error code and offset) for
+// every byte value at every offset of links of every length around the block size, and for
+// random links full of the bytes the scan looks for.
+TEST_CASE("the parser gives the same with the SSE2 and the SSSE3 scan", "[shortcuts][scan]") {
+  if (!detail::have_ssse3) return;
+  std::vector<std::string> links;
+  for (std::size_t len = 0; len <= 40; ++len)
+    for (std::size_t at = 0; at < len; ++at)
+      for (unsigned b = 0; b < 256; b += (b < 0x80 ? 1 : 17)) {
+        std::string t(len, 'x');
+        t[at] = static_cast<char>(b);
+        links.push_back("mailto:a@b.example?body=" + t);
+        links.push_back("mailto:" + t);
+      }
+  const std::string busy = "x&?#\"<> `{|}~[\\]^\x01\x7F\x80\xFF%=/";
+  std::mt19937 rng(3);
+  std::uniform_int_distribution<std::size_t> pick(0, busy.size() - 1), length(0, 120);
+  for (int n = 0; n < 20000; ++n) {
+    std::string t(length(rng), 'x');
+    for (char& c : t)
+      if (rng() % 4 == 0) c = busy[pick(rng)];
+    links.push_back("mailto:a@b.example?subject=" + t);
+  }
+  for (const auto& link : links) {
+    detail::have_ssse3 = false;
+    const auto sse2 = parse_mailto(link);
+    detail::have_ssse3 = true;
+    const auto ssse3 = parse_mailto(link);
+    INFO("link of " << link.size() << " bytes");
+    REQUIRE(sse2.has_value() == ssse3.has_value());
+    if (sse2) {
+      REQUIRE(sse2->to == ssse3->to);
+      REQUIRE(sse2->hfields == ssse3->hfields);
+      REQUIRE(sse2->warnings == ssse3->warnings);
+    } else {
+      REQUIRE(sse2.error() == ssse3.error());
+    }
+  }
+}
+#endif
