@@ -19,7 +19,7 @@
 #   --record      append "date | target | executions | seconds | result | commit" to CAMPAIGNS.md
 #   --merge       afterwards, merge the inputs that add coverage into tests/fuzz/corpus/<target>/
 #   --totals      print the executions and time each target has run without a finding, summed
-#                 over CAMPAIGNS.md, and exit
+#                 over CAMPAIGNS.md ("clean" lines; "interrupted" lines count for nothing), and exit
 #   TARGET...     only these targets (default: every target the build has, see targets.txt)
 #
 # Environment: MAILTOKIT_FUZZ_SECONDS (default time), MAILTOKIT_FUZZ_MAX_LEN (default 4096),
@@ -61,7 +61,7 @@ if ((totals)); then
   awk -F'|' '
     /^\| 20[0-9][0-9]-/ {
       t=$3; gsub(/ /,"",t); e=$4; gsub(/[ ,]/,"",e); s=$5; gsub(/ /,"",s); r=$6; gsub(/ /,"",r)
-      if (r=="clean") { ex[t]+=e; sec[t]+=s } else { found[t]++ }
+      if (r=="clean") { ex[t]+=e; sec[t]+=s } else if (r=="finding") { found[t]++ }
       seen[t]=1
     }
     END {
