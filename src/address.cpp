@@ -8,6 +8,7 @@
 
 #include "address_detail.hpp"
 #include "header_text.hpp"
+#include "scan.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/encoded_word.hpp"
 #include "mailtokit/idna.hpp"
@@ -120,9 +121,6 @@ std::size_t check_hostname(std::string_view d) noexcept {
   }
 }
 
-// One pass over an ASCII domain: true when it is a valid hostname (as check_hostname() sees it)
-// with no label starting "xn--" (so idna::is_plain_ascii() holds), writing it lower-cased to
-// `out`. False says nothing; the caller then takes the general path, which finds the error.
 // hostname_byte[c]: 0 for a byte no hostname holds; else 1 for a letter or digit, 2 for '-',
 // 3 for '.', plus 0x20 for an upper-case letter (added to lower-case it).
 constexpr std::array<unsigned char, 256> hostname_byte = [] {
@@ -145,8 +143,8 @@ inline bool ace_prefix(const char* p) noexcept {
 // Bit 7 of each byte of `w` (7-bit bytes only) that lies in [lo, hi]: no sum carries into the
 // next byte, since x + 0x80 - lo and x + 0x7F - hi stay below 0x100 for x < 0x80 and lo >= 1.
 constexpr std::uint64_t bytes_in(std::uint64_t w, unsigned char lo, unsigned char hi) noexcept {
-  constexpr std::uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-  return (w + (0x80u - lo) * ones) & ~(w + (0x7Fu - hi) * ones) & highs;
+  using detail::highs8, detail::ones8;
+  return (w + (0x80u - lo) * ones8) & ~(w + (0x7Fu - hi) * ones8) & highs8;
 }
 
 // The '-' or '.' at i of the name `d` (n bytes, the current label starting at `label`): false
@@ -159,8 +157,10 @@ inline bool hostname_separator(const char* d, std::size_t n, std::size_t i, std:
   return !(n - label >= 4 && ace_prefix(d + label));
 }
 
+// One pass over an ASCII domain: true when it is a valid hostname (as check_hostname() sees it)
+// with no label starting "xn--" (so idna::is_plain_ascii() holds), writing it lower-cased to
+// `out`. False says nothing; the caller then takes the general path, which finds the error.
 bool plain_hostname_lowered(std::string_view d, std::string& out) {
-  constexpr std::uint64_t highs = 0x8080808080808080ull;
   const char* const src = d.data();
   const std::size_t n = d.size();
   if (n == 0 || n > 253) return false;
@@ -177,10 +177,10 @@ bool plain_hostname_lowered(std::string_view d, std::string& out) {
       const std::size_t at = n - i >= 8 ? i : n - 8;
       std::uint64_t w;
       std::memcpy(&w, src + at, 8);
-      if (w & highs) return false;
+      if (w & detail::highs8) return false;
       w |= bytes_in(w, 'A', 'Z') >> 2;
       std::uint64_t sep = bytes_in(w, '-', '.');
-      if (((bytes_in(w, 'a', 'z') | bytes_in(w, '0', '9') | sep) != highs)) return false;
+      if (((bytes_in(w, 'a', 'z') | bytes_in(w, '0', '9') | sep) != detail::highs8)) return false;
       std::memcpy(o + at, &w, 8);
       if (at != i) sep &= ~0ull << (8 * (i - at));
       for (; sep != 0; sep &= sep - 1)

@@ -23,7 +23,8 @@ namespace {
 
 // A path that is one ASCII address to take as is: no pct-encoded (it may hide ',' or '"'), no
 // quoted string, no "," between addresses, no white space around them, no non-ASCII (an IRI's
-// UTF-8 is checked on the general path). Eight bytes at a time, the last word overlapping.
+// UTF-8 is checked on the general path). Eight bytes at a time, the last word overlapping (a
+// shorter path is one zero-padded word).
 bool plain_path(std::string_view raw) noexcept {
   const auto special = [](std::uint64_t w) {
     return (w & detail::highs8) | detail::match_byte(w, '%') | detail::match_byte(w, '"') |
@@ -31,14 +32,11 @@ bool plain_path(std::string_view raw) noexcept {
   };
   const char* const p = raw.data();
   const std::size_t n = raw.size();
-  if (n < 8) {
-    for (std::size_t i = 0; i < n; ++i) {
-      const char c = p[i];
-      if ((static_cast<unsigned char>(c) & 0x80) != 0 || c == '%' || c == '"' || c == ',' || c == ' ') return false;
-    }
-    return true;
+  std::uint64_t w = 0;
+  if (n < 8) {  // zero bytes are not special
+    std::memcpy(&w, p, n);
+    return special(w) == 0;
   }
-  std::uint64_t w;
   for (std::size_t i = 0; n - i > 8; i += 8) {
     std::memcpy(&w, p + i, 8);
     if (special(w)) return false;
@@ -109,12 +107,11 @@ constexpr std::array<signed char, 256> hex_digit = [] {
 }();
 
 // What decode_once() learned about the decoded text while writing it, so that later passes over
-// it can be skipped: `ascii` (then it is valid UTF-8), and whether clean_header_text() or
+// it can be skipped: whether it is valid UTF-8, and whether clean_header_text() or
 // clean_body_text() could change it. Raw (not pct-encoded) bytes of a value are never controls
 // (the URI scan refuses them), so only decoded triplets and raw non-ASCII can need cleaning; the
 // answers are conservative (true only when the cleaner would certainly change nothing).
 struct decode_facts {
-  bool ascii = true;
   bool utf8 = false;         // certainly valid UTF-8 (RFC 3629), known without utf8::validate()
   bool header_clean = true;  // no C0, DEL or lead byte C2/E2 (C1, NEL, U+2028/9) anywhere
   bool body_clean = true;    // the same but HTAB and CRLF pairs, and E2, are fine in a body
@@ -181,9 +178,8 @@ constexpr std::array<unsigned char, 9 * classes> next = [] {
 
 // RFC 3986 section 2.1: decode every pct-encoded triplet of `raw` exactly once into `out`
 // (replacing its content). Errors are percent::check()'s, at URI offsets. Runs between triplets
-// are copied eight bytes at a time (the output has eight bytes of slack for the last store).
+// are copied sixteen (SSE2) or eight bytes at a time.
 result<void> decode_once(std::string_view raw, std::size_t base, std::string& out, decode_facts& facts) {
-  constexpr std::uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
   const char* p = raw.data();
   const char* const e = p + raw.size();
   // Stores of 16 or 8 bytes at o never pass o0 + raw.size(): o - o0 <= p - raw.data() (decoding
@@ -192,7 +188,6 @@ result<void> decode_once(std::string_view raw, std::size_t base, std::string& ou
   char* const o0 = out.data();
   char* o = o0;
   std::uint64_t raw_or = 0;     // the OR of the raw bytes copied
-  unsigned char esc_or = 0;     // the OR of the decoded triplets
   unsigned char notable_or = 0;  // notable[] of the decoded triplets
   std::size_t bare_cr = 0;       // CRs not (yet) followed by LF
   bool bare_lf = false;
@@ -224,8 +219,7 @@ result<void> decode_once(std::string_view raw, std::size_t base, std::string& ou
       std::uint64_t w;
       std::memcpy(&w, p, 8);
       std::memcpy(o, &w, 8);
-      const std::uint64_t x = w ^ (0x25 * ones);  // '%' bytes become zero
-      const std::uint64_t m = (x - ones) & ~x & high;
+      const std::uint64_t m = detail::match_byte(w, '%');
       if (m == 0) {
         raw_or |= w;
         u8_cut |= u8;
@@ -261,7 +255,6 @@ result<void> decode_once(std::string_view raw, std::size_t base, std::string& ou
         return fail(errc::internal_error, base);
       }
       const auto byte = static_cast<unsigned char>((hi << 4) | lo);
-      esc_or |= byte;
       u8 = u8dfa::next[u8 + u8dfa::byte_class[byte]];
       if (const unsigned char u = notable[byte]; u != 0) {
         notable_or |= u;
@@ -281,10 +274,9 @@ result<void> decode_once(std::string_view raw, std::size_t base, std::string& ou
   }
   out.resize(static_cast<std::size_t>(o - o0));
 #if defined(__SSE2__)
-  if (_mm_movemask_epi8(raw_or16) != 0) raw_or |= high;
+  if (_mm_movemask_epi8(raw_or16) != 0) raw_or |= detail::highs8;
 #endif
-  const bool raw_ascii = (raw_or & high) == 0;
-  facts.ascii = raw_ascii && esc_or < 0x80;
+  const bool raw_ascii = (raw_or & detail::highs8) == 0;
   facts.utf8 = raw_ascii && u8 == u8dfa::accept && u8_cut == 0;
   facts.header_clean = raw_ascii && (notable_or & 1) == 0;
   facts.body_clean = raw_ascii && (notable_or & 2) == 0 && bare_cr == 0 && !bare_lf;
@@ -308,10 +300,10 @@ struct parser {
   result<void> decode_value(std::string_view raw, std::size_t base, value_kind kind, std::string& value,
                             std::string_view name, decode_facts& facts) {
     if (auto r = decode_once(raw, base, value, facts); !r) return r;
-    auto valid = facts.ascii || facts.utf8 ? result<void>{} : utf8::validate(value);
+    auto valid = facts.utf8 ? result<void>{} : utf8::validate(value);
     if (!valid) {
       // Repaired or converted: every later check as usual.
-      facts = decode_facts{.ascii = false, .utf8 = false, .header_clean = false, .body_clean = false, .question = true};
+      facts = decode_facts{.utf8 = false, .header_clean = false, .body_clean = false, .question = true};
       const std::size_t at = base + raw_offset(raw, valid.error().offset);
       if (kind == value_kind::address || options.on_invalid_utf8 == invalid_utf8::reject)
         return fail(errc::mailto_invalid_utf8, at);
@@ -441,7 +433,7 @@ struct parser {
     f.value_offset = base + eq + 1;
     // "<hfname> is case-insensitive": decoded once, then lower-cased ("%74%4F" is "to"). Most
     // names hold no triplet: then one loop copies, lower-cases and checks for ASCII.
-    bool ascii = true;
+    bool valid_utf8 = true;
     const std::string_view nraw = raw.substr(0, eq);
     f.name.resize(eq);
     unsigned char name_or = 0;
@@ -460,13 +452,13 @@ struct parser {
       decode_facts facts;
       if (auto r = decode_once(nraw, base, f.name, facts); !r) return r;
       for (char& c : f.name) c = lower(c);
-      ascii = facts.ascii;
+      valid_utf8 = facts.utf8;
     } else {
-      ascii = name_or < 0x80;
+      valid_utf8 = name_or < 0x80;  // ASCII
     }
     // A name is never a field name unless it is ASCII (RFC 5322 section 3.6.8); it is made valid
     // UTF-8 so that a draft's dropped fields hold text like everything else in it.
-    if (!ascii && !utf8::validate(f.name)) {
+    if (!valid_utf8 && !utf8::validate(f.name)) {
       std::string fixed;
       utf8::repair(f.name, fixed);
       f.name.swap(fixed);
