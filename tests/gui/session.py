@@ -1,0 +1,234 @@
+"""A private desktop for tests of real programs: Xvfb, a D-Bus session bus and a private HOME.
+
+Used by the tests that drive real mail clients, browsers and dialogs (tests/clients,
+tests/browsers, tests/gui). Nothing here fakes a program: it starts the X server and the bus,
+gives each test a HOME of its own (so no profile of the machine's user is read or written), and
+offers what a person does at a desktop: wait for a window, press keys, type, click, look
+(screenshot). Every started process is ended when the session closes.
+
+    with Session("thunderbird") as s:
+        p = s.spawn(["thunderbird", "mailto:a@example.org"])
+        win = s.wait_window(r"Write: ", timeout=60)
+        s.key(win, "ctrl+s")
+        s.screenshot("compose.png")
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+
+class Failure(Exception):
+    """A test failure with a message for the log (not a skip: a missing program fails)."""
+
+
+def require(*programs: str) -> None:
+    """Fail (never skip) when a program the test needs is not installed."""
+    missing = [p for p in programs if shutil.which(p) is None]
+    if missing:
+        raise Failure(
+            "not installed: " + ", ".join(missing) + " (bash .ci/install-deps --test installs them)")
+
+
+def _free_display() -> int:
+    for n in range(90, 400):
+        if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"):
+            return n
+    raise Failure("no free X display number between :90 and :399")
+
+
+class Session:
+    """Xvfb + D-Bus session bus + private HOME, as a context manager."""
+
+    def __init__(self, name: str, width: int = 1280, height: int = 1024, keep: str | None = None):
+        self.name = name
+        self.size = (width, height)
+        self._keep = keep  # directory to keep the HOME in (for debugging); None: a temporary one
+        self._procs: list[subprocess.Popen] = []
+        self._tmp: tempfile.TemporaryDirectory | None = None
+        self.root: Path = Path()
+        self.home: Path = Path()
+        self.env: dict[str, str] = {}
+        self.display = ""
+
+    # -- set-up and tear-down --------------------------------------------------------------
+    def __enter__(self) -> "Session":
+        require("Xvfb", "xdotool", "dbus-daemon")
+        if self._keep:
+            self.root = Path(self._keep)
+            self.root.mkdir(parents=True, exist_ok=True)
+        else:
+            self._tmp = tempfile.TemporaryDirectory(prefix=f"mailtokit-{self.name}-")
+            self.root = Path(self._tmp.name)
+        self.home = self.root / "home"
+        runtime = self.root / "runtime"
+        for d in (self.home, runtime, self.home / ".config", self.home / ".local/share",
+                  self.home / ".local/state", self.home / ".cache"):
+            d.mkdir(parents=True, exist_ok=True)
+        runtime.chmod(0o700)
+        keep_vars = ("PATH", "LANG", "LC_ALL", "TZ", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS")
+        env = {k: os.environ[k] for k in keep_vars if k in os.environ}
+        env.setdefault("LANG", "C.UTF-8")
+        env.update({
+            "HOME": str(self.home),
+            "USER": os.environ.get("USER", "root"),
+            "XDG_CONFIG_HOME": str(self.home / ".config"),
+            "XDG_DATA_HOME": str(self.home / ".local/share"),
+            "XDG_STATE_HOME": str(self.home / ".local/state"),
+            "XDG_CACHE_HOME": str(self.home / ".cache"),
+            "XDG_RUNTIME_DIR": str(runtime),
+            "XDG_DATA_DIRS": os.environ.get("XDG_DATA_DIRS", "/usr/local/share:/usr/share"),
+            "XDG_CONFIG_DIRS": "/etc/xdg",
+            "NO_AT_BRIDGE": "1",  # no accessibility bus: GTK programs would wait for one
+            "GTK_A11Y": "none",
+            "GDK_BACKEND": "x11",
+            "MOZ_CRASHREPORTER_DISABLE": "1",
+        })
+        n = _free_display()
+        self.display = f":{n}"
+        env["DISPLAY"] = self.display
+        xvfb = subprocess.Popen(
+            ["Xvfb", self.display, "-screen", "0", f"{self.size[0]}x{self.size[1]}x24",
+             "-nolisten", "tcp", "-noreset"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        self._procs.append(xvfb)
+        deadline = time.monotonic() + 20
+        while not os.path.exists(f"/tmp/.X11-unix/X{n}"):
+            if xvfb.poll() is not None or time.monotonic() > deadline:
+                raise Failure(f"Xvfb {self.display} did not start")
+            time.sleep(0.05)
+        bus = subprocess.Popen(
+            ["dbus-daemon", "--session", "--nofork", "--print-address=1",
+             f"--address=unix:path={runtime}/bus"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, start_new_session=True,
+            text=True)
+        self._procs.append(bus)
+        address = bus.stdout.readline().strip() if bus.stdout else ""
+        if not address:
+            raise Failure("dbus-daemon did not start")
+        env["DBUS_SESSION_BUS_ADDRESS"] = address
+        self.env = env
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        for p in reversed(self._procs):
+            try:
+                os.killpg(p.pid, signal.SIGTERM)
+            except (ProcessLookupError, PermissionError):
+                pass
+        deadline = time.monotonic() + 5
+        for p in reversed(self._procs):
+            try:
+                p.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                try:
+                    os.killpg(p.pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+                p.wait()
+        self._procs.clear()
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None
+
+    # -- running programs ------------------------------------------------------------------
+    def spawn(self, argv: list[str], log: str | os.PathLike | None = None,
+              env: dict[str, str] | None = None) -> subprocess.Popen:
+        """Start a program in the session (own process group, ended at close)."""
+        out = open(log, "ab") if log else subprocess.DEVNULL
+        p = subprocess.Popen(argv, env={**self.env, **(env or {})}, stdin=subprocess.DEVNULL,
+                             stdout=out, stderr=subprocess.STDOUT if log else subprocess.DEVNULL,
+                             start_new_session=True)
+        self._procs.append(p)
+        return p
+
+    def run(self, argv: list[str], timeout: float = 60, env: dict[str, str] | None = None,
+            check: bool = True, input: str | None = None) -> subprocess.CompletedProcess:
+        """Run a program to its end in the session and return its output (text)."""
+        r = subprocess.run(argv, env={**self.env, **(env or {})}, capture_output=True, text=True,
+                           timeout=timeout, input=input,
+                           stdin=None if input is not None else subprocess.DEVNULL)
+        if check and r.returncode != 0:
+            raise Failure(f"{argv[0]} exited {r.returncode}: {r.stderr.strip()[:2000]}")
+        return r
+
+    # -- what a person does ----------------------------------------------------------------
+    def windows(self, name_regex: str) -> list[str]:
+        """Visible windows whose title matches the regex (xdotool window ids)."""
+        r = self.run(["xdotool", "search", "--onlyvisible", "--name", name_regex], check=False)
+        return [w for w in r.stdout.split() if w]
+
+    def title(self, window: str) -> str:
+        return self.run(["xdotool", "getwindowname", window], check=False).stdout.strip()
+
+    def wait_window(self, name_regex: str, timeout: float = 60, gone: bool = False) -> str:
+        """Wait until a visible window's title matches (or, with gone=True, none does)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            wins = self.windows(name_regex)
+            if gone and not wins:
+                return ""
+            if not gone and wins:
+                return wins[-1]
+            if time.monotonic() > deadline:
+                titles = self.all_titles()
+                what = "still open" if gone else "did not appear"
+                raise Failure(f"window /{name_regex}/ {what} in {timeout:.0f} s; windows: {titles}")
+            time.sleep(0.2)
+
+    def all_titles(self) -> list[str]:
+        r = self.run(["xdotool", "search", "--onlyvisible", "--name", "."], check=False)
+        return [self.title(w) for w in r.stdout.split() if w]
+
+    def activate(self, window: str) -> None:
+        self.run(["xdotool", "windowactivate", "--sync", window], check=False)
+        self.run(["xdotool", "windowfocus", "--sync", window], check=False)
+
+    def key(self, window: str | None, *keys: str, delay_ms: int = 60) -> None:
+        """Press keys (xdotool names: ctrl+s, Return, Tab) in a window, or where focus is."""
+        argv = ["xdotool", "key", "--delay", str(delay_ms)]
+        if window:
+            self.activate(window)
+        self.run(argv + list(keys))
+
+    def type(self, window: str | None, text: str, delay_ms: int = 20) -> None:
+        if window:
+            self.activate(window)
+        self.run(["xdotool", "type", "--delay", str(delay_ms), "--", text])
+
+    def click(self, x: int, y: int, button: int = 1) -> None:
+        self.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", str(button)])
+
+    def screenshot(self, path: str | os.PathLike, window: str | None = None) -> Path:
+        """A PNG of the whole screen (or one window): look at it, as a person would."""
+        require("import")
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.run(["import", "-display", self.display, "-window", window or "root", str(path)])
+        return path
+
+
+def wait_for(predicate, timeout: float, what: str, interval: float = 0.2):
+    """Poll until predicate() returns a true value; fail with `what` after timeout seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise Failure(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(interval)
+
+
+def strip_ansi(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)
