@@ -64,16 +64,14 @@ done
 expect "libmailtokit.so.0 -> libmailtokit.so.0.1.0" test "$(readlink "$libdir/libmailtokit.so.0")" = libmailtokit.so.0.1.0
 expect "libmailtokit.so -> libmailtokit.so.0" test "$(readlink "$libdir/libmailtokit.so")" = libmailtokit.so.0
 expect "SONAME libmailtokit.so.0" has <(readelf -d "$libdir/libmailtokit.so.0.1.0") "Library soname: [libmailtokit.so.0]"
-if [[ -f "$here/../../desktop/mailtokit.desktop" ]]; then
-  expect "installed share/applications/mailtokit.desktop" test -f "$prefix/share/applications/mailtokit.desktop"
-  if command -v desktop-file-validate >/dev/null; then
-    expect "desktop-file-validate" desktop-file-validate "$prefix/share/applications/mailtokit.desktop"
-  fi
-fi
-if command -v groff >/dev/null; then
-  groff -man -Tutf8 -ww -z "$prefix/share/man/man1/mailtokit.1" 2>"$work/man.log" || true
-  expect "man page renders without groff warnings" test ! -s "$work/man.log"
-fi
+# The tools these checks need are test dependencies (.ci/install-deps --test): missing is a failure.
+for tool in desktop-file-validate groff readelf; do
+  command -v "$tool" >/dev/null || bad "$tool is missing (bash .ci/install-deps --test installs it)"
+done
+expect "installed share/applications/mailtokit.desktop" test -f "$prefix/share/applications/mailtokit.desktop"
+expect "desktop-file-validate" desktop-file-validate "$prefix/share/applications/mailtokit.desktop"
+groff -man -Tutf8 -ww -z "$prefix/share/man/man1/mailtokit.1" 2>"$work/man.log" || true
+expect "man page renders without groff warnings" test ! -s "$work/man.log"
 expect "installed program runs (--help)" "$prefix/bin/mailtokit" --help >/dev/null
 # The man page describes every subcommand the installed program has, and every option of each.
 man_text="$work/mailtokit.1.txt"
