@@ -5,6 +5,7 @@
 #include <string>
 
 #include "mailtokit/draft.hpp"
+#include "mailtokit/export.h"
 #include "mailtokit/result.hpp"
 
 namespace mailtokit {
@@ -19,6 +20,6 @@ struct compose_options {
 /// RFC 5322 + RFC 2045/2047: the message bytes, CRLF line ends, lines of at most 78 characters
 /// where the content allows and never more than 998. Fails with needs_smtputf8 when an address
 /// has a non-ASCII local part and allow_smtputf8 is false.
-[[nodiscard]] result<std::string> compose(const draft& d, const compose_options& options = {});
+[[nodiscard]] MAILTOKIT_API result<std::string> compose(const draft& d, const compose_options& options = {});
 
 }  // namespace mailtokit

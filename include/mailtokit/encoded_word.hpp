@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "mailtokit/export.h"
 #include "mailtokit/result.hpp"
 
 namespace mailtokit::rfc2047 {
@@ -13,7 +14,7 @@ namespace mailtokit::rfc2047 {
 /// out), dropping white space between adjacent encoded words (section 6.2). Text that is not a
 /// well-formed encoded word is kept as it is. decode("=?utf-8?Q?caf=C3=A9?=") == "café";
 /// decode("=?iso-8859-1?Q?caf=E9?=") == "café".
-[[nodiscard]] result<std::string> decode(std::string_view value);
+[[nodiscard]] MAILTOKIT_API result<std::string> decode(std::string_view value);
 
 /// decode() with a bound on the work: the value's encoded words beyond `max_words` give
 /// too_many_encoded_words at the offset of the first one over (mailto limits::max_encoded_words).
@@ -22,7 +23,7 @@ namespace mailtokit::rfc2047 {
 /// US-ASCII and ISO-8859-1 words are decoded without ICU and not normalized; other charsets go
 /// through charset::to_utf8 (ICU, NFC). Adjacent words of one charset are converted together,
 /// so a character split across two words still decodes.
-[[nodiscard]] result<std::string> decode(std::string_view value, std::size_t max_words);
+[[nodiscard]] MAILTOKIT_API result<std::string> decode(std::string_view value, std::size_t max_words);
 
 /// The two encodings of RFC 2047 section 4.
 enum class encoding : char {
@@ -33,7 +34,7 @@ enum class encoding : char {
 /// RFC 2047 section 4: the length of the encoded-text for the octets `utf8`. Q here is the form
 /// safe in every context of section 5: letters, digits and "!*+-/" as they are, space as "_",
 /// every other octet as "=XX" (uppercase hex). B includes its "=" padding.
-[[nodiscard]] std::size_t encoded_length(std::string_view utf8, encoding e) noexcept;
+[[nodiscard]] MAILTOKIT_API std::size_t encoded_length(std::string_view utf8, encoding e) noexcept;
 
 /// RFC 2047 sections 2 and 4: append one encoded-word "=?utf-8?Q?...?=" (or "?B?") holding the
 /// longest prefix of `utf8` that is made of whole UTF-8 sequences and keeps the word within
@@ -41,7 +42,8 @@ enum class encoding : char {
 /// 75 characters long"). Returns the number of octets of `utf8` used (at least one character
 /// when `utf8` is not empty). append_word(out, "caf\xC3\xA9", encoding::q) appends
 /// "=?utf-8?Q?caf=C3=A9?=".
-std::size_t append_word(std::string& out, std::string_view utf8, encoding e, std::size_t max_len = 75);
+MAILTOKIT_API std::size_t append_word(std::string& out, std::string_view utf8, encoding e,
+                                      std::size_t max_len = 75);
 
 /// RFC 2047 section 5 (1), for unstructured fields (Subject): `utf8` (valid UTF-8) as it would
 /// appear unfolded in a header field. Words of printable ASCII stay readable; runs of words that
@@ -50,12 +52,12 @@ std::size_t append_word(std::string& out, std::string_view utf8, encoding e, std
 /// than an eighth, so mostly-ASCII text stays readable), separated by single spaces, with the
 /// white space between those words carried inside them (section 6.2).
 /// encode_text("caf\xC3\xA9 au lait") == "=?utf-8?Q?caf=C3=A9?= au lait".
-[[nodiscard]] std::string encode_text(std::string_view utf8);
+[[nodiscard]] MAILTOKIT_API std::string encode_text(std::string_view utf8);
 
 /// RFC 2047 section 5 (3) and RFC 5322 section 3.2.5, for display names: atoms when the name is
 /// atoms separated by single spaces, else a quoted-string when it is printable ASCII, else words
 /// that are atoms and encoded words. encode_phrase("Smith, John") == "\"Smith, John\"";
 /// encode_phrase("Jos\xC3\xA9 Smith") == "=?utf-8?Q?Jos=C3=A9?= Smith".
-[[nodiscard]] std::string encode_phrase(std::string_view utf8);
+[[nodiscard]] MAILTOKIT_API std::string encode_phrase(std::string_view utf8);
 
 }  // namespace mailtokit::rfc2047

@@ -9,6 +9,7 @@
 
 #include "mailtokit/address.hpp"
 #include "mailtokit/draft.hpp"
+#include "mailtokit/export.h"
 #include "mailtokit/result.hpp"
 
 namespace mailtokit {
@@ -60,7 +61,8 @@ struct mailto_uri {
 /// RFC 6068 section 2: parse a mailto URI (or IRI: raw UTF-8 is accepted and treated as its
 /// percent-encoded form). Leading and trailing ASCII white space is trimmed, "mailto:" is
 /// case-insensitive, a fragment is ignored with a warning.
-[[nodiscard]] result<mailto_uri> parse_mailto(std::string_view uri, const parse_options& options = {});
+[[nodiscard]] MAILTOKIT_API result<mailto_uri> parse_mailto(std::string_view uri,
+                                                            const parse_options& options = {});
 
 /// The fields of a message as a user types them (the options of `mailtokit build`, xdg-email's).
 struct mailto_fields {
@@ -77,7 +79,7 @@ struct mailto_fields {
 /// of an address list is not a valid address; offset into that list), header_injection (a
 /// subject or header value holds a line break or control character; offset into that value),
 /// mailto_bad_hname (a header name is not an RFC 5322 field name).
-[[nodiscard]] result<draft> make_draft(const mailto_fields& fields);
+[[nodiscard]] MAILTOKIT_API result<draft> make_draft(const mailto_fields& fields);
 
 /// The form build_mailto() writes.
 enum class uri_form {
@@ -94,6 +96,6 @@ struct build_options {
 /// RFC 6068: the inverse of parsing. Percent-encodes exactly what RFC 6068 requires
 /// ("gorby%25kremvax@example.com", "unlikely%3Faddress@example.com").
 /// parse_draft(build_mailto(d)) reproduces d's recipients, subject, body and headers.
-[[nodiscard]] std::string build_mailto(const draft& d, const build_options& options = {});
+[[nodiscard]] MAILTOKIT_API std::string build_mailto(const draft& d, const build_options& options = {});
 
 }  // namespace mailtokit

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "mailtokit/export.h"
 #include "mailtokit/result.hpp"
 
 namespace mailtokit::transfer {
@@ -16,6 +17,7 @@ namespace mailtokit::transfer {
 /// agents"); "=XX" takes upper- or lower-case hex (note (2)'s "robust implementation"). A "="
 /// followed by anything else gives body_malformed at its offset (plus `base`).
 /// qp_decode_append("caf=C3=A9=\r\n au lait", out) appends "caf\xC3\xA9 au lait".
-[[nodiscard]] result<void> qp_decode_append(std::string_view in, std::string& out, std::size_t base = 0);
+[[nodiscard]] MAILTOKIT_API result<void> qp_decode_append(std::string_view in, std::string& out,
+                                                          std::size_t base = 0);
 
 }  // namespace mailtokit::transfer

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "mailtokit/export.h"
 #include "mailtokit/result.hpp"
 
 namespace mailtokit::transfer {
@@ -14,27 +15,28 @@ namespace mailtokit::transfer {
 
 /// RFC 4648 section 4: append the base64 form of `in` (with "=" padding, no line breaks).
 /// base64_append("caf\xC3\xA9", out) appends "Y2Fmw6k=".
-void base64_append(std::string_view in, std::string& out);
+MAILTOKIT_API void base64_append(std::string_view in, std::string& out);
 
 /// RFC 2045 section 6.8: "The encoded output stream must be represented in lines of no more than
 /// 76 characters each." Appends `in` as base64 lines of 76 characters, each ended by CRLF.
-void base64_lines_append(std::string_view in, std::string& out);
+MAILTOKIT_API void base64_lines_append(std::string_view in, std::string& out);
 
 /// RFC 4648 section 4: decode base64 text (no white space allowed). With `require_padding`
 /// false, a missing final "=" or "==" is accepted (RFC 2047 decoders meet it in the wild). Bytes
 /// outside the alphabet, misplaced "=" and a length of 4n+1 give encoded_word_malformed at the
 /// offset of the offending character (plus `base`).
-[[nodiscard]] result<void> base64_decode_append(std::string_view in, std::string& out, bool require_padding = true,
-                                                std::size_t base = 0);
+[[nodiscard]] MAILTOKIT_API result<void> base64_decode_append(std::string_view in, std::string& out,
+                                                              bool require_padding = true,
+                                                              std::size_t base = 0);
 
 /// RFC 2045 section 6.7: append `text` (lines ended by CRLF; any other CR or LF is encoded) in
 /// quoted-printable: "=XX" with uppercase hex for bytes outside 33-60 / 62-126, soft line
 /// breaks so that no encoded line exceeds 76 characters, white space at the end of a line
 /// encoded (rule 3), and, so that the body survives mbox "From " quoting and SMTP dot-stuffing,
 /// a "F" starting "From " and a "." starting a line encoded as "=46" and "=2E".
-void qp_append(std::string_view text, std::string& out);
+MAILTOKIT_API void qp_append(std::string_view text, std::string& out);
 
 /// The length qp_append() would produce, without producing it.
-[[nodiscard]] std::size_t qp_size(std::string_view text) noexcept;
+[[nodiscard]] MAILTOKIT_API std::size_t qp_size(std::string_view text) noexcept;
 
 }  // namespace mailtokit::transfer
