@@ -102,7 +102,10 @@ std::string char_name(char32_t cp) {
   const int32_t n = u_charName(static_cast<UChar32>(cp), U_UNICODE_CHAR_NAME, buf.data(),
                                static_cast<int32_t>(buf.size()), &st);
   std::string s = hex_cp(cp);
-  if (U_SUCCESS(st) && n > 0) s += " " + std::string(buf.data(), static_cast<std::size_t>(n));
+  if (U_SUCCESS(st) && n > 0) {
+    s += ' ';
+    s.append(buf.data(), static_cast<std::size_t>(n));
+  }
   return s;
 }
 
@@ -121,7 +124,13 @@ bool is_hidden(char32_t cp, bool keep_newlines) {
   return is_control(cp) || bidi::is_formatting(cp) || is_invisible(cp);
 }
 
-std::string quoted(std::string_view s) { return "\"" + visible(s) + "\""; }
+// Appended in place: "\"" + std::string&& makes g++ 12 -O3 report -Wrestrict (GCC bug 105329).
+std::string quoted(std::string_view s) {
+  std::string out(1, '"');
+  out += visible(s);
+  out += '"';
+  return out;
+}
 
 std::string scripts_of(std::string_view s) {
   std::vector<UScriptCode> seen;
