@@ -16,12 +16,12 @@
 
 #include "commands.hpp"
 #include "mailtokit/address.hpp"
-#include "mailtokit/batch.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/compose.hpp"
 #include "mailtokit/json.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
+#include "runtime/batch.hpp"
 
 namespace mailtokit::cli {
 

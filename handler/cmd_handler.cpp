@@ -1,6 +1,6 @@
 // `mailtokit open`, `preview`, `register`, `unregister`, `status`: the system's mailto: handler.
-// Everything a test should reach lives in the library (desktop_exec, handler_config, dispatch,
-// draft_store, preview); this file reads arguments, the environment and files, and maps errors to
+// Everything a test should reach lives in handler/runtime (desktop, handler_config, dispatch,
+// drafts) or the library (preview); this file reads arguments, the environment and files, and maps errors to
 // messages and exit codes.
 #include <fcntl.h>
 #include <unistd.h>
@@ -21,14 +21,14 @@
 #include "commands.hpp"
 #include "mailtokit/address.hpp"
 #include "mailtokit/compose.hpp"
-#include "mailtokit/desktop_exec.hpp"
-#include "mailtokit/dispatch.hpp"
-#include "mailtokit/draft_store.hpp"
-#include "mailtokit/handler_config.hpp"
 #include "mailtokit/json.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/preview.hpp"
+#include "runtime/desktop.hpp"
+#include "runtime/dispatch.hpp"
+#include "runtime/drafts.hpp"
+#include "runtime/handler_config.hpp"
 
 namespace mailtokit::cli {
 namespace {

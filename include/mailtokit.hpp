@@ -20,4 +20,3 @@
 #include "mailtokit/compose.hpp"
 #include "mailtokit/qp_decode.hpp"
 #include "mailtokit/message.hpp"
-#include "mailtokit/batch.hpp"

@@ -1,4 +1,4 @@
-#include "mailtokit/desktop_exec.hpp"
+#include "runtime/desktop.hpp"
 
 #include "mailtokit/chars.hpp"
 

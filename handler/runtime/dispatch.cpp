@@ -1,4 +1,4 @@
-#include "mailtokit/dispatch.hpp"
+#include "runtime/dispatch.hpp"
 
 #include <fcntl.h>
 #include <spawn.h>
@@ -13,8 +13,8 @@
 #include <cstdlib>
 
 #include "mailtokit/chars.hpp"
-#include "mailtokit/desktop_exec.hpp"
 #include "mailtokit/percent.hpp"
+#include "runtime/desktop.hpp"
 
 extern char** environ;
 

@@ -1,4 +1,4 @@
-#include "mailtokit/draft_store.hpp"
+#include "runtime/drafts.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>

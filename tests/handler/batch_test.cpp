@@ -1,4 +1,4 @@
-#include "mailtokit/batch.hpp"
+#include "runtime/batch.hpp"
 
 #include <fcntl.h>
 #include <poll.h>

@@ -1,4 +1,4 @@
-#include "mailtokit/desktop_exec.hpp"
+#include "runtime/desktop.hpp"
 
 #include <catch2/catch.hpp>
 #include <fstream>

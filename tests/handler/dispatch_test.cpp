@@ -1,4 +1,4 @@
-#include "mailtokit/dispatch.hpp"
+#include "runtime/dispatch.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>

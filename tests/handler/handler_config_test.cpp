@@ -1,4 +1,4 @@
-#include "mailtokit/handler_config.hpp"
+#include "runtime/handler_config.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>
