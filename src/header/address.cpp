@@ -6,9 +6,9 @@
 #include <cstring>
 #include <limits>
 
-#include "address_detail.hpp"
-#include "header_text.hpp"
-#include "scan.hpp"
+#include "header/address_detail.hpp"
+#include "header/header_text.hpp"
+#include "text/scan.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/encoded_word.hpp"
 #include "mailtokit/idna.hpp"

@@ -9,7 +9,7 @@
 #include "mailtokit/percent.hpp"
 #include "mailtokit/transfer_encoding.hpp"
 #include "mailtokit/utf8.hpp"
-#include "header_writer.hpp"
+#include "header/header_writer.hpp"
 
 namespace mailtokit::rfc2047 {
 namespace {

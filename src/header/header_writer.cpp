@@ -1,4 +1,4 @@
-#include "header_writer.hpp"
+#include "header/header_writer.hpp"
 
 #include <algorithm>
 #include <vector>

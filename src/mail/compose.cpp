@@ -10,7 +10,7 @@
 #include <span>
 #include <string_view>
 
-#include "header_writer.hpp"
+#include "header/header_writer.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/idna.hpp"
 #include "mailtokit/transfer_encoding.hpp"

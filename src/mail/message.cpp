@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "address_detail.hpp"
-#include "header_text.hpp"
+#include "header/address_detail.hpp"
+#include "header/header_text.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/encoded_word.hpp"

@@ -6,11 +6,11 @@
 #include <cstring>
 #include <string>
 
-#include "address_detail.hpp"
-#include "header_text.hpp"
-#include "mailto_sink.hpp"
-#include "scan.hpp"
-#include "uri_scan.hpp"
+#include "header/address_detail.hpp"
+#include "header/header_text.hpp"
+#include "mailto/mailto_sink.hpp"
+#include "text/scan.hpp"
+#include "mailto/uri_scan.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/encoded_word.hpp"

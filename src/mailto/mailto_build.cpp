@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <string>
 
-#include "address_detail.hpp"
-#include "header_text.hpp"
+#include "header/address_detail.hpp"
+#include "header/header_text.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/utf8.hpp"

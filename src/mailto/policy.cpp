@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <array>
 
-#include "header_text.hpp"
-#include "mailto_sink.hpp"
-#include "scan.hpp"
+#include "header/header_text.hpp"
+#include "mailto/mailto_sink.hpp"
+#include "text/scan.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/percent.hpp"
 

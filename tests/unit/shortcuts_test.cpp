@@ -6,14 +6,14 @@
 #include <string>
 #include <vector>
 
-#include "header_text.hpp"
+#include "header/header_text.hpp"
 #include "mailtokit/address.hpp"
 #include "mailtokit/encoded_word.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/percent.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/utf8.hpp"
-#include "uri_scan.hpp"
+#include "mailto/uri_scan.hpp"
 
 using namespace mailtokit;
 
