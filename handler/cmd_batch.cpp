@@ -16,6 +16,7 @@
 
 #include "commands.hpp"
 #include "mailtokit/address.hpp"
+#include "mailtokit/chars.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/compose.hpp"
 #include "mailtokit/json.hpp"
@@ -74,7 +75,6 @@ draft_parser& parser_for(const line_context& c) {
 
 // Tab-separated fields for the text output: tab, line ends, backslash and other controls escaped.
 void append_field(std::string& out, std::string_view s) {
-  static constexpr char hex[] = "0123456789abcdef";
   for (const char c : s) {
     const auto b = static_cast<unsigned char>(c);
     if (c == '\t') {
@@ -87,8 +87,8 @@ void append_field(std::string& out, std::string_view s) {
       out += "\\\\";
     } else if (b < 0x20 || b == 0x7F) {
       out += "\\x";
-      out += hex[b >> 4];
-      out += hex[b & 0xF];
+      out += chars::hex_lower[b >> 4];
+      out += chars::hex_lower[b & 0xF];
     } else {
       out += c;
     }

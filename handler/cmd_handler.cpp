@@ -3,9 +3,8 @@
 // drafts) or the library (preview); this file reads arguments, the environment and files, and maps errors to
 // messages and exit codes.
 #include <fcntl.h>
-#include <unistd.h>
-
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <array>
 #include <cerrno>
@@ -20,6 +19,7 @@
 
 #include "commands.hpp"
 #include "mailtokit/address.hpp"
+#include "mailtokit/chars.hpp"
 #include "mailtokit/compose.hpp"
 #include "mailtokit/json.hpp"
 #include "mailtokit/mailto.hpp"
@@ -73,14 +73,7 @@ result<std::optional<std::string>> read_small_file(const std::string& path, std:
   return std::optional<std::string>{std::move(data)};
 }
 
-
-std::string trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\n' || s.front() == '\r'))
-    s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return std::string(s);
-}
+std::string trim(std::string_view s) { return std::string(chars::trim(s, chars::fws)); }
 
 // "line L, column C" of a byte offset.
 std::string position(std::string_view text, std::size_t offset) {

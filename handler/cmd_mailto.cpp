@@ -6,6 +6,8 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "mailtokit/bidi.hpp"
+#include "mailtokit/chars.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/json.hpp"
 #include "mailtokit/mailto.hpp"
@@ -41,7 +43,6 @@ void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
 // Text for a terminal: controls, bidi controls, line separators and invalid bytes are shown as
 // escapes, never sent raw (a hostile link must not drive the terminal or reorder the display).
 std::string printable(std::string_view s) {
-  static constexpr char hex[] = "0123456789ABCDEF";
   std::string o;
   o.reserve(s.size());
   const char* it = s.data();
@@ -59,8 +60,8 @@ std::string printable(std::string_view s) {
         o += "\\t";
       } else if (b < 0x20 || b == 0x7F) {
         o += "\\x";
-        o += hex[b >> 4];
-        o += hex[b & 0xF];
+        o += chars::hex_upper[b >> 4];
+        o += chars::hex_upper[b & 0xF];
       } else {
         o += static_cast<char>(b);
       }
@@ -70,13 +71,13 @@ std::string printable(std::string_view s) {
     if (!cp) {
       it = start + 1;
       o += "\\x";
-      o += hex[b >> 4];
-      o += hex[b & 0xF];
+      o += chars::hex_upper[b >> 4];
+      o += chars::hex_upper[b & 0xF];
       continue;
     }
     const char32_t c = *cp;
-    const bool hidden = (c >= 0x80 && c <= 0x9F) || c == 0x061C || c == 0x200E || c == 0x200F ||
-                        (c >= 0x2028 && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF;
+    const bool hidden =
+        (c >= 0x80 && c <= 0x9F) || bidi::is_formatting(c) || c == 0x2028 || c == 0x2029 || c == 0xFEFF;
     if (hidden) {
       char buf[16];
       std::snprintf(buf, sizeof buf, "<U+%04X>", static_cast<unsigned>(c));

@@ -11,6 +11,8 @@
 #include <cstdio>
 #include <ctime>
 
+#include "mailtokit/chars.hpp"
+
 namespace mailtokit::drafts {
 namespace {
 
@@ -46,10 +48,9 @@ bool random_hex(std::string& out, std::size_t bytes) {
     }
     got += static_cast<std::size_t>(n);
   }
-  static constexpr char hex[] = "0123456789abcdef";
   for (std::size_t i = 0; i < bytes; ++i) {
-    out += hex[buf[i] >> 4];
-    out += hex[buf[i] & 15];
+    out += chars::hex_lower[buf[i] >> 4];
+    out += chars::hex_lower[buf[i] & 15];
   }
   return true;
 }

@@ -10,31 +10,18 @@ namespace {
 
 constexpr chars::char_class key_char = chars::alpha | chars::digit | chars::of("_-");
 
+// `s` without leading white space (counted into `offset`) and trailing white space or CR.
 std::string_view trim(std::string_view s, std::size_t& offset) {
-  while (!s.empty() && chars::wsp(s.front())) {
-    s.remove_prefix(1);
-    ++offset;
-  }
-  while (!s.empty() && (chars::wsp(s.back()) || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
-bool equal_ascii_nocase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
+  const std::string_view t = chars::trim_front(s, chars::wsp);
+  offset += s.size() - t.size();
+  return chars::trim_back(t, chars::wsp | chars::of("\r"));
 }
 
 result<bool> parse_bool(std::string_view v, std::size_t offset) {
   for (const auto* yes : {"yes", "true", "on", "1"})
-    if (equal_ascii_nocase(v, yes)) return true;
+    if (chars::iequals(v, yes)) return true;
   for (const auto* no : {"no", "false", "off", "0"})
-    if (equal_ascii_nocase(v, no)) return false;
+    if (chars::iequals(v, no)) return false;
   return fail(errc::config_error, offset);
 }
 

@@ -8,12 +8,13 @@
 
 #include "header/address_detail.hpp"
 #include "header/header_text.hpp"
-#include "text/scan.hpp"
+#include "mailtokit/bidi.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/encoded_word.hpp"
 #include "mailtokit/idna.hpp"
 #include "mailtokit/idna_cache.hpp"
 #include "mailtokit/utf8.hpp"
+#include "text/scan.hpp"
 
 namespace mailtokit {
 
@@ -30,10 +31,9 @@ constexpr chars::char_class list_structure = chars::of("\"()[]<>,;:\\ \t\r\n");
 // look like another (bidi controls, RFC 3987 section 4.1; zero-width space, word joiner, BOM,
 // tags), line and paragraph separators, interlinear annotations and noncharacters.
 constexpr bool forbidden_in_local(char32_t cp) noexcept {
-  return (cp >= 0x80 && cp <= 0x9F) || cp == 0x061C || cp == 0x200B || cp == 0x200E || cp == 0x200F ||
-         (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF ||
-         (cp >= 0xFFF9 && cp <= 0xFFFB) || (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE ||
-         (cp >= 0xE0000 && cp <= 0xE007F);
+  return (cp >= 0x80 && cp <= 0x9F) || bidi::is_formatting(cp) || cp == 0x200B || cp == 0x2028 ||
+         cp == 0x2029 || (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB) ||
+         (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE || (cp >= 0xE0000 && cp <= 0xE007F);
 }
 
 // One UTF8-non-ascii character of a local part (RFC 6532 section 3.2) at `it`.
@@ -281,8 +281,6 @@ result<void> parse_addr_spec_into(address& a) {
 
 // ---- RFC 5322 section 3.4 address-list ----
 
-constexpr bool is_wsp(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
 // Skip a comment starting at text[i] == '('; returns the index after it (or text.size()).
 std::size_t skip_comment(std::string_view text, std::size_t i) noexcept {
   std::size_t depth = 0;
@@ -387,15 +385,7 @@ std::string strip_cfws(std::string_view text) {
       out += text[i++];
     }
   }
-  std::size_t b = 0, e = out.size();
-  while (b < e && is_wsp(out[b])) ++b;
-  while (e > b && is_wsp(out[e - 1])) --e;
-  return out.substr(b, e - b);
-}
-
-void trim(std::string_view& s) noexcept {
-  while (!s.empty() && is_wsp(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_wsp(s.back())) s.remove_suffix(1);
+  return std::string(chars::trim(out, chars::fws));
 }
 
 // RFC 3987 section 4.1 names the bidi formatting characters (LRM, RLM, LRE, RLE, PDF, LRO,
@@ -416,7 +406,7 @@ void strip_bidi_controls(std::string& s) {
       continue;
     }
     const char32_t c = *cp;
-    if (c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069)) continue;
+    if (bidi::is_formatting(c)) continue;
     out.append(start, it);
   }
   s.swap(out);
@@ -445,7 +435,7 @@ result<std::string> decode_phrase(std::string_view text) {
   std::string out, run;
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
-    if (is_wsp(c)) {
+    if (chars::fws(c)) {
       ++i;
       continue;
     }
@@ -613,7 +603,7 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
   bool colon_seen = false;
   auto flush = [&](std::size_t end) -> result<void> {
     std::string_view entry = text.substr(start, end - start);
-    trim(entry);
+    entry = chars::trim(entry, chars::fws);
     const auto entry_off = static_cast<std::size_t>(entry.data() - text.data());
     if (entry.empty()) return {};
     const bool closed = all_closed(entry);

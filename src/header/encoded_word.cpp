@@ -4,29 +4,18 @@
 #include <cstddef>
 #include <limits>
 
-#include "mailtokit/charset.hpp"
+#include "header/rfc2047_word.hpp"
 #include "mailtokit/chars.hpp"
+#include "mailtokit/charset.hpp"
 #include "mailtokit/percent.hpp"
 #include "mailtokit/transfer_encoding.hpp"
 #include "mailtokit/utf8.hpp"
-#include "header/header_writer.hpp"
 
 namespace mailtokit::rfc2047 {
 namespace {
 
-// RFC 2047 section 5 (1) / RFC 822 linear-white-space = 1*([CRLF] LWSP-char)
-constexpr bool is_lwsp(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-bool iequals(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
+// RFC 2047 section 5 (1) / RFC 822 linear-white-space = 1*([CRLF] LWSP-char): its bytes are
+// chars::fws.
 
 struct parsed_word {
   std::string_view charset;  // without an RFC 2231 "*language" suffix
@@ -82,10 +71,14 @@ bool q_decode_append(std::string_view text, std::string& out) {
   return true;
 }
 
-bool is_utf8_name(std::string_view cs) noexcept { return iequals(cs, "utf-8") || iequals(cs, "utf8"); }
-bool is_ascii_name(std::string_view cs) noexcept { return iequals(cs, "us-ascii") || iequals(cs, "ascii"); }
+bool is_utf8_name(std::string_view cs) noexcept {
+  return chars::iequals(cs, "utf-8") || chars::iequals(cs, "utf8");
+}
+bool is_ascii_name(std::string_view cs) noexcept {
+  return chars::iequals(cs, "us-ascii") || chars::iequals(cs, "ascii");
+}
 bool is_latin1_name(std::string_view cs) noexcept {
-  return iequals(cs, "iso-8859-1") || iequals(cs, "iso8859-1") || iequals(cs, "latin1");
+  return chars::iequals(cs, "iso-8859-1") || chars::iequals(cs, "iso8859-1") || chars::iequals(cs, "latin1");
 }
 
 // Octets in `cs` to UTF-8, appended to `out`. False when the charset is unknown or the octets
@@ -172,10 +165,11 @@ result<std::string> decode(std::string_view value, std::size_t max_words) {
     // adjacent 'encoded-word' or 'text' by 'linear-white-space'". We also accept two encoded
     // words that touch (a common mailer bug), but never one glued to ordinary text.
     // Parentheses delimit too, so the comment examples of section 8 decode as shown there.
-    const bool starts_ok = i == 0 || is_lwsp(value[i - 1]) || value[i - 1] == '(' || (r.active && r.end == i);
+    const bool starts_ok =
+        i == 0 || chars::fws(value[i - 1]) || value[i - 1] == '(' || (r.active && r.end == i);
     parsed_word w;
     if (!starts_ok || !parse_word(value, i, w) ||
-        !(w.end == n || is_lwsp(value[w.end]) || value[w.end] == ')' || value.substr(w.end, 2) == "=?")) {
+        !(w.end == n || chars::fws(value[w.end]) || value[w.end] == ')' || value.substr(w.end, 2) == "=?")) {
       ++i;
       continue;
     }
@@ -190,11 +184,11 @@ result<std::string> decode(std::string_view value, std::size_t max_words) {
     if (++words > max_words) return fail(errc::too_many_encoded_words, i);
     const std::string_view gap = value.substr(text_start, i - text_start);
     bool gap_is_lwsp = true;
-    for (char c : gap) gap_is_lwsp = gap_is_lwsp && is_lwsp(c);
+    for (char c : gap) gap_is_lwsp = gap_is_lwsp && chars::fws(c);
     if (r.active && gap_is_lwsp) {
       // RFC 2047 section 6.2: "any 'linear-white-space' that separates a pair of adjacent
       // 'encoded-word's is ignored."
-      if (!iequals(r.charset, w.charset)) {
+      if (!chars::iequals(r.charset, w.charset)) {
         flush(value, r, out);
         r.begin = i;
         r.lead_gap = gap;
@@ -217,8 +211,6 @@ result<std::string> decode(std::string_view value, std::size_t max_words) {
 }
 
 namespace {
-
-constexpr char kHex[] = "0123456789ABCDEF";
 
 // RFC 2047 section 5 (3): in a phrase only letters, digits, "!", "*", "+", "-", "/" may stand
 // for themselves (and "=" and "_" are the encoding's own); this set is safe in all contexts.
@@ -343,8 +335,8 @@ std::size_t append_word(std::string& out, std::string_view utf8, rfc2047::encodi
         out += ch;
       } else {
         out += '=';
-        out += rfc2047::kHex[c >> 4];
-        out += rfc2047::kHex[c & 15];
+        out += chars::hex_upper[c >> 4];
+        out += chars::hex_upper[c & 15];
       }
     }
   }
@@ -353,21 +345,3 @@ std::size_t append_word(std::string& out, std::string_view utf8, rfc2047::encodi
 }
 
 }  // namespace mailtokit::detail
-
-namespace mailtokit::rfc2047 {
-
-std::string encode_text(std::string_view utf8) {
-  std::string out;
-  detail::header_writer w(out, 0);
-  detail::write_text(w, utf8, /*raw_utf8=*/false);
-  return out;
-}
-
-std::string encode_phrase(std::string_view utf8) {
-  std::string out;
-  detail::header_writer w(out, 0);
-  detail::write_phrase(w, utf8, /*raw_utf8=*/false);
-  return out;
-}
-
-}  // namespace mailtokit::rfc2047

@@ -65,7 +65,7 @@ inline bool clean_header_text(std::string& s) {
   std::string out;
   out.reserve(s.size());
   const std::size_t n = s.size();
-  auto is_wsp_at = [&](std::size_t j) { return j < n && (s[j] == ' ' || s[j] == '\t'); };
+  auto is_wsp_at = [&](std::size_t j) { return j < n && chars::wsp(s[j]); };
   for (std::size_t i = 0; i < n;) {
     const auto b = static_cast<unsigned char>(s[i]);
     std::size_t brk = 0;  // length of a line break at i

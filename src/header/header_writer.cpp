@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "header/rfc2047_word.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/encoded_word.hpp"
 
@@ -19,8 +20,6 @@ constexpr std::size_t kMinFill = 40;
 constexpr std::size_t kMinWord = 24;
 constexpr std::size_t kMaxWord = 75;
 constexpr std::size_t kOverhead = 12;
-
-constexpr bool is_wsp(char c) noexcept { return c == ' ' || c == '\t'; }
 
 struct piece {
   std::size_t ws_begin;  // white space before the word
@@ -83,13 +82,13 @@ void write_words(header_writer& w, std::string_view v, bool raw_utf8, bool phras
   std::size_t trailing = n;
   for (;;) {
     const std::size_t ws_begin = i;
-    while (i < n && is_wsp(v[i])) ++i;
+    while (i < n && chars::wsp(v[i])) ++i;
     if (i == n) {
       trailing = ws_begin;
       break;
     }
     const std::size_t word_begin = i;
-    while (i < n && !is_wsp(v[i])) ++i;
+    while (i < n && !chars::wsp(v[i])) ++i;
     pieces.push_back({ws_begin, word_begin, i, false});
   }
   if (pieces.empty()) {
@@ -252,3 +251,21 @@ void write_phrase(header_writer& w, std::string_view name, bool raw_utf8) {
 }
 
 }  // namespace mailtokit::detail
+
+namespace mailtokit::rfc2047 {
+
+std::string encode_text(std::string_view utf8) {
+  std::string out;
+  detail::header_writer w(out, 0);
+  detail::write_text(w, utf8, /*raw_utf8=*/false);
+  return out;
+}
+
+std::string encode_phrase(std::string_view utf8) {
+  std::string out;
+  detail::header_writer w(out, 0);
+  detail::write_phrase(w, utf8, /*raw_utf8=*/false);
+  return out;
+}
+
+}  // namespace mailtokit::rfc2047

@@ -50,11 +50,6 @@ class header_writer {
   bool lead_space_ = false;
 };
 
-/// rfc2047::append_word(), and: with break_after_space, a word that does not take all of `utf8`
-/// ends after a space in its second half when there is one (for display names, see .cpp).
-std::size_t append_word(std::string& out, std::string_view utf8, rfc2047::encoding e, std::size_t max_len,
-                        bool break_after_space);
-
 /// RFC 5322 section 3.2.5 unstructured, RFC 2047 section 5 (1): `value` (valid UTF-8) as ASCII
 /// words and encoded words. With raw_utf8 (RFC 6532), non-ASCII words stay as they are.
 void write_text(header_writer& w, std::string_view value, bool raw_utf8);

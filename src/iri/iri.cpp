@@ -27,15 +27,11 @@ constexpr chars::char_class path_ascii = chars::pchar | chars::of("/");
 // RFC 3986 appendix A: IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
 constexpr chars::char_class ipvfuture_tail = chars::unreserved | chars::sub_delims | chars::of(":");
 
-constexpr char hex_upper[] = "0123456789ABCDEF";
-
 void append_pct(std::string& out, unsigned char b) {
   out += '%';
-  out += hex_upper[b >> 4];
-  out += hex_upper[b & 0xF];
+  out += chars::hex_upper[b >> 4];
+  out += chars::hex_upper[b & 0xF];
 }
-
-constexpr char lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 // Check s[begin, end) against `ascii` + pct-encoded + ucschar (+ iprivate when `private_ok`).
 result<void> check_chars(std::string_view s, std::size_t begin, std::size_t end, const chars::char_class& ascii,
@@ -292,14 +288,14 @@ void normalize_escapes(std::string_view in, std::string& out, bool lower_ascii) 
     if (c == '%' && i + 2 < in.size() && percent::hex_value(in[i + 1]) >= 0 && percent::hex_value(in[i + 2]) >= 0) {
       const auto v = static_cast<unsigned char>((percent::hex_value(in[i + 1]) << 4) | percent::hex_value(in[i + 2]));
       if (chars::unreserved(v)) {
-        out += lower_ascii ? lower(static_cast<char>(v)) : static_cast<char>(v);
+        out += lower_ascii ? chars::lower(static_cast<char>(v)) : static_cast<char>(v);
       } else {
         append_pct(out, v);
       }
       i += 2;
       continue;
     }
-    out += lower_ascii ? lower(c) : c;
+    out += lower_ascii ? chars::lower(c) : c;
   }
 }
 
@@ -380,12 +376,9 @@ result<components> parse_absolute(std::string_view iri) {
 }
 
 std::string_view trim(std::string_view input, std::size_t* leading) noexcept {
-  constexpr std::string_view ws = " \r\n\t";
-  std::size_t b = input.find_first_not_of(ws);
-  if (b == npos) b = input.size();
-  const std::size_t e = input.find_last_not_of(ws);
-  if (leading) *leading = b;
-  return b == input.size() ? input.substr(b, 0) : input.substr(b, e + 1 - b);
+  const std::string_view t = chars::trim(input, chars::fws);
+  if (leading) *leading = static_cast<std::size_t>(t.data() - input.data());
+  return t;
 }
 
 void encode_non_ascii_append(std::string_view utf8, std::string& out) {
@@ -524,7 +517,7 @@ result<std::string> normalize(std::string_view iri_reference) {
   if (!c.is_relative()) {
     // Section 5.3.2.1: "the scheme and US-ASCII only host are case insensitive and therefore should
     // be normalized to lowercase".
-    for (char ch : c.scheme) out += lower(ch);
+    for (char ch : c.scheme) out += chars::lower(ch);
     out += ':';
   }
   if (c.has_authority) {
@@ -578,7 +571,8 @@ result<std::string> normalize_for_scheme(std::string_view iri_reference) {
   for (const auto& k : table) {
     if (parts->scheme.size() != k.scheme.size()) continue;
     bool same = true;
-    for (std::size_t i = 0; i < k.scheme.size(); ++i) same = same && lower(parts->scheme[i]) == k.scheme[i];
+    for (std::size_t i = 0; i < k.scheme.size(); ++i)
+      same = same && chars::lower(parts->scheme[i]) == k.scheme[i];
     if (same) {
       default_port = k.port;
       found = true;

@@ -21,17 +21,6 @@ namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
 
-bool iequals(std::string_view a, std::string_view b) noexcept {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char x = a[i], y = b[i];
-    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
-    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
-    if (x != y) return false;
-  }
-  return true;
-}
-
 // Defence in depth against header injection (the policy layer strips controls too): a header
 // value may not hold a C0 control other than HTAB, DEL, a C1 control (U+0080..U+009F, NEL among
 // them), U+2028 or U+2029, since some reader could take any of them for a line break. Refused,
@@ -176,8 +165,9 @@ result<void> check_field_name(std::string_view name) {
                                               "cc",      "bcc",          "subject",  "message-id",
                                               "mime-version", "x-unsent"};
   for (std::string_view own : kOwn)
-    if (iequals(name, own)) return fail(errc::header_not_allowed, 0);
-  if (name.size() >= 8 && iequals(name.substr(0, 8), "content-")) return fail(errc::header_not_allowed, 0);
+    if (chars::iequals(name, own)) return fail(errc::header_not_allowed, 0);
+  if (name.size() >= 8 && chars::iequals(name.substr(0, 8), "content-"))
+    return fail(errc::header_not_allowed, 0);
   return {};
 }
 
@@ -426,9 +416,9 @@ result<std::string> compose(const draft& d, const compose_options& options) {
   // the policy keeps the last of each, a draft an application built with two is refused.
   for (std::size_t i = 0; i < d.headers.size(); ++i) {
     const std::string_view name = d.headers[i].name;
-    if (!iequals(name, "in-reply-to") && !iequals(name, "references")) continue;
+    if (!chars::iequals(name, "in-reply-to") && !chars::iequals(name, "references")) continue;
     for (std::size_t j = i + 1; j < d.headers.size(); ++j)
-      if (iequals(d.headers[j].name, name)) return fail(errc::header_not_allowed, 0);
+      if (chars::iequals(d.headers[j].name, name)) return fail(errc::header_not_allowed, 0);
   }
   for (const header_field& f : d.headers) {
     if (auto r = check_field_name(f.name); !r) return r.error();

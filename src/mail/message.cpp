@@ -24,19 +24,6 @@ namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
 
-std::string lowered(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
-
-std::string_view trimmed(std::string_view s) noexcept {
-  while (!s.empty() && chars::wsp(s.front())) s.remove_prefix(1);
-  while (!s.empty() && chars::wsp(s.back())) s.remove_suffix(1);
-  return s;
-}
-
 // One header field as the message writes it.
 struct raw_field {
   std::string_view name;         // WSP before ':' removed (RFC 5322 section 4.5.3, obs-optional)
@@ -102,7 +89,7 @@ result<header_block> scan_header(std::string_view eml, std::size_t pos, std::siz
 std::string unfold(std::string_view raw) {
   std::string out;
   out.reserve(raw.size());
-  for (char c : trimmed(raw))
+  for (char c : chars::trim(raw, chars::wsp))
     if (c != '\r' && c != '\n') out += c;
   return out;
 }
@@ -163,7 +150,8 @@ struct reader {
 
   // RFC 2045 section 6: the octets of the body, from its Content-Transfer-Encoding.
   result<std::string> transfer_decode(const mimetic::MimeEntity& e, std::size_t depth, bool& identity) const {
-    const std::string cte = lowered(trimmed(e.header().contentTransferEncoding().mechanism()));
+    const std::string cte =
+        chars::lowered(chars::trim(e.header().contentTransferEncoding().mechanism(), chars::wsp));
     const std::string& raw = e.body();
     std::string out;
     identity = cte.empty() || cte == "7bit" || cte == "8bit" || cte == "binary";
@@ -198,7 +186,7 @@ struct reader {
     bool identity = false;
     auto octets = transfer_decode(e, depth, identity);
     if (!octets) return octets.error();
-    const std::string cs = lowered(trimmed(e.header().contentType().param("charset")));
+    const std::string cs = chars::lowered(chars::trim(e.header().contentType().param("charset"), chars::wsp));
     auto at = [&](std::size_t i) { return locate(e, depth) + (identity ? i : 0); };
     std::string utf8_text;
     if (cs.empty() || cs == "us-ascii" || cs == "ascii" || cs == "utf-8" || cs == "utf8") {
@@ -227,7 +215,7 @@ struct reader {
       detail::clean_header_text(file);
       value += "; filename=" + file;
     }
-    const bool attachment = lowered(h.contentDisposition().type()) == "attachment" || !file.empty();
+    const bool attachment = chars::lowered(h.contentDisposition().type()) == "attachment" || !file.empty();
     parts.push_back(dropped_field{attachment ? "MIME attachment" : "MIME part", std::move(value),
                                   "attachment/part not representable in a mailto link: RFC 6068 section 2 has "
                                   "only a plain-text 'body', so this MIME part is left out"});
@@ -244,8 +232,10 @@ struct reader {
       return {};
     }
     // RFC 2045 section 5.2: no (or an unreadable) Content-Type means text/plain.
-    const std::string type = ct.type().empty() ? "text/plain" : lowered(ct.type()) + "/" + lowered(ct.subtype());
-    const bool attachment = depth > 0 && lowered(e.header().contentDisposition().type()) == "attachment";
+    const std::string type =
+        ct.type().empty() ? "text/plain" : chars::lowered(ct.type()) + "/" + chars::lowered(ct.subtype());
+    const bool attachment =
+        depth > 0 && chars::lowered(e.header().contentDisposition().type()) == "attachment";
     if (type != "text/plain" || attachment || body) {
       drop_part(e, type);
       return {};
@@ -291,7 +281,7 @@ result<draft> read(std::string_view eml, const read_options& o, const policy& p)
   // Our scan and mimetic must see the same fields, else one of us misreads the message.
   std::size_t i = 0;
   for (const mimetic::Field& f : me.header()) {
-    if (i == hb->fields.size() || lowered(f.name()) != lowered(hb->fields[i].name))
+    if (i == hb->fields.size() || chars::lowered(f.name()) != chars::lowered(hb->fields[i].name))
       return fail(errc::message_malformed, i < hb->fields.size() ? hb->fields[i].offset : hb->body);
     ++i;
   }
@@ -307,7 +297,7 @@ result<draft> read(std::string_view eml, const read_options& o, const policy& p)
   std::size_t recipients = 0;
   for (const raw_field& f : hb->fields) {
     hfield h;
-    h.name = lowered(f.name);
+    h.name = chars::lowered(f.name);
     h.offset = f.offset;
     h.value_offset = f.value_offset;
     std::string value = unfold(f.raw);

@@ -49,8 +49,6 @@ constexpr bool is_ascii_space(char c) noexcept {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
 
-constexpr char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
 void warn(std::vector<warning>& w, std::string_view code, std::string message, std::size_t offset) {
   w.push_back(warning{std::string(code), std::move(message), offset});
 }
@@ -85,10 +83,9 @@ std::string quote_for_message(std::string_view s) {
   for (char c : text) {
     const auto b = static_cast<unsigned char>(c);
     if (b < 0x20 || b == 0x7F) {
-      static constexpr char hex[] = "0123456789ABCDEF";
       out += "%";
-      out += hex[b >> 4];
-      out += hex[b & 0xF];
+      out += chars::hex_upper[b >> 4];
+      out += chars::hex_upper[b & 0xF];
     } else {
       out += c;
     }
@@ -445,13 +442,13 @@ struct parser {
         const char c = from[k];
         if (c == '%') break;
         name_or |= static_cast<unsigned char>(c);
-        to[k] = lower(c);
+        to[k] = chars::lower(c);
       }
     }
     if (k < eq) {
       decode_facts facts;
       if (auto r = decode_once(nraw, base, f.name, facts); !r) return r;
-      for (char& c : f.name) c = lower(c);
+      for (char& c : f.name) c = chars::lower(c);
       valid_utf8 = facts.utf8;
     } else {
       valid_utf8 = name_or < 0x80;  // ASCII
@@ -522,7 +519,7 @@ struct parser {
     }
     if (!scheme_ok)
       for (std::size_t i = 0; i < scheme.size(); ++i)
-        if (lower(uri[b + i]) != scheme[i]) return fail(errc::not_mailto, b + i);
+        if (chars::lower(uri[b + i]) != scheme[i]) return fail(errc::not_mailto, b + i);
     std::size_t p = b + scheme.size();
     // One pass over the bytes after the scheme, up to the fragment. RFC 3986 section 2: a URI
     // holds no control characters. Other characters RFC 6068 wants percent-encoded are taken as

@@ -4,6 +4,7 @@
 
 #include "header/address_detail.hpp"
 #include "header/header_text.hpp"
+#include "mailtokit/bidi.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/utf8.hpp"
@@ -26,19 +27,16 @@ constexpr chars::char_class list_raw = text_raw | chars::of("+");
 // no quoting.
 constexpr chars::char_class phrase_raw = chars::atext.without("=?");
 
-constexpr char hex_upper[] = "0123456789ABCDEF";
-
 void pct(std::string& out, unsigned char b) {
   out += '%';
-  out += hex_upper[b >> 4];
-  out += hex_upper[b & 0xF];
+  out += chars::hex_upper[b >> 4];
+  out += chars::hex_upper[b & 0xF];
 }
 
 // RFC 3987 section 2.2: ucschar, less the bidi formatting characters that "IRIs MUST NOT
 // contain" (section 4.1), U+061C, and the line and paragraph separators. iprivate is encoded.
 constexpr bool iri_keeps(char32_t cp) noexcept {
-  if (cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069))
-    return false;
+  if (bidi::is_formatting(cp) || cp == 0x2028 || cp == 0x2029) return false;
   if (cp >= 0xA0 && cp <= 0xD7FF) return true;
   if (cp >= 0xF900 && cp <= 0xFDCF) return true;
   if (cp >= 0xFDF0 && cp <= 0xFFEF) return true;

@@ -13,14 +13,6 @@ namespace mailtokit {
 
 namespace {
 
-constexpr char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
-std::string lowered(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = lower(c);
-  return out;
-}
-
 bool contains(std::string_view s, std::string_view part) noexcept { return s.find(part) != s.npos; }
 
 template <std::size_t N>
@@ -327,7 +319,7 @@ bool policy::keeps(std::string_view n) const noexcept {
 }
 
 bool policy::keep(std::string_view name) {
-  const std::string n = lowered(name);
+  const std::string n = chars::lowered(name);
   if (!never_kept_reason(n).empty()) return false;
   if (std::find(kept_.begin(), kept_.end(), n) == kept_.end()) kept_.push_back(n);
   if (const int k = default_index(n); k >= 0) common_ |= 1u << k;
@@ -335,12 +327,14 @@ bool policy::keep(std::string_view name) {
 }
 
 void policy::drop(std::string_view name) {
-  const std::string n = lowered(name);
+  const std::string n = chars::lowered(name);
   kept_.erase(std::remove(kept_.begin(), kept_.end(), n), kept_.end());
   if (const int k = default_index(n); k >= 0) common_ &= ~(1u << k);
 }
 
-std::string policy::reason_to_drop(std::string_view name) const { return reason_lower(*this, lowered(name)); }
+std::string policy::reason_to_drop(std::string_view name) const {
+  return reason_lower(*this, chars::lowered(name));
+}
 
 draft apply_policy(const mailto_uri& uri, const policy& p) { return apply(mailto_uri(uri), p); }
 

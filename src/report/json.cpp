@@ -14,14 +14,12 @@ namespace {
 // copied as they are (DEL is escaped too, so terminals never see it raw).
 constexpr chars::char_class plain_ascii = chars::range(0x20, 0x7E).without("\"\\");
 
-constexpr char hex_digits[] = "0123456789abcdef";
-
 void append_u16(std::string& out, unsigned v) {
   out += "\\u";
-  out += hex_digits[(v >> 12) & 0xF];
-  out += hex_digits[(v >> 8) & 0xF];
-  out += hex_digits[(v >> 4) & 0xF];
-  out += hex_digits[v & 0xF];
+  out += chars::hex_lower[(v >> 12) & 0xF];
+  out += chars::hex_lower[(v >> 8) & 0xF];
+  out += chars::hex_lower[(v >> 4) & 0xF];
+  out += chars::hex_lower[v & 0xF];
 }
 
 // The length of the maximal invalid subpart at `p` (Unicode 15 section 3.9, as utf8::repair).

@@ -58,15 +58,14 @@ result<void> check(std::string_view in, std::size_t base) noexcept {
 }
 
 void encode_append(std::string_view in, const chars::char_class& allowed, std::string& out) {
-  static constexpr char hex[] = "0123456789ABCDEF";
   for (char c : in) {
     const auto b = static_cast<unsigned char>(c);
     if (allowed(b)) {
       out += c;
     } else {
       out += '%';
-      out += hex[b >> 4];
-      out += hex[b & 0xF];
+      out += chars::hex_upper[b >> 4];
+      out += chars::hex_upper[b & 0xF];
     }
   }
 }

@@ -3,6 +3,8 @@
 #include <array>
 #include <cstdint>
 
+#include "mailtokit/chars.hpp"
+
 namespace mailtokit::transfer {
 namespace {
 
@@ -16,8 +18,6 @@ constexpr std::array<std::int8_t, 256> make_base64_values() {
   return t;
 }
 constexpr auto kBase64Values = make_base64_values();
-
-constexpr char kHex[] = "0123456789ABCDEF";
 
 // RFC 2045 section 6.7 (2): "Octets with decimal values of 33 through 60 inclusive, and 62
 // through 126, inclusive, MAY be represented as the US-ASCII characters which correspond to
@@ -63,7 +63,7 @@ void qp_encode(std::string_view s, Sink&& sink) {
     if (literal) {
       sink(reinterpret_cast<const char*>(&s[i]), 1);
     } else {
-      const char esc[3] = {'=', kHex[c >> 4], kHex[c & 15]};
+      const char esc[3] = {'=', chars::hex_upper[c >> 4], chars::hex_upper[c & 15]};
       sink(esc, 3);
     }
     col += width;

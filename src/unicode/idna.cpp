@@ -38,10 +38,9 @@ struct free_deleter {
 };
 using idn2_string = std::unique_ptr<char, free_deleter>;
 
-constexpr char lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
 bool starts_with_xn(std::string_view s, std::size_t i) noexcept {
-  return s.size() - i >= 4 && lower(s[i]) == 'x' && lower(s[i + 1]) == 'n' && s[i + 2] == '-' && s[i + 3] == '-';
+  return s.size() - i >= 4 && chars::lower(s[i]) == 'x' && chars::lower(s[i + 1]) == 'n' && s[i + 2] == '-' &&
+         s[i + 3] == '-';
 }
 
 // UTS #46 section 2.3: label separators are U+002E and, before mapping, U+3002, U+FF0E, U+FF61.
@@ -192,12 +191,6 @@ error locate_xn(std::string_view d) {
   return found;
 }
 
-std::string lower_ascii(std::string_view d) {
-  std::string out(d);
-  for (char& c : out) c = lower(c);
-  return out;
-}
-
 }  // namespace
 
 bool is_plain_ascii(std::string_view domain) noexcept {
@@ -215,7 +208,7 @@ result<std::string> to_ascii(std::string_view domain) {
   if (auto s = check_structure(domain, is_plain_ascii(domain)); !s) return s.error();
   // "libidn2 costs about 2 microseconds per call even for plain ASCII": ASCII without A-labels
   // is only lower-cased (UTS #46 section 4 step 1 maps A-Z to a-z; nothing else changes).
-  if (is_plain_ascii(domain)) return lower_ascii(domain);
+  if (is_plain_ascii(domain)) return chars::lowered(domain);
   if (auto v = utf8::validate(domain); !v) return v.error();
   if (domain.find('\0') != std::string_view::npos) return fail(errc::idna_disallowed, domain.find('\0'));
   try {
@@ -240,7 +233,7 @@ result<std::string> to_ascii(std::string_view domain) {
 result<std::string> to_unicode(std::string_view domain) {
   if (is_plain_ascii(domain)) {
     if (auto s = check_structure(domain, true); !s) return s.error();
-    return lower_ascii(domain);
+    return chars::lowered(domain);
   }
   // idn2_to_unicode_8z8z does not validate A-labels (it turns "xn--a" into ""), so the domain goes
   // through ToASCII first: "xn--" labels are decoded, checked and re-encoded there (RFC 5891
