@@ -122,7 +122,7 @@ static void test_build_round_trip(void) {
   for (form = MAILTOKIT_URI_ASCII; form <= MAILTOKIT_URI_IRI; ++form) {
     size_t i;
     int ascii = 1;
-    CHECK(mailtokit_options_set_uri_form(opt, (mailtokit_uri_form)form, 0) == MAILTOKIT_OK);
+    CHECK(mailtokit_options_set_uri_form(opt, form, 0) == MAILTOKIT_OK);
     CHECK(mailtokit_build(d, opt, &uri, &len, &err) == MAILTOKIT_OK);
     CHECK(uri != NULL && uri[len] == '\0' && strncmp(uri, "mailto:", 7) == 0);
     for (i = 0; i < len; ++i)
