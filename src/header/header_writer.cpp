@@ -160,21 +160,7 @@ void header_writer::end() {
 }
 
 void header_writer::token(std::string_view ws, std::string_view text) {
-  if (at_start_) {
-    if (lead_space_) {
-      out_ += ' ';
-      ++col_;
-    }
-    at_start_ = false;
-  } else {
-    // RFC 5322 section 2.2.3: fold by inserting CRLF before white space.
-    if (col_ + ws.size() + text.size() > width_) {
-      out_ += "\r\n";
-      col_ = 0;
-    }
-    out_ += ws;
-    col_ += ws.size();
-  }
+  open(ws, text.size());
   out_ += text;
   col_ += text.size();
 }

@@ -2,9 +2,12 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "mailtokit/chars.hpp"
 #include "mailtokit/utf8.hpp"
+#include "text/utf8_subpart.hpp"
 
 namespace mailtokit::json {
 
@@ -20,22 +23,6 @@ void append_u16(std::string& out, unsigned v) {
   out += chars::hex_lower[(v >> 8) & 0xF];
   out += chars::hex_lower[(v >> 4) & 0xF];
   out += chars::hex_lower[v & 0xF];
-}
-
-// The length of the maximal invalid subpart at `p` (Unicode 15 section 3.9, as utf8::repair).
-std::size_t invalid_subpart_length(const char* p, const char* end) noexcept {
-  const auto b0 = static_cast<unsigned char>(*p);
-  if (b0 < 0xC2 || b0 > 0xF4) return 1;
-  unsigned char lo = 0x80, hi = 0xBF;
-  if (b0 == 0xE0) lo = 0xA0;
-  if (b0 == 0xED) hi = 0x9F;
-  if (b0 == 0xF0) lo = 0x90;
-  if (b0 == 0xF4) hi = 0x8F;
-  const std::size_t need = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4;
-  if (end - p < 2 || static_cast<unsigned char>(p[1]) < lo || static_cast<unsigned char>(p[1]) > hi) return 1;
-  std::size_t n = 2;
-  while (n < need && p + n < end && (static_cast<unsigned char>(p[n]) & 0xC0u) == 0x80u) ++n;
-  return n;
 }
 
 void append_null_or_string(std::string& out, const std::optional<std::string>& s, const options& o) {
@@ -60,6 +47,26 @@ void append_addresses(std::string& out, const std::vector<address>& list, const 
   out += ']';
 }
 
+// "key":"value" (the value a JSON string).
+void append_member(std::string& out, std::string_view key, std::string_view value, const options& o) {
+  append_key(out, key);
+  append_string(out, value, o);
+}
+
+// "key":[{...},{...}], followed by a ',': `members` writes the members of one object.
+template <class T, class Members>
+void append_objects(std::string& out, std::string_view key, const std::vector<T>& items, Members members) {
+  append_key(out, key);
+  out += '[';
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i) out += ',';
+    out += '{';
+    members(items[i]);
+    out += '}';
+  }
+  out += "],";
+}
+
 // The keys after "ok" and "error", shared by drafts and errors so consumers see one schema.
 void append_body(std::string& out, const draft& d, const options& o) {
   out += ',';
@@ -78,54 +85,29 @@ void append_body(std::string& out, const draft& d, const options& o) {
   append_key(out, "body");
   append_null_or_string(out, d.body, o);
   out += ',';
-  append_key(out, "headers");
-  out += '[';
-  for (std::size_t i = 0; i < d.headers.size(); ++i) {
-    if (i) out += ',';
-    out += '{';
-    append_key(out, "name");
-    append_string(out, d.headers[i].name, o);
+  append_objects(out, "headers", d.headers, [&](const header_field& h) {
+    append_member(out, "name", h.name, o);
     out += ',';
-    append_key(out, "value");
-    append_string(out, d.headers[i].value, o);
-    out += '}';
-  }
-  out += "],";
-  append_key(out, "dropped");
-  out += '[';
-  for (std::size_t i = 0; i < d.dropped.size(); ++i) {
-    if (i) out += ',';
-    out += '{';
-    append_key(out, "name");
-    append_string(out, d.dropped[i].name, o);
+    append_member(out, "value", h.value, o);
+  });
+  append_objects(out, "dropped", d.dropped, [&](const dropped_field& f) {
+    append_member(out, "name", f.name, o);
     out += ',';
-    append_key(out, "value");
-    append_string(out, d.dropped[i].value, o);
+    append_member(out, "value", f.value, o);
     out += ',';
-    append_key(out, "reason");
-    append_string(out, d.dropped[i].reason, o);
-    out += '}';
-  }
-  out += "],";
-  append_key(out, "warnings");
-  out += '[';
-  for (std::size_t i = 0; i < d.warnings.size(); ++i) {
-    if (i) out += ',';
-    out += '{';
-    append_key(out, "code");
-    append_string(out, d.warnings[i].code, o);
+    append_member(out, "reason", f.reason, o);
+  });
+  append_objects(out, "warnings", d.warnings, [&](const warning& w) {
+    append_member(out, "code", w.code, o);
     out += ',';
-    append_key(out, "message");
-    append_string(out, d.warnings[i].message, o);
+    append_member(out, "message", w.message, o);
     out += ',';
     append_key(out, "offset");
-    if (d.warnings[i].offset == static_cast<std::size_t>(-1))
+    if (w.offset == static_cast<std::size_t>(-1))
       out += "null";
     else
-      out += std::to_string(d.warnings[i].offset);
-    out += '}';
-  }
-  out += "],";
+      out += std::to_string(w.offset);
+  });
   append_key(out, "from");
   if (d.from)
     append_address(out, *d.from, o);
@@ -165,7 +147,7 @@ void append_string(std::string& out, std::string_view s, const options& o) {
     auto cp = utf8::decode(it, end);
     if (!cp) {
       // A maximal invalid subpart (Unicode 15 section 3.9) becomes one U+FFFD.
-      const char* bad_end = start + invalid_subpart_length(start, end);
+      const char* bad_end = start + utf8::maximal_subpart(start, end);
       it = bad_end;
       if (o.ascii_only)
         out += "\\ufffd";

@@ -2,6 +2,8 @@
 
 #include <cstdint>
 
+#include "text/utf8_subpart.hpp"
+
 namespace mailtokit::utf8 {
 
 result<char32_t> decode(const char*& it, const char* end) noexcept {
@@ -111,23 +113,7 @@ std::size_t repair(std::string_view in, std::string& out) {
     }
     if (first_bad == std::string_view::npos) first_bad = static_cast<std::size_t>(start - in.data());
     // Maximal subpart: the lead byte plus the continuation bytes that were acceptable so far.
-    std::size_t skip = 1;
-    const auto b0 = static_cast<unsigned char>(*start);
-    if (b0 >= 0xC2 && b0 <= 0xF4) {
-      unsigned char lo = 0x80, hi = 0xBF;
-      if (b0 == 0xE0) lo = 0xA0;
-      if (b0 == 0xED) hi = 0x9F;
-      if (b0 == 0xF0) lo = 0x90;
-      if (b0 == 0xF4) hi = 0x8F;
-      const std::size_t need = b0 < 0xE0 ? 2 : b0 < 0xF0 ? 3 : 4;
-      if (start + 1 < end && static_cast<unsigned char>(start[1]) >= lo &&
-          static_cast<unsigned char>(start[1]) <= hi) {
-        skip = 2;
-        while (skip < need && start + skip < end && (static_cast<unsigned char>(start[skip]) & 0xC0u) == 0x80u)
-          ++skip;
-      }
-    }
-    it = start + skip;
+    it = start + maximal_subpart(start, end);
     out += "\xEF\xBF\xBD";
   }
   return first_bad;
