@@ -190,11 +190,11 @@ result<void> decode_once(std::string_view raw, std::size_t base, std::string& ou
   bool bare_lf = false;
   unsigned char u8 = u8dfa::accept;  // the UTF-8 DFA over the decoded bytes
   unsigned char u8_cut = 0;          // non-zero when a raw byte came inside a sequence
-#if defined(__SSE2__)
+#if defined(MAILTOKIT_SIMD_SSE2)
   __m128i raw_or16 = _mm_setzero_si128();  // the OR of the raw bytes copied sixteen at a time
 #endif
   for (;;) {
-#if defined(__SSE2__)
+#if defined(MAILTOKIT_SIMD_SSE2)
     if (e - p >= 16) {
       const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
       _mm_storeu_si128(reinterpret_cast<__m128i*>(o), v);
@@ -270,7 +270,7 @@ result<void> decode_once(std::string_view raw, std::size_t base, std::string& ou
     if (p == e) break;
   }
   out.resize(static_cast<std::size_t>(o - o0));
-#if defined(__SSE2__)
+#if defined(MAILTOKIT_SIMD_SSE2)
   if (_mm_movemask_epi8(raw_or16) != 0) raw_or |= detail::highs8;
 #endif
   const bool raw_ascii = (raw_or & detail::highs8) == 0;
@@ -289,6 +289,7 @@ struct parser {
   detail::mailto_sink& out;
   std::size_t recipients = 0;
   hfield f;  // the hfield being read; its buffers are reused when the sink leaves them
+  const detail::uri_scanner& scan = detail::best_uri_scanner();  // finds the bytes to look at
 
   // Percent-decode raw (at URI offset `base`) once into `value` and make it valid UTF-8.
   // RFC 6068 section 2 items 4-5: non-ASCII in an address "MUST first be encoded according to
@@ -554,13 +555,7 @@ struct parser {
       return true;
     };
     std::size_t i = p;
-#if defined(__SSE2__)
-    const auto block_mask = [](const unsigned char* at) {
-#if defined(MAILTOKIT_SCAN_SSSE3)
-      if (detail::have_ssse3) return detail::scan_mask16_ssse3(at);
-#endif
-      return detail::scan_mask16(at);
-    };
+    const auto block_mask = [this](const unsigned char* at) { return scan.block_mask(at); };
     for (; e - i >= 16 && hash == uri.npos; i += 16) {
       for (unsigned m = block_mask(bytes + i); m != 0; m &= m - 1) {
         auto r = visit(i + static_cast<std::size_t>(__builtin_ctz(m)));
@@ -578,7 +573,6 @@ struct parser {
       }
       i = e;
     }
-#endif
     for (; i < e && hash == uri.npos; ++i) {
       if (detail::scan_class[bytes[i]] == 0) continue;
       auto r = visit(i);
@@ -635,6 +629,12 @@ namespace detail {
 
 result<void> parse_mailto_into(std::string_view uri, const parse_options& options, mailto_sink& sink) {
   parser p{uri, options, sink, 0, {}};
+  return p.run();
+}
+
+result<void> parse_mailto_into(std::string_view uri, const parse_options& options, mailto_sink& sink,
+                               const uri_scanner& scan) {
+  parser p{uri, options, sink, 0, {}, scan};
   return p.run();
 }
 

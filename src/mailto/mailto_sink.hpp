@@ -43,5 +43,9 @@ class mailto_sink {
 
 /// parse_mailto()'s work, with the hfields given to `sink` one by one.
 result<void> parse_mailto_into(std::string_view uri, const parse_options& options, mailto_sink& sink);
+/// The same with a given implementation of the URI scan (tests run every one).
+struct uri_scanner;
+result<void> parse_mailto_into(std::string_view uri, const parse_options& options, mailto_sink& sink,
+                               const uri_scanner& scan);
 
 }  // namespace mailtokit::detail

@@ -1,17 +1,22 @@
 // Internal: the classification of a mailto URI's bytes after the scheme (one pass, see
-// parser::run() in mailto.cpp), with 16-byte block masks for SSE2 and, when the CPU has it,
-// SSSE3 (chosen at run time: the build targets baseline x86-64).
+// parser::run() in mailto.cpp), and the 16-byte block masks that find the bytes to look at:
+// a plain scalar one (the reference), SSE2 and, when the CPU has it, SSSE3. The implementation
+// is chosen once (best_uri_scanner()); tests run every one (available_uri_scanners()).
+// -DMAILTOKIT_NO_SIMD=ON builds only the scalar one.
 #pragma once
 
 #include <array>
 #include <cstddef>
+#include <span>
+#include <utility>
 
 #include "mailtokit/chars.hpp"
 
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(MAILTOKIT_NO_SIMD)
+#define MAILTOKIT_SIMD_SSE2 1
 #include <emmintrin.h>
 #endif
-#if defined(__SSE2__) && (defined(__x86_64__) || defined(__i386__))
+#if defined(MAILTOKIT_SIMD_SSE2) && (defined(__x86_64__) || defined(__i386__))
 #include <tmmintrin.h>
 #define MAILTOKIT_SCAN_SSSE3 1
 #endif
@@ -36,7 +41,16 @@ inline constexpr std::array<unsigned char, 256> scan_class = [] {
   return t;
 }();
 
-#if defined(__SSE2__)
+/// The reference block mask: a bit per byte of the 16 at `p` that is not class 0 of scan_class
+/// (exact). Precondition: 16 readable bytes at `p`.
+inline unsigned scan_mask16_scalar(const unsigned char* p) noexcept {
+  unsigned m = 0;
+  for (unsigned i = 0; i < 16; ++i)
+    if (scan_class[p[i]] != 0) m |= 1u << i;
+  return m;
+}
+
+#if defined(MAILTOKIT_SIMD_SSE2)
 // A bit per byte of the 16 at `p` that may not be class 0 of scan_class (a superset is fine:
 // flagged bytes are looked up in the table).
 inline unsigned scan_mask16(const unsigned char* p) noexcept {
@@ -82,8 +96,8 @@ inline constexpr scan_nibbles scan_nibble_tables = [] {
   return t;
 }();
 
-/// A bit per byte of the 16 at `p` that is not class 0 of scan_class (exact). Only call it when
-/// the CPU has SSSE3 (have_ssse3).
+/// A bit per byte of the 16 at `p` that is not class 0 of scan_class (exact). Preconditions: 16
+/// readable bytes at `p`, and a CPU with SSSE3 (see ssse3_scanner).
 __attribute__((target("ssse3"))) inline unsigned scan_mask16_ssse3(const unsigned char* p) noexcept {
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
   const __m128i nibble = _mm_set1_epi8(0x0F);
@@ -95,12 +109,61 @@ __attribute__((target("ssse3"))) inline unsigned scan_mask16_ssse3(const unsigne
   return ~static_cast<unsigned>(_mm_movemask_epi8(none)) & 0xFFFFu;
 }
 
-/// True when this CPU runs scan_mask16_ssse3(). Not const only so that tests can turn it off and
-/// run the SSE2 path on a CPU that has SSSE3 (never changed by the library).
-inline bool have_ssse3 = [] {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("ssse3") != 0;
-}();
 #endif
+
+/// One implementation of the block mask. `exact`: the mask has exactly the bytes that are not
+/// class 0; otherwise a superset (flagged bytes are looked up in scan_class).
+struct uri_scanner {
+  enum kind { scalar, sse2, ssse3 } id;
+  const char* name;
+  bool exact;
+  /// Precondition: 16 readable bytes at `p`.
+  [[nodiscard]] unsigned block_mask(const unsigned char* p) const noexcept {
+    switch (id) {
+#if defined(MAILTOKIT_SCAN_SSSE3)
+      case ssse3:
+        return scan_mask16_ssse3(p);
+#endif
+#if defined(MAILTOKIT_SIMD_SSE2)
+      case sse2:
+        return scan_mask16(p);
+#endif
+      default:
+        return scan_mask16_scalar(p);
+    }
+  }
+};
+
+inline constexpr uri_scanner scalar_scanner{uri_scanner::scalar, "scalar", true};
+#if defined(MAILTOKIT_SIMD_SSE2)
+inline constexpr uri_scanner sse2_scanner{uri_scanner::sse2, "sse2", false};
+#endif
+#if defined(MAILTOKIT_SCAN_SSSE3)
+inline constexpr uri_scanner ssse3_scanner{uri_scanner::ssse3, "ssse3", true};
+#endif
+
+/// The implementations this build has and this CPU can run, the reference first, best last.
+inline std::span<const uri_scanner* const> available_uri_scanners() noexcept {
+  static const auto list = [] {
+    std::array<const uri_scanner*, 3> l{&scalar_scanner};
+    std::size_t n = 1;
+#if defined(MAILTOKIT_SIMD_SSE2)
+    l[n++] = &sse2_scanner;
+#endif
+#if defined(MAILTOKIT_SCAN_SSSE3)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("ssse3")) l[n++] = &ssse3_scanner;
+#endif
+    return std::pair{l, n};
+  }();
+  return {list.first.data(), list.second};
+}
+
+/// The best implementation for this CPU, chosen once at the first call (a constant afterwards:
+/// no global state changes while the library runs).
+inline const uri_scanner& best_uri_scanner() noexcept {
+  static const uri_scanner& best = *available_uri_scanners().back();
+  return best;
+}
 
 }  // namespace mailtokit::detail
