@@ -192,12 +192,9 @@ int run_batch(const batch_cli& o) {
   c->compose.mark_unsent = !o.no_unsent;
   if (!o.date.empty()) c->compose.date = o.date;
   if (!o.from.empty()) {
-    auto list = parse_address_list(o.from);
-    if (!list || list->size() != 1 || !(*list)[0].valid) {
-      print_error("--from must be one valid address, e.g. \"Jane Doe <jane@example.org>\"");
-      return exit_usage;
-    }
-    c->from = std::move((*list)[0]);
+    auto from = parse_from_option(o.from);
+    if (!from) return exit_usage;
+    c->from = std::move(*from);
   }
   if (!o.compose_dir.empty()) {
     c->composing = true;

@@ -48,12 +48,9 @@ int run_compose(const compose_args& a) {
   }
   print_warnings(*d);
   if (!a.from.empty()) {
-    auto list = parse_address_list(a.from);
-    if (!list || list->size() != 1 || !(*list)[0].valid) {
-      print_error("--from must be one valid address, e.g. \"Jane Doe <jane@example.org>\"");
-      return exit_dataerr;
-    }
-    d->from = std::move((*list)[0]);
+    auto from = parse_from_option(a.from);
+    if (!from) return exit_dataerr;
+    d->from = std::move(*from);
   }
   compose_options o;
   o.allow_smtputf8 = a.smtputf8;

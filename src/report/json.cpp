@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mailtokit/chars.hpp"
@@ -69,31 +70,25 @@ void append_objects(std::string& out, std::string_view key, const std::vector<T>
 
 // The keys after "ok" and "error", shared by drafts and errors so consumers see one schema.
 void append_body(std::string& out, const draft& d, const options& o) {
-  out += ',';
-  append_key(out, "to");
-  append_addresses(out, d.to, o);
-  out += ',';
-  append_key(out, "cc");
-  append_addresses(out, d.cc, o);
-  out += ',';
-  append_key(out, "bcc");
-  append_addresses(out, d.bcc, o);
-  out += ',';
-  append_key(out, "subject");
-  append_null_or_string(out, d.subject, o);
-  out += ',';
-  append_key(out, "body");
-  append_null_or_string(out, d.body, o);
-  out += ',';
-  append_objects(out, "headers", d.headers, [&](const header_field& h) {
-    append_member(out, "name", h.name, o);
+  for (const auto& [key, list] : {std::pair{"to", &d.to}, {"cc", &d.cc}, {"bcc", &d.bcc}}) {
     out += ',';
-    append_member(out, "value", h.value, o);
-  });
+    append_key(out, key);
+    append_addresses(out, *list, o);
+  }
+  for (const auto& [key, text] : {std::pair{"subject", &d.subject}, {"body", &d.body}}) {
+    out += ',';
+    append_key(out, key);
+    append_null_or_string(out, *text, o);
+  }
+  out += ',';
+  const auto name_value = [&](std::string_view name, std::string_view value) {
+    append_member(out, "name", name, o);
+    out += ',';
+    append_member(out, "value", value, o);
+  };
+  append_objects(out, "headers", d.headers, [&](const header_field& h) { name_value(h.name, h.value); });
   append_objects(out, "dropped", d.dropped, [&](const dropped_field& f) {
-    append_member(out, "name", f.name, o);
-    out += ',';
-    append_member(out, "value", f.value, o);
+    name_value(f.name, f.value);
     out += ',';
     append_member(out, "reason", f.reason, o);
   });
