@@ -1,4 +1,5 @@
-/// MIME content transfer encodings (RFC 2045 sections 6.7, 6.8): base64 and quoted-printable.
+/// MIME content transfer encodings (RFC 2045 sections 6.7, 6.8): base64 and quoted-printable,
+/// encoding and decoding.
 #pragma once
 
 #include <cstddef>
@@ -38,5 +39,15 @@ MAILTOKIT_API void qp_append(std::string_view text, std::string& out);
 
 /// The length qp_append() would produce, without producing it.
 [[nodiscard]] MAILTOKIT_API std::size_t qp_size(std::string_view text) noexcept;
+
+/// RFC 2045 section 6.7: append the octets that the quoted-printable text `in` encodes.
+/// Hard line breaks (CRLF, or a bare LF or CR as files on disk have them) become CRLF; a "=" at
+/// the end of a line is a soft line break and disappears (rule 5); white space at the end of a
+/// line is deleted (rule 3: "it will necessarily have been added by intermediate transport
+/// agents"); "=XX" takes upper- or lower-case hex (note (2)'s "robust implementation"). A "="
+/// followed by anything else gives body_malformed at its offset (plus `base`).
+/// qp_decode_append("caf=C3=A9=\r\n au lait", out) appends "caf\xC3\xA9 au lait".
+[[nodiscard]] MAILTOKIT_API result<void> qp_decode_append(std::string_view in, std::string& out,
+                                                          std::size_t base = 0);
 
 }  // namespace mailtokit::transfer

@@ -10,9 +10,9 @@
 #include "header/header_text.hpp"
 #include "mailtokit/bidi.hpp"
 #include "mailtokit/chars.hpp"
-#include "mailtokit/encoded_word.hpp"
 #include "mailtokit/idna.hpp"
 #include "mailtokit/idna_cache.hpp"
+#include "mailtokit/rfc2047.hpp"
 #include "mailtokit/utf8.hpp"
 #include "text/scan.hpp"
 

@@ -5,7 +5,7 @@
 
 #include "header/rfc2047_word.hpp"
 #include "mailtokit/chars.hpp"
-#include "mailtokit/encoded_word.hpp"
+#include "mailtokit/rfc2047.hpp"
 
 namespace mailtokit::detail {
 namespace {

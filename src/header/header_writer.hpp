@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "mailtokit/encoded_word.hpp"
+#include "mailtokit/rfc2047.hpp"
 
 namespace mailtokit::detail {
 

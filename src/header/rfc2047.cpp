@@ -1,4 +1,4 @@
-#include "mailtokit/encoded_word.hpp"
+#include "mailtokit/rfc2047.hpp"
 
 #include <array>
 #include <cstddef>
@@ -8,7 +8,7 @@
 #include "mailtokit/chars.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/percent.hpp"
-#include "mailtokit/transfer_encoding.hpp"
+#include "mailtokit/transfer.hpp"
 #include "mailtokit/utf8.hpp"
 
 namespace mailtokit::rfc2047 {

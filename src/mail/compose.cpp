@@ -4,8 +4,8 @@
 
 #include <array>
 #include <cstdint>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <random>
 #include <span>
 #include <string_view>
@@ -13,7 +13,7 @@
 #include "header/header_writer.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/idna.hpp"
-#include "mailtokit/transfer_encoding.hpp"
+#include "mailtokit/transfer.hpp"
 #include "mailtokit/utf8.hpp"
 
 namespace mailtokit {

@@ -13,9 +13,8 @@
 #include "header/header_text.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/charset.hpp"
-#include "mailtokit/encoded_word.hpp"
-#include "mailtokit/qp_decode.hpp"
-#include "mailtokit/transfer_encoding.hpp"
+#include "mailtokit/rfc2047.hpp"
+#include "mailtokit/transfer.hpp"
 #include "mailtokit/utf8.hpp"
 
 namespace mailtokit {

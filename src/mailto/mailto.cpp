@@ -9,13 +9,13 @@
 #include "header/address_detail.hpp"
 #include "header/header_text.hpp"
 #include "mailto/mailto_sink.hpp"
-#include "text/scan.hpp"
 #include "mailto/uri_scan.hpp"
-#include "mailtokit/charset.hpp"
 #include "mailtokit/chars.hpp"
-#include "mailtokit/encoded_word.hpp"
+#include "mailtokit/charset.hpp"
 #include "mailtokit/percent.hpp"
+#include "mailtokit/rfc2047.hpp"
 #include "mailtokit/utf8.hpp"
+#include "text/scan.hpp"
 
 namespace mailtokit {
 

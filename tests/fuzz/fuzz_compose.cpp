@@ -11,8 +11,6 @@
 // header values through RFC 2047 decoding, addresses through the address-list parser, the body
 // through mimetic's quoted-printable / base64 decoders. A draft from a link whose addresses are
 // all valid always composes.
-#include "mailtokit/compose.hpp"
-
 #include <mimetic/mimetic.h>
 
 #include <string>
@@ -21,8 +19,9 @@
 #include "draft_check.hpp"
 #include "fuzz.hpp"
 #include "mailtokit/address.hpp"
-#include "mailtokit/encoded_word.hpp"
+#include "mailtokit/compose.hpp"
 #include "mailtokit/policy.hpp"
+#include "mailtokit/rfc2047.hpp"
 #include "mailtokit/utf8.hpp"
 
 namespace {

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "mailtokit/chars.hpp"
-#include "mailtokit/encoded_word.hpp"
 #include "mailtokit/policy.hpp"
-#include "mailtokit/transfer_encoding.hpp"
+#include "mailtokit/rfc2047.hpp"
+#include "mailtokit/transfer.hpp"
 #include "tsv.hpp"
 
 using namespace mailtokit;

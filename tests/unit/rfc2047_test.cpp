@@ -1,4 +1,4 @@
-#include "mailtokit/encoded_word.hpp"
+#include "mailtokit/rfc2047.hpp"
 
 #include <catch2/catch.hpp>
 #include <string>

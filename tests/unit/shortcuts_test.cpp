@@ -10,10 +10,10 @@
 #include "mailto/mailto_sink.hpp"
 #include "mailto/uri_scan.hpp"
 #include "mailtokit/address.hpp"
-#include "mailtokit/encoded_word.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/percent.hpp"
 #include "mailtokit/policy.hpp"
+#include "mailtokit/rfc2047.hpp"
 #include "mailtokit/utf8.hpp"
 
 using namespace mailtokit;
