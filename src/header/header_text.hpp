@@ -56,6 +56,12 @@ inline constexpr chars::char_class header_suspect = chars::range(0x00, 0x1F) | c
   return find_header_control(s) != std::string_view::npos;
 }
 
+// A C1 control (U+0080..U+009F, UTF-8 C2 80..C2 9F) starts at s[i].
+inline bool c1_at(std::string_view s, std::size_t i) noexcept {
+  return static_cast<unsigned char>(s[i]) == 0xC2 && i + 1 < s.size() &&
+         static_cast<unsigned char>(s[i + 1]) >= 0x80 && static_cast<unsigned char>(s[i + 1]) <= 0x9F;
+}
+
 /// RFC 5322 section 2.2.3 and RFC 6068 section 7, for a header field value: a line break (CRLF,
 /// CR, LF, NEL U+0085, U+2028, U+2029) followed by WSP is unfolded (removed, the WSP stays);
 /// any other line break becomes one space; HTAB becomes a space; every other C0 control, DEL
@@ -89,8 +95,7 @@ inline bool clean_header_text(std::string& s) {
       ++i;
     } else if (b < 0x20 || b == 0x7F) {
       ++i;
-    } else if (b == 0xC2 && i + 1 < n && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-               static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
+    } else if (c1_at(s, i)) {
       i += 2;
     } else {
       out += s[i];
@@ -123,8 +128,7 @@ inline body_changes clean_body_text(std::string& s) {
       suspect = i + 1 == s.size() || s[i + 1] != '\n';
       if (!suspect) ++i;
     } else if (b == 0xC2) {
-      suspect = i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-                static_cast<unsigned char>(s[i + 1]) <= 0x9F;
+      suspect = c1_at(s, i);
     } else {
       suspect = true;
     }
@@ -150,8 +154,7 @@ inline body_changes clean_body_text(std::string& s) {
     } else if ((b < 0x20 && b != '\t') || b == 0x7F) {
       changes.controls = true;
       ++i;
-    } else if (b == 0xC2 && i + 1 < n && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-               static_cast<unsigned char>(s[i + 1]) <= 0x9F) {
+    } else if (c1_at(s, i)) {
       changes.controls = true;
       i += 2;
     } else {
