@@ -28,11 +28,12 @@ constexpr chars::char_class list_structure = chars::of("\"()[]<>,;:\\ \t\r\n");
 // Code points refused in a non-ASCII local part: controls (RFC 6532 section 3.2 keeps
 // UTF8-non-ascii to printable text), the invisible format characters that can make an address
 // look like another (bidi controls, RFC 3987 section 4.1; zero-width space, word joiner, BOM,
-// tags), line and paragraph separators, interlinear annotations and noncharacters.
+// tags), line and paragraph separators, interlinear annotations, U+FFFC and U+FFFD (which stands for
+// bytes that were not UTF-8) and noncharacters.
 constexpr bool forbidden_in_local(char32_t cp) noexcept {
   return (cp >= 0x80 && cp <= 0x9F) || cp == 0x061C || cp == 0x200B || cp == 0x200E || cp == 0x200F ||
          (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF ||
-         (cp >= 0xFFF9 && cp <= 0xFFFB) || (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE ||
+         (cp >= 0xFFF9 && cp <= 0xFFFD) || (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE ||
          (cp >= 0xE0000 && cp <= 0xE007F);
 }
 
