@@ -1,6 +1,7 @@
 #include "mailtokit/compose.hpp"
 
 #include <catch2/catch.hpp>
+#include <map>
 #include <random>
 #include <string>
 #include <string_view>
@@ -570,4 +571,40 @@ TEST_CASE("address lists fold before white space after the comma", "[compose][fo
     REQUIRE(to != std::string::npos);
     CHECK(head.find("\r\nFra", to) == std::string::npos);
   }
+}
+
+// tests/data/corpus_real_links.tsv: real links from public sources. A handler that refuses what
+// people really click is not doing its job: at most 0.3% may be refused in the default mode,
+// every link that parses composes (a draft never refuses what the parser kept), and the repairs
+// it needed are disclosed.
+TEST_CASE("real-world corpus: links open and compose (tests/data/corpus_real_links.tsv)", "[compose][corpus]") {
+  std::size_t total = 0, refused = 0, repaired = 0, strict_refused = 0;
+  std::map<std::string, std::size_t> codes;
+  std::string refusals;
+  mailtokit::parse_options strict;
+  strict.strict = true;
+  for (const auto& row : test::load_tsv("corpus_real_links.tsv")) {
+    INFO("line " << row.line << ": " << row.at(0) << " -- " << row.at(1));
+    CHECK_FALSE(row.at(1).empty());  // every row says where it came from
+    ++total;
+    if (!mailtokit::parse_draft(row.at(0), strict)) ++strict_refused;
+    auto d = mailtokit::parse_draft(row.at(0));
+    if (!d) {
+      ++refused;
+      refusals += "\n  line " + std::to_string(row.line) + ": " + std::string(to_name(d.error().code));
+      continue;
+    }
+    if (!d->warnings.empty()) ++repaired;
+    for (const auto& w : d->warnings) ++codes[w.code];
+    auto m = compose(*d, fixed());
+    CHECK(m.has_value());
+    if (m) check_lines(*m, 998);
+  }
+  std::string summary = std::to_string(total) + " links: " + std::to_string(refused) + " refused, " +
+                        std::to_string(repaired) + " read with a warning, " + std::to_string(strict_refused) +
+                        " refused under strict; warnings:";
+  for (const auto& [code, n] : codes) summary += " " + code + "=" + std::to_string(n);
+  WARN(summary << refusals);
+  CHECK(total >= 200);
+  CHECK(refused * 1000 <= total * 3);
 }
