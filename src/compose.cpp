@@ -176,7 +176,7 @@ result<void> write_mailboxes(detail::header_writer& w, std::string_view name, st
       if (!first) w.glue(",");
       first = false;
       detail::write_phrase(w, text, raw_utf8);
-      w.glue(": ;");
+      w.glue(" : ;");  // white space after the phrase: an encoded word must end before the ":"
       continue;
     }
     if (!first) w.glue(",");

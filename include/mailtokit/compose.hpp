@@ -27,7 +27,7 @@ struct compose_options {
 /// RFC 5322 + RFC 2045/2047: the message bytes, CRLF line ends, lines of at most 78 characters
 /// where the content allows and never more than 998. A draft never refuses what the parser
 /// kept: an address that is not a valid addr-spec is written as the display name of an empty
-/// group ("\"somename\": ;", RFC 5322 section 3.4), which clients show as its text; a non-ASCII
+/// group ("somename : ;", RFC 5322 section 3.4), which clients show as its text; a non-ASCII
 /// local part makes an RFC 6532 draft (raw UTF-8 header fields). With ascii_only or strict (and
 /// not allow_smtputf8) a non-ASCII local part fails with needs_smtputf8; with strict an invalid
 /// address fails with invalid_address.

@@ -384,7 +384,7 @@ int mailtokit_build(const mailtokit_draft* d, const mailtokit_options* opt, char
  * of the message, CRLF line ends, lines of at most 78 characters where the content allows and
  * never more than 998, in a new buffer. A draft without recipients is composed too (the user adds
  * them in the client); an invalid address is written as the display name of an empty group
- * ("somename: ;") so that clients show its text. Fails with needs_smtputf8 (a non-ASCII local
+ * ("somename : ;") so that clients show its text. Fails with needs_smtputf8 (a non-ASCII local
  * part with MAILTOKIT_COMPOSE_ASCII_ONLY or STRICT and without ALLOW_SMTPUTF8), invalid_address
  * (with STRICT), header_injection (a line break or control character in a value, or a bad
  * date) or header_not_allowed (a header field the composer writes itself, such as Date or

@@ -327,10 +327,10 @@ TEST_CASE("invalid addresses are refused under strict, written as text otherwise
     const char* written;
   };
   for (auto [original, written] : {
-           c{"somename", "To: somename: ;, b@example.org\r\n"},
-           c{"a, b <c@d>", "To: \"a, b <c@d>\": ;, b@example.org\r\n"},
-           c{"x\"y: z;", "To: \"x\\\"y: z;\": ;, b@example.org\r\n"},
-           c{"\xD0\xB8\xD0\xBC\xD1\x8F", "To: =?utf-8?B?0LjQvNGP?=: ;, b@example.org\r\n"},
+           c{"somename", "To: somename : ;, b@example.org\r\n"},
+           c{"a, b <c@d>", "To: \"a, b <c@d>\" : ;, b@example.org\r\n"},
+           c{"x\"y: z;", "To: \"x\\\"y: z;\" : ;, b@example.org\r\n"},
+           c{"\xD0\xB8\xD0\xBC\xD1\x8F", "To: =?utf-8?B?0LjQvNGP?= : ;, b@example.org\r\n"},
        }) {
     INFO(original);
     draft t;
