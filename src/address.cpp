@@ -567,6 +567,21 @@ result<std::vector<address>> parse_address_list(std::string_view text) {
 
 namespace detail {
 
+bool has_list_structure(std::string_view text) noexcept {
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '"') {
+      i = skip_quoted(text, i);
+    } else if (c == '[') {
+      i = skip_literal(text, i);
+    } else {
+      if (c == ';' || c == '<') return true;
+      ++i;
+    }
+  }
+  return false;
+}
+
 address addr_spec_or_invalid(std::string_view text, error& why, bool& ok) {
   return addr_spec_or_invalid(std::string(text), why, ok);
 }

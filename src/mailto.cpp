@@ -312,28 +312,10 @@ enum class value_kind { address, body, text };
 // A path that is evidently an RFC 5322 address list rather than addr-specs: a ';' (Outlook's
 // separator) or a '<' (an angle address after a display name), raw or pct-encoded, outside
 // quoted strings and domain literals ("Doe, Jane" <jane@example.org>, a@x;b@y).
-bool path_is_list(std::string_view raw) noexcept {
-  bool in_quote = false, in_literal = false;
-  for (std::size_t i = 0, w = 1; i < raw.size(); i += w) {
-    const char c = decoded_at(raw, i, w);
-    if (in_quote) {
-      if (c == '\\' && i + w < raw.size()) {
-        i += w;
-        (void)decoded_at(raw, i, w);
-      } else if (c == '"') {
-        in_quote = false;
-      }
-    } else if (in_literal) {
-      in_literal = c != ']';
-    } else if (c == '"') {
-      in_quote = true;
-    } else if (c == '[') {
-      in_literal = true;
-    } else if (c == ';' || c == '<') {
-      return true;
-    }
-  }
-  return false;
+bool path_is_list(std::string_view raw) {
+  std::string text;
+  for (std::size_t i = 0, w = 1; i < raw.size(); i += w) text += decoded_at(raw, i, w);
+  return detail::has_list_structure(text);
 }
 
 // Header field names RFC 6068 and the default policy know: a second '?' followed by one of them
@@ -827,6 +809,14 @@ class collect_all final : public detail::mailto_sink {
 };
 
 }  // namespace
+
+bool is_repair(std::string_view code) noexcept {
+  for (std::string_view c : {"percent_literal", "question_as_ampersand", "question_literal", "hfield_without_value",
+                             "html_ampersand", "slashes_ignored", "path_address_list", "invalid_utf8_replaced",
+                             "legacy_charset_decoded"})
+    if (code == c) return true;
+  return false;
+}
 
 result<mailto_uri> parse_mailto(std::string_view uri, const parse_options& options) {
   try {

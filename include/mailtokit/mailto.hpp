@@ -69,6 +69,12 @@ struct mailto_uri {
 /// case-insensitive, a fragment is ignored with a warning.
 [[nodiscard]] result<mailto_uri> parse_mailto(std::string_view uri, const parse_options& options = {});
 
+/// True for the code of a warning that records a repair of the default reading (a lone '%', a
+/// second '?', an hfield without '=', "&amp;", "//", an address list in the path, invalid UTF-8):
+/// what parse_options::strict refuses or reads literally instead. parse_draft() of the clean URI
+/// (build_mailto()) of a draft never gives one.
+[[nodiscard]] bool is_repair(std::string_view warning_code) noexcept;
+
 /// The fields of a message as a user types them (the options of `mailtokit build`, xdg-email's).
 struct mailto_fields {
   std::vector<std::string> to;   ///< each an RFC 5322 address-list: "Joe <joe@example.com>, ann@example.org"

@@ -110,14 +110,6 @@ TEST_CASE("RFC 6068 examples (tests/data/rfc6068_examples.tsv)", "[mailto][rfc60
 
 namespace {
 
-// The codes of the repairs of the default reading (each is an error under strict).
-bool is_repair(const std::string& code) {
-  for (const char* c : {"percent_literal", "question_as_ampersand", "question_literal", "hfield_without_value",
-                        "html_ampersand", "slashes_ignored", "path_address_list", "invalid_utf8_replaced"})
-    if (code == c) return true;
-  return false;
-}
-
 std::vector<std::string> marked(const std::vector<address>& list) {
   std::vector<std::string> out;
   for (const auto& a : list) out.push_back((a.valid ? "" : "!") + a.unicode());
