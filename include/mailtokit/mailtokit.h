@@ -341,7 +341,7 @@ int mailtokit_draft_warning(const mailtokit_draft* d, size_t i, mailtokit_str* c
 
 /** RFC 5322 section 3.4 address-list: parse `list` (e.g. "Ann <ann@example.org>, bob@example.org")
  * and append its addresses to a recipient list. Addresses that are not valid are kept with
- * valid == 0 (mailtokit_compose refuses them); a malformed list is an error and adds nothing. */
+ * valid == 0 (mailtokit_compose writes them as text, or refuses them with MAILTOKIT_COMPOSE_STRICT); a malformed list is an error and adds nothing. */
 int mailtokit_draft_add_recipients(mailtokit_draft* d, int kind, const char* list,
                                    size_t len, mailtokit_error* err);
 
