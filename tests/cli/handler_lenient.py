@@ -16,8 +16,10 @@ import email.policy
 import os
 import subprocess
 import sys
-import tempfile
 import urllib.parse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+from handler_env import private_home, write_recorder  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 failures = []
@@ -29,25 +31,13 @@ def check(cond, msg):
         failures.append(msg)
 
 
-tmp = tempfile.mkdtemp()
-home = os.path.join(tmp, "home")
-env = dict(os.environ)
-for k in list(env):
-    if k.startswith("XDG_") or k in ("MAILTOKIT_CONFIG", "TERMINAL", "DISPLAY", "WAYLAND_DISPLAY"):
-        del env[k]
-env.update(HOME=home, XDG_CONFIG_HOME=home + "/.config", XDG_STATE_HOME=home + "/.local/state",
-           XDG_DATA_HOME=home + "/.local/share")
-os.makedirs(home + "/.config/mailtokit")
-record = os.path.join(tmp, "record")
-env["MAILTOKIT_TEST_RECORD"] = record
+tmp, home, env = private_home()
+record = env["MAILTOKIT_TEST_RECORD"]
 bindir = os.path.join(tmp, "bin")
 os.makedirs(bindir)
 env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
 for name, suffix in (("recorder", ""), ("notify-send", ".notify")):
-    with open(os.path.join(bindir, name), "w") as f:
-        f.write(f'#!/bin/sh\nout="$MAILTOKIT_TEST_RECORD{suffix}"\n: >"$out.partial"\n'
-                'for a in "$0" "$@"; do printf \'%s\\0\' "$a" >>"$out.partial"; done\nmv "$out.partial" "$out"\n')
-    os.chmod(os.path.join(bindir, name), 0o755)
+    write_recorder(os.path.join(bindir, name), suffix)
 config = home + "/.config/mailtokit/config"
 recorder = os.path.join(bindir, "recorder")
 
