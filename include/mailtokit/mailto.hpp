@@ -71,7 +71,8 @@ struct mailto_uri {
 
 /// True for the code of a warning that records a repair of the default reading (a lone '%', a
 /// second '?', an hfield without '=', "&amp;", "//", an address list in the path, invalid UTF-8):
-/// what parse_options::strict refuses or reads literally instead. parse_draft() of the clean URI
+/// what parse_options::strict refuses or reads literally instead (invalid UTF-8 outside
+/// addresses follows on_invalid_utf8 in both modes). parse_draft() of the clean URI
 /// (build_mailto()) of a draft never gives one.
 [[nodiscard]] bool is_repair(std::string_view warning_code) noexcept;
 
