@@ -253,6 +253,7 @@ struct open_options {
   bool wait = false;
   bool dry_run = false;
   bool no_notify = false;
+  bool strict = false;
 };
 
 // The target to use and how it was chosen, or nullopt after printing why none.
@@ -312,7 +313,9 @@ int run_open(const open_options& o) {
   if (!lc) return code;
   auto p = make_policy(*lc, {}, {}, code);
   if (!p) return code;
-  auto d = parse_draft(o.uri, {}, *p);
+  parse_options po;
+  po.strict = o.strict || lc->cfg.strict.value_or(false);
+  auto d = parse_draft(o.uri, po, *p);
   if (!d) {
     print_error(d.error());
     return exit_dataerr;
@@ -357,6 +360,8 @@ int run_open(const open_options& o) {
   if (wants_file) {
     compose_options co;
     co.allow_smtputf8 = lc->cfg.smtputf8.value_or(false);
+    co.ascii_only = lc->cfg.smtputf8 == false;  // an explicit `smtputf8 = no`
+    co.strict = po.strict;
     auto bytes = compose(*d, co);
     if (!bytes) {
       print_error(describe(bytes.error()) +
@@ -445,6 +450,7 @@ struct preview_options {
   std::string uri;
   std::string format = "text";
   std::vector<std::string> keep, drop;
+  bool strict = false;
 };
 
 int run_preview(const preview_options& o) {
@@ -455,7 +461,9 @@ int run_preview(const preview_options& o) {
   if (!lc) return code;
   auto p = make_policy(*lc, o.keep, o.drop, code);
   if (!p) return code;
-  auto d = parse_draft(o.uri, {}, *p);
+  parse_options po;
+  po.strict = o.strict || lc->cfg.strict.value_or(false);
+  auto d = parse_draft(o.uri, po, *p);
   if (!d) {
     if (o.format == "json")
       out(json::from_error(d.error()) + "\n");
@@ -470,6 +478,8 @@ int run_preview(const preview_options& o) {
   } else if (o.format == "eml") {
     compose_options co;
     co.allow_smtputf8 = lc->cfg.smtputf8.value_or(false);
+    co.ascii_only = lc->cfg.smtputf8 == false;  // an explicit `smtputf8 = no`
+    co.strict = po.strict;
     auto bytes = compose(*d, co);
     if (!bytes) {
       print_error(bytes.error());
@@ -736,6 +746,8 @@ void add_handler_commands(CLI::App& app, context& ctx) {
   open_cmd->add_flag("--wait", o->wait, "wait for the client to exit (and return 69 if it fails)");
   open_cmd->add_flag("--dry-run", o->dry_run, "print the argv as a JSON array instead of starting anything");
   open_cmd->add_flag("--no-notify", o->no_notify, "no desktop notification (stderr still tells)");
+  open_cmd->add_flag("--strict", o->strict,
+                     "refuse a link that needs a repair (as inspect --strict; also `strict = yes` in the configuration)");
   open_cmd->callback([o, open_cmd, &ctx] {
     if (!take_extras(*open_cmd, o->uri, ctx)) return;
     ctx.exit_code = run_open(*o);
@@ -750,6 +762,7 @@ void add_handler_commands(CLI::App& app, context& ctx) {
       ->check(CLI::IsMember({"text", "json", "eml"}));
   preview_cmd->add_option("--keep", po->keep, "keep this header field too (repeatable)")->allow_extra_args(false);
   preview_cmd->add_option("--drop", po->drop, "drop this header field too (repeatable)")->allow_extra_args(false);
+  preview_cmd->add_flag("--strict", po->strict, "refuse a link that needs a repair (as inspect --strict)");
   preview_cmd->callback([po, preview_cmd, &ctx] {
     if (!take_extras(*preview_cmd, po->uri, ctx)) return;
     ctx.exit_code = run_preview(*po);

@@ -23,6 +23,7 @@ struct inspect_options {
   std::string uri;
   bool json = false;
   bool strict_utf8 = false;
+  bool strict = false;
   std::string charset;
   std::vector<std::string> keep;
   std::vector<std::string> drop;
@@ -140,6 +141,7 @@ void print_listing(const draft& d) {
 int run_inspect(const inspect_options& o) {
   parse_options po;
   po.limits = o.lim;
+  po.strict = o.strict;
   if (o.strict_utf8 && !o.charset.empty()) {
     print_error("--strict-utf8 and --charset exclude each other");
     return exit_usage;
@@ -258,6 +260,9 @@ void add_mailto_commands(CLI::App& app, context& ctx) {
   inspect->add_flag("--json", io->json, "print one JSON object (the machine-readable contract)");
   inspect->add_flag("--strict-utf8", io->strict_utf8,
                     "refuse values that are not UTF-8 after percent-decoding (default: replace with U+FFFD)");
+  inspect->add_flag("--strict", io->strict,
+                    "refuse what is repaired by default (a lone '%', a second '?', a field without '=', an "
+                    "address that is not UTF-8, ...) with the RFC 6068 error, for validators");
   inspect
       ->add_option("--charset", io->charset,
                    "read values that are not UTF-8 in this legacy charset (e.g. windows-1252), through ICU")

@@ -96,10 +96,10 @@ result<config> parse_config(std::string_view text) {
       if (auto r = parse_list(value, value_offset, c.keep); !r) return r.error();
     } else if (key == "drop") {
       if (auto r = parse_list(value, value_offset, c.drop); !r) return r.error();
-    } else if (key == "smtputf8" || key == "notify") {
+    } else if (key == "smtputf8" || key == "notify" || key == "strict") {
       auto b = parse_bool(value, value_offset);
       if (!b) return b.error();
-      (key == "notify" ? c.notify : c.smtputf8) = *b;
+      (key == "notify" ? c.notify : key == "strict" ? c.strict : c.smtputf8) = *b;
     } else if (key == "draft_max_age_days") {
       unsigned days = 0;
       if (value.empty() || value.size() > 5) return fail(errc::config_error, value_offset);

@@ -29,6 +29,7 @@ struct config {
   std::vector<located> drop;               ///< drop = name[, name...]: hfields to drop too
   std::optional<bool> smtputf8;            ///< smtputf8 = yes|no: allow RFC 6532 UTF-8 headers
   std::optional<bool> notify;              ///< notify = yes|no: desktop notifications (default yes)
+  std::optional<bool> strict;              ///< strict = yes|no: refuse what is repaired by default (parse_options::strict)
   std::optional<unsigned> draft_max_age_days;  ///< draft_max_age_days = N (0: never delete)
 };
 

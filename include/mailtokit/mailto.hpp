@@ -23,8 +23,9 @@ struct limits {
   std::size_t max_encoded_words = 1000;    ///< RFC 2047 encoded words in one value
 };
 
-/// How values that are not valid UTF-8 after percent-decoding are treated (not addresses:
-/// those are always an error, RFC 6068 section 2).
+/// How values that are not valid UTF-8 after percent-decoding are treated. An address that is not
+/// valid UTF-8 (RFC 6068 section 2 requires UTF-8) is repaired the same way and marked invalid;
+/// with parse_options::strict it is an error (mailto_invalid_utf8) whatever the mode.
 enum class invalid_utf8 {
   replace,  ///< replace invalid sequences with U+FFFD and warn (default)
   reject,   ///< error mailto_invalid_utf8 at the offset of the bad byte's escape
@@ -35,6 +36,12 @@ struct parse_options {
   mailtokit::limits limits{};
   invalid_utf8 on_invalid_utf8 = invalid_utf8::replace;
   std::string legacy_charset;  ///< used with invalid_utf8::legacy, e.g. "windows-1252"
+  /// Refuse what the default reading repairs, with the error each repair stands for: a '%' not
+  /// followed by two hex digits (percent_truncated, percent_bad_hex), a second '?'
+  /// (mailto_second_question), an hfield without '=' (mailto_bad_hfield), an address that is not
+  /// UTF-8 (mailto_invalid_utf8); "&amp;", "//" after "mailto:", ';' between addresses and display
+  /// names in the path are then not read as such. For validators and scanners.
+  bool strict = false;
 };
 
 /// One hfield: decoded, lower-cased name; decoded UTF-8 value; byte offset of the name in the URI.
@@ -63,6 +70,13 @@ struct mailto_uri {
 /// case-insensitive, a fragment is ignored with a warning.
 [[nodiscard]] MAILTOKIT_API result<mailto_uri> parse_mailto(std::string_view uri,
                                                             const parse_options& options = {});
+
+/// True for the code of a warning that records a repair of the default reading (a lone '%', a
+/// second '?', an hfield without '=', "&amp;", "//", an address list in the path, invalid UTF-8):
+/// what parse_options::strict refuses or reads literally instead (invalid UTF-8 outside
+/// addresses follows on_invalid_utf8 in both modes). parse_draft() of the clean URI
+/// (build_mailto()) of a draft never gives one.
+[[nodiscard]] MAILTOKIT_API bool is_repair(std::string_view warning_code) noexcept;
 
 /// The fields of a message as a user types them (the options of `mailtokit build`, xdg-email's).
 struct mailto_fields {

@@ -177,7 +177,7 @@ typedef struct mailtokit_options mailtokit_options;
 /** New options with the defaults: limits of 1 MiB input, 1000 recipients, 1000 header fields and
  * 1000 encoded words; invalid UTF-8 in values replaced by U+FFFD with a warning; the default
  * policy (to, cc, bcc, subject, body, keywords, in-reply-to, references kept); ASCII URIs; an
- * "X-Unsent: 1" header and no SMTPUTF8 when composing; date and Message-ID generated.
+ * "X-Unsent: 1" header and RFC 6532 drafts for non-ASCII local parts when composing; not strict; date and Message-ID generated.
  * NULL when out of memory. */
 MAILTOKIT_API mailtokit_options* mailtokit_options_new(void);
 
@@ -202,8 +202,8 @@ typedef enum mailtokit_limit {
  * is defined behaviour and refused when unknown.) */
 MAILTOKIT_API int mailtokit_options_set_limit(mailtokit_options* opt, int which, size_t value);
 
-/** What parsing does with values that are not valid UTF-8 after percent-decoding (addresses that
- * are not valid UTF-8 are always an error, RFC 6068 section 2). */
+/** What parsing does with values that are not valid UTF-8 after percent-decoding. An address that
+ * is not valid UTF-8 is repaired the same way and marked invalid (an error with strict). */
 typedef enum mailtokit_invalid_utf8 {
   MAILTOKIT_INVALID_UTF8_REPLACE = 0, /**< U+FFFD for each maximal invalid subpart, and a warning */
   MAILTOKIT_INVALID_UTF8_REJECT = 1,  /**< error mailto_invalid_utf8 at the bad byte's escape */
@@ -214,6 +214,15 @@ typedef enum mailtokit_invalid_utf8 {
  * ICU name, may be NULL/0) is used by MAILTOKIT_INVALID_UTF8_LEGACY. */
 MAILTOKIT_API int mailtokit_options_set_invalid_utf8(mailtokit_options* opt, int mode, const char* charset,
                                                      size_t charset_len);
+
+/** With `strict` nonzero, refuse what is repaired by default, with the error each repair stands
+ * for: parsing refuses a '%' not followed by two hex digits (percent_truncated, percent_bad_hex),
+ * a second '?' (mailto_second_question), a field without '=' (mailto_bad_hfield) and an address
+ * that is not UTF-8 (mailto_invalid_utf8), and reads "&amp;", "//" after "mailto:", ';' and
+ * display names in the path literally; composing refuses an invalid address (invalid_address)
+ * and, without MAILTOKIT_COMPOSE_ALLOW_SMTPUTF8, a non-ASCII local part (needs_smtputf8).
+ * Default 0: each repair is a warning with a stable code and offset. For validators. */
+MAILTOKIT_API int mailtokit_options_set_strict(mailtokit_options* opt, int strict);
 
 /** RFC 6068 sections 3 and 7: keep header field `name` (case-insensitive) too. Fails with
  * MAILTOKIT_E_POLICY_REFUSED, changing nothing, for names that can never be kept (file and
@@ -236,8 +245,11 @@ MAILTOKIT_API int mailtokit_options_set_uri_form(mailtokit_options* opt, int for
 
 /** Flags for mailtokit_options_set_compose_flags(). */
 enum {
-  MAILTOKIT_COMPOSE_ALLOW_SMTPUTF8 = 1, /**< RFC 6532 raw UTF-8 headers when an address needs it */
-  MAILTOKIT_COMPOSE_NO_UNSENT_MARK = 2  /**< leave out "X-Unsent: 1" */
+  MAILTOKIT_COMPOSE_ALLOW_SMTPUTF8 = 1, /**< RFC 6532 raw UTF-8 headers when an address needs it,
+                                           also with ASCII_ONLY or STRICT (the default otherwise) */
+  MAILTOKIT_COMPOSE_NO_UNSENT_MARK = 2, /**< leave out "X-Unsent: 1" */
+  MAILTOKIT_COMPOSE_ASCII_ONLY = 4,     /**< refuse a non-ASCII local part (needs_smtputf8) */
+  MAILTOKIT_COMPOSE_STRICT = 8          /**< refuse invalid addresses and non-ASCII local parts */
 };
 
 /** Set the compose flags (an OR of MAILTOKIT_COMPOSE_*; 0 is the default). */
@@ -332,9 +344,9 @@ MAILTOKIT_API int mailtokit_draft_warning(const mailtokit_draft* d, size_t i, ma
 
 /** RFC 5322 section 3.4 address-list: parse `list` (e.g. "Ann <ann@example.org>, bob@example.org")
  * and append its addresses to a recipient list. Addresses that are not valid are kept with
- * valid == 0 (mailtokit_compose refuses them); a malformed list is an error and adds nothing. */
-MAILTOKIT_API int mailtokit_draft_add_recipients(mailtokit_draft* d, int kind, const char* list, size_t len,
-                                                 mailtokit_error* err);
+ * valid == 0 (mailtokit_compose writes them as text, or refuses them with MAILTOKIT_COMPOSE_STRICT); a malformed list is an error and adds nothing. */
+MAILTOKIT_API int mailtokit_draft_add_recipients(mailtokit_draft* d, int kind, const char* list,
+                                                 size_t len, mailtokit_error* err);
 
 /** Set the subject (UTF-8, checked); `s` NULL clears it. */
 MAILTOKIT_API int mailtokit_draft_set_subject(mailtokit_draft* d, const char* s, size_t len,
@@ -374,11 +386,13 @@ MAILTOKIT_API int mailtokit_draft_json(const mailtokit_draft* d, unsigned flags,
 MAILTOKIT_API int mailtokit_build(const mailtokit_draft* d, const mailtokit_options* opt, char** out,
                                   size_t* out_len, mailtokit_error* err);
 
-/** RFC 5322 + RFC 2045/2047 (+ RFC 6532 when allowed): the bytes of the message, CRLF line ends,
- * lines of at most 78 characters where the content allows and never more than 998, in a new
- * buffer. A draft without recipients is composed too (the user adds them in the client). Fails
- * with needs_smtputf8 (a non-ASCII local part without MAILTOKIT_COMPOSE_ALLOW_SMTPUTF8),
- * invalid_address, header_injection (a line break or control character in a value, or a bad
+/** RFC 5322 + RFC 2045/2047 (+ RFC 6532 when an address has a non-ASCII local part): the bytes
+ * of the message, CRLF line ends, lines of at most 78 characters where the content allows and
+ * never more than 998, in a new buffer. A draft without recipients is composed too (the user adds
+ * them in the client); an invalid address is written as the display name of an empty group
+ * ("somename : ;") so that clients show its text. Fails with needs_smtputf8 (a non-ASCII local
+ * part with MAILTOKIT_COMPOSE_ASCII_ONLY or STRICT and without ALLOW_SMTPUTF8), invalid_address
+ * (with STRICT), header_injection (a line break or control character in a value, or a bad
  * date) or header_not_allowed (a header field the composer writes itself, such as Date or
  * Content-Type, or a malformed name). */
 MAILTOKIT_API int mailtokit_compose(const mailtokit_draft* d, const mailtokit_options* opt, char** out,

@@ -367,6 +367,13 @@ int mailtokit_options_set_invalid_utf8(mailtokit_options* opt, int mode, const c
   });
 }
 
+int mailtokit_options_set_strict(mailtokit_options* opt, int strict) {
+  if (!opt) return MAILTOKIT_E_INVALID_ARGUMENT;
+  opt->parse.strict = strict != 0;
+  opt->compose.strict = strict != 0;
+  return MAILTOKIT_OK;
+}
+
 int mailtokit_options_keep(mailtokit_options* opt, const char* name, size_t len) {
   return guarded(nullptr, [&] {
     std::string_view n;
@@ -404,9 +411,12 @@ int mailtokit_options_set_uri_form(mailtokit_options* opt, int form, int html) {
 }
 
 int mailtokit_options_set_compose_flags(mailtokit_options* opt, unsigned flags) {
-  constexpr unsigned known = MAILTOKIT_COMPOSE_ALLOW_SMTPUTF8 | MAILTOKIT_COMPOSE_NO_UNSENT_MARK;
+  constexpr unsigned known = MAILTOKIT_COMPOSE_ALLOW_SMTPUTF8 | MAILTOKIT_COMPOSE_NO_UNSENT_MARK |
+                             MAILTOKIT_COMPOSE_ASCII_ONLY | MAILTOKIT_COMPOSE_STRICT;
   if (!opt || (flags & ~known) != 0) return MAILTOKIT_E_INVALID_ARGUMENT;
   opt->compose.allow_smtputf8 = (flags & MAILTOKIT_COMPOSE_ALLOW_SMTPUTF8) != 0;
+  opt->compose.ascii_only = (flags & MAILTOKIT_COMPOSE_ASCII_ONLY) != 0;
+  opt->compose.strict = (flags & MAILTOKIT_COMPOSE_STRICT) != 0;
   opt->compose.mark_unsent = (flags & MAILTOKIT_COMPOSE_NO_UNSENT_MARK) == 0;
   return MAILTOKIT_OK;
 }

@@ -29,10 +29,11 @@ constexpr chars::char_class list_structure = chars::of("\"()[]<>,;:\\ \t\r\n");
 // Code points refused in a non-ASCII local part: controls (RFC 6532 section 3.2 keeps
 // UTF8-non-ascii to printable text), the invisible format characters that can make an address
 // look like another (bidi controls, RFC 3987 section 4.1; zero-width space, word joiner, BOM,
-// tags), line and paragraph separators, interlinear annotations and noncharacters.
+// tags), line and paragraph separators, interlinear annotations, U+FFFC and U+FFFD (which stands for
+// bytes that were not UTF-8) and noncharacters.
 constexpr bool forbidden_in_local(char32_t cp) noexcept {
   return (cp >= 0x80 && cp <= 0x9F) || bidi::is_formatting(cp) || cp == 0x200B || cp == 0x2028 ||
-         cp == 0x2029 || (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB) ||
+         cp == 0x2029 || (cp >= 0x2060 && cp <= 0x206F) || cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFD) ||
          (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE || (cp >= 0xE0000 && cp <= 0xE007F);
 }
 
@@ -555,6 +556,21 @@ result<std::vector<address>> parse_address_list(std::string_view text) {
 }
 
 namespace detail {
+
+bool has_list_structure(std::string_view text) noexcept {
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '"') {
+      i = skip_quoted(text, i);
+    } else if (c == '[') {
+      i = skip_literal(text, i);
+    } else {
+      if (c == ';' || c == '<') return true;
+      ++i;
+    }
+  }
+  return false;
+}
 
 address addr_spec_or_invalid(std::string_view text, error& why, bool& ok) {
   return addr_spec_or_invalid(std::string(text), why, ok);

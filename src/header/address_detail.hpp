@@ -23,6 +23,10 @@ struct address_issue {
 [[nodiscard]] result<void> parse_address_list_into(std::string_view text, std::vector<address>& out,
                                                    std::vector<address_issue>& issues, std::size_t max_total);
 
+/// True when decoded `text` holds a ';' or a '<' outside quoted strings and domain literals: what
+/// makes the path of a mailto URI an RFC 5322 address list rather than addr-specs.
+[[nodiscard]] bool has_list_structure(std::string_view text) noexcept;
+
 /// parse_addr_spec(), but an addr-spec that is not valid gives an address with valid == false,
 /// `original` set (control characters removed) and the reason in `why`.
 [[nodiscard]] address addr_spec_or_invalid(std::string_view text, error& why, bool& ok);

@@ -131,24 +131,46 @@ result<void> append_addr_spec(const address& a, std::string& out) {
   return {};
 }
 
+// The text an address that cannot be written as a mailbox is shown as: what the link said.
+std::string_view text_of(const address& a) noexcept { return a.original.empty() ? std::string_view(a.local_part) : a.original; }
+
 // RFC 5322 section 3.4: address-list = mailbox *("," mailbox);
 // mailbox = name-addr / addr-spec; name-addr = [display-name] "<" addr-spec ">".
 // Never folded inside an addr-spec: it is one token.
+// An address that is not a valid addr-spec is, unless `strict`, written as an empty group
+// (RFC 5322 section 3.4: group = display-name ":" [group-list] ";") whose display name is its
+// text: a phrase (atoms, a quoted-string or encoded words) cannot become a second address or
+// another field, and clients show the text in the field for the user to correct.
 result<void> write_mailboxes(detail::header_writer& w, std::string_view name, std::span<const address> list,
-                             bool raw_utf8, std::string& scratch) {
+                             bool raw_utf8, bool strict, std::string& scratch) {
   w.begin(name);
   bool first = true;
   for (const address& a : list) {
+    scratch.clear();
+    const bool as_mailbox = a.valid || strict;
+    if (as_mailbox) {
+      if (auto r = check_value(a.display_name); !r) return r.error();
+      if (!a.display_name.empty()) scratch += '<';
+      if (auto r = append_addr_spec(a, scratch); !r) {
+        if (strict) return r.error();
+        scratch.clear();
+      } else if (!a.display_name.empty()) {
+        scratch += '>';
+      }
+    }
+    if (scratch.empty()) {
+      const std::string_view text = text_of(a);
+      if (auto r = check_value(text); !r) return r.error();
+      if (text.empty()) continue;
+      if (!first) w.glue(",");
+      first = false;
+      detail::write_phrase(w, text, raw_utf8);
+      w.glue(" : ;");  // white space after the phrase: an encoded word must end before the ":"
+      continue;
+    }
     if (!first) w.glue(",");
     first = false;
-    if (auto r = check_value(a.display_name); !r) return r.error();
-    scratch.clear();
-    if (!a.display_name.empty()) {
-      detail::write_phrase(w, a.display_name, raw_utf8);
-      scratch += '<';
-    }
-    if (auto r = append_addr_spec(a, scratch); !r) return r.error();
-    if (!a.display_name.empty()) scratch += '>';
+    if (!a.display_name.empty()) detail::write_phrase(w, a.display_name, raw_utf8);
     w.token(" ", scratch);
   }
   w.end();
@@ -314,15 +336,37 @@ bool local_needs_smtputf8(const address& a) noexcept { return has_non_ascii(a.lo
 
 }  // namespace
 
+std::vector<warning> compose_warnings(const draft& d, const compose_options& options) {
+  std::vector<warning> out;
+  bool utf8_headers = false;
+  for (const auto* list : {&d.to, &d.cc, &d.bcc})
+    for (const address& a : *list) {
+      utf8_headers = utf8_headers || local_needs_smtputf8(a);
+      std::string probe;
+      if (!options.strict && (!a.valid || !append_addr_spec(a, probe)) && !text_of(a).empty())
+        out.push_back({"address_as_text",
+                       "'" + std::string(text_of(a)) +
+                           "' is not a valid address; the draft holds it as text in its field for you to correct",
+                       static_cast<std::size_t>(-1)});
+    }
+  if (d.from) utf8_headers = utf8_headers || local_needs_smtputf8(*d.from);
+  if (utf8_headers && (options.allow_smtputf8 || !(options.ascii_only || options.strict)))
+    out.push_back({"smtputf8_needed",
+                   "an address has a non-ASCII local part: the draft has UTF-8 header fields (RFC 6532) and "
+                   "sending it needs a mail server with SMTPUTF8 support (RFC 6531)",
+                   static_cast<std::size_t>(-1)});
+  return out;
+}
+
 result<std::string> compose(const draft& d, const compose_options& options) {
   // RFC 6531/6532: a non-ASCII local part can only travel with SMTPUTF8; then header fields are
-  // raw UTF-8 (RFC 6532 section 3) instead of encoded words.
+  // raw UTF-8 (RFC 6532 section 3) instead of encoded words. Refused only when asked to.
   bool utf8_headers = false;
   for (const auto* list : {&d.to, &d.cc, &d.bcc}) {
     for (const address& a : *list) utf8_headers = utf8_headers || local_needs_smtputf8(a);
   }
   if (d.from) utf8_headers = utf8_headers || local_needs_smtputf8(*d.from);
-  if (utf8_headers && !options.allow_smtputf8) {
+  if (utf8_headers && !options.allow_smtputf8 && (options.ascii_only || options.strict)) {
     for (const auto* list : {&d.to, &d.cc, &d.bcc})
       for (const address& a : *list)
         if (local_needs_smtputf8(a)) {
@@ -375,7 +419,7 @@ result<std::string> compose(const draft& d, const compose_options& options) {
   // RFC 5322 section 3.6.2: from = "From:" mailbox-list CRLF, set by the application only.
   std::string id_domain = "mailtokit.invalid";
   if (d.from) {
-    if (auto r = write_mailboxes(w, "From", std::span<const address>(&*d.from, 1), utf8_headers, scratch); !r) return r.error();
+    if (auto r = write_mailboxes(w, "From", std::span<const address>(&*d.from, 1), utf8_headers, true, scratch); !r) return r.error();
     // scratch holds "<local@domain>" or "local@domain": the domain after the last '@'.
     std::string_view s = scratch;
     if (!s.empty() && s.back() == '>') s.remove_suffix(1);
@@ -383,11 +427,11 @@ result<std::string> compose(const draft& d, const compose_options& options) {
   }
   // RFC 5322 section 3.6.3: to, cc, bcc = address-list
   if (!d.to.empty())
-    if (auto r = write_mailboxes(w, "To", d.to, utf8_headers, scratch); !r) return r.error();
+    if (auto r = write_mailboxes(w, "To", d.to, utf8_headers, options.strict, scratch); !r) return r.error();
   if (!d.cc.empty())
-    if (auto r = write_mailboxes(w, "Cc", d.cc, utf8_headers, scratch); !r) return r.error();
+    if (auto r = write_mailboxes(w, "Cc", d.cc, utf8_headers, options.strict, scratch); !r) return r.error();
   if (!d.bcc.empty())
-    if (auto r = write_mailboxes(w, "Bcc", d.bcc, utf8_headers, scratch); !r) return r.error();
+    if (auto r = write_mailboxes(w, "Bcc", d.bcc, utf8_headers, options.strict, scratch); !r) return r.error();
 
   // RFC 5322 section 3.6.5: subject = "Subject:" unstructured CRLF
   if (d.subject) {

@@ -53,17 +53,23 @@ void warn(std::vector<warning>& w, std::string_view code, std::string message, s
   w.push_back(warning{std::string(code), std::move(message), offset});
 }
 
+// True when raw[i] is the '%' of a valid triplet (a '%' that is not stands for itself).
+bool triplet_at(std::string_view raw, std::size_t i) noexcept {
+  return raw[i] == '%' && i + 2 < raw.size() && percent::hex_value(raw[i + 1]) >= 0 &&
+         percent::hex_value(raw[i + 2]) >= 0;
+}
+
 // The offset in `raw` (percent-encoded) of the byte at `decoded_index` of its decoding.
 std::size_t raw_offset(std::string_view raw, std::size_t decoded_index) noexcept {
   std::size_t r = 0;
-  for (std::size_t d = 0; d < decoded_index && r < raw.size(); ++d) r += raw[r] == '%' ? 3u : 1u;
+  for (std::size_t d = 0; d < decoded_index && r < raw.size(); ++d) r += triplet_at(raw, r) ? 3u : 1u;
   return r < raw.size() ? r : raw.size();
 }
 
 // The byte that raw[i] (possibly a pct-encoded triplet) stands for, and its raw width. A '%'
 // that does not start a valid triplet stands for itself (decoding reports it later).
 char decoded_at(std::string_view raw, std::size_t i, std::size_t& width) noexcept {
-  if (raw[i] == '%' && i + 2 < raw.size() && percent::hex_value(raw[i + 1]) >= 0 && percent::hex_value(raw[i + 2]) >= 0) {
+  if (triplet_at(raw, i)) {
     width = 3;
     return static_cast<char>((percent::hex_value(raw[i + 1]) << 4) | percent::hex_value(raw[i + 2]));
   }
@@ -115,6 +121,11 @@ struct decode_facts {
   // A '?' was decoded. A value never holds a raw '?' (after the first '?' of a URI, another raw
   // one is refused), so without a decoded one it holds no "=?" and so no encoded word.
   bool question = false;
+  // Set by the slow paths only (the fast path never touches them): where the first '%' that
+  // does not start a triplet is (relative to the raw text; read as a literal '%'), and whether
+  // the value was not UTF-8 and was repaired or converted.
+  std::size_t literal_percent = std::string_view::npos;
+  bool repaired = false;
 };
 
 // Decoded bytes worth a note: bit 0 may make a header value unclean, bit 1 a body (CR and LF are
@@ -174,9 +185,12 @@ constexpr std::array<unsigned char, 9 * classes> next = [] {
 }  // namespace u8dfa
 
 // RFC 3986 section 2.1: decode every pct-encoded triplet of `raw` exactly once into `out`
-// (replacing its content). Errors are percent::check()'s, at URI offsets. Runs between triplets
-// are copied sixteen (SSE2) or eight bytes at a time.
-result<void> decode_once(std::string_view raw, std::size_t base, std::string& out, decode_facts& facts) {
+// (replacing its content). With `strict`, a '%' that does not start a triplet is
+// percent::check()'s error at its URI offset; otherwise it is a literal '%' (as WHATWG URL
+// parsers, Python and Thunderbird read it) and facts.literal_percent says where the first was.
+// Runs between triplets are copied sixteen (SSE2) or eight bytes at a time.
+result<void> decode_once(std::string_view raw, std::size_t base, std::string& out, decode_facts& facts,
+                         bool strict) {
   const char* p = raw.data();
   const char* const e = p + raw.size();
   // Stores of 16 or 8 bytes at o never pass o0 + raw.size(): o - o0 <= p - raw.data() (decoding
@@ -247,9 +261,18 @@ result<void> decode_once(std::string_view raw, std::size_t base, std::string& ou
         lo = hex_digit[static_cast<unsigned char>(p[2])];
       }
       if ((hi | lo) < 0) {
-        out.clear();
-        if (auto r = percent::check(raw, base); !r) return r.error();
-        return fail(errc::internal_error, base);
+        if (strict) {
+          out.clear();
+          if (auto r = percent::check(raw, base); !r) return r.error();
+          return fail(errc::internal_error, base);
+        }
+        // A raw '%': it ends any UTF-8 sequence in progress like every raw byte.
+        if (facts.literal_percent == std::string_view::npos)
+          facts.literal_percent = static_cast<std::size_t>(p - raw.data());
+        u8_cut |= u8;
+        *o++ = '%';
+        ++p;
+        continue;
       }
       const auto byte = static_cast<unsigned char>((hi << 4) | lo);
       u8 = u8dfa::next[u8 + u8dfa::byte_class[byte]];
@@ -283,6 +306,29 @@ result<void> decode_once(std::string_view raw, std::size_t base, std::string& ou
 
 enum class value_kind { address, body, text };
 
+// A path that is evidently an RFC 5322 address list rather than addr-specs: a ';' (Outlook's
+// separator) or a '<' (an angle address after a display name), raw or pct-encoded, outside
+// quoted strings and domain literals ("Doe, Jane" <jane@example.org>, a@x;b@y).
+bool path_is_list(std::string_view raw) {
+  std::string text;
+  for (std::size_t i = 0, w = 1; i < raw.size(); i += w) text += decoded_at(raw, i, w);
+  return detail::has_list_structure(text);
+}
+
+// Header field names RFC 6068 and the default policy know: a second '?' followed by one of them
+// and '=' is the '&' the author meant (RFC 6068 section 6 shows this mistake).
+bool known_hfield_at(std::string_view query, std::size_t i) noexcept {
+  static constexpr std::string_view names[] = {"to",       "cc",          "bcc",       "subject", "body",
+                                               "keywords", "in-reply-to", "references", "attach"};
+  for (std::string_view n : names) {
+    if (query.size() - i <= n.size() || query[i + n.size()] != '=') continue;
+    bool same = true;
+    for (std::size_t k = 0; k < n.size() && same; ++k) same = chars::lower(query[i + k]) == n[k];
+    if (same) return true;
+  }
+  return false;
+}
+
 struct parser {
   std::string_view uri;
   const parse_options& options;
@@ -290,6 +336,26 @@ struct parser {
   std::size_t recipients = 0;
   hfield f;  // the hfield being read; its buffers are reused when the sink leaves them
   const detail::uri_scanner& scan = detail::best_uri_scanner();  // finds the bytes to look at
+  bool raw_question = false;  // the query holds a raw '?' read as a literal
+
+  // The first '%' of `raw` that decode_once() read as a literal '%', disclosed.
+  void note_literal_percent(const decode_facts& facts, std::size_t base, std::string_view name) {
+    if (facts.literal_percent == std::string_view::npos) return;
+    warn(out.warnings, "percent_literal",
+         "a '%' in '" + std::string(name) +
+             "' is not followed by two hex digits; it was read as a literal '%' (written %25 in a clean link)",
+         base + facts.literal_percent);
+  }
+
+  // An address read from text that was not UTF-8 is marked invalid (its text has U+FFFD or was
+  // converted from a legacy charset), so that the user looks at it before sending.
+  void mark_repaired(address& a, std::size_t at) {
+    if (!a.valid) return;
+    a.valid = false;
+    a.domain_ascii.clear();
+    warn(out.warnings, "invalid_address",
+         quote_for_message(a.original) + " was not valid UTF-8 and was repaired; it is kept so you can correct it", at);
+  }
 
   // Percent-decode raw (at URI offset `base`) once into `value` and make it valid UTF-8.
   // RFC 6068 section 2 items 4-5: non-ASCII in an address "MUST first be encoded according to
@@ -297,13 +363,17 @@ struct parser {
   // `facts` says what the cleaners could change (see decode_facts).
   result<void> decode_value(std::string_view raw, std::size_t base, value_kind kind, std::string& value,
                             std::string_view name, decode_facts& facts) {
-    if (auto r = decode_once(raw, base, value, facts); !r) return r;
+    if (auto r = decode_once(raw, base, value, facts, options.strict); !r) return r;
+    note_literal_percent(facts, base, name);
+    // A raw '?' in the query (read as a literal, see run()) can start an encoded word.
+    if (raw_question) facts.question = true;
     auto valid = facts.utf8 ? result<void>{} : utf8::validate(value);
     if (!valid) {
       // Repaired or converted: every later check as usual.
       facts = decode_facts{.utf8 = false, .header_clean = false, .body_clean = false, .question = true};
+      facts.repaired = true;
       const std::size_t at = base + raw_offset(raw, valid.error().offset);
-      if (kind == value_kind::address || options.on_invalid_utf8 == invalid_utf8::reject)
+      if (options.on_invalid_utf8 == invalid_utf8::reject || (kind == value_kind::address && options.strict))
         return fail(errc::mailto_invalid_utf8, at);
       if (options.on_invalid_utf8 == invalid_utf8::legacy) {
         auto t = charset::to_utf8(value, options.legacy_charset);
@@ -360,6 +430,11 @@ struct parser {
       error why{};
       bool ok = true;
       detail::addr_spec_or_invalid_in_place(a, why, ok);
+      if (!ok && !options.strict && path_is_list(raw)) {
+        out.to.pop_back();
+        --recipients;
+        return parse_path_list(raw, base);
+      }
       if (!ok)
         warn(out.warnings, "invalid_address",
              quote_for_message(out.to.back().original) + " is not a valid address (" +
@@ -367,6 +442,7 @@ struct parser {
              base + why.offset);
       return {};
     }
+    if (!options.strict && path_is_list(raw)) return parse_path_list(raw, base);
     std::size_t start = 0;
     bool in_quote = false;
     bool in_literal = false;
@@ -412,6 +488,8 @@ struct parser {
                  quote_for_message(out.to.back().original) + " is not a valid address (" +
                      std::string(to_string(why.code)) + "); it is kept so you can correct it",
                  entry_base + raw_offset(entry, lead + why.offset));
+          else if (facts.repaired)
+            mark_repaired(out.to.back(), entry_base);
         }
         if (i == raw.size()) break;
         start = i + w;
@@ -421,14 +499,72 @@ struct parser {
     return {};
   }
 
+  // The decoded address list `value` of field `name` (raw text `vraw` at URI offset `at`) into
+  // `into`: RFC 5322 section 3.4 address-list, with the bounds and the warnings for what is not
+  // a valid address.
+  result<void> read_address_list(std::string& value, std::string_view vraw, std::size_t at, std::string_view name,
+                                 const decode_facts& facts, std::vector<address>& into) {
+    // The RFC 2047 bound applies to display names too.
+    std::size_t words = 0;
+    if (facts.question) {
+      for (std::size_t p = value.find("=?"); p != value.npos; p = value.find("=?", p + 2))
+        if (++words > options.limits.max_encoded_words)
+          return fail(errc::too_many_encoded_words, at + raw_offset(vraw, p));
+    }
+    if (!facts.header_clean && detail::clean_header_text(value))
+      warn(out.warnings, "header_controls_removed",
+           "line breaks or control characters in '" + std::string(name) + "' were removed", at);
+    std::vector<detail::address_issue> issues;
+    const std::size_t first = into.size();
+    const std::size_t room = options.limits.max_recipients - recipients;
+    if (auto r = detail::parse_address_list_into(value, into, issues, first + room); !r)
+      return fail(errc::too_many_recipients, at);
+    recipients += into.size() - first;
+    for (const auto& issue : issues)
+      warn(out.warnings, "invalid_address",
+           quote_for_message(into[issue.index].original) + " in '" + std::string(name) + "' is not a valid address (" +
+               std::string(to_string(issue.err.code)) + "); it is kept so you can correct it",
+           at);
+    // Repaired text: U+FFFD marks a replaced byte; a legacy conversion may have changed any
+    // non-ASCII character.
+    if (facts.repaired)
+      for (std::size_t k = first; k < into.size(); ++k) {
+        const std::string& o = into[k].original;
+        const bool touched = options.on_invalid_utf8 == invalid_utf8::legacy
+                                 ? std::any_of(o.begin(), o.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })
+                                 : o.find("\xEF\xBF\xBD") != o.npos;
+        if (touched) mark_repaired(into[k], at);
+      }
+    return {};
+  }
+
+  // A path that holds an RFC 5322 address list (path_is_list): RFC 6068 section 2 allows only
+  // addr-specs there, but what the link means is plain, so it is read as a 'to' field value is.
+  result<void> parse_path_list(std::string_view raw, std::size_t base) {
+    warn(out.warnings, "path_address_list",
+         "the 'to' part holds display names or ';' between addresses (RFC 6068 allows only addresses "
+         "separated by ','); it was read as an address list",
+         base);
+    std::string text;
+    decode_facts facts;
+    if (auto r = decode_value(raw, base, value_kind::address, text, "to", facts); !r) return r;
+    return read_address_list(text, raw, base, "to", facts, out.to);
+  }
+
   // RFC 6068 section 2: hfield = hfname "=" hfvalue.
   result<void> parse_hfield(std::string_view raw, std::size_t base) {
-    const std::size_t eq = detail::find_byte(raw, '=');
-    if (eq == raw.npos) return fail(errc::mailto_bad_hfield, base);
+    std::size_t eq = detail::find_byte(raw, '=');
+    if (eq == raw.npos) {
+      if (options.strict) return fail(errc::mailto_bad_hfield, base);
+      // "?subject&body=x", "?attach": the field with an empty value (the policy then applies).
+      warn(out.warnings, "hfield_without_value",
+           "the header field " + quote_for_message(raw) + " has no '='; it was read with an empty value", base);
+      eq = raw.size();
+    }
     if (eq == 0) return fail(errc::mailto_bad_hname, base);
     f.addresses.clear();
     f.offset = base;
-    f.value_offset = base + eq + 1;
+    f.value_offset = base + eq + (eq < raw.size() ? 1 : 0);
     // "<hfname> is case-insensitive": decoded once, then lower-cased ("%74%4F" is "to"). Most
     // names hold no triplet: then one loop copies, lower-cases and checks for ASCII.
     bool valid_utf8 = true;
@@ -448,7 +584,8 @@ struct parser {
     }
     if (k < eq) {
       decode_facts facts;
-      if (auto r = decode_once(nraw, base, f.name, facts); !r) return r;
+      if (auto r = decode_once(nraw, base, f.name, facts, options.strict); !r) return r;
+      note_literal_percent(facts, base, "the name of a header field");
       for (char& c : f.name) c = chars::lower(c);
       valid_utf8 = facts.utf8;
     } else {
@@ -461,7 +598,7 @@ struct parser {
       utf8::repair(f.name, fixed);
       f.name.swap(fixed);
     }
-    const std::string_view vraw = raw.substr(eq + 1);
+    const std::string_view vraw = eq < raw.size() ? raw.substr(eq + 1) : std::string_view();
     value_kind kind = value_kind::text;
     if (detail::is(f.name, "to") || detail::is(f.name, "cc") || detail::is(f.name, "bcc"))
       kind = value_kind::address;
@@ -471,28 +608,8 @@ struct parser {
     decode_facts facts;
     if (auto r = decode_value(vraw, f.value_offset, kind, f.value, f.name, facts); !r) return r;
     out.value_clean = kind == value_kind::body ? facts.body_clean : facts.header_clean;
-    if (kind == value_kind::address) {
-      // The RFC 2047 bound applies to display names too.
-      std::size_t words = 0;
-      if (facts.question) {
-        for (std::size_t p = f.value.find("=?"); p != f.value.npos; p = f.value.find("=?", p + 2))
-          if (++words > options.limits.max_encoded_words)
-            return fail(errc::too_many_encoded_words, f.value_offset + raw_offset(vraw, p));
-      }
-      if (!facts.header_clean && detail::clean_header_text(f.value))
-        warn(out.warnings, "header_controls_removed",
-             "line breaks or control characters in '" + f.name + "' were removed", f.value_offset);
-      std::vector<detail::address_issue> issues;
-      const std::size_t room = options.limits.max_recipients - recipients;
-      if (auto r = detail::parse_address_list_into(f.value, f.addresses, issues, room); !r)
-        return fail(errc::too_many_recipients, f.value_offset);
-      recipients += f.addresses.size();
-      for (const auto& issue : issues)
-        warn(out.warnings, "invalid_address",
-             quote_for_message(f.addresses[issue.index].original) + " in '" + f.name + "' is not a valid address (" +
-                 std::string(to_string(issue.err.code)) + "); it is kept so you can correct it",
-             f.value_offset);
-    }
+    if (kind == value_kind::address)
+      if (auto r = read_address_list(f.value, vraw, f.value_offset, f.name, facts, f.addresses); !r) return r;
     out.field(f);
     return {};
   }
@@ -522,6 +639,11 @@ struct parser {
       for (std::size_t i = 0; i < scheme.size(); ++i)
         if (chars::lower(uri[b + i]) != scheme[i]) return fail(errc::not_mailto, b + i);
     std::size_t p = b + scheme.size();
+    // "mailto://a@example.org": the "//" of a hierarchical URI has no meaning in a mailto URI.
+    if (!options.strict && e - p >= 2 && uri[p] == '/' && uri[p + 1] == '/') {
+      warn(out.warnings, "slashes_ignored", "the '//' after 'mailto:' means nothing in a mailto URI and was ignored", p);
+      p += 2;
+    }
     // One pass over the bytes after the scheme, up to the fragment. RFC 3986 section 2: a URI
     // holds no control characters. Other characters RFC 6068 wants percent-encoded are taken as
     // themselves, with a warning; non-ASCII is an IRI's UTF-8. The pass also finds the '?'s and
@@ -595,7 +717,25 @@ struct parser {
     if (path_end == e) return {};
     // RFC 6068 section 2: hfields = "?" hfield *( "&" hfield ); a second raw '?' is wrong.
     const std::size_t hb = path_end + 1;
-    if (q2 != uri.npos) return fail(errc::mailto_second_question, q2);
+    std::vector<std::size_t> promoted;  // '?'s read as '&' (rare: only links with a second '?')
+    if (q2 != uri.npos) {
+      if (options.strict) return fail(errc::mailto_second_question, q2);
+      bool literal = false;
+      for (std::size_t k = q2; k < e; k = detail::find_byte(uri.substr(0, e), '?', k + 1)) {
+        if (known_hfield_at(uri.substr(0, e), k + 1)) {
+          promoted.push_back(k);
+          warn(out.warnings, "question_as_ampersand",
+               "a second '?' followed by a header field name was read as the '&' it stands for", k);
+        } else if (!literal) {
+          literal = true;
+          raw_question = true;
+          warn(out.warnings, "question_literal",
+               "a second '?' that does not start a header field was read as a literal '?' (written %3F in a clean link)", k);
+        }
+      }
+    }
+    std::size_t next_promoted = 0;
+    bool warned_amp = false;
     std::size_t count = 0;
     bool warned_empty = false;
     out.expect(std::min<std::size_t>(options.limits.max_hfields, amps + 1));
@@ -608,6 +748,10 @@ struct parser {
         amp = amp_at[next];
       else if (amps > recorded)
         amp = std::min(e, detail::find_byte(uri.substr(0, e), '&', s));
+      if (!promoted.empty()) {
+        while (next_promoted < promoted.size() && promoted[next_promoted] < s) ++next_promoted;
+        if (next_promoted < promoted.size()) amp = std::min(amp, promoted[next_promoted]);
+      }
       if (amp == s) {
         if (!warned_empty) {
           warned_empty = true;
@@ -618,6 +762,14 @@ struct parser {
         if (auto r = parse_hfield(uri.substr(s, amp - s), s); !r) return r;
       }
       s = amp + 1;
+      // "&amp;" copied from HTML source means '&' (Evolution reads it so too).
+      if (!options.strict && amp < e && uri[amp] == '&' && e - s >= 4 && uri.compare(s, 4, "amp;") == 0) {
+        if (!warned_amp) {
+          warned_amp = true;
+          warn(out.warnings, "html_ampersand", "'&amp;' (HTML source) was read as '&'", amp);
+        }
+        s += 4;
+      }
     }
     return {};
   }
@@ -654,6 +806,14 @@ class collect_all final : public detail::mailto_sink {
 };
 
 }  // namespace
+
+bool is_repair(std::string_view code) noexcept {
+  for (std::string_view c : {"percent_literal", "question_as_ampersand", "question_literal", "hfield_without_value",
+                             "html_ampersand", "slashes_ignored", "path_address_list", "invalid_utf8_replaced",
+                             "legacy_charset_decoded"})
+    if (code == c) return true;
+  return false;
+}
 
 result<mailto_uri> parse_mailto(std::string_view uri, const parse_options& options) {
   try {

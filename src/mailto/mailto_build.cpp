@@ -193,8 +193,12 @@ std::string build_mailto(const draft& d, const build_options& options) {
   out.reserve(64);
   // RFC 6068 section 2: to = addr-spec *("," addr-spec). Addresses with display names cannot
   // be written there and go to a "to" hfield, keeping their order.
+  // An invalid address whose text would make the path an address list (a ';' or '<') goes there
+  // too, so that reading the URI back needs no repair.
   std::size_t in_path = 0;
-  while (in_path < d.to.size() && (d.to[in_path].display_name.empty() || !d.to[in_path].valid)) ++in_path;
+  while (in_path < d.to.size() &&
+         (d.to[in_path].valid ? d.to[in_path].display_name.empty() : !detail::has_list_structure(d.to[in_path].original)))
+    ++in_path;
   for (std::size_t i = 0; i < in_path; ++i) {
     if (i) out += ',';
     const address& a = d.to[i];
