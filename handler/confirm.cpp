@@ -1,0 +1,219 @@
+#include "confirm.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "mailtokit/dispatch.hpp"
+
+namespace mailtokit::cli {
+namespace {
+
+bool is_lead(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
+
+void add_list(std::string& out, std::string_view heading, const std::vector<std::string>& items,
+              const text_limits& l) {
+  if (items.empty()) return;
+  out += std::string(heading) + " (" + std::to_string(items.size()) + "):\n";
+  for (std::size_t i = 0; i < items.size() && i < l.items; ++i) out += "  - " + clip(items[i], l.line_chars) + "\n";
+  if (items.size() > l.items)
+    out += "  ... and " + std::to_string(items.size() - l.items) + " more (run `mailtokit preview` to see all)\n";
+  out += "\n";
+}
+
+// Markup in notification bodies (Desktop Notifications Specification, "Markup") escaped.
+std::string notify_escape(std::string_view s) {
+  std::string o;
+  for (const char c : preview::visible(s)) {
+    if (c == '&') o += "&amp;";
+    else if (c == '<') o += "&lt;";
+    else if (c == '>') o += "&gt;";
+    else o += c;
+  }
+  return o;
+}
+
+constexpr std::string_view label_open = "Open";
+constexpr std::string_view label_without = "Open without Bcc";
+constexpr std::string_view label_cancel = "Cancel";
+
+}  // namespace
+
+std::string clip(std::string_view s, std::size_t max) {
+  std::size_t cps = 0, cut = s.size();
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (!is_lead(s[i])) continue;
+    if (cps == max) cut = i;
+    ++cps;
+  }
+  if (cps <= max) return std::string(s);
+  return std::string(s.substr(0, cut)) + " ... (" + std::to_string(cps - max) + " more characters)";
+}
+
+std::string question_text(const draft& d, const std::vector<preview::finding>& findings, const assessment& a,
+                          const text_limits& l) {
+  std::string out = "Nothing has been sent or opened yet. Check what this link asks for.\n\n";
+  add_list(out, "Needs your decision", a.risky, l);
+  add_list(out, "Already removed or repaired by mailtokit, no decision needed", a.neutral, l);
+  out += "Open: hand this draft to your mail client as shown below.\n";
+  if (!d.bcc.empty())
+    out += "Open without Bcc: the same draft without its " + std::to_string(d.bcc.size()) +
+           (d.bcc.size() == 1 ? " hidden recipient.\n" : " hidden recipients.\n");
+  out += "Cancel: nothing is started.\n\n";
+  out += "---- the draft ----\n";
+  // The report's parts (a line at the left margin and the indented lines after it: all the To
+  // addresses, the body) are cut one by one, so a long list cannot push the rest out of view.
+  const std::string report = preview::render_text(d, findings, l.body_lines);
+  std::string_view rest = report;
+  std::size_t shown = 0, in_part = 0, cut_in_part = 0, cut = 0;
+  auto end_part = [&] {
+    if (cut_in_part > 0) out += "  ... " + std::to_string(cut_in_part) + " more lines of this part\n";
+    cut_in_part = 0;
+    in_part = 0;
+  };
+  while (!rest.empty()) {
+    const auto nl = rest.find('\n');
+    const std::string_view line = rest.substr(0, nl);
+    rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
+    if (!line.empty() && line.front() != ' ') end_part();
+    if (shown >= l.draft_lines) {
+      ++cut;
+    } else if (in_part >= l.part_lines) {
+      ++cut_in_part;
+    } else {
+      out += clip(line, l.line_chars) + "\n";
+      ++shown;
+      ++in_part;
+    }
+  }
+  end_part();
+  if (cut > 0) out += "... " + std::to_string(cut) + " more lines (run `mailtokit preview` to see all)\n";
+  return out;
+}
+
+std::optional<dialog_program> choose_dialog(const std::function<bool(std::string_view)>& installed) {
+  if (installed("zenity")) return dialog_program::zenity;
+  if (installed("yad")) return dialog_program::yad;
+  return std::nullopt;
+}
+
+std::vector<std::string> question_argv(dialog_program p, std::string_view text_file, bool bcc) {
+  // A text view shows the file as plain text: no Pango markup, and a fixed, scrollable size
+  // whatever the link holds. Every value is one argv element of the form --name=value.
+  std::vector<std::string> argv;
+  if (p == dialog_program::zenity) {
+    argv = {"zenity", "--text-info", "--filename=" + std::string(text_file), "--title=" + std::string(question_title),
+            "--width=820", "--height=600", "--font=Monospace 10", "--ok-label=" + std::string(label_open),
+            "--cancel-label=" + std::string(label_cancel)};
+    if (bcc) argv.push_back("--extra-button=" + std::string(label_without));
+  } else {
+    argv = {"yad", "--text-info", "--filename=" + std::string(text_file), "--title=" + std::string(question_title),
+            "--width=820", "--height=600", "--center", "--fontname=Monospace 10",
+            "--button=" + std::string(label_cancel) + ":1"};
+    if (bcc) argv.push_back("--button=" + std::string(label_without) + ":2");
+    argv.push_back("--button=" + std::string(label_open) + ":0");
+  }
+  return argv;
+}
+
+choice parse_answer(dialog_program p, int status, std::string_view out) {
+  if (p == dialog_program::yad) {
+    if (status == 0) return choice::open;
+    if (status == 2) return choice::open_without_bcc;
+    return choice::cancel;
+  }
+  // zenity: OK is status 0; an extra button prints its label and exits 1.
+  if (status == 0) return choice::open;
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.remove_suffix(1);
+  if (status == 1 && out == label_without) return choice::open_without_bcc;
+  return choice::cancel;
+}
+
+std::optional<choice> parse_typed(std::string_view line, bool bcc) {
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+  while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+  std::string s(line);
+  for (auto& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  if (s == "o" || s == "open") return choice::open;
+  if (bcc && (s == "w" || s == "b" || s == "without")) return choice::open_without_bcc;
+  if (s == "c" || s == "cancel" || s == "q") return choice::cancel;
+  return std::nullopt;
+}
+
+std::string failure_text(const open_failure& f, std::string_view kept_draft) {
+  std::string t = clip(preview::visible(f.reason), 600);
+  if (!f.advice.empty()) t += "\n\nWhat to do: " + clip(preview::visible(f.advice), 400);
+  if (!kept_draft.empty())
+    t += "\n\nThe draft was not handed over; it is kept in " + clip(preview::visible(kept_draft), 400) +
+         " (open it with your mail client, or run `mailtokit open` again).";
+  return t;
+}
+
+std::vector<std::string> failure_argv(dialog_program p, std::string_view text) {
+  if (p == dialog_program::zenity)
+    return {"zenity", "--error", "--no-markup", "--width=560", "--title=" + std::string(failure_title),
+            "--text=" + std::string(text)};
+  return {"yad",           "--image=dialog-error",  "--no-markup",     "--width=560", "--center",
+          "--button=OK:0", "--title=" + std::string(failure_title), "--text=" + std::string(text)};
+}
+
+std::vector<std::string> notify_argv(std::string_view summary, const std::vector<std::string>& lines, bool critical,
+                                     std::size_t max_lines) {
+  std::string body;
+  for (std::size_t i = 0; i < lines.size() && i < max_lines; ++i)
+    body += (body.empty() ? "" : "\n") + notify_escape(clip(lines[i], 157));
+  if (lines.size() > max_lines)
+    body += "\n(" + std::to_string(lines.size() - max_lines) + " more: see the terminal or mailtokit preview)";
+  std::vector<std::string> argv{"notify-send", "--app-name=mailtokit"};
+  if (critical) argv.push_back("--urgency=critical");
+  // GOption: "--" ends the options, so nothing from the link can become one.
+  argv.push_back("--");
+  argv.emplace_back(summary);
+  argv.push_back(body);
+  return argv;
+}
+
+choice ask_dialog(dialog_program p, const std::string& text, bool bcc) {
+  std::string dir = "/tmp";
+  if (const char* run = std::getenv("XDG_RUNTIME_DIR"); run != nullptr && run[0] == '/') dir = run;
+  std::string path = dir + "/mailtokit-question-XXXXXX";
+  const int fd = mkostemp(path.data(), O_CLOEXEC);  // mode 0600
+  if (fd < 0) return choice::cancel;
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  close(fd);
+  choice c = choice::cancel;
+  if (done == text.size()) {
+    auto r = dispatch::run_capture(question_argv(p, path, bcc), 4096);
+    if (r) c = parse_answer(p, r->status, r->out);
+  }
+  unlink(path.c_str());
+  return c;
+}
+
+choice ask_terminal(const std::string& text, bool bcc) {
+  std::fwrite(text.data(), 1, text.size(), stderr);
+  const std::string prompt = bcc ? "\nOpen this draft? [o]pen, open [w]ithout Bcc, [c]ancel: "
+                                 : "\nOpen this draft? [o]pen, [c]ancel: ";
+  for (int tries = 0; tries < 5; ++tries) {
+    std::fwrite(prompt.data(), 1, prompt.size(), stderr);
+    std::fflush(stderr);
+    std::string line;
+    int ch = 0;
+    while ((ch = std::fgetc(stdin)) != EOF && ch != '\n')
+      if (line.size() < 64) line += static_cast<char>(ch);
+    if (auto c = parse_typed(line, bcc)) return *c;
+    if (ch == EOF) break;
+  }
+  std::fputs("\n", stderr);
+  return choice::cancel;
+}
+
+}  // namespace mailtokit::cli

@@ -1,0 +1,77 @@
+/// What the desktop user sees from `mailtokit open`: the question before a risky draft opens
+/// (a dialog program, or the terminal), the failure report, and the notifications. The text and
+/// argv builders are pure (unit tests); ask_*() and show_*() run the programs.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mailtokit/draft.hpp"
+#include "mailtokit/preview.hpp"
+#include "open_plan.hpp"
+
+namespace mailtokit::cli {
+
+/// The user's answer. Anything but an explicit choice (closing the window, a timeout, a failed
+/// dialog program, end of input on the terminal) is `cancel`.
+enum class choice { open, open_without_bcc, cancel };
+
+/// How much of the link the question shows, so that no link can make it unreadable.
+struct text_limits {
+  std::size_t line_chars = 240;    ///< code points per line; the rest is counted, not shown
+  std::size_t items = 12;          ///< lines per list of findings
+  std::size_t draft_lines = 120;   ///< lines of the draft (as `mailtokit preview` shows it)
+  std::size_t part_lines = 24;     ///< lines of one part of it (the To list, the body, ...)
+  std::size_t body_lines = 20;     ///< body lines within those
+};
+
+/// `s` cut to `max` code points with " ... (N more characters)" after it; valid UTF-8 in, valid
+/// UTF-8 out (cuts between code points).
+[[nodiscard]] std::string clip(std::string_view s, std::size_t max);
+
+/// The question's text: what needs a decision, what was already neutralized, what the buttons
+/// do, then the draft as `mailtokit preview` shows it (addresses in Unicode and ASCII forms,
+/// isolated; controls and bidi characters shown as <U+XXXX>). Plain text, for a program that
+/// shows it without markup.
+[[nodiscard]] std::string question_text(const draft& d, const std::vector<preview::finding>& findings,
+                                        const assessment& a, const text_limits& l = {});
+
+/// A dialog program: "zenity" or "yad".
+enum class dialog_program { zenity, yad };
+/// zenity (GNOME's, GTK) when installed, else yad (a zenity fork, GTK); nullopt when neither is.
+[[nodiscard]] std::optional<dialog_program> choose_dialog(
+    const std::function<bool(std::string_view)>& installed);
+
+/// The title of the question window (tests look for it).
+inline constexpr std::string_view question_title = "mailtokit: check this link before it opens";
+/// The title of the failure window.
+inline constexpr std::string_view failure_title = "mailtokit: the link was not opened";
+
+/// argv of the question: a scrollable plain-text view of `text_file` (no markup is interpreted)
+/// with the buttons Open, Open without Bcc (only when `bcc`) and Cancel.
+[[nodiscard]] std::vector<std::string> question_argv(dialog_program p, std::string_view text_file, bool bcc);
+/// The choice from the dialog's exit status and standard output.
+[[nodiscard]] choice parse_answer(dialog_program p, int status, std::string_view out);
+/// The choice from a line typed on the terminal ("o", "open", "w", "b", "c", ...); nullopt when
+/// it is none of them (ask again).
+[[nodiscard]] std::optional<choice> parse_typed(std::string_view line, bool bcc);
+
+/// The failure report's text: the reason, what to do, and where the draft was kept.
+[[nodiscard]] std::string failure_text(const open_failure& f, std::string_view kept_draft);
+/// argv of the failure window: an error dialog, markup off.
+[[nodiscard]] std::vector<std::string> failure_argv(dialog_program p, std::string_view text);
+/// argv of a notify-send call: summary and body, markup in the body escaped (Desktop
+/// Notifications Specification, "Markup"), at most `max_lines` lines of `lines` then a count.
+[[nodiscard]] std::vector<std::string> notify_argv(std::string_view summary, const std::vector<std::string>& lines,
+                                                   bool critical, std::size_t max_lines = 8);
+
+/// Show the question with `p` and wait for the answer (a private temporary file holds the text).
+[[nodiscard]] choice ask_dialog(dialog_program p, const std::string& text, bool bcc);
+/// Ask on the terminal: `text` and a prompt on stderr, the answer from stdin.
+[[nodiscard]] choice ask_terminal(const std::string& text, bool bcc);
+
+}  // namespace mailtokit::cli
