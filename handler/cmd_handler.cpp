@@ -295,10 +295,18 @@ int report(const open_failure& f, const std::string& kept, const desktop_ui& ui)
   if (!kept.empty()) err("mailtokit: the draft was not handed over; it is kept in " + preview::visible(kept) + "\n");
   if (ui.failures) {
     const std::string text = failure_text(f, kept);
-    if (ui.dialog)
+    if (ui.dialog) {
       show(failure_argv(*ui.dialog, text));
-    else if (ui.notify && installed("notify-send"))
-      show(notify_argv(failure_title, {text}, true, 1));
+    } else if (ui.notify && installed("notify-send")) {
+      // One body line per paragraph (notify_argv() shows a line break inside a line as <U+000A>).
+      std::vector<std::string> lines;
+      for (std::size_t at = 0; at < text.size();) {
+        const auto nl = std::min(text.find('\n', at), text.size());
+        if (nl > at) lines.push_back(text.substr(at, nl - at));
+        at = nl + 1;
+      }
+      show(notify_argv(failure_title, lines, true, lines.size(), text.size()));
+    }
   }
   return f.exit_code;
 }

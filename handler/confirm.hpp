@@ -65,9 +65,11 @@ inline constexpr std::string_view failure_title = "mailtokit: the link was not o
 /// argv of the failure window: an error dialog, markup off.
 [[nodiscard]] std::vector<std::string> failure_argv(dialog_program p, std::string_view text);
 /// argv of a notify-send call: summary and body, markup in the body escaped (Desktop
-/// Notifications Specification, "Markup"), at most `max_lines` lines of `lines` then a count.
+/// Notifications Specification, "Markup"), at most `max_lines` lines of `lines` (each clipped to
+/// `line_chars`) then a count.
 [[nodiscard]] std::vector<std::string> notify_argv(std::string_view summary, const std::vector<std::string>& lines,
-                                                   bool critical, std::size_t max_lines = 8);
+                                                   bool critical, std::size_t max_lines = 8,
+                                                   std::size_t line_chars = 157);
 
 /// Show the question with `p` and wait for the answer (a private temporary file holds the text).
 [[nodiscard]] choice ask_dialog(dialog_program p, const std::string& text, bool bcc);

@@ -22,6 +22,7 @@ from session import Failure, Session, wait_for
 
 RECORD_SH = r'''#!/bin/sh
 # Record argv (and a --filename= file's text) to $MAILTOKIT_TEST_RECORD.<name>.<pid>, then run the real one.
+PATH="$PATH:/usr/bin:/bin"  # the tools below, also when a test gives mailtokit a bare PATH
 name=$(basename "$0")
 out="$MAILTOKIT_TEST_RECORD.$name.$$"
 : >"$out.partial"
