@@ -110,7 +110,7 @@ std::vector<std::string> question_argv(dialog_program p, std::string_view text_f
     if (bcc) argv.push_back("--extra-button=" + std::string(label_without));
   } else {
     argv = {"yad", "--text-info", "--filename=" + std::string(text_file), "--title=" + std::string(question_title),
-            "--width=820", "--height=600", "--center", "--fontname=Monospace 10",
+            "--width=820", "--height=600", "--center", "--wrap", "--fontname=Monospace 10",
             "--button=" + std::string(label_cancel) + ":1"};
     if (bcc) argv.push_back("--button=" + std::string(label_without) + ":2");
     argv.push_back("--button=" + std::string(label_open) + ":0");

@@ -5,11 +5,12 @@ desktop, clicked through with xdotool.
 Usage: confirm_dialog_test.py /path/to/mailtokit
 
 1. A homograph + hidden-Bcc link (mailto:admin@%D0%B0pple.com?bcc=x@evil.example&attach=...):
-   the dialog appears (screenshot into MAILTOKIT_RESULTS), shows the risky facts and the removed
+   the dialog appears (screenshot of its window: MAILTOKIT_RESULTS/confirm_dialog_homograph_bcc.png), shows the risky facts and the removed
    field; each choice is clicked: Open starts the client with the Bcc, Open without Bcc starts it
    without, Cancel starts nothing. The recorder (target = custom) says what was started.
 2. No question for a link without risky findings (confirm = risky); a question for it with
    --confirm; none for the risky link with --no-confirm or confirm = never.
+   The same with yad when zenity is not installed (Open without Bcc, Cancel).
 3. Hostile text: markup, bidi overrides, a very long value, 996 recipients (the limit is 1000). The dialog is the
    plain-text view (no markup mode), the text has no raw bidi control, every line is bounded,
    the lists are cut with a count, the window keeps its size inside the screen and its three
@@ -45,13 +46,16 @@ def fields_of(uri):
     return urllib.parse.unquote(path), urllib.parse.parse_qs(query)
 
 
-def ask_and_click(d, s, link, index, count, shot_name, args=()):
+def ask_and_click(d, s, link, index, count, shot_name, args=(), window_shot=None):
     """Start open, wait for the question, click button `index` of `count`; return (rc, log)."""
     d.clear()
     p, log = d.start(["open", *args, link])
     win = s.wait_window(TITLE, timeout=30)
+    if window_shot:
+        s.run(["sleep", "0.5"])  # drawn
+        s.screenshot(RESULTS / window_shot, window=win)
     shot = RESULTS / shot_name
-    click_button(s, win, index, count, shot)
+    click_button(s, win, index, count, shot)  # a screenshot of the screen, then the click
     rc = wait_exit(p, 30, shot_name)
     s.wait_window(TITLE, timeout=10, gone=True)
     return rc, log.read_text("utf-8", "replace")
@@ -64,7 +68,8 @@ with Session("confirm-dialog") as s:
 
     # ---- 1. the three choices ---------------------------------------------------------------
     # Buttons left to right: Cancel, Open, Open without Bcc (zenity puts the extra one last).
-    rc, log = ask_and_click(d, s, HOMOGRAPH, 1, 3, "confirm_dialog_homograph_bcc.png")
+    rc, log = ask_and_click(d, s, HOMOGRAPH, 1, 3, "confirm_dialog_homograph_bcc_screen.png",
+                            window_shot="confirm_dialog_homograph_bcc.png")
     z = d.recorded("zenity")
     check(len(z) == 1 and "--text-info" in z[0] and not any(a.startswith("--html") for a in z[0]),
           f"one zenity plain-text view was shown: {z}")
@@ -113,6 +118,28 @@ with Session("confirm-dialog") as s:
         check(rc == 0 and d.recorded("zenity") == [] and len(d.recorded("recorder")) == 1,
               f"{how}: the risky link opens without a question")
     d.custom_config()
+
+    # ---- 2b. yad, when zenity is not installed --------------------------------------------
+    # PATH holds only a directory with the yad recorder (which runs the real /usr/bin/yad).
+    yad_bin = s.root / "yad bin"
+    yad_bin.mkdir()
+    (yad_bin / "yad").write_bytes((d.bin / "yad").read_bytes())
+    (yad_bin / "yad").chmod(0o755)
+    for index, want in ((1, "without"), (0, "cancel")):  # yad's buttons: Cancel, Open without Bcc, Open
+        d.clear()
+        p, log = d.start(["open", HOMOGRAPH], env={"PATH": str(yad_bin)})
+        win = s.wait_window(TITLE, timeout=30)
+        click_button(s, win, index, 3, RESULTS / f"confirm_dialog_yad_{want}.png")
+        rc = wait_exit(p, 30, f"yad {want}")
+        y = d.recorded("yad")
+        check(len(y) == 1 and y[0][1] == "--text-info" and d.recorded("zenity") == [],
+              f"yad ({want}): the question is yad's plain-text view")
+        argv = d.recorded("recorder")
+        if want == "without":
+            check(rc == 0 and len(argv) == 1 and "bcc" not in argv[0][-1] and "admin@xn--pple-43d.com" in argv[0][-1],
+                  f"yad: Open without Bcc started the client without the Bcc ({argv})")
+        else:
+            check(rc == 0 and argv == [], f"yad: Cancel started nothing ({argv})")
 
     # ---- 3. hostile text ---------------------------------------------------------------------
     many = ",".join(f"user{i}@example.org" for i in range(990))  # + 1 Cc + 5 Bcc: under the 1000 limit
