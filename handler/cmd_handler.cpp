@@ -368,8 +368,9 @@ int run_open(const open_options& o) {
   if (!p) return report(why, keep_default(), ui);
   auto d = parse_draft(o.uri, {}, *p);
   if (!d) {
-    return report({exit_dataerr, "the link was refused: " + describe(d.error()),
-                   "check the link with `mailtokit preview`; nothing was started"},
+    // stderr keeps the documented "error: <code> at byte <offset>: <message>" form.
+    return report({exit_dataerr, describe(d.error()),
+                   "this is not a valid mailto: link, so nothing was started; `mailtokit preview` shows why"},
                   {}, ui);
   }
   auto keep = [&] { return o.dry_run ? std::string() : keep_draft(*d, env, &*lc); };
@@ -752,6 +753,11 @@ int run_status() {
   if (!lc) return code;
   out("configuration:           " + (lc->path.empty() ? std::string("(no HOME)") : preview::visible(lc->path)) +
       (lc->exists ? "" : " (not present: defaults)") + "\n");
+  out("confirm:                 " +
+      (lc->cfg.confirm ? preview::visible(lc->cfg.confirm->value) +
+                             (parse_confirm_mode(lc->cfg.confirm->value) ? "" : " (unknown!)")
+                       : std::string("risky (default)")) +
+      "\n");
   if (lc->cfg.target) {
     out("target:                  " + preview::visible(lc->cfg.target->value) +
         (dispatch::parse_target(lc->cfg.target->value) ? "" : " (unknown!)") + "\n");
