@@ -249,6 +249,14 @@ bool has_display() {
 
 bool installed(std::string_view name) { return dispatch::find_program(name).has_value(); }
 
+// XDG_CURRENT_DESKTOP; "KDE" for an older KDE session that only sets KDE_FULL_SESSION (as
+// xdg-utils' detectDE does).
+std::string current_desktop() {
+  if (const char* d = std::getenv("XDG_CURRENT_DESKTOP"); d != nullptr && *d != '\0') return d;
+  if (const char* k = std::getenv("KDE_FULL_SESSION"); k != nullptr && std::string_view(k) == "true") return "KDE";
+  return {};
+}
+
 // Where `open` shows things besides stderr.
 struct desktop_ui {
   bool failures = false;  // failures reach the desktop (not --dry-run, stderr not a terminal)
@@ -352,7 +360,7 @@ int run_open(const open_options& o) {
   const environment env = environment::current();
   desktop_ui ui;
   ui.failures = !o.dry_run && isatty(STDERR_FILENO) == 0;
-  if (has_display()) ui.dialog = choose_dialog(installed);
+  if (has_display()) ui.dialog = choose_dialog(current_desktop(), installed);
   open_failure why;
   const auto lc = read_config(env, why);
   ui.notify = !o.no_notify && !o.dry_run && (!lc || lc->cfg.notify.value_or(true));

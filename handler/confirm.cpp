@@ -38,6 +38,16 @@ std::string notify_escape(std::string_view s) {
 constexpr std::string_view label_open = "Open";
 constexpr std::string_view label_without = "Open without Bcc";
 constexpr std::string_view label_cancel = "Cancel";
+constexpr std::size_t qt_line_chars = 80;
+
+std::string_view program_name(dialog_program p) {
+  switch (p) {
+    case dialog_program::zenity: return "zenity";
+    case dialog_program::yad: return "yad";
+    case dialog_program::kdialog: return "kdialog";
+  }
+  return "";
+}
 
 }  // namespace
 
@@ -93,41 +103,99 @@ std::string question_text(const draft& d, const std::vector<preview::finding>& f
   return out;
 }
 
-std::optional<dialog_program> choose_dialog(const std::function<bool(std::string_view)>& installed) {
-  if (installed("zenity")) return dialog_program::zenity;
-  if (installed("yad")) return dialog_program::yad;
+std::optional<dialog_program> choose_dialog(std::string_view current_desktop,
+                                            const std::function<bool(std::string_view)>& installed) {
+  bool qt = false;
+  while (!current_desktop.empty()) {
+    const auto colon = std::min(current_desktop.find(':'), current_desktop.size());
+    const auto entry = current_desktop.substr(0, colon);
+    qt = qt || entry == "KDE" || entry == "LXQt";
+    current_desktop.remove_prefix(std::min(colon + 1, current_desktop.size()));
+  }
+  constexpr dialog_program gtk_first[] = {dialog_program::zenity, dialog_program::yad, dialog_program::kdialog};
+  constexpr dialog_program qt_first[] = {dialog_program::kdialog, dialog_program::zenity, dialog_program::yad};
+  for (const auto p : qt ? qt_first : gtk_first)
+    if (installed(program_name(p))) return p;
   return std::nullopt;
 }
 
-std::vector<std::string> question_argv(dialog_program p, std::string_view text_file, bool bcc) {
-  // A text view shows the file as plain text: no Pango markup, and a fixed, scrollable size
-  // whatever the link holds. Every value is one argv element of the form --name=value.
+std::string qt_text(std::string_view text, std::size_t max_bytes) {
+  std::string out = "<qt><div style=\"white-space:pre-wrap\">";
+  const std::string_view tail = "</div></qt>";
+  std::size_t left_out = 0;
+  while (!text.empty()) {
+    // A line of at most qt_line_chars code points, so the message box knows its real height
+    // when it decides to scroll (it wraps long lines only after that decision).
+    std::size_t end = 0, cps = 0;
+    while (end < text.size() && text[end] != '\n' && !(is_lead(text[end]) && cps++ == qt_line_chars)) ++end;
+    const bool newline = end < text.size() && text[end] == '\n';
+    std::string line;
+    for (const char c : text.substr(0, end)) {
+      if (c == '&') line += "&amp;";
+      else if (c == '<') line += "&lt;";
+      else if (c == '>') line += "&gt;";
+      else if (c == '"') line += "&quot;";
+      else line += c;
+    }
+    text.remove_prefix(end + (newline ? 1 : 0));
+    if (left_out > 0 || out.size() + line.size() + tail.size() + 64 > max_bytes) {
+      ++left_out;
+      continue;
+    }
+    out += line + "\n";  // white-space: pre-wrap keeps it (a text without line breaks is elided)
+  }
+  if (left_out > 0) out += "... " + std::to_string(left_out) + " more lines (run `mailtokit preview` to see all)";
+  return out + std::string(tail);
+}
+
+std::vector<std::string> question_argv(dialog_program p, std::string_view text_file, std::string_view text,
+                                       bool bcc) {
+  // zenity and yad: a text view shows the file as plain text, no Pango markup, at a fixed,
+  // scrollable size whatever the link holds. kdialog: escaped rich text in a message box that
+  // scrolls when the text is tall. Every value is one argv element of the form --name=value.
+  const std::string title = "--title=" + std::string(question_title);
   std::vector<std::string> argv;
-  if (p == dialog_program::zenity) {
-    argv = {"zenity", "--text-info", "--filename=" + std::string(text_file), "--title=" + std::string(question_title),
-            "--width=820", "--height=600", "--font=Monospace 10", "--ok-label=" + std::string(label_open),
-            "--cancel-label=" + std::string(label_cancel)};
-    if (bcc) argv.push_back("--extra-button=" + std::string(label_without));
-  } else {
-    argv = {"yad", "--text-info", "--filename=" + std::string(text_file), "--title=" + std::string(question_title),
-            "--width=820", "--height=600", "--center", "--wrap", "--fontname=Monospace 10",
-            "--button=" + std::string(label_cancel) + ":1"};
-    if (bcc) argv.push_back("--button=" + std::string(label_without) + ":2");
-    argv.push_back("--button=" + std::string(label_open) + ":0");
+  switch (p) {
+    case dialog_program::zenity:
+      argv = {"zenity", "--text-info", "--filename=" + std::string(text_file), title, "--width=820", "--height=600",
+              "--font=Monospace 10", "--ok-label=" + std::string(label_open),
+              "--cancel-label=" + std::string(label_cancel)};
+      if (bcc) argv.push_back("--extra-button=" + std::string(label_without));
+      break;
+    case dialog_program::yad:
+      argv = {"yad", "--text-info", "--filename=" + std::string(text_file), title, "--width=820", "--height=600",
+              "--center", "--wrap", "--fontname=Monospace 10", "--button=" + std::string(label_cancel) + ":1"};
+      if (bcc) argv.push_back("--button=" + std::string(label_without) + ":2");
+      argv.push_back("--button=" + std::string(label_open) + ":0");
+      break;
+    case dialog_program::kdialog:
+      // Yes/No/Cancel exit 0/1/2; without a Bcc, Yes/No are Open/Cancel.
+      argv = {"kdialog", title, "--yes-label=" + std::string(label_open),
+              "--no-label=" + std::string(bcc ? label_without : label_cancel)};
+      if (bcc) argv.push_back("--cancel-label=" + std::string(label_cancel));
+      argv.push_back(std::string(bcc ? "--yesnocancel=" : "--yesno=") + qt_text(text));
+      break;
   }
   return argv;
 }
 
-choice parse_answer(dialog_program p, int status, std::string_view out) {
-  if (p == dialog_program::yad) {
-    if (status == 0) return choice::open;
-    if (status == 2) return choice::open_without_bcc;
-    return choice::cancel;
+choice parse_answer(dialog_program p, int status, std::string_view out, bool bcc) {
+  switch (p) {
+    case dialog_program::yad:
+      if (status == 0) return choice::open;
+      if (status == 2 && bcc) return choice::open_without_bcc;
+      return choice::cancel;
+    case dialog_program::kdialog:
+      if (status == 0) return choice::open;
+      if (status == 1 && bcc) return choice::open_without_bcc;
+      return choice::cancel;
+    case dialog_program::zenity:
+      // OK is status 0; an extra button prints its label and exits 1.
+      if (status == 0) return choice::open;
+      while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.remove_suffix(1);
+      if (status == 1 && bcc && out == label_without) return choice::open_without_bcc;
+      return choice::cancel;
   }
-  // zenity: OK is status 0; an extra button prints its label and exits 1.
-  if (status == 0) return choice::open;
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.remove_suffix(1);
-  if (status == 1 && out == label_without) return choice::open_without_bcc;
   return choice::cancel;
 }
 
@@ -153,11 +221,17 @@ std::string failure_text(const open_failure& f, std::string_view kept_draft) {
 }
 
 std::vector<std::string> failure_argv(dialog_program p, std::string_view text) {
-  if (p == dialog_program::zenity)
-    return {"zenity", "--error", "--no-markup", "--width=560", "--title=" + std::string(failure_title),
-            "--text=" + std::string(text)};
-  return {"yad",           "--image=dialog-error",  "--no-markup",     "--width=560", "--center",
-          "--button=OK:0", "--title=" + std::string(failure_title), "--text=" + std::string(text)};
+  const std::string title = "--title=" + std::string(failure_title);
+  switch (p) {
+    case dialog_program::zenity:
+      return {"zenity", "--error", "--no-markup", "--width=560", title, "--text=" + std::string(text)};
+    case dialog_program::yad:
+      return {"yad", "--image=dialog-error", "--no-markup", "--width=560", "--center", "--button=OK:0", title,
+              "--text=" + std::string(text)};
+    case dialog_program::kdialog:
+      return {"kdialog", title, "--error=" + qt_text(text)};
+  }
+  return {};
 }
 
 std::vector<std::string> notify_argv(std::string_view summary, const std::vector<std::string>& lines, bool critical,
@@ -191,8 +265,8 @@ choice ask_dialog(dialog_program p, const std::string& text, bool bcc) {
   close(fd);
   choice c = choice::cancel;
   if (done == text.size()) {
-    auto r = dispatch::run_capture(question_argv(p, path, bcc), 4096);
-    if (r) c = parse_answer(p, r->status, r->out);
+    auto r = dispatch::run_capture(question_argv(p, path, text, bcc), 4096);
+    if (r) c = parse_answer(p, r->status, r->out, bcc);
   }
   unlink(path.c_str());
   return c;

@@ -40,22 +40,34 @@ struct text_limits {
 [[nodiscard]] std::string question_text(const draft& d, const std::vector<preview::finding>& findings,
                                         const assessment& a, const text_limits& l = {});
 
-/// A dialog program: "zenity" or "yad".
-enum class dialog_program { zenity, yad };
-/// zenity (GNOME's, GTK) when installed, else yad (a zenity fork, GTK); nullopt when neither is.
+/// A dialog program: "zenity", "yad" or "kdialog".
+enum class dialog_program { zenity, yad, kdialog };
+/// The desktop's dialog program, as xdg-utils picks its tools: on a Qt desktop (an entry of
+/// the colon-separated XDG_CURRENT_DESKTOP is "KDE" or "LXQt") kdialog, then zenity, then yad;
+/// elsewhere zenity (GNOME's, GTK), then yad (a zenity fork), then kdialog. nullopt when none
+/// is installed.
 [[nodiscard]] std::optional<dialog_program> choose_dialog(
-    const std::function<bool(std::string_view)>& installed);
+    std::string_view current_desktop, const std::function<bool(std::string_view)>& installed);
+
+/// `text` as Qt rich text that shows exactly `text`: "<qt>", each character that Qt reads as
+/// markup escaped (& < > "), line breaks kept (white-space: pre-wrap) and lines longer than 80
+/// code points broken (so the message box knows its height and scrolls), then "</qt>". At most
+/// `max_bytes` bytes (whole lines are left out, with a count), because kdialog takes its text as
+/// one argument (Linux: at most 128 KiB).
+[[nodiscard]] std::string qt_text(std::string_view text, std::size_t max_bytes = 96 * 1024);
 
 /// The title of the question window (tests look for it).
 inline constexpr std::string_view question_title = "mailtokit: check this link before it opens";
 /// The title of the failure window.
 inline constexpr std::string_view failure_title = "mailtokit: the link was not opened";
 
-/// argv of the question: a scrollable plain-text view of `text_file` (no markup is interpreted)
-/// with the buttons Open, Open without Bcc (only when `bcc`) and Cancel.
-[[nodiscard]] std::vector<std::string> question_argv(dialog_program p, std::string_view text_file, bool bcc);
+/// argv of the question with the buttons Open, Open without Bcc (only when `bcc`) and Cancel:
+/// zenity and yad show `text_file` in a scrollable plain-text view (no markup is interpreted);
+/// kdialog shows qt_text(`text`) in its scrolling message box.
+[[nodiscard]] std::vector<std::string> question_argv(dialog_program p, std::string_view text_file,
+                                                     std::string_view text, bool bcc);
 /// The choice from the dialog's exit status and standard output.
-[[nodiscard]] choice parse_answer(dialog_program p, int status, std::string_view out);
+[[nodiscard]] choice parse_answer(dialog_program p, int status, std::string_view out, bool bcc);
 /// The choice from a line typed on the terminal ("o", "open", "w", "b", "c", ...); nullopt when
 /// it is none of them (ask again).
 [[nodiscard]] std::optional<choice> parse_typed(std::string_view line, bool bcc);

@@ -10,7 +10,8 @@ Usage: confirm_dialog_test.py /path/to/mailtokit
    without, Cancel starts nothing. The recorder (target = custom) says what was started.
 2. No question for a link without risky findings (confirm = risky); a question for it with
    --confirm; none for the risky link with --no-confirm or confirm = never.
-   The same with yad when zenity is not installed (Open without Bcc, Cancel).
+   The same with yad when zenity is not installed (Open without Bcc, Cancel), and with kdialog
+   when XDG_CURRENT_DESKTOP=KDE (Open without Bcc; the hostile link, Cancel).
 3. Hostile text: markup, bidi overrides, a very long value, 996 recipients (the limit is 1000). The dialog is the
    plain-text view (no markup mode), the text has no raw bidi control, every line is bounded,
    the lists are cut with a count, the window keeps its size inside the screen and its three
@@ -29,6 +30,7 @@ PROG = os.path.realpath(sys.argv[1])
 RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
 RESULTS.mkdir(parents=True, exist_ok=True)
 TITLE = r"^mailtokit: check this link before it opens$"
+TITLE_START = r"^mailtokit: check this link before it opens"  # kdialog may add its own name
 failures = []
 
 
@@ -61,7 +63,7 @@ def ask_and_click(d, s, link, index, count, shot_name, args=(), window_shot=None
     return rc, log.read_text("utf-8", "replace")
 
 
-require("zenity", "convert", "import")
+require("zenity", "yad", "kdialog", "convert", "import")
 with Session("confirm-dialog") as s:
     d = Desktop(s, PROG)
     d.custom_config()
@@ -141,6 +143,22 @@ with Session("confirm-dialog") as s:
         else:
             check(rc == 0 and argv == [], f"yad: Cancel started nothing ({argv})")
 
+    # ---- 2c. kdialog on a Qt desktop (XDG_CURRENT_DESKTOP=KDE) --------------------------------
+    kde = {"XDG_CURRENT_DESKTOP": "KDE"}
+    d.clear()
+    p, log = d.start(["open", HOMOGRAPH], env=kde)
+    win = s.wait_window(TITLE_START, timeout=60)
+    s.run(["sleep", "0.5"])
+    s.screenshot(RESULTS / "confirm_dialog_kdialog.png")
+    click_button(s, win, 1, 3, RESULTS / "confirm_dialog_kdialog_click.png")  # Open, Open without Bcc, Cancel
+    rc = wait_exit(p, 30, "kdialog without Bcc")
+    k = d.recorded("kdialog")
+    check(len(k) == 1 and d.recorded("zenity") == [] and k[0][-1].startswith("--yesnocancel=<qt>"),
+          "KDE: the question is kdialog's message box with escaped rich text")
+    argv = d.recorded("recorder")
+    check(rc == 0 and len(argv) == 1 and "bcc" not in argv[0][-1] and "admin@xn--pple-43d.com" in argv[0][-1],
+          f"kdialog: Open without Bcc started the client without the Bcc ({argv})")
+
     # ---- 3. hostile text ---------------------------------------------------------------------
     many = ",".join(f"user{i}@example.org" for i in range(990))  # + 1 Cc + 5 Bcc: under the 1000 limit
     long_subject = "A" * 6000
@@ -177,6 +195,23 @@ with Session("confirm-dialog") as s:
     click_button(s, win, 0, 3, RESULTS / "confirm_dialog_hostile_buttons.png")
     rc = wait_exit(p, 30, "hostile cancel")
     check(rc == 0 and d.recorded("recorder") == [], "hostile: Cancel still works and starts nothing")
+
+    # The same hostile link through kdialog: its text is rich text, so everything is escaped.
+    d.clear()
+    p, log = d.start(["open", hostile], env=kde)
+    win = s.wait_window(TITLE_START, timeout=60)
+    x, y, w, h = window_geometry(s, win)
+    s.run(["sleep", "0.5"])
+    s.screenshot(RESULTS / "confirm_dialog_kdialog_hostile.png")
+    check(x >= 0 and y >= 0 and x + w <= 1280 and y + h <= 1024, f"kdialog hostile: the window fits the screen ({w}x{h} at {x},{y})")
+    value = d.recorded("kdialog")[-1][-1]
+    body = value[len("--yesnocancel=<qt><div style=\"white-space:pre-wrap\">"):-len("</div></qt>")]
+    check("<span" not in body and "&lt;span foreground=&quot;red&quot;" in body and "\u202e" not in body,
+          "kdialog hostile: markup and bidi from the link are escaped")
+    check(len(value.encode()) < 128 * 1024, f"kdialog hostile: the text fits one argument ({len(value.encode())} bytes)")
+    click_button(s, win, 2, 3, RESULTS / "confirm_dialog_kdialog_hostile_click.png")
+    rc = wait_exit(p, 30, "kdialog hostile cancel")
+    check(rc == 0 and d.recorded("recorder") == [], "kdialog hostile: Cancel starts nothing")
 
 if failures:
     print(f"{len(failures)} failure(s)")

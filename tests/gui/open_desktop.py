@@ -3,8 +3,8 @@ open_failures_test.py): a private HOME with a configuration, recorders, and the 
 
 Recorders are programs first in PATH that write their argv (NUL-separated) to a file:
 - `recorder`: the mail client (target = custom, command = "<recorder>" %u); it only records.
-- `zenity`, `yad`: record their argv and the text file they are given, then run the REAL
-  program (/usr/bin/zenity, /usr/bin/yad), so the dialog on the screen is the real one.
+- `zenity`, `yad`, `kdialog`: record their argv and the text file they are given, then run the
+  REAL program (/usr/bin/zenity, ...), so the dialog on the screen is the real one.
 - `notify-send`: records, then runs the real notify-send when installed (its failure without a
   notification daemon is ignored, as mailtokit ignores it).
 """
@@ -46,7 +46,7 @@ class Desktop:
         self.bin = session.root / "fake bin"
         self.bin.mkdir(exist_ok=True)
         self.record = session.root / "record"
-        for name in ("recorder", "zenity", "yad", "notify-send"):
+        for name in ("recorder", "zenity", "yad", "kdialog", "notify-send"):
             real = "" if name == "recorder" else (shutil.which(name) or "")
             path = self.bin / name
             path.write_text(RECORD_SH.replace('real="REAL"', f'real="{real}"'))
@@ -72,7 +72,7 @@ class Desktop:
                 p.unlink()
 
     def recorded(self, name: str) -> list[list[str]]:
-        """Every recorded argv of `name` (recorder, zenity, yad, notify-send), oldest first."""
+        """Every recorded argv of `name` (recorder, zenity, yad, kdialog, notify-send), oldest first."""
         files = sorted((p for p in self.s.root.glob(f"record.{name}.*")
                         if not p.name.endswith((".partial", ".text"))), key=lambda p: p.stat().st_mtime)
         out = []

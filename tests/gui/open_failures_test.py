@@ -13,7 +13,8 @@ broken configuration, confirm = always with no way to ask, no mail client found,
 cannot be started, a client that exits at once with an error, a client that fails under --wait,
 an unusable `command`. Where a draft exists, the .eml file in the drafts directory is checked
 (Python's email package reads it back: To and Subject of the link) and the message names it.
-A screenshot of one error dialog goes to MAILTOKIT_RESULTS.
+On KDE (XDG_CURRENT_DESKTOP=KDE) the error box is kdialog's. Screenshots of the error dialogs go
+to MAILTOKIT_RESULTS.
 """
 import email
 import email.policy
@@ -38,7 +39,7 @@ def check(cond, msg):
         failures.append(msg)
 
 
-require("zenity", "notify-send", "convert", "import")
+require("zenity", "kdialog", "notify-send", "convert", "import")
 with Session("open-failures") as s:
     d = Desktop(s, PROG)
     recorder = d.recorder
@@ -117,6 +118,23 @@ with Session("open-failures") as s:
                 if kept and drafts:
                     check(str(drafts[0]) in body, f"{where}: the notification says where the draft is kept")
                 check(d.recorded("zenity") == [], f"{where}: no dialog without a display")
+    # On KDE the failure dialog is kdialog's, its rich text escaped.
+    d.write_config('target = custom\ncommand = /bin/false %u\n')
+    d.clear()
+    p, log = d.start(["open", LINK], env={"XDG_CURRENT_DESKTOP": "KDE"})
+    rc = wait_exit(p, 30, "kdialog failure")
+    k = wait_record(d, "kdialog")
+    drafts = d.kept_drafts()
+    check(rc == 69 and k[1:2] == ["--title=mailtokit: the link was not opened"] and k[-1].startswith("--error=<qt>"),
+          f"KDE: the failure is a kdialog error box ({k[1:2]})")
+    shown = k[-1].replace("\n", "")  # (lines broken at 80 characters)
+    check(len(drafts) == 1 and str(drafts[0]) in shown and "exited at once with status 1" in shown,
+          "KDE: the error box gives the reason and the kept draft")
+    win = s.wait_window(r"^mailtokit: the link was not opened", timeout=60)
+    s.screenshot(RESULTS / "open_failure_kdialog.png")
+    click_button(s, win, 0, 1, RESULTS / "open_failure_kdialog_click.png")
+    s.wait_window(r"^mailtokit: the link was not opened", timeout=10, gone=True)
+
     # notify = no: no notification, stderr still tells.
     d.write_config('target = custom\ncommand = /bin/false %u\nnotify = no\n')
     d.clear()

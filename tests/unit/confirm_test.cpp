@@ -1,5 +1,6 @@
 #include "confirm.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 
@@ -85,38 +86,77 @@ TEST_CASE("hostile text cannot change or swamp the question", "[confirm]") {
   CHECK(q.find("more characters)") != std::string::npos);
 }
 
-TEST_CASE("dialog programs: zenity, else yad", "[confirm]") {
-  CHECK(choose_dialog([](std::string_view p) { return p == "zenity" || p == "yad"; }) == dialog_program::zenity);
-  CHECK(choose_dialog([](std::string_view p) { return p == "yad"; }) == dialog_program::yad);
-  CHECK_FALSE(choose_dialog([](std::string_view) { return false; }));
+TEST_CASE("dialog programs: the desktop's own first, as xdg-utils picks", "[confirm]") {
+  auto all = [](std::string_view) { return true; };
+  auto only = [](std::string_view which) {
+    return [which](std::string_view p) { return p == which; };
+  };
+  CHECK(choose_dialog("", all) == dialog_program::zenity);
+  CHECK(choose_dialog("GNOME", all) == dialog_program::zenity);
+  CHECK(choose_dialog("KDE", all) == dialog_program::kdialog);
+  CHECK(choose_dialog("LXQt", all) == dialog_program::kdialog);
+  CHECK(choose_dialog("ubuntu:KDE", all) == dialog_program::kdialog);
+  CHECK(choose_dialog("KDEX", all) == dialog_program::zenity);  // whole entries only
+  CHECK(choose_dialog("KDE", only("yad")) == dialog_program::yad);
+  CHECK(choose_dialog("KDE", only("zenity")) == dialog_program::zenity);
+  CHECK(choose_dialog("GNOME", only("kdialog")) == dialog_program::kdialog);
+  CHECK(choose_dialog("XFCE", only("yad")) == dialog_program::yad);
+  CHECK_FALSE(choose_dialog("KDE", [](std::string_view) { return false; }));
+}
+
+TEST_CASE("qt_text shows the text as it is, within the argument limit", "[confirm]") {
+  CHECK(qt_text("a <b>&\"x\"\nline 2") ==
+        "<qt><div style=\"white-space:pre-wrap\">a &lt;b&gt;&amp;&quot;x&quot;\nline 2\n</div></qt>");
+  CHECK(qt_text(std::string(100, 'x') + "\xC3\xA9" + "\n") ==
+        "<qt><div style=\"white-space:pre-wrap\">" + std::string(80, 'x') + "\n" + std::string(20, 'x') +
+            "\xC3\xA9\n</div></qt>");
+  std::string big;
+  for (int i = 0; i < 400; ++i) big += std::string(200, '<') + "\n";
+  const auto q = qt_text(big);
+  CHECK(q.size() <= 96 * 1024);
+  CHECK(q.find('<', 40) == q.rfind("</div></qt>"));  // no '<' from the text: only our own tags
+  CHECK(q.find("more lines (run `mailtokit preview` to see all)") != std::string::npos);
 }
 
 TEST_CASE("the question's argv: a plain-text view, one element per value", "[confirm]") {
-  const auto z = question_argv(dialog_program::zenity, "/run/q", true);
+  const auto z = question_argv(dialog_program::zenity, "/run/q", "text", true);
   CHECK(z == std::vector<std::string>{"zenity", "--text-info", "--filename=/run/q",
                                       "--title=mailtokit: check this link before it opens", "--width=820",
                                       "--height=600", "--font=Monospace 10", "--ok-label=Open", "--cancel-label=Cancel",
                                       "--extra-button=Open without Bcc"});
-  CHECK(question_argv(dialog_program::zenity, "/run/q", false).back() == "--cancel-label=Cancel");
-  const auto y = question_argv(dialog_program::yad, "/run/q", true);
+  CHECK(question_argv(dialog_program::zenity, "/run/q", "text", false).back() == "--cancel-label=Cancel");
+  const auto y = question_argv(dialog_program::yad, "/run/q", "text", true);
   CHECK(y.front() == "yad");
   CHECK(y[1] == "--text-info");
   CHECK(std::vector<std::string>(y.end() - 3, y.end()) ==
         std::vector<std::string>{"--button=Cancel:1", "--button=Open without Bcc:2", "--button=Open:0"});
-  for (const auto& argv : {z, y})
+  const auto k = question_argv(dialog_program::kdialog, "/run/q", "a <b>", true);
+  CHECK(k == std::vector<std::string>{"kdialog", "--title=mailtokit: check this link before it opens",
+                                      "--yes-label=Open", "--no-label=Open without Bcc", "--cancel-label=Cancel",
+                                      "--yesnocancel=" + qt_text("a <b>")});
+  const auto k2 = question_argv(dialog_program::kdialog, "/run/q", "a", false);
+  CHECK(k2[3] == "--no-label=Cancel");
+  CHECK(k2.back().rfind("--yesno=<qt>", 0) == 0);
+  for (const auto& argv : {z, y, k, k2})
     for (const auto& a : argv) CHECK((a == argv.front() || a.rfind("--", 0) == 0));
 }
 
 TEST_CASE("answers: only an explicit choice opens", "[confirm]") {
-  CHECK(parse_answer(dialog_program::zenity, 0, "") == choice::open);
-  CHECK(parse_answer(dialog_program::zenity, 1, "Open without Bcc\n") == choice::open_without_bcc);
-  CHECK(parse_answer(dialog_program::zenity, 1, "") == choice::cancel);
-  CHECK(parse_answer(dialog_program::zenity, 5, "") == choice::cancel);  // timeout
-  CHECK(parse_answer(dialog_program::zenity, 255, "Open without Bcc") == choice::cancel);
-  CHECK(parse_answer(dialog_program::yad, 0, "") == choice::open);
-  CHECK(parse_answer(dialog_program::yad, 2, "") == choice::open_without_bcc);
-  CHECK(parse_answer(dialog_program::yad, 1, "") == choice::cancel);
-  CHECK(parse_answer(dialog_program::yad, 252, "") == choice::cancel);  // window closed
+  CHECK(parse_answer(dialog_program::zenity, 0, "", true) == choice::open);
+  CHECK(parse_answer(dialog_program::zenity, 1, "Open without Bcc\n", true) == choice::open_without_bcc);
+  CHECK(parse_answer(dialog_program::zenity, 1, "Open without Bcc\n", false) == choice::cancel);
+  CHECK(parse_answer(dialog_program::zenity, 1, "", true) == choice::cancel);
+  CHECK(parse_answer(dialog_program::zenity, 5, "", true) == choice::cancel);  // timeout
+  CHECK(parse_answer(dialog_program::zenity, 255, "Open without Bcc", true) == choice::cancel);
+  CHECK(parse_answer(dialog_program::yad, 0, "", true) == choice::open);
+  CHECK(parse_answer(dialog_program::yad, 2, "", true) == choice::open_without_bcc);
+  CHECK(parse_answer(dialog_program::yad, 1, "", true) == choice::cancel);
+  CHECK(parse_answer(dialog_program::yad, 252, "", true) == choice::cancel);  // window closed
+  CHECK(parse_answer(dialog_program::kdialog, 0, "", true) == choice::open);
+  CHECK(parse_answer(dialog_program::kdialog, 1, "", true) == choice::open_without_bcc);
+  CHECK(parse_answer(dialog_program::kdialog, 1, "", false) == choice::cancel);  // "No" is Cancel then
+  CHECK(parse_answer(dialog_program::kdialog, 2, "", true) == choice::cancel);
+  CHECK(parse_answer(dialog_program::kdialog, 254, "", true) == choice::cancel);
   CHECK(parse_typed("o\n", true) == choice::open);
   CHECK(parse_typed(" Open ", false) == choice::open);
   CHECK(parse_typed("w", true) == choice::open_without_bcc);
@@ -141,6 +181,8 @@ TEST_CASE("failure reports: reason, what to do, where the draft is; no markup", 
   CHECK(y.front() == "yad");
   CHECK(y.back() == "--text=a <b>");
   CHECK(std::find(y.begin(), y.end(), "--no-markup") != y.end());
+  CHECK(failure_argv(dialog_program::kdialog, "a <b>") ==
+        std::vector<std::string>{"kdialog", "--title=mailtokit: the link was not opened", "--error=" + qt_text("a <b>")});
   const auto n = notify_argv("s", {"a <b>&", "two"}, true);
   CHECK(n == std::vector<std::string>{"notify-send", "--app-name=mailtokit", "--urgency=critical", "--", "s",
                                       "a &lt;b&gt;&amp;\ntwo"});
