@@ -114,8 +114,8 @@ std::string config_where(const loaded_config& lc, std::size_t offset) {
   return preview::visible(lc.path) + ", " + position(lc.text, offset);
 }
 
-open_failure config_failure(const loaded_config& lc, std::size_t offset, std::string what) {
-  return {exit_config, config_where(lc, offset) + ": " + what, "correct the configuration file"};
+open_failure config_failure_at(const loaded_config& lc, std::size_t offset, std::string_view what) {
+  return config_failure(config_where(lc, offset), what);
 }
 
 // The configuration, or nullopt with why it cannot be used (EX_CONFIG).
@@ -147,7 +147,7 @@ std::optional<loaded_config> read_config(const environment& env, open_failure& w
   lc.text = std::move(**text);
   auto cfg = handler::parse_config(lc.text);
   if (!cfg) {
-    why = config_failure(lc, cfg.error().offset, describe(cfg.error()));
+    why = config_failure_at(lc, cfg.error().offset, describe(cfg.error()));
     return std::nullopt;
   }
   lc.cfg = std::move(*cfg);
@@ -171,7 +171,7 @@ std::optional<policy> make_policy(const loaded_config& lc, const std::vector<std
   policy p = policy::defaults();
   for (const auto& k : lc.cfg.keep) {
     if (!p.keep(k.value)) {
-      why = config_failure(lc, k.offset, "keep = " + preview::visible(k.value) + " is refused: " + p.reason_to_drop(k.value));
+      why = config_failure_at(lc, k.offset, "keep = " + preview::visible(k.value) + " is refused: " + p.reason_to_drop(k.value));
       return std::nullopt;
     }
   }
@@ -191,7 +191,7 @@ bool apply_from(const loaded_config& lc, draft& d, open_failure& why) {
   if (!lc.cfg.from) return true;
   auto list = parse_address_list(lc.cfg.from->value);
   if (!list || list->size() != 1 || !list->front().valid) {
-    why = config_failure(lc, lc.cfg.from->offset, "from = must be one valid address");
+    why = config_failure_at(lc, lc.cfg.from->offset, "from = must be one valid address");
     return false;
   }
   d.from = list->front();
@@ -392,7 +392,7 @@ int run_open(const open_options& o) {
   } else if (lc->cfg.confirm) {
     auto m = parse_confirm_mode(lc->cfg.confirm->value);
     if (!m)
-      return report(config_failure(*lc, lc->cfg.confirm->offset,
+      return report(config_failure_at(*lc, lc->cfg.confirm->offset,
                                    "confirm = " + preview::visible(lc->cfg.confirm->value) +
                                        " is not one of risky, always, never"),
                     keep(), ui);

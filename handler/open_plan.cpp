@@ -15,8 +15,8 @@ std::string config_name(const open_request& r) {
   return r.config_name.empty() ? std::string("the configuration") : preview::visible(r.config_name);
 }
 
-open_failure config_failure(const open_request& r, std::size_t offset, std::string what) {
-  return {exit_config, r.config_where(offset) + ": " + what, "correct the configuration file"};
+open_failure config_failure_at(const open_request& r, std::size_t offset, std::string_view what) {
+  return config_failure(r.config_where(offset), what);
 }
 
 // A parser note names the field it is about as 'name' (mailto.cpp, policy.cpp).
@@ -27,6 +27,10 @@ bool names_recipient_field(std::string_view message) {
 }
 
 }  // namespace
+
+open_failure config_failure(std::string_view where, std::string_view what) {
+  return {exit_config, std::string(where) + ": " + std::string(what), "correct the configuration file"};
+}
 
 std::optional<confirm_mode> parse_confirm_mode(std::string_view name) noexcept {
   if (name == "risky") return confirm_mode::risky;
@@ -87,7 +91,7 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
   } else if (cfg.target) {
     t = dispatch::parse_target(cfg.target->value);
     if (!t) {
-      why = config_failure(r, cfg.target->offset, "unknown target '" + preview::visible(cfg.target->value) + "'");
+      why = config_failure_at(r, cfg.target->offset, "unknown target '" + preview::visible(cfg.target->value) + "'");
       return std::nullopt;
     }
   } else {
@@ -122,12 +126,12 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
     }
     auto args = desktop::split_exec(cfg.command->value);
     if (!args) {
-      why = config_failure(r, cfg.command->offset + args.error().offset,
+      why = config_failure_at(r, cfg.command->offset + args.error().offset,
                            "command: " + describe(args.error()) + " (Desktop Entry Exec quoting)");
       return std::nullopt;
     }
     if (!desktop::uses_field(*args, 'u') && !desktop::uses_field(*args, 'f')) {
-      why = config_failure(r, cfg.command->offset, "command has neither %u (the clean URI) nor %f (the draft file)");
+      why = config_failure_at(r, cfg.command->offset, "command has neither %u (the clean URI) nor %f (the draft file)");
       return std::nullopt;
     }
     p.custom = std::move(*args);
@@ -138,7 +142,7 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
     if (r.terminal_env) env = *r.terminal_env;
     auto prefix = dispatch::terminal_prefix(configured, env);
     if (!prefix) {
-      why = config_failure(r, cfg.terminal->offset + prefix.error().offset, "terminal: " + describe(prefix.error()));
+      why = config_failure_at(r, cfg.terminal->offset + prefix.error().offset, "terminal: " + describe(prefix.error()));
       return std::nullopt;
     }
     p.terminal = std::move(*prefix);
@@ -172,7 +176,7 @@ std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draf
   if (p.t == target::custom) {
     auto expanded = desktop::expand_exec(p.custom, {p.uri, draft_path, "mailtokit", ""});
     if (!expanded) {
-      why = config_failure(r, r.cfg->command->offset + expanded.error().offset, "command: " + describe(expanded.error()));
+      why = config_failure_at(r, r.cfg->command->offset + expanded.error().offset, "command: " + describe(expanded.error()));
       return std::nullopt;
     }
     return std::move(*expanded);

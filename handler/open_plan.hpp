@@ -60,6 +60,9 @@ struct open_failure {
   std::string advice;
 };
 
+/// A configuration error at `where` ("<path>, line L, column C"): exit 78, "correct the file".
+[[nodiscard]] open_failure config_failure(std::string_view where, std::string_view what);
+
 /// Everything plan_open() needs, already read from the command line, configuration and system.
 struct open_request {
   std::string cli_target;                                ///< --target ("" when not given)
