@@ -269,16 +269,19 @@ void show(const std::vector<std::string>& argv) { (void)dispatch::spawn(argv, {f
 
 // "When the policy dropped fields or raised warnings, the user is told: a desktop notification
 // through notify-send when available, stderr always."
+// With `unasked` (risky, but nobody could be asked) the notification is critical (it stays).
 void tell_user(const draft& d, const std::vector<preview::finding>& findings, bool notify,
-               std::string_view also = {}) {
+               std::string_view unasked = {}) {
   std::vector<std::string> lines;
-  if (!also.empty()) lines.emplace_back(also);
+  if (!unasked.empty()) lines.emplace_back(unasked);
   for (const auto& f : d.dropped) lines.push_back("dropped " + f.name + "=" + f.value + ": " + f.reason);
   for (const auto& w : d.warnings) lines.push_back("note: " + w.message);
   for (const auto& f : findings) lines.push_back("warning: " + f.field + ": " + f.message);
   if (lines.empty()) return;
   for (const auto& l : lines) err("mailtokit: " + preview::visible(l) + "\n");
-  if (notify && installed("notify-send")) show(notify_argv("mailtokit changed or flagged this link", lines, false));
+  if (notify && installed("notify-send"))
+    show(unasked.empty() ? notify_argv("mailtokit changed or flagged this link", lines, false)
+                         : notify_argv("mailtokit opened a risky link without asking", lines, true));
 }
 
 // The draft as a file in the drafts directory, so that a failure loses nothing; "" when it

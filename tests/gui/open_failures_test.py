@@ -144,7 +144,8 @@ with Session("open-failures") as s:
     rc = wait_exit(p, 30, "fallback open")
     n = wait_record(d, "notify-send")
     check(rc == 0 and len(d.recorded("recorder")) == 1, "no display, confirm = risky: the draft was opened")
-    check(n[1:3] == ["--app-name=mailtokit", "--"] and "opened without asking" in n[-1]
+    check(n[1:5] == ["--app-name=mailtokit", "--urgency=critical", "--", "mailtokit opened a risky link without asking"]
+          and "opened without asking" in n[-1]
           and "hidden recipient" in n[-1] and "attach=/etc/passwd" in n[-1] and d.recorded("zenity") == [],
           f"no display, confirm = risky: the notification says it opened without asking, and why it would have ({n[-1][:200]!r})")
 
