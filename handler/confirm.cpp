@@ -17,9 +17,11 @@ void add_list(std::string& out, std::string_view heading, const std::vector<std:
               const text_limits& l) {
   if (items.empty()) return;
   out += std::string(heading) + " (" + std::to_string(items.size()) + "):\n";
-  for (std::size_t i = 0; i < items.size() && i < l.items; ++i) out += "  - " + clip(items[i], l.line_chars) + "\n";
+  for (std::size_t i = 0; i < items.size() && i < l.items; ++i)
+    out += "  - " + clip(items[i], l.line_chars) + "\n";
   if (items.size() > l.items)
-    out += "  ... and " + std::to_string(items.size() - l.items) + " more (run `mailtokit preview` to see all)\n";
+    out += "  ... and " + std::to_string(items.size() - l.items) +
+           " more (run `mailtokit preview` to see all)\n";
   out += "\n";
 }
 
@@ -27,10 +29,14 @@ void add_list(std::string& out, std::string_view heading, const std::vector<std:
 std::string notify_escape(std::string_view s) {
   std::string o;
   for (const char c : preview::visible(s)) {
-    if (c == '&') o += "&amp;";
-    else if (c == '<') o += "&lt;";
-    else if (c == '>') o += "&gt;";
-    else o += c;
+    if (c == '&')
+      o += "&amp;";
+    else if (c == '<')
+      o += "&lt;";
+    else if (c == '>')
+      o += "&gt;";
+    else
+      o += c;
   }
   return o;
 }
@@ -42,9 +48,12 @@ constexpr std::size_t qt_line_chars = 80;
 
 std::string_view program_name(dialog_program p) {
   switch (p) {
-    case dialog_program::zenity: return "zenity";
-    case dialog_program::yad: return "yad";
-    case dialog_program::kdialog: return "kdialog";
+    case dialog_program::zenity:
+      return "zenity";
+    case dialog_program::yad:
+      return "yad";
+    case dialog_program::kdialog:
+      return "kdialog";
   }
   return "";
 }
@@ -112,8 +121,10 @@ std::optional<dialog_program> choose_dialog(std::string_view current_desktop,
     qt = qt || entry == "KDE" || entry == "LXQt";
     current_desktop.remove_prefix(std::min(colon + 1, current_desktop.size()));
   }
-  constexpr dialog_program gtk_first[] = {dialog_program::zenity, dialog_program::yad, dialog_program::kdialog};
-  constexpr dialog_program qt_first[] = {dialog_program::kdialog, dialog_program::zenity, dialog_program::yad};
+  constexpr dialog_program gtk_first[] = {dialog_program::zenity, dialog_program::yad,
+                                          dialog_program::kdialog};
+  constexpr dialog_program qt_first[] = {dialog_program::kdialog, dialog_program::zenity,
+                                         dialog_program::yad};
   for (const auto p : qt ? qt_first : gtk_first)
     if (installed(program_name(p))) return p;
   return std::nullopt;
@@ -131,11 +142,16 @@ std::string qt_text(std::string_view text, std::size_t max_bytes) {
     const bool newline = end < text.size() && text[end] == '\n';
     std::string line;
     for (const char c : text.substr(0, end)) {
-      if (c == '&') line += "&amp;";
-      else if (c == '<') line += "&lt;";
-      else if (c == '>') line += "&gt;";
-      else if (c == '"') line += "&quot;";
-      else line += c;
+      if (c == '&')
+        line += "&amp;";
+      else if (c == '<')
+        line += "&lt;";
+      else if (c == '>')
+        line += "&gt;";
+      else if (c == '"')
+        line += "&quot;";
+      else
+        line += c;
     }
     text.remove_prefix(end + (newline ? 1 : 0));
     if (left_out > 0 || out.size() + line.size() + tail.size() + 64 > max_bytes) {
@@ -144,7 +160,8 @@ std::string qt_text(std::string_view text, std::size_t max_bytes) {
     }
     out += line + "\n";  // white-space: pre-wrap keeps it (a text without line breaks is elided)
   }
-  if (left_out > 0) out += "... " + std::to_string(left_out) + " more lines (run `mailtokit preview` to see all)";
+  if (left_out > 0)
+    out += "... " + std::to_string(left_out) + " more lines (run `mailtokit preview` to see all)";
   return out + std::string(tail);
 }
 
@@ -157,14 +174,28 @@ std::vector<std::string> question_argv(dialog_program p, std::string_view text_f
   std::vector<std::string> argv;
   switch (p) {
     case dialog_program::zenity:
-      argv = {"zenity", "--text-info", "--filename=" + std::string(text_file), title, "--width=820", "--height=600",
-              "--font=Monospace 10", "--ok-label=" + std::string(label_open),
+      argv = {"zenity",
+              "--text-info",
+              "--filename=" + std::string(text_file),
+              title,
+              "--width=820",
+              "--height=600",
+              "--font=Monospace 10",
+              "--ok-label=" + std::string(label_open),
               "--cancel-label=" + std::string(label_cancel)};
       if (bcc) argv.push_back("--extra-button=" + std::string(label_without));
       break;
     case dialog_program::yad:
-      argv = {"yad", "--text-info", "--filename=" + std::string(text_file), title, "--width=820", "--height=600",
-              "--center", "--wrap", "--fontname=Monospace 10", "--button=" + std::string(label_cancel) + ":1"};
+      argv = {"yad",
+              "--text-info",
+              "--filename=" + std::string(text_file),
+              title,
+              "--width=820",
+              "--height=600",
+              "--center",
+              "--wrap",
+              "--fontname=Monospace 10",
+              "--button=" + std::string(label_cancel) + ":1"};
       if (bcc) argv.push_back("--button=" + std::string(label_without) + ":2");
       argv.push_back("--button=" + std::string(label_open) + ":0");
       break;
@@ -200,7 +231,8 @@ choice parse_answer(dialog_program p, int status, std::string_view out, bool bcc
 }
 
 std::optional<choice> parse_typed(std::string_view line, bool bcc) {
-  while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' '))
+    line.remove_suffix(1);
   while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
   std::string s(line);
   for (auto& c : s)
@@ -226,21 +258,22 @@ std::vector<std::string> failure_argv(dialog_program p, std::string_view text) {
     case dialog_program::zenity:
       return {"zenity", "--error", "--no-markup", "--width=560", title, "--text=" + std::string(text)};
     case dialog_program::yad:
-      return {"yad", "--image=dialog-error", "--no-markup", "--width=560", "--center", "--button=OK:0", title,
-              "--text=" + std::string(text)};
+      return {"yad",      "--image=dialog-error", "--no-markup", "--width=560",
+              "--center", "--button=OK:0",        title,         "--text=" + std::string(text)};
     case dialog_program::kdialog:
       return {"kdialog", title, "--error=" + qt_text(text)};
   }
   return {};
 }
 
-std::vector<std::string> notify_argv(std::string_view summary, const std::vector<std::string>& lines, bool critical,
-                                     std::size_t max_lines, std::size_t line_chars) {
+std::vector<std::string> notify_argv(std::string_view summary, const std::vector<std::string>& lines,
+                                     bool critical, std::size_t max_lines, std::size_t line_chars) {
   std::string body;
   for (std::size_t i = 0; i < lines.size() && i < max_lines; ++i)
     body += (body.empty() ? "" : "\n") + notify_escape(clip(lines[i], line_chars));
   if (lines.size() > max_lines)
-    body += "\n(" + std::to_string(lines.size() - max_lines) + " more: see the terminal or mailtokit preview)";
+    body +=
+        "\n(" + std::to_string(lines.size() - max_lines) + " more: see the terminal or mailtokit preview)";
   std::vector<std::string> argv{"notify-send", "--app-name=mailtokit"};
   if (critical) argv.push_back("--urgency=critical");
   // GOption: "--" ends the options, so nothing from the link can become one.

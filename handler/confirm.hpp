@@ -22,11 +22,11 @@ enum class choice { open, open_without_bcc, cancel };
 
 /// How much of the link the question shows, so that no link can make it unreadable.
 struct text_limits {
-  std::size_t line_chars = 240;    ///< code points per line; the rest is counted, not shown
-  std::size_t items = 12;          ///< lines per list of findings
-  std::size_t draft_lines = 120;   ///< lines of the draft (as `mailtokit preview` shows it)
-  std::size_t part_lines = 24;     ///< lines of one part of it (the To list, the body, ...)
-  std::size_t body_lines = 20;     ///< body lines within those
+  std::size_t line_chars = 240;   ///< code points per line; the rest is counted, not shown
+  std::size_t items = 12;         ///< lines per list of findings
+  std::size_t draft_lines = 120;  ///< lines of the draft (as `mailtokit preview` shows it)
+  std::size_t part_lines = 24;    ///< lines of one part of it (the To list, the body, ...)
+  std::size_t body_lines = 20;    ///< body lines within those
 };
 
 /// `s` cut to `max` code points with " ... (N more characters)" after it; valid UTF-8 in, valid
@@ -79,9 +79,9 @@ inline constexpr std::string_view failure_title = "mailtokit: the link was not o
 /// argv of a notify-send call: summary and body, markup in the body escaped (Desktop
 /// Notifications Specification, "Markup"), at most `max_lines` lines of `lines` (each clipped to
 /// `line_chars`) then a count.
-[[nodiscard]] std::vector<std::string> notify_argv(std::string_view summary, const std::vector<std::string>& lines,
-                                                   bool critical, std::size_t max_lines = 8,
-                                                   std::size_t line_chars = 157);
+[[nodiscard]] std::vector<std::string> notify_argv(std::string_view summary,
+                                                   const std::vector<std::string>& lines, bool critical,
+                                                   std::size_t max_lines = 8, std::size_t line_chars = 157);
 
 /// Show the question with `p` and wait for the answer (a private temporary file holds the text).
 [[nodiscard]] choice ask_dialog(dialog_program p, const std::string& text, bool bcc);

@@ -42,8 +42,9 @@ std::optional<confirm_mode> parse_confirm_mode(std::string_view name) noexcept {
 bool is_risky(const preview::finding& f) noexcept {
   // preview.hpp lists the codes; the ones below change who gets the message or what it shows.
   static constexpr std::array<std::string_view, 10> risky{
-      "hidden_recipients", "bidi_control",        "mixed_direction",     "mixed_script",      "confusable",
-      "mixed_numbers",     "hidden_overlay",      "invisible_character", "control_character", "display_name_mismatch"};
+      "hidden_recipients", "bidi_control",         "mixed_direction", "mixed_script",
+      "confusable",        "mixed_numbers",        "hidden_overlay",  "invisible_character",
+      "control_character", "display_name_mismatch"};
   for (const auto c : risky)
     if (f.code == c) return true;
   return false;
@@ -51,8 +52,8 @@ bool is_risky(const preview::finding& f) noexcept {
 
 bool is_risky(const warning& w) {
   if (w.code == "invalid_address") return true;
-  if (w.code == "header_controls_removed" || w.code == "legacy_charset_decoded" || w.code == "invalid_utf8_replaced" ||
-      w.code == "encoded_word_undecodable")
+  if (w.code == "header_controls_removed" || w.code == "legacy_charset_decoded" ||
+      w.code == "invalid_utf8_replaced" || w.code == "encoded_word_undecodable")
     return names_recipient_field(w.message);
   return false;
 }
@@ -91,7 +92,8 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
   } else if (cfg.target) {
     t = dispatch::parse_target(cfg.target->value);
     if (!t) {
-      why = config_failure_at(r, cfg.target->offset, "unknown target '" + preview::visible(cfg.target->value) + "'");
+      why = config_failure_at(r, cfg.target->offset,
+                              "unknown target '" + preview::visible(cfg.target->value) + "'");
       return std::nullopt;
     }
   } else {
@@ -99,7 +101,8 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
     const bool have_terminal = cfg.terminal || (r.terminal_env && !r.terminal_env->empty()) ||
                                r.installed("x-terminal-emulator").has_value();
     for (const auto c : dispatch::all_targets()) {
-      if (c == target::custom || c == target::gmail || c == target::outlook || c == target::fastmail) continue;
+      if (c == target::custom || c == target::gmail || c == target::outlook || c == target::fastmail)
+        continue;
       if (dispatch::needs_terminal(c) && !have_terminal) continue;
       auto path = r.installed(dispatch::program(c));
       if (!path) continue;
@@ -110,7 +113,8 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
     }
     if (!t) {
       why = {exit_unavailable,
-             "no mail client found (tried thunderbird, evolution, kmail, claws-mail, neomutt, mutt, aerc, xdg-open)",
+             "no mail client found (tried thunderbird, evolution, kmail, claws-mail, neomutt, mutt, aerc, "
+             "xdg-open)",
              "install a mail client, or set `target = NAME` in " + config_name(r)};
       return std::nullopt;
     }
@@ -127,11 +131,12 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
     auto args = desktop::split_exec(cfg.command->value);
     if (!args) {
       why = config_failure_at(r, cfg.command->offset + args.error().offset,
-                           "command: " + describe(args.error()) + " (Desktop Entry Exec quoting)");
+                              "command: " + describe(args.error()) + " (Desktop Entry Exec quoting)");
       return std::nullopt;
     }
     if (!desktop::uses_field(*args, 'u') && !desktop::uses_field(*args, 'f')) {
-      why = config_failure_at(r, cfg.command->offset, "command has neither %u (the clean URI) nor %f (the draft file)");
+      why = config_failure_at(r, cfg.command->offset,
+                              "command has neither %u (the clean URI) nor %f (the draft file)");
       return std::nullopt;
     }
     p.custom = std::move(*args);
@@ -142,7 +147,8 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
     if (r.terminal_env) env = *r.terminal_env;
     auto prefix = dispatch::terminal_prefix(configured, env);
     if (!prefix) {
-      why = config_failure_at(r, cfg.terminal->offset + prefix.error().offset, "terminal: " + describe(prefix.error()));
+      why = config_failure_at(r, cfg.terminal->offset + prefix.error().offset,
+                              "terminal: " + describe(prefix.error()));
       return std::nullopt;
     }
     p.terminal = std::move(*prefix);
@@ -154,7 +160,8 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
   build_options iri_form;
   iri_form.form = uri_form::iri;
   p.iri = build_mailto(d, iri_form);
-  p.wants_file = dispatch::needs_draft_file(p.t) || (p.t == target::custom && desktop::uses_field(p.custom, 'f'));
+  p.wants_file =
+      dispatch::needs_draft_file(p.t) || (p.t == target::custom && desktop::uses_field(p.custom, 'f'));
   return p;
 }
 
@@ -171,12 +178,14 @@ std::optional<std::string> draft_bytes(const draft& d, bool smtputf8, open_failu
   return std::move(*bytes);
 }
 
-std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draft& d, std::string_view draft_path,
-                                                 const open_request& r, open_failure& why) {
+std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
+                                                  std::string_view draft_path, const open_request& r,
+                                                  open_failure& why) {
   if (p.t == target::custom) {
     auto expanded = desktop::expand_exec(p.custom, {p.uri, draft_path, "mailtokit", ""});
     if (!expanded) {
-      why = config_failure_at(r, r.cfg->command->offset + expanded.error().offset, "command: " + describe(expanded.error()));
+      why = config_failure_at(r, r.cfg->command->offset + expanded.error().offset,
+                              "command: " + describe(expanded.error()));
       return std::nullopt;
     }
     return std::move(*expanded);

@@ -70,16 +70,16 @@ struct open_request {
   std::string config_name;                               ///< its path, or "the configuration"
   std::function<std::string(std::size_t)> config_where;  ///< "<path>, line L, column C" of an offset
   std::function<std::optional<std::string>(std::string_view)> installed;  ///< find_program
-  std::optional<std::string> terminal_env;               ///< $TERMINAL
+  std::optional<std::string> terminal_env;                                ///< $TERMINAL
 };
 
 /// What to run and what to write.
 struct open_plan {
   dispatch::target t = dispatch::target::custom;
-  std::string chosen_note;  ///< "no target configured; using X (path)..." when auto-detected
-  std::string uri;          ///< the clean, hardened URI
-  std::string iri;          ///< the same draft as an IRI (aerc)
-  bool wants_file = false;  ///< a draft file is written and passed
+  std::string chosen_note;                ///< "no target configured; using X (path)..." when auto-detected
+  std::string uri;                        ///< the clean, hardened URI
+  std::string iri;                        ///< the same draft as an IRI (aerc)
+  bool wants_file = false;                ///< a draft file is written and passed
   std::vector<desktop::exec_arg> custom;  ///< the parsed `command` (target = custom)
   std::vector<std::string> terminal;      ///< the terminal prefix (terminal clients)
 };
@@ -93,7 +93,7 @@ struct open_plan {
 
 /// The argv that hands `d` over, given the plan and the draft file written ("" when none).
 [[nodiscard]] std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
-                                                               std::string_view draft_path, const open_request& r,
-                                                               open_failure& why);
+                                                                std::string_view draft_path,
+                                                                const open_request& r, open_failure& why);
 
 }  // namespace mailtokit::cli

@@ -71,7 +71,7 @@ TEST_CASE("hostile text cannot change or swamp the question", "[confirm]") {
   CHECK(q.find("\xE2\x80\xAE") == std::string::npos);  // U+202E shown, not applied
   CHECK(q.find("<U+202E>") != std::string::npos);
   CHECK(q.find('\x1B') == std::string::npos);
-  CHECK(q.find("[31m") != std::string::npos);  // the policy removed the ESC; the rest is text
+  CHECK(q.find("[31m") != std::string::npos);         // the policy removed the ESC; the rest is text
   CHECK(q.find("<b>bold</b>") != std::string::npos);  // plain text: shown as typed
   CHECK(count(q, "\n") < 200);
   std::size_t longest = 0;
@@ -80,17 +80,15 @@ TEST_CASE("hostile text cannot change or swamp the question", "[confirm]") {
     longest = std::max(longest, utf8::length(std::string_view(q).substr(at, nl - at)));
   }
   CHECK(longest <= 240 + 30);
-  CHECK(q.find("more lines of this part") != std::string::npos);   // the To list is cut ...
-  CHECK(q.find("Subject:") != std::string::npos);                  // ... and what follows is shown
+  CHECK(q.find("more lines of this part") != std::string::npos);  // the To list is cut ...
+  CHECK(q.find("Subject:") != std::string::npos);                 // ... and what follows is shown
   CHECK(q.find("Bcc:") != std::string::npos);
   CHECK(q.find("more characters)") != std::string::npos);
 }
 
 TEST_CASE("dialog programs: the desktop's own first, as xdg-utils picks", "[confirm]") {
   auto all = [](std::string_view) { return true; };
-  auto only = [](std::string_view which) {
-    return [which](std::string_view p) { return p == which; };
-  };
+  auto only = [](std::string_view which) { return [which](std::string_view p) { return p == which; }; };
   CHECK(choose_dialog("", all) == dialog_program::zenity);
   CHECK(choose_dialog("GNOME", all) == dialog_program::zenity);
   CHECK(choose_dialog("KDE", all) == dialog_program::kdialog);
@@ -122,8 +120,8 @@ TEST_CASE("the question's argv: a plain-text view, one element per value", "[con
   const auto z = question_argv(dialog_program::zenity, "/run/q", "text", true);
   CHECK(z == std::vector<std::string>{"zenity", "--text-info", "--filename=/run/q",
                                       "--title=mailtokit: check this link before it opens", "--width=820",
-                                      "--height=600", "--font=Monospace 10", "--ok-label=Open", "--cancel-label=Cancel",
-                                      "--extra-button=Open without Bcc"});
+                                      "--height=600", "--font=Monospace 10", "--ok-label=Open",
+                                      "--cancel-label=Cancel", "--extra-button=Open without Bcc"});
   CHECK(question_argv(dialog_program::zenity, "/run/q", "text", false).back() == "--cancel-label=Cancel");
   const auto y = question_argv(dialog_program::yad, "/run/q", "text", true);
   CHECK(y.front() == "yad");
@@ -132,8 +130,8 @@ TEST_CASE("the question's argv: a plain-text view, one element per value", "[con
         std::vector<std::string>{"--button=Cancel:1", "--button=Open without Bcc:2", "--button=Open:0"});
   const auto k = question_argv(dialog_program::kdialog, "/run/q", "a <b>", true);
   CHECK(k == std::vector<std::string>{"kdialog", "--title=mailtokit: check this link before it opens",
-                                      "--yes-label=Open", "--no-label=Open without Bcc", "--cancel-label=Cancel",
-                                      "--yesnocancel=" + qt_text("a <b>")});
+                                      "--yes-label=Open", "--no-label=Open without Bcc",
+                                      "--cancel-label=Cancel", "--yesnocancel=" + qt_text("a <b>")});
   const auto k2 = question_argv(dialog_program::kdialog, "/run/q", "a", false);
   CHECK(k2[3] == "--no-label=Cancel");
   CHECK(k2.back().rfind("--yesno=<qt>", 0) == 0);
@@ -170,8 +168,10 @@ TEST_CASE("failure reports: reason, what to do, where the draft is; no markup", 
   const open_failure f{69, "cannot start mua: not found in PATH", "install it"};
   const auto t = failure_text(f, "/home/u/.local/state/mailtokit/drafts/draft-1.eml");
   CHECK(t ==
-        "cannot start mua: not found in PATH\n\nWhat to do: install it\n\nThe draft was not handed over; it is kept in "
-        "/home/u/.local/state/mailtokit/drafts/draft-1.eml (open it with your mail client, or run `mailtokit open` "
+        "cannot start mua: not found in PATH\n\nWhat to do: install it\n\nThe draft was not handed over; it "
+        "is kept in "
+        "/home/u/.local/state/mailtokit/drafts/draft-1.eml (open it with your mail client, or run `mailtokit "
+        "open` "
         "again).");
   CHECK(failure_text({65, "refused \xE2\x80\xAE", ""}, "") == "refused <U+202E>");
   const auto z = failure_argv(dialog_program::zenity, "a <b>");
@@ -182,7 +182,8 @@ TEST_CASE("failure reports: reason, what to do, where the draft is; no markup", 
   CHECK(y.back() == "--text=a <b>");
   CHECK(std::find(y.begin(), y.end(), "--no-markup") != y.end());
   CHECK(failure_argv(dialog_program::kdialog, "a <b>") ==
-        std::vector<std::string>{"kdialog", "--title=mailtokit: the link was not opened", "--error=" + qt_text("a <b>")});
+        std::vector<std::string>{"kdialog", "--title=mailtokit: the link was not opened",
+                                 "--error=" + qt_text("a <b>")});
   const auto n = notify_argv("s", {"a <b>&", "two"}, true);
   CHECK(n == std::vector<std::string>{"notify-send", "--app-name=mailtokit", "--urgency=critical", "--", "s",
                                       "a &lt;b&gt;&amp;\ntwo"});

@@ -58,7 +58,7 @@ TEST_CASE("risky findings need a decision, neutralized fields are only told", "[
       {"mailto:a@example.org?attach=%2Fetc%2Fpasswd", false},  // dropped by the policy
       {"mailto:a@example.org?from=ceo@evil.example", false},   // originator field dropped
       {"mailto:a@example.org?subject=hi&body=hello", false},
-      {"mailto:a@example.org?body=a%0Ab", false},              // line breaks repaired in the body
+      {"mailto:a@example.org?body=a%0Ab", false},  // line breaks repaired in the body
   };
   for (const auto& [uri, risky] : expected) {
     INFO(uri);
@@ -76,8 +76,10 @@ TEST_CASE("risky findings need a decision, neutralized fields are only told", "[
 
 TEST_CASE("a parser note is risky only when it changed a recipient field", "[open_plan]") {
   CHECK(is_risky(warning{"invalid_address", "x", 0}));
-  CHECK(is_risky(warning{"header_controls_removed", "line breaks or control characters in 'cc' were removed", 0}));
-  CHECK_FALSE(is_risky(warning{"header_controls_removed", "line breaks or control characters in 'subject' were removed", 0}));
+  CHECK(is_risky(
+      warning{"header_controls_removed", "line breaks or control characters in 'cc' were removed", 0}));
+  CHECK_FALSE(is_risky(
+      warning{"header_controls_removed", "line breaks or control characters in 'subject' were removed", 0}));
   CHECK(is_risky(warning{"invalid_utf8_replaced", "the value of 'to' is not valid UTF-8", 0}));
   CHECK_FALSE(is_risky(warning{"body_line_breaks_normalized", "'to' in a body", 0}));
   CHECK_FALSE(is_risky(warning{"fragment_ignored", "x", 0}));
@@ -174,7 +176,8 @@ TEST_CASE("a custom command is checked before anything is written or started", "
   CHECK(p->wants_file);
   auto argv = open_argv(*p, d, "/s/d.eml", f.req(), why);
   REQUIRE(argv);
-  CHECK(*argv == std::vector<std::string>{"/opt/my mua", "--draft", "/s/d.eml", "--uri", "mailto:a@example.org"});
+  CHECK(*argv ==
+        std::vector<std::string>{"/opt/my mua", "--draft", "/s/d.eml", "--uri", "mailto:a@example.org"});
 }
 
 TEST_CASE("open without Bcc is the same plan without the hidden recipients", "[open_plan]") {
