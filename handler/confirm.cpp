@@ -25,16 +25,19 @@ void add_list(std::string& out, std::string_view heading, const std::vector<std:
   out += "\n";
 }
 
-// Markup in notification bodies (Desktop Notifications Specification, "Markup") escaped.
-std::string notify_escape(std::string_view s) {
+// `s` with the characters that XML-like markup reads escaped: notification bodies (Desktop
+// Notifications Specification, "Markup") and Qt rich text.
+std::string escape_markup(std::string_view s) {
   std::string o;
-  for (const char c : preview::visible(s)) {
+  for (const char c : s) {
     if (c == '&')
       o += "&amp;";
     else if (c == '<')
       o += "&lt;";
     else if (c == '>')
       o += "&gt;";
+    else if (c == '"')
+      o += "&quot;";
     else
       o += c;
   }
@@ -140,19 +143,7 @@ std::string qt_text(std::string_view text, std::size_t max_bytes) {
     std::size_t end = 0, cps = 0;
     while (end < text.size() && text[end] != '\n' && !(is_lead(text[end]) && cps++ == qt_line_chars)) ++end;
     const bool newline = end < text.size() && text[end] == '\n';
-    std::string line;
-    for (const char c : text.substr(0, end)) {
-      if (c == '&')
-        line += "&amp;";
-      else if (c == '<')
-        line += "&lt;";
-      else if (c == '>')
-        line += "&gt;";
-      else if (c == '"')
-        line += "&quot;";
-      else
-        line += c;
-    }
+    const std::string line = escape_markup(text.substr(0, end));
     text.remove_prefix(end + (newline ? 1 : 0));
     if (left_out > 0 || out.size() + line.size() + tail.size() + 64 > max_bytes) {
       ++left_out;
@@ -172,30 +163,22 @@ std::vector<std::string> question_argv(dialog_program p, std::string_view text_f
   // scrolls when the text is tall. Every value is one argv element of the form --name=value.
   const std::string title = "--title=" + std::string(question_title);
   std::vector<std::string> argv;
+  if (p != dialog_program::kdialog)
+    argv = {std::string(program_name(p)),
+            "--text-info",
+            "--filename=" + std::string(text_file),
+            title,
+            "--width=820",
+            "--height=600"};
   switch (p) {
     case dialog_program::zenity:
-      argv = {"zenity",
-              "--text-info",
-              "--filename=" + std::string(text_file),
-              title,
-              "--width=820",
-              "--height=600",
-              "--font=Monospace 10",
-              "--ok-label=" + std::string(label_open),
-              "--cancel-label=" + std::string(label_cancel)};
+      argv.insert(argv.end(), {"--font=Monospace 10", "--ok-label=" + std::string(label_open),
+                               "--cancel-label=" + std::string(label_cancel)});
       if (bcc) argv.push_back("--extra-button=" + std::string(label_without));
       break;
     case dialog_program::yad:
-      argv = {"yad",
-              "--text-info",
-              "--filename=" + std::string(text_file),
-              title,
-              "--width=820",
-              "--height=600",
-              "--center",
-              "--wrap",
-              "--fontname=Monospace 10",
-              "--button=" + std::string(label_cancel) + ":1"};
+      argv.insert(argv.end(), {"--center", "--wrap", "--fontname=Monospace 10",
+                               "--button=" + std::string(label_cancel) + ":1"});
       if (bcc) argv.push_back("--button=" + std::string(label_without) + ":2");
       argv.push_back("--button=" + std::string(label_open) + ":0");
       break;
@@ -270,7 +253,7 @@ std::vector<std::string> notify_argv(std::string_view summary, const std::vector
                                      bool critical, std::size_t max_lines, std::size_t line_chars) {
   std::string body;
   for (std::size_t i = 0; i < lines.size() && i < max_lines; ++i)
-    body += (body.empty() ? "" : "\n") + notify_escape(clip(lines[i], line_chars));
+    body += (body.empty() ? "" : "\n") + escape_markup(preview::visible(clip(lines[i], line_chars)));
   if (lines.size() > max_lines)
     body +=
         "\n(" + std::to_string(lines.size() - max_lines) + " more: see the terminal or mailtokit preview)";
