@@ -92,6 +92,8 @@ result<config> parse_config(std::string_view text) {
       c.command = v;
     } else if (key == "terminal") {
       c.terminal = v;
+    } else if (key == "confirm") {
+      c.confirm = v;
     } else if (key == "keep") {
       if (auto r = parse_list(value, value_offset, c.keep); !r) return r.error();
     } else if (key == "drop") {
@@ -111,7 +113,8 @@ result<config> parse_config(std::string_view text) {
     } else {
       return fail(errc::config_error, key_offset);
     }
-    if ((key == "target" || key == "command" || key == "from" || key == "terminal") && value.empty())
+    if ((key == "target" || key == "command" || key == "from" || key == "terminal" || key == "confirm") &&
+        value.empty())
       return fail(errc::config_error, value_offset);
   }
   return c;

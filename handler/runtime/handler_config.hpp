@@ -30,6 +30,7 @@ struct config {
   std::optional<bool> smtputf8;            ///< smtputf8 = yes|no: allow RFC 6532 UTF-8 headers
   std::optional<bool> notify;              ///< notify = yes|no: desktop notifications (default yes)
   std::optional<bool> strict;              ///< strict = yes|no: refuse what is repaired by default (parse_options::strict)
+  std::optional<located> confirm;          ///< confirm = risky|always|never: ask before `open` hands over
   std::optional<unsigned> draft_max_age_days;  ///< draft_max_age_days = N (0: never delete)
 };
 

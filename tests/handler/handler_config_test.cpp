@@ -20,6 +20,7 @@ TEST_CASE("configuration files parse into keys with offsets", "[config]") {
       "notify = Off\n"
       "draft_max_age_days = 14\n"
       "terminal = foot\n"
+      "confirm = always\n"
       "target = thunderbird\n";
   auto c = parse_config(text);
   REQUIRE(c);
@@ -42,6 +43,9 @@ TEST_CASE("configuration files parse into keys with offsets", "[config]") {
   CHECK(c->draft_max_age_days == 14u);
   REQUIRE(c->terminal);
   CHECK(c->terminal->value == "foot");
+  REQUIRE(c->confirm);
+  CHECK(c->confirm->value == "always");
+  CHECK(c->confirm->offset == text.find("always"));
 }
 
 TEST_CASE("an empty configuration sets nothing", "[config]") {
@@ -66,6 +70,7 @@ TEST_CASE("configuration errors carry the byte offset", "[config]") {
       {"draft_max_age_days = 1000000\n", errc::config_error, 21},
       {"draft_max_age_days =\n", errc::config_error, 20},
       {"target =\n", errc::config_error, 8},                // empty value
+      {"confirm =\n", errc::config_error, 9},               // empty value
       {"keep = ,\n", errc::config_error, 7},                // nothing listed is fine...
       {"ta rget = x\n", errc::config_error, 2},             // space inside the key
       {"from = caf\xC3\n", errc::utf8_truncated, 10},
