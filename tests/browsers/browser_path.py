@@ -45,7 +45,9 @@ TOP = 8
 LEFT = 8
 WIDTH = 900
 
-LONG_BODY_LINES = 700  # about 40 KB of link once percent-encoded
+LONG_BODY_LINES = 700  # about 56 KB of link once percent-encoded
+# Linux: one argument of execve is at most MAX_ARG_STRLEN = 32 pages (131072 bytes, the NUL included).
+MAX_ARG_STRLEN = 131072
 
 
 @dataclass
@@ -95,6 +97,10 @@ def links() -> list[Link]:
         Link("html_specials", None, "mailto:a@example.org?subject=&lt;b&gt; &quot;quoted&quot; `x` {y} |z| ^\\",
              "< > \" ` { } | ^ \\"),
         Link("raw_tab_newline", None, "mailto:a@example.org?subject=tab\there&body=a\nb", "raw tab and newline in the attribute"),
+        Link("raw_percent", None, "mailto:a@example.org?subject=100% sure&body=50%off", "raw % not followed by two hex digits"),
+        Link("second_question", None, "mailto:a@example.org?subject=why?&body=because", "a second raw ?"),
+        Link("over_arg_max", None, "mailto:big@example.org?subject=Too%20long&body=" + "%20" * (MAX_ARG_STRLEN // 3 + 10),
+             "a link over 128 KiB"),
     ]
 
 
@@ -210,7 +216,19 @@ def new_records(records: Path, seen: set[str]) -> list[list[str]]:
 
 # ---- the observer: strace -f -e trace=execve -----------------------------------------------
 
-_EXECVE = re.compile(r'^execve\("((?:\\x[0-9a-f]{2})*)", \[(.*)\], (?:0x[0-9a-f]+|\[.*\])(?: /\* \d+ vars? \*/)?\) = 0$')
+_EXECVE = re.compile(r'^execve\("((?:\\x[0-9a-f]{2})*)", \[(.*)\], (?:0x[0-9a-f]+|\[.*\])(?: /\* \d+ vars? \*/)?\) '
+                     r'= (0|-1 E2BIG)\b')
+
+@dataclass
+class Exec:
+    pid: int
+    path: bytes
+    argv: list[bytes]
+    e2big: bool  # the kernel refused it: an argument over MAX_ARG_STRLEN
+
+    @property
+    def name(self) -> str:
+        return os.path.basename(os.fsdecode(self.path))
 _HEXSTR = re.compile(r'"((?:\\x[0-9a-f]{2})*)"')
 
 
@@ -219,7 +237,8 @@ def _unhex(s: str) -> bytes:
 
 
 class ExecTrace:
-    """Every successful execve of the traced tree, argv as bytes (strace -xx: every byte in hex)."""
+    """Every execve of the traced tree that ran or failed with E2BIG, argv as bytes (strace -xx:
+    every byte in hex, so nothing is lost to escaping)."""
 
     def __init__(self, directory: Path):
         self.dir = directory
@@ -231,8 +250,8 @@ class ExecTrace:
         return ["strace", "-f", "-ff", "-qq", "--seccomp-bpf", "-xx", "-v", "-s", "4194304", "-e", "trace=execve",
                 "-e", "signal=none", "-o", str(self.dir / "exec")] + argv
 
-    def new_execs(self) -> list[tuple[int, bytes, list[bytes]]]:
-        """execve calls logged since the last call: (pid, path, argv)."""
+    def new_execs(self) -> list[Exec]:
+        """execve calls logged since the last call."""
         found = []
         for p in sorted(self.dir.glob("exec.*")):
             data = p.read_bytes()
@@ -245,7 +264,7 @@ class ExecTrace:
                 m = _EXECVE.match(line)
                 if m:
                     argv = [_unhex(a) for a in _HEXSTR.findall(m.group(2))]
-                    found.append((int(p.name.split(".")[-1]), _unhex(m.group(1)), argv))
+                    found.append(Exec(int(p.name.split(".")[-1]), _unhex(m.group(1)), argv, m.group(3) != "0"))
         return found
 
 
@@ -297,7 +316,9 @@ def byte_facts(written: str, received: str) -> dict:
     while i < len(written):
         c = written[i]
         part = parts["query" if 0 <= question <= i else "path"]
-        if j < len(received) and received[j] == c:
+        # A '%' that the browser wrote as "%25" (written "%25" itself would be kept raw).
+        escaped_percent = c == "%" and received[j:j + 3].upper() == "%25" and written[i + 1:i + 3].upper() != "25"
+        if j < len(received) and received[j] == c and not escaped_percent:
             if not c.isalnum() or not c.isascii():
                 part["kept_raw"].add(c)
             i += 1
@@ -335,6 +356,8 @@ def byte_facts(written: str, received: str) -> dict:
 
 def summary(f: dict) -> str:
     """One line for the README and the result file."""
+    if f.get("never_arrives"):
+        return f"never arrives ({f['length_written']} bytes): {f['never_arrives']}"
     if f["identical"]:
         return "byte for byte as written"
     out = []
@@ -434,25 +457,30 @@ def _end(proc: subprocess.Popen) -> None:
         proc.wait()
 
 
-def _wait_handler(ctx: Context, t0: float, timeout: float = 20) -> tuple[list[list[bytes]], list, list[list[str]]]:
-    """Wait until the handler has run and its client (the recorder) has started, or the handler
-    refused the link (then no client starts). Returns (handler argvs, all execs, records)."""
-    execs: list = []
+def _wait_handler(ctx: Context, t0: float, timeout: float = 20) -> tuple[list[Exec], list[Exec], list[list[str]]]:
+    """Wait until the handler has run and its client (the recorder) has started, the handler
+    refused the link (then no client starts), or the kernel refused to start a program for it
+    (E2BIG). Returns (the handler's execs, all execs, records)."""
+    execs: list[Exec] = []
     got: list[list[str]] = []
-    handler: list[list[bytes]] = []
+    handler: list[Exec] = []
     refused = False
     while time.monotonic() < t0 + timeout and not got and not refused:
         time.sleep(0.05)
         got += new_records(ctx.records, ctx.seen)
         execs += ctx.trace.new_execs()
-        handler = [argv for _, path, argv in execs if path == ctx.prog.encode()]
+        handler = [e for e in execs if e.path == ctx.prog.encode() and not e.e2big]
         if handler and not got:
-            refused = not inspect(ctx.prog, os.fsdecode(handler[0][-1])).get("ok")
+            refused = not inspect(ctx.prog, os.fsdecode(handler[0].argv[-1])).get("ok")
+        refused = refused or any(e.e2big for e in execs)
     time.sleep(0.3)  # a second, unexpected start would show here
     got += new_records(ctx.records, ctx.seen)
     execs += ctx.trace.new_execs()
-    handler = [argv for _, path, argv in execs if path == ctx.prog.encode()]
+    handler = [e for e in execs if e.path == ctx.prog.encode() and not e.e2big]
     return handler, execs, got
+
+
+LAUNCHERS = ("xdg-settings", "xdg-email", "xdg-open", "gio-launch-desktop", "gio")
 
 
 def _click_one(ctx: Context, browser: Browser, index: int, link: Link, page_window: str, shots: Path) -> dict:
@@ -461,13 +489,26 @@ def _click_one(ctx: Context, browser: Browser, index: int, link: Link, page_wind
     expected_input = whatwg_input(link.written)
     t0 = time.monotonic()
     s.click(*centre(index))
-    handler_args, execs, got = _wait_handler(ctx, t0)
+    handler, execs, got = _wait_handler(ctx, t0)
     seconds = time.monotonic() - t0
-    launchers = [os.path.basename(os.fsdecode(path)) for _, path, _ in execs
-                 if os.path.basename(os.fsdecode(path)) in ("xdg-open", "gio-launch-desktop", "gio")]
+    chain = [e for e in execs if e.name in LAUNCHERS]
+    launchers = [e.name for e in chain]
     r: dict = {"key": link.key, "column": link.column, "label": link.label, "html_attribute": link.attr,
                "written": link.written, "seconds_to_handler": round(seconds, 3), "launchers": launchers,
+               "launcher_argv": [[os.fsdecode(a) for a in e.argv] + (["(E2BIG)"] if e.e2big else []) for e in chain],
                "problems": []}
+    refused_by_kernel = [e.name for e in execs if e.e2big]
+    if refused_by_kernel:
+        # The browser tried to start a program with the link and the kernel said no: nothing can
+        # reach any handler. Only a link over the limit may end like this.
+        r["e2big"] = refused_by_kernel
+        r["facts"] = {"identical": False, "length_written": len(expected_input.encode("utf-8")),
+                      "never_arrives": f"execve of {refused_by_kernel[0]} failed with E2BIG"}
+        if len(expected_input.encode("utf-8")) < MAX_ARG_STRLEN or handler or got:
+            r["problems"].append(f"E2BIG for a link of {len(expected_input.encode())} bytes; handler ran: {bool(handler)}")
+        print(f"{index + 1:2}. {link.key}: {seconds:.2f} s: {r['facts']['never_arrives']} "
+              f"({r['facts']['length_written']} bytes): {'ok' if not r['problems'] else r['problems']}")
+        return r
     # "Open external application?": a new window after the click would be the browser asking.
     dialogs = [w for w in s.windows(".") if w not in before and w != page_window]
     if dialogs:
@@ -476,25 +517,33 @@ def _click_one(ctx: Context, browser: Browser, index: int, link: Link, page_wind
         r["problems"].append(f"the browser opened a window after the click: {r['dialogs']}")
     if browser.launcher not in launchers:
         r["problems"].append(f"the handler was not started through {browser.launcher} (saw {launchers})")
-    if len(handler_args) != 1:
-        r["problems"].append(f"the handler ran {len(handler_args)} times (expected once)")
+    if len(handler) != 1:
+        r["problems"].append(f"the handler ran {len(handler)} times (expected once)")
         return r
-    argv = [os.fsdecode(a) for a in handler_args[0]]
+    argv = [os.fsdecode(a) for a in handler[0].argv]
     r["handler_argv"] = argv
     if argv[:2] != [prog, "open"] or len(argv) != 3:
         r["problems"].append(f"the handler's argv is not [{prog}, open, LINK]: {argv}")
         return r
     received = argv[2]
     r["received"] = received
+    # What the browser gave its launcher, and whether the launcher passed it on unchanged.
+    r["launchers_pass_it_unchanged"] = all(
+        a[-1] == received for a in r["launcher_argv"] if a and a[-1].lower().startswith("mailto:"))
     r["facts"] = byte_facts(link.written, received)
     want = reading(inspect(prog, expected_input))
     have = reading(inspect(prog, received))
     r["reading_written"] = want
     r["reading_received"] = have
-    if want != have:
+    if not want["ok"] and have["ok"] and not r["facts"].get("differs_at") and not r["facts"].get("appended"):
+        # The page's link is malformed (mailtokit refuses it as written) and the browser handed
+        # over a spelling of the same characters, some percent-encoded: a repair by the browser,
+        # which mailtokit reads. Recorded, not a misreading.
+        r["repaired_by_browser"] = f"mailtokit refuses the link as written ({want['error']}) and reads the repaired spelling"
+    elif want != have:
         diff = {k: (want[k], have[k]) for k in want if want[k] != have[k]}
         r["problems"].append("mailtokit reads the received link differently: " + _short(json.dumps(diff, ensure_ascii=False), 400))
-    if not want["ok"]:
+    if not have["ok"]:
         if got:
             r["problems"].append("the handler passed on a link that inspect refuses")
     elif len(got) != 1:
@@ -503,11 +552,14 @@ def _click_one(ctx: Context, browser: Browser, index: int, link: Link, page_wind
         clean = got[0][-1]
         r["clean_uri"] = clean
         cleaned = reading(inspect(prog, clean), with_dropped=False)
-        if cleaned != {k: v for k, v in want.items() if k != "dropped"}:
+        if cleaned != {k: v for k, v in have.items() if k != "dropped"}:
             r["problems"].append("the clean URI passed to the client reads differently: " + clean[:200])
-        if any(n.lower().startswith("attach") for n, _ in want["dropped"]) and "attach" in clean.lower():
+        if any(n.lower().startswith("attach") for n, _ in have["dropped"]) and "attach" in clean.lower():
             r["problems"].append("attach survived in the clean URI")
+    if not have["ok"]:
+        r["handler_refuses"] = have["error"]
     status = "ok" if not r["problems"] else "; ".join(r["problems"])
+    status += "".join(f" ({k}: {r[k]})" for k in ("repaired_by_browser", "handler_refuses") if k in r)
     print(f"{index + 1:2}. {link.key}: {seconds:.2f} s via {'/'.join(launchers) or '?'}: {status[:300]}\n"
           f"      {_short(summary(r['facts']), 300)}")
     return r
@@ -524,13 +576,24 @@ def _headless_check(ctx: Context, browser: Browser, url: str) -> dict:
     proc = ctx.s.spawn(ctx.trace.wrap(argv), log=ctx.s.root / f"{browser.slug}-headless.log")
     handler, _, got = _wait_handler(ctx, t0, timeout=30)
     _end(proc)
-    ran = [os.fsdecode(a) for a in handler[0]] if handler else None
+    ran = [os.fsdecode(a) for a in handler[0].argv] if handler else None
     result = {"argv": argv, "handler_argv": ran, "client_started": bool(got),
               "seconds": round(time.monotonic() - t0, 2)}
     result["runs_handler"] = bool(ran) and ran[2:] == [AUTO_LINK] and len(got) == 1
     print(f"headless ({' '.join(a for a in argv if a.startswith('--headless'))}): "
           f"{'runs the handler' if result['runs_handler'] else 'does not run the handler'}: {ran}")
     return result
+
+
+def _note(r: dict) -> str:
+    if "facts" not in r:
+        return "no argv: " + "; ".join(r["problems"])
+    text = summary(r["facts"])
+    if r.get("repaired_by_browser"):
+        text += f" (repaired by the browser: {r['repaired_by_browser']})"
+    elif r.get("handler_refuses"):
+        text += f" (mailtokit refuses it: {r['handler_refuses']})"
+    return text
 
 
 def _report(browser: Browser, version: str, per_link: list[dict], headless: dict, results: Path) -> list[str]:
@@ -547,12 +610,19 @@ def _report(browser: Browser, version: str, per_link: list[dict], headless: dict
         name = f"Long link ({long_kb} KB)" if column == "Long link" else column
         bad = [r for r in rs if r["problems"]]
         cells[name] = "ok" if not bad else "; ".join(f"{r['label']}: {r['problems'][0]}" for r in bad)[:200]
-        notes[name] = " | ".join(f"{r['label']}: {summary(r['facts']) if 'facts' in r else 'no argv'}" for r in rs)
+        notes[name] = " | ".join(f"{r['label']}: {_note(r)}" for r in rs)
     for r in per_link:
-        if not r["column"] and "facts" in r:
-            notes[r["label"]] = summary(r["facts"])
+        if not r["column"]:
+            notes[r["label"]] = _note(r)
     times = sorted(r["seconds_to_handler"] for r in per_link)
-    notes["launcher"] = " -> ".join(dict.fromkeys(l for r in per_link for l in r["launchers"])) + " -> mailtokit open LINK"
+    carriers = dict.fromkeys(name for r in per_link for name, argv in zip(r["launchers"], r["launcher_argv"])
+                             if argv and argv[-1].lower().startswith("mailto:"))
+    notes["launcher"] = " -> ".join(carriers) + " -> mailtokit open LINK (the link one argument all the way" + (
+        ", unchanged" if all(r.get("launchers_pass_it_unchanged", True) for r in per_link) else ", CHANGED on the way") + ")"
+    checks = dict.fromkeys(" ".join(argv) for r in per_link for name, argv in zip(r["launchers"], r["launcher_argv"])
+                           if name == "xdg-settings")
+    if checks:
+        notes["before each launch"] = "; ".join(checks)
     notes["dialogs"] = "none: a fresh profile opens mailto: in the system's default handler without asking" if not any(
         r.get("dialogs") for r in per_link) else "; ".join(str(r.get("dialogs")) for r in per_link if r.get("dialogs"))
     notes["headless"] = ("runs the handler" if headless["runs_handler"] else "does not run the handler") + \
