@@ -56,6 +56,7 @@ class Link:
     column: str | None  # compatibility-table column this link decides, or None (extra facts)
     attr: str  # the href attribute exactly as the HTML source writes it
     label: str
+    charset: str = "utf-8"  # another one: the link is in a frame whose page is in that encoding
 
     @property
     def written(self) -> str:
@@ -99,23 +100,42 @@ def links() -> list[Link]:
         Link("raw_tab_newline", None, "mailto:a@example.org?subject=tab\there&body=a\nb", "raw tab and newline in the attribute"),
         Link("raw_percent", None, "mailto:a@example.org?subject=100% sure&body=50%off", "raw % not followed by two hex digits"),
         Link("second_question", None, "mailto:a@example.org?subject=why?&body=because", "a second raw ?"),
+        Link("legacy_charset", None, "mailto:a@example.org?subject=Café für Sie&body=é", "raw non-ASCII in a windows-1252 page",
+             "windows-1252"),
         Link("over_arg_max", None, "mailto:big@example.org?subject=Too%20long&body=" + "%20" * (MAX_ARG_STRLEN // 3 + 10),
              "a link over 128 KiB"),
     ]
 
 
-def page_html(items: list[Link]) -> bytes:
+def _doc(title: str, body: str, charset: str) -> bytes:
+    return ("<!DOCTYPE html>\n<html><head>"
+            f"<meta charset=\"{charset}\"><title>{title}</title>\n"
+            "<style>html,body{margin:0;background:#fff;font:16px sans-serif}"
+            f"a,iframe{{position:absolute;left:{LEFT}px;width:{WIDTH}px;height:{ROW_HEIGHT - 4}px;border:0}}"
+            f"a{{line-height:{ROW_HEIGHT - 4}px;display:block;background:#e8eefc;outline:1px solid #99a;overflow:hidden;"
+            "white-space:nowrap}</style>\n"
+            "</head><body>\n" + body + "\n</body></html>\n").encode(charset)
+
+
+def pages(items: list[Link]) -> dict[str, tuple[bytes, str]]:
+    """The page of links (/links.html) and a framed page for each link in another encoding:
+    path -> (bytes, charset)."""
     rows = []
+    out = {}
     for i, link in enumerate(items):
         top = TOP + i * ROW_HEIGHT
-        rows.append(f'<a id="{link.key}" href="{link.attr}" style="top:{top}px">{i + 1}. {html.escape(link.label)}</a>')
-    doc = (
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>mailto links</title>\n"
-        "<style>html,body{margin:0;background:#fff;font:16px sans-serif}"
-        f"a{{position:absolute;left:{LEFT}px;width:{WIDTH}px;height:{ROW_HEIGHT - 4}px;line-height:{ROW_HEIGHT - 4}px;"
-        "display:block;background:#e8eefc;border:1px solid #99a;overflow:hidden;white-space:nowrap}</style>\n"
-        "</head><body>\n" + "\n".join(rows) + "\n</body></html>\n")
-    return doc.encode("utf-8")
+        def anchor(top: int, label: str) -> str:
+            return f'<a id="{link.key}" href="{link.attr}" style="top:{top}px">{html.escape(label)}</a>'
+
+        if link.charset == "utf-8":
+            rows.append(anchor(top, f"{i + 1}. {link.label}"))
+        else:
+            frame = f"/frame-{link.key}.html"
+            out[frame] = (_doc(link.key, anchor(0, f"{i + 1}. {link.label} ({link.charset})"), link.charset), link.charset)
+            rows.append(f'<iframe src="{frame}" style="top:{top}px" scrolling="no"></iframe>')
+    out["/links.html"] = (_doc("mailto links", "\n".join(rows), "utf-8"), "utf-8")
+    out["/auto.html"] = (self_navigating_page(AUTO_LINK), "utf-8")
+    return out
 
 
 def self_navigating_page(link: str) -> bytes:
@@ -134,16 +154,16 @@ def centre(index: int) -> tuple[int, int]:
 class PageServer:
     """The page on 127.0.0.1 (an ephemeral port), served by a thread of this test."""
 
-    def __init__(self, pages: dict[str, bytes]):
+    def __init__(self, pages: dict[str, tuple[bytes, str]]):
 
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self):  # noqa: N802 (http.server's name)
-                page = pages.get(self.path.split("?")[0])
+                page, charset = pages.get(self.path.split("?")[0], (None, ""))
                 if page is None:
                     self.send_error(404)
                     return
                 self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Type", f"text/html; charset={charset}")
                 self.send_header("Content-Length", str(len(page)))
                 self.send_header("Cache-Control", "no-store")
                 self.end_headers()
@@ -419,8 +439,7 @@ def run(browser: Browser) -> int:
         version = browser.version()
         print(f"{browser.name}: {version}")
         items = links()
-        pages = {"/links.html": page_html(items), "/auto.html": self_navigating_page(AUTO_LINK)}
-        with Session(browser.slug) as s, PageServer(pages) as page:
+        with Session(browser.slug) as s, PageServer(pages(items)) as page:
             ctx = Context(s, prog, ExecTrace(s.root / "trace"), set_up_handler(s, prog))
             profile = s.root / f"{browser.slug}-profile"
             profile.mkdir()
