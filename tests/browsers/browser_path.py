@@ -26,7 +26,6 @@ import http.server
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import threading
@@ -411,10 +410,18 @@ class Browser:
     name: str  # "Chromium"
     slug: str  # "chromium": result file names
     program: str  # the command
-    launcher: str  # what runs the handler (xdg-open, gio-launch-desktop): checked in the trace
-    version: Callable[[], str]
-    prepare: Callable[[Session, Path, str], None]  # (session, fresh profile dir, page origin)
+    launchers: tuple[str, ...]  # the programs that carry the link to the handler: checked in the trace
+    version_prefix: str  # what `PROGRAM --version` prints before the version number
+    prepare: Callable[[Path], None]  # writes the user's own choices into the fresh profile directory
     command: Callable[[Path, str, bool], list[str]]  # (profile dir, url, headless) -> argv
+
+
+def program_version(program: str, prefix: str) -> str:
+    """The version number a program prints with --version, after `prefix`."""
+    out = subprocess.run([program, "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
+    if not out.startswith(prefix):
+        raise Failure(f"{program} --version printed {out!r}")
+    return out[len(prefix):].split()[0]
 
 
 @dataclass
@@ -436,14 +443,14 @@ def run(browser: Browser) -> int:
     started = time.monotonic()
     try:
         require(browser.program, "xdg-mime", "xdg-open", "strace", "import")
-        version = browser.version()
+        version = program_version(browser.program, browser.version_prefix)
         print(f"{browser.name}: {version}")
         items = links()
         with Session(browser.slug) as s, PageServer(pages(items)) as page:
             ctx = Context(s, prog, ExecTrace(s.root / "trace"), set_up_handler(s, prog))
             profile = s.root / f"{browser.slug}-profile"
             profile.mkdir()
-            browser.prepare(s, profile, page.origin)
+            browser.prepare(profile)
             browser_proc = s.spawn(ctx.trace.wrap(browser.command(profile, page.url, False)),
                                    log=s.root / f"{browser.slug}.log")
             t0 = time.monotonic()
@@ -535,8 +542,8 @@ def _click_one(ctx: Context, browser: Browser, index: int, link: Link, page_wind
         r["dialogs"] = [s.title(w) for w in dialogs]
         s.screenshot(shots / f"{browser.slug}-dialog-{index + 1}.png")
         r["problems"].append(f"the browser opened a window after the click: {r['dialogs']}")
-    if browser.launcher not in launchers:
-        r["problems"].append(f"the handler was not started through {browser.launcher} (saw {launchers})")
+    if not set(browser.launchers) <= set(launchers):
+        r["problems"].append(f"the handler was not started through {' and '.join(browser.launchers)} (saw {launchers})")
     if len(handler) != 1:
         r["problems"].append(f"the handler ran {len(handler)} times (expected once)")
         return r
@@ -593,7 +600,7 @@ def _timing_pass(ctx: Context, browser: Browser, url: str, traced: list[dict]) -
     fresh profile, the first links again. The client must get the same clean URI as under strace."""
     profile = ctx.s.root / f"{browser.slug}-timing-profile"
     profile.mkdir()
-    browser.prepare(ctx.s, profile, url)
+    browser.prepare(profile)
     proc = ctx.s.spawn(browser.command(profile, url, False), log=ctx.s.root / f"{browser.slug}-timing.log")
     ctx.s.wait_window("mailto links", timeout=60)
     time.sleep(1.0)
@@ -616,7 +623,7 @@ def _headless_check(ctx: Context, browser: Browser, url: str) -> dict:
     mailto: link by itself, in a second fresh profile: the answer is measured, either way."""
     profile = ctx.s.root / f"{browser.slug}-headless-profile"
     profile.mkdir()
-    browser.prepare(ctx.s, profile, url)
+    browser.prepare(profile)
     argv = browser.command(profile, url, True)
     t0 = time.monotonic()
     proc = ctx.s.spawn(ctx.trace.wrap(argv), log=ctx.s.root / f"{browser.slug}-headless.log")

@@ -2,11 +2,9 @@
 mailtokit reads it as the page wrote it. See browser_path.py; usage: firefox_test.py PROG"""
 
 import json
-import subprocess
 import sys
 
 from browser_path import Browser, run
-from session import Failure
 
 # The user's own profile choices, written into the fresh profile (nothing system-wide): no start-up
 # pages, updates, telemetry or other network traffic. Nothing about mailto: or protocol handlers:
@@ -31,14 +29,7 @@ PREFS = {
 }
 
 
-def version() -> str:
-    out = subprocess.run(["firefox-esr", "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
-    if not out.startswith("Mozilla Firefox "):
-        raise Failure(f"firefox-esr --version printed {out!r}")
-    return out.split()[2]
-
-
-def prepare(session, profile, origin):
+def prepare(profile):
     (profile / "user.js").write_text("".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in PREFS.items()))
 
 
@@ -48,4 +39,5 @@ def command(profile, url, headless):
 
 
 if __name__ == "__main__":
-    sys.exit(run(Browser("Firefox ESR", "firefox", "firefox-esr", "gio-launch-desktop", version, prepare, command)))
+    sys.exit(run(Browser("Firefox ESR", "firefox", "firefox-esr", ("gio-launch-desktop",), "Mozilla Firefox ", prepare,
+                         command)))
