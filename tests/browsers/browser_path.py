@@ -1,5 +1,6 @@
 """The browser path, with the real browsers: a page of mailto: links, a click on each, the browser
-runs the registered handler (xdg-open for Chromium, GIO for Firefox), and we record what arrived.
+runs the registered handler (Chromium through xdg-email and xdg-open, Firefox through GIO's
+gio-launch-desktop), and we record what arrived.
 
 Shared by chromium_test.py and firefox_test.py. In a private desktop (session.py: Xvfb, D-Bus,
 private HOME) the test
@@ -14,8 +15,12 @@ private HOME) the test
   5. checks that the handler got the link as one argument and that `mailtokit inspect --json`
      reads it exactly as it reads the link written in the page (To, Cc, Bcc, Subject, Body, other
      headers, dropped fields), and that the clean URI the handler passed on reads the same;
-  6. writes MAILTOKIT_RESULTS/compat/<browser>.json (the README's compatibility table) and
-     MAILTOKIT_RESULTS/browsers/<browser>-argv.json (every argv byte for byte).
+  6. times click-to-client again without strace (a second fresh profile: the client must get the
+     same clean URI), and checks whether `--headless` runs the handler (a page opening a link);
+  7. writes MAILTOKIT_RESULTS/compat/<browser>.json (the README's compatibility table) and
+     MAILTOKIT_RESULTS/browsers/<browser>-argv.json (every argv byte for byte), with screenshots.
+A link over Linux's 131072-byte argument limit cannot reach any handler: the test records the
+E2BIG the kernel gives the browser's launcher, and fails if a shorter link meets it.
 A missing program fails the test; nothing is skipped.
 """
 
