@@ -231,8 +231,8 @@ std::string notify_escape(std::string_view s) {
 
 // "When the policy dropped fields or raised warnings, the user is told: a desktop notification
 // through notify-send when available, stderr always."
-void tell_user(const draft& d, const std::vector<preview::finding>& findings, bool notify) {
-  std::vector<std::string> lines;
+void tell_user(const draft& d, const std::vector<preview::finding>& findings, bool notify,
+               std::vector<std::string> lines = {}) {
   for (const auto& f : d.dropped)
     lines.push_back("dropped " + f.name + "=" + f.value + ": " + f.reason);
   for (const auto& w : d.warnings) lines.push_back("note: " + w.message);
@@ -349,7 +349,9 @@ int run_open(const open_options& o) {
     custom = std::move(*args);
   }
 
-  tell_user(*d, preview::check(*d), !o.no_notify && !o.dry_run && lc->cfg.notify.value_or(true));
+  // What the chosen client is known to lose or change is told with the rest, before it starts.
+  tell_user(*d, preview::check(*d), !o.no_notify && !o.dry_run && lc->cfg.notify.value_or(true),
+            *t == dispatch::target::custom ? std::vector<std::string>{} : dispatch::client_losses(*t, *d));
 
   // The clean URI: rebuilt by our builder from only what the policy kept.
   // (harden_uri: '+' as %2B and no file-like ending, spellings every client decodes the same.)

@@ -50,16 +50,14 @@ const target_info& info(target t) {
   return targets.back();
 }
 
-std::string unicode_form(const address& a) { return a.unicode(); }
-
 // The address for systems that want ASCII: A-labels when the local part allows it.
 std::string ascii_form(const address& a) { return a.ascii().value_or(a.unicode()); }
 
-std::string join(const std::vector<address>& list, std::string_view sep, bool ascii) {
+std::string join_ascii(const std::vector<address>& list, std::string_view sep) {
   std::string out;
   for (const auto& a : list) {
     if (!out.empty()) out += sep;
-    out += ascii ? ascii_form(a) : unicode_form(a);
+    out += ascii_form(a);
   }
   return out;
 }
@@ -95,6 +93,64 @@ void add_query(std::string& url, char& sep, std::string_view name, std::string_v
 }
 
 bool starts_option(std::string_view s) { return s.empty() || s.front() == '-'; }
+
+// Text before the first ':' that is an RFC 3986 scheme (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )).
+bool looks_like_scheme(std::string_view s) {
+  const auto colon = s.find(':');
+  if (colon == std::string_view::npos || colon == 0) return false;
+  const auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  if (!alpha(s.front())) return false;
+  for (const char c : s.substr(1, colon - 1))
+    if (!alpha(c) && !(c >= '0' && c <= '9') && c != '+' && c != '-' && c != '.') return false;
+  return true;
+}
+
+// mutt's and neomutt's `mailto_allow` list, extended by the fields our default policy keeps
+// that theirs lacks. Fixed text: never built from the link.
+constexpr std::string_view mutt_allow_command = "mailto_allow bcc keywords";
+// The fields mutt and neomutt read from a link once that command ran (lower case).
+constexpr std::array<std::string_view, 8> mutt_fields = {"to", "cc", "bcc", "subject", "body", "keywords",
+                                                         "in-reply-to", "references"};
+// What aerc 0.14's Aerc.Mailto reads from the query.
+constexpr std::array<std::string_view, 4> aerc_fields = {"cc", "bcc", "subject", "in-reply-to"};
+
+// Go's url.Parse cuts the fragment at the first '#' and the query at the first '?', and an
+// opaque part that starts with '/' becomes a path: those bytes of an address cannot reach
+// aerc's To as they are. They are percent-encoded (aerc shows them so) and the user is told.
+bool aerc_unsafe(char c) { return c == '?' || c == '#' || c == '%'; }
+
+std::string aerc_to(const std::vector<address>& to) {
+  std::string out;
+  for (const auto& a : to) {
+    if (!out.empty()) out += ", ";
+    for (const char c : a.unicode()) {
+      if (aerc_unsafe(c) || (c == '/' && out.empty())) {
+        static constexpr char hex[] = "0123456789ABCDEF";
+        out += '%';
+        out += hex[static_cast<unsigned char>(c) >> 4];
+        out += hex[static_cast<unsigned char>(c) & 15];
+      } else {
+        out += c;
+      }
+    }
+  }
+  return out;
+}
+
+bool lower_equal(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char c = a[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != b[i]) return false;
+  }
+  return true;
+}
+
+template <std::size_t N>
+bool one_of(std::string_view name, const std::array<std::string_view, N>& list) {
+  return std::any_of(list.begin(), list.end(), [&](std::string_view n) { return lower_equal(name, n); });
+}
 
 int wait_for(pid_t pid) {
   int status = 0;
@@ -222,9 +278,9 @@ std::string fastmail_url(std::string_view clean_uri) {
 std::string outlook_url(const draft& d) {
   std::string url = "https://outlook.live.com/mail/0/deeplink/compose";
   char sep = '?';
-  add_query(url, sep, "to", join(d.to, ",", true));
-  add_query(url, sep, "cc", join(d.cc, ",", true));
-  add_query(url, sep, "bcc", join(d.bcc, ",", true));
+  add_query(url, sep, "to", join_ascii(d.to, ","));
+  add_query(url, sep, "cc", join_ascii(d.cc, ","));
+  add_query(url, sep, "bcc", join_ascii(d.bcc, ","));
   if (d.subject) add_query(url, sep, "subject", *d.subject);
   if (d.body) add_query(url, sep, "body", *d.body);
   return url;
@@ -264,15 +320,25 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
       break;
     case target::neomutt:
     case target::mutt:
-      // getopt: "--" ends the options; a mailto: argument is parsed as a mailto URL.
+      // Their url_parse_mailto() keeps only the fields on the `mailto_allow` list, which lacks
+      // bcc and keywords by default: a fixed command adds them (nothing from the link goes into
+      // it). getopt: "--" ends the options; a mailto: argument is parsed as a mailto URL.
+      argv.push_back("-e");
+      argv.emplace_back(mutt_allow_command);
       argv.push_back("--");
       argv.push_back(uri);
       break;
     case target::aerc: {
-      // aerc(1): "These addresses must not be percent encoded": the IRI form.
+      // aerc 0.14 (Aerc.Mailto) reads the address part as url.URL.Opaque, which Go does not
+      // percent-decode, and parses it with mail.ParseAddressList: the To list goes in decoded
+      // (display names and all). The query is decoded by url.Query(), which reads '+' as a
+      // space: it comes from the hardened IRI form.
+      if (in.d == nullptr) return fail(errc::spawn_failed, 0);
       const std::string_view iri = in.iri.empty() ? std::string_view(uri) : in.iri;
       if (iri.size() < 7 || iri.substr(0, 7) != "mailto:") return fail(errc::spawn_failed, 0);
-      argv.push_back(harden_uri(iri));
+      std::string arg = "mailto:" + aerc_to(in.d->to);
+      if (const auto q = iri.find('?'); q != std::string_view::npos) arg += harden_uri(iri.substr(q));
+      argv.push_back(std::move(arg));
       break;
     }
     case target::kmail: {
@@ -284,18 +350,19 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
       const draft& d = *in.d;
       argv.push_back("--composer");
       if (d.subject && !d.subject->empty()) argv.push_back("--subject=" + *d.subject);
-      if (!d.cc.empty()) argv.push_back("--cc=" + join(d.cc, ", ", false));
-      if (!d.bcc.empty()) argv.push_back("--bcc=" + join(d.bcc, ", ", false));
+      // KMail encodes a Unicode domain as an RFC 2047 word (an address nobody can reach): the
+      // A-label form goes in.
+      if (!d.cc.empty()) argv.push_back("--cc=" + join_ascii(d.cc, ", "));
+      if (!d.bcc.empty()) argv.push_back("--bcc=" + join_ascii(d.bcc, ", "));
       if (d.body && !d.body->empty()) argv.push_back("--body=" + crlf_to_lf(*d.body));
       for (const auto& h : d.headers) argv.push_back("--header=" + h.name + ": " + h.value);
       argv.push_back("--");
       for (std::size_t i = 0; i < d.to.size(); ++i) {
         const auto& a = d.to[i];
-        // A positional argument with a URL scheme is taken as an attachment: only valid
-        // addr-specs, whose first ':' (if any) follows '"' or '@', can go here.
-        if (!a.valid) return fail(errc::invalid_address, i);
-        std::string s = unicode_form(a);
-        if (starts_option(s)) return fail(errc::invalid_address, i);
+        // A positional argument that QUrl reads with a scheme is taken as an attachment; any
+        // other one is a To address (a display name too: KMail parses the list itself).
+        std::string s = ascii_form(a);
+        if (starts_option(s) || looks_like_scheme(s)) return fail(errc::invalid_address, i);
         argv.push_back(std::move(s));
       }
       break;
@@ -319,6 +386,35 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
       return fail(errc::spawn_failed, 0);
   }
   return argv;
+}
+
+std::vector<std::string> client_losses(target t, const draft& d) {
+  std::vector<std::string> out;
+  const std::string who(to_name(t));
+  if (t == target::mutt || t == target::neomutt || t == target::aerc) {
+    for (const auto& h : d.headers) {
+      const bool read = t == target::aerc ? one_of(h.name, aerc_fields) : one_of(h.name, mutt_fields);
+      if (!read) out.push_back(who + ": this client loses " + h.name + " (it does not read that field from a link)");
+    }
+  }
+  if (t == target::aerc) {
+    for (const auto& a : d.to) {
+      const std::string s = a.unicode();
+      if (std::any_of(s.begin(), s.end(), aerc_unsafe) || (!s.empty() && s.front() == '/'))
+        out.push_back(who + ": this client changes To: '" + s +
+                      "' arrives with '?', '#', '%' or a leading '/' percent-encoded (aerc does not decode addresses)");
+      else if (!a.valid)
+        out.push_back(who + ": this client may lose To: aerc opens no composer when it cannot parse '" + s + "'");
+    }
+    for (const auto* list : {&d.cc, &d.bcc}) {
+      for (const auto& a : *list) {
+        if (a.valid) continue;
+        out.push_back(who + ": this client may lose " + (list == &d.cc ? "Cc" : "Bcc") + ": aerc drops the whole field when it cannot parse '" +
+                      a.unicode() + "'");
+      }
+    }
+  }
+  return out;
 }
 
 result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view> configured,

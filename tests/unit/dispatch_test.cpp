@@ -104,15 +104,16 @@ TEST_CASE("each built-in target gets the link as single, non-option arguments", 
   CHECK(*client_argv(target::thunderbird, in) == V{"thunderbird", uri});
   CHECK(*client_argv(target::evolution, in) == V{"evolution", "--", uri});
   CHECK(*client_argv(target::claws_mail, in) == V{"claws-mail", "--compose", uri});
-  CHECK(*client_argv(target::neomutt, in) == V{"xterm", "-e", "neomutt", "--", uri});
-  CHECK(*client_argv(target::mutt, in) == V{"xterm", "-e", "mutt", "--", uri});
+  // mutt and neomutt drop Bcc unless told to read it: fixed text, never from the link.
+  CHECK(*client_argv(target::neomutt, in) == V{"xterm", "-e", "neomutt", "-e", "mailto_allow bcc keywords", "--", uri});
+  CHECK(*client_argv(target::mutt, in) == V{"xterm", "-e", "mutt", "-e", "mailto_allow bcc keywords", "--", uri});
   CHECK(*client_argv(target::aerc, in) == V{"xterm", "-e", "aerc", uri});
   CHECK(*client_argv(target::eml, in) == V{"xdg-open", std::string(in.draft_file)});
 
   auto kmail = client_argv(target::kmail, in);
   REQUIRE(kmail);
   CHECK(*kmail == V{"kmail", "--composer", "--subject=-compose to='x',attachment='/etc/passwd'",
-                    "--cc=c@b\xC3\xBC" "cher.example", "--bcc=hidden@example.net",
+                    "--cc=c@xn--bcher-kva.example", "--bcc=hidden@example.net",
                     "--body=\"; rm -rf ~\nline 2", "--header=In-Reply-To: <1@example.org>", "--",
                     "victim@example.org"});
 
@@ -162,6 +163,9 @@ TEST_CASE("client_argv refuses what would be unsafe", "[dispatch]") {
   bad.original = "-x";
   d.to = {bad};
   in.d = &d;
+  CHECK(client_argv(target::kmail, in).error().code == errc::invalid_address);
+  bad.original = "file:/etc/passwd";  // QUrl would read a scheme: an attachment
+  d.to = {bad};
   CHECK(client_argv(target::kmail, in).error().code == errc::invalid_address);
   in.program = "/opt/tb/thunderbird";
   CHECK(*client_argv(target::thunderbird, in) == std::vector<std::string>{"/opt/tb/thunderbird", "mailto:a@b.org"});
@@ -223,4 +227,64 @@ TEST_CASE("spawn runs argv without a shell", "[dispatch]") {
   REQUIRE(big);
   CHECK(big->out.size() == 1000);
   CHECK(big->status == 0);
+}
+
+TEST_CASE("aerc gets the To list decoded, the query from the hardened IRI", "[dispatch]") {
+  // aerc 0.14 does not percent-decode the address part (url.URL.Opaque): "user%2Btag" would be
+  // another mailbox, and an encoded display name gives no composer at all.
+  draft d;
+  address shown;
+  shown.original = "\"Doe, Jane\" <jane@example.org>";
+  d.to = {shown, addr("user+tag", "b\xC3\xBC" "cher.example", "xn--bcher-kva.example")};
+  argv_inputs in;
+  in.uri = "mailto:%22Doe%2C%20Jane%22%20%3Cjane%40example.org%3E,user+tag@xn--bcher-kva.example?subject=1+1%3F";
+  in.iri = "mailto:%22Doe%2C%20Jane%22%20%3Cjane%40example.org%3E,user+tag@b\xC3\xBC" "cher.example?subject=1+1%3F&body=x";
+  in.d = &d;
+  in.terminal = {"xterm", "-e"};
+  using V = std::vector<std::string>;
+  CHECK(*client_argv(target::aerc, in) ==
+        V{"xterm", "-e", "aerc",
+          "mailto:\"Doe, Jane\" <jane@example.org>, user+tag@b\xC3\xBC" "cher.example?subject=1%2B1%3F&body=x"});
+  CHECK(client_losses(target::aerc, d) == V{"aerc: this client may lose To: aerc opens no composer when it cannot parse "
+                                            "'\"Doe, Jane\" <jane@example.org>'"});
+
+  // '?', '#' and '%' cannot pass Go's url.Parse in the address part: encoded, and the user told.
+  d.to = {addr("a?b", "example.org")};
+  CHECK(client_argv(target::aerc, in)->back().rfind("mailto:a%3Fb@example.org?", 0) == 0);
+  REQUIRE(client_losses(target::aerc, d).size() == 1);
+  CHECK(client_losses(target::aerc, d)[0].find("this client changes To") != std::string::npos);
+  in.d = nullptr;
+  CHECK_FALSE(client_argv(target::aerc, in));
+}
+
+TEST_CASE("client_losses names what a client does not read from a link", "[dispatch]") {
+  draft d;
+  d.to = {addr("a", "example.org")};
+  d.headers = {{"Keywords", "x"}, {"In-Reply-To", "<1@example.org>"}, {"References", "<1@example.org>"}};
+  using V = std::vector<std::string>;
+  CHECK(client_losses(target::thunderbird, d).empty());
+  CHECK(client_losses(target::mutt, d).empty());  // keywords is allowed by client_argv's command
+  CHECK(client_losses(target::aerc, d) ==
+        V{"aerc: this client loses Keywords (it does not read that field from a link)",
+          "aerc: this client loses References (it does not read that field from a link)"});
+  d.headers = {{"X-Custom", "y"}};
+  CHECK(client_losses(target::neomutt, d) == V{"neomutt: this client loses X-Custom (it does not read that field from a link)"});
+  address bad;
+  bad.original = "not an address";
+  d.headers.clear();
+  d.cc = {bad};
+  REQUIRE(client_losses(target::aerc, d).size() == 1);
+  CHECK(client_losses(target::aerc, d)[0].find("may lose Cc") != std::string::npos);
+}
+
+TEST_CASE("kmail gets A-labels and display names", "[dispatch]") {
+  draft d;
+  address shown;
+  shown.original = "\"Doe, Jane\" <jane@example.org>";
+  d.to = {addr("user", "\xE7\xB4\x8D\xE8\xB1\x86.example.org", "xn--99zt52a.example.org"), shown};
+  argv_inputs in;
+  in.d = &d;
+  using V = std::vector<std::string>;
+  CHECK(*client_argv(target::kmail, in) ==
+        V{"kmail", "--composer", "--", "user@xn--99zt52a.example.org", "\"Doe, Jane\" <jane@example.org>"});
 }
