@@ -356,9 +356,6 @@ int run_open(const open_options& o) {
   // The clean URI: rebuilt by our builder from only what the policy kept.
   // (harden_uri: '+' as %2B and no file-like ending, spellings every client decodes the same.)
   const std::string uri = dispatch::harden_uri(build_mailto(*d));
-  build_options iri_form;
-  iri_form.form = uri_form::iri;
-  const std::string iri = build_mailto(*d, iri_form);
 
   std::string draft_path;
   const bool wants_file =
@@ -407,7 +404,6 @@ int run_open(const open_options& o) {
   } else {
     dispatch::argv_inputs in;
     in.uri = uri;
-    in.iri = iri;
     in.draft_file = draft_path;
     in.d = &*d;
     if (dispatch::needs_terminal(*t)) {

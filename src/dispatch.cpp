@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdlib>
 
+#include "mailtokit/address.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/desktop_exec.hpp"
 #include "mailtokit/percent.hpp"
@@ -137,6 +138,13 @@ std::string aerc_to(const std::vector<address>& to) {
   return out;
 }
 
+// One valid mailbox with a display name ("Doe, Jane" <jane@example.org>): RFC 6068 does not
+// allow it in a link, our parser keeps it as an invalid entry, and aerc (Go's net/mail) reads it.
+bool one_mailbox(std::string_view text) {
+  auto list = parse_address_list(text);
+  return list && list->size() == 1 && list->front().valid;
+}
+
 bool lower_equal(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -218,6 +226,19 @@ class spawn_setup {
   bool ok_ = false;
 };
 
+// aerc's query: see client_argv.
+std::string aerc_query(const draft& d) {
+  std::string q;
+  char sep = '?';
+  for (const auto& a : d.cc) add_query(q, sep, "cc", a.unicode());
+  for (const auto& a : d.bcc) add_query(q, sep, "bcc", a.unicode());
+  if (d.subject) add_query(q, sep, "subject", *d.subject);
+  if (d.body) add_query(q, sep, "body", *d.body);
+  for (const auto& h : d.headers)
+    if (lower_equal(h.name, "in-reply-to")) add_query(q, sep, "in-reply-to", h.value);
+  return q;
+}
+
 }  // namespace
 
 std::string_view to_name(target t) noexcept { return info(t).name; }
@@ -239,7 +260,7 @@ const std::vector<target>& all_targets() {
 }
 
 bool needs_uri(target t) noexcept {
-  return t != target::eml && t != target::outlook && t != target::kmail && t != target::custom;
+  return t != target::eml && t != target::outlook && t != target::kmail && t != target::aerc && t != target::custom;
 }
 bool needs_draft_file(target t) noexcept { return t == target::eml; }
 bool needs_terminal(target t) noexcept { return t == target::neomutt || t == target::mutt || t == target::aerc; }
@@ -331,14 +352,11 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
     case target::aerc: {
       // aerc 0.14 (Aerc.Mailto) reads the address part as url.URL.Opaque, which Go does not
       // percent-decode, and parses it with mail.ParseAddressList: the To list goes in decoded
-      // (display names and all). The query is decoded by url.Query(), which reads '+' as a
-      // space: it comes from the hardened IRI form.
+      // (display names and all). The query, which it decodes, is built from the draft: one cc=
+      // or bcc= per address (aerc joins repeated fields with ','), every byte but unreserved
+      // ones percent-encoded (url.Query() reads '+' as a space).
       if (in.d == nullptr) return fail(errc::spawn_failed, 0);
-      const std::string_view iri = in.iri.empty() ? std::string_view(uri) : in.iri;
-      if (iri.size() < 7 || iri.substr(0, 7) != "mailto:") return fail(errc::spawn_failed, 0);
-      std::string arg = "mailto:" + aerc_to(in.d->to);
-      if (const auto q = iri.find('?'); q != std::string_view::npos) arg += harden_uri(iri.substr(q));
-      argv.push_back(std::move(arg));
+      argv.push_back("mailto:" + aerc_to(in.d->to) + aerc_query(*in.d));
       break;
     }
     case target::kmail: {
@@ -403,12 +421,12 @@ std::vector<std::string> client_losses(target t, const draft& d) {
       if (std::any_of(s.begin(), s.end(), aerc_unsafe) || (!s.empty() && s.front() == '/'))
         out.push_back(who + ": this client changes To: '" + s +
                       "' arrives with '?', '#', '%' or a leading '/' percent-encoded (aerc does not decode addresses)");
-      else if (!a.valid)
+      else if (!a.valid && !one_mailbox(s))
         out.push_back(who + ": this client may lose To: aerc opens no composer when it cannot parse '" + s + "'");
     }
     for (const auto* list : {&d.cc, &d.bcc}) {
       for (const auto& a : *list) {
-        if (a.valid) continue;
+        if (a.valid || one_mailbox(a.unicode())) continue;
         out.push_back(who + ": this client may lose " + (list == &d.cc ? "Cc" : "Bcc") + ": aerc drops the whole field when it cannot parse '" +
                       a.unicode() + "'");
       }

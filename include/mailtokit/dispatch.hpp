@@ -50,7 +50,6 @@ enum class target {
 /// Inputs of client_argv(). Views must outlive the call.
 struct argv_inputs {
   std::string_view uri;         ///< the clean URI from build_mailto() (ASCII form), hardened inside
-  std::string_view iri;         ///< the same draft built as an IRI (aerc: its query part)
   std::string_view draft_file;  ///< absolute path of the composed draft (eml)
   const draft* d = nullptr;     ///< the draft (kmail options, aerc's To, Outlook URL)
   std::vector<std::string> terminal;  ///< terminal prefix for neomutt/mutt/aerc, e.g. {"xterm", "-e"}
@@ -59,8 +58,8 @@ struct argv_inputs {
 
 /// The argv for a built-in target (not `custom`: see desktop::expand_exec). Every argument
 /// taken from the link is one argv element that cannot start with '-'. mutt and neomutt get
-/// `-e "mailto_allow bcc keywords"` (fixed text) so that they keep Bcc; aerc gets the To list
-/// decoded (it does not percent-decode the address part) and the d->to list is needed; kmail
+/// `-e "mailto_allow bcc keywords"` (fixed text) so that they keep Bcc; aerc gets a URI built
+/// from *d (the To list decoded: it does not percent-decode the address part); kmail
 /// gets addresses in A-label form. Errors: spawn_failed when an input the target needs is
 /// missing, invalid_address when kmail would read an address as a URL (or an option).
 [[nodiscard]] result<std::vector<std::string>> client_argv(target t, const argv_inputs& in);

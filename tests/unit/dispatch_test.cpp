@@ -68,6 +68,7 @@ TEST_CASE("target names round-trip", "[dispatch]") {
   CHECK(needs_terminal(target::neomutt));
   CHECK(needs_draft_file(target::eml));
   CHECK_FALSE(needs_uri(target::kmail));
+  CHECK_FALSE(needs_uri(target::aerc));  // built from the draft
 }
 
 TEST_CASE("harden_uri rewrites only to equivalent spellings", "[dispatch]") {
@@ -95,7 +96,6 @@ TEST_CASE("each built-in target gets the link as single, non-option arguments", 
   d.headers = {{"In-Reply-To", "<1@example.org>"}};
   argv_inputs in;
   in.uri = uri;
-  in.iri = uri;
   in.draft_file = "/home/u/.local/state/mailtokit/drafts/draft-0123456789abcdef0123456789abcdef.eml";
   in.d = &d;
   in.terminal = {"xterm", "-e"};
@@ -107,7 +107,10 @@ TEST_CASE("each built-in target gets the link as single, non-option arguments", 
   // mutt and neomutt drop Bcc unless told to read it: fixed text, never from the link.
   CHECK(*client_argv(target::neomutt, in) == V{"xterm", "-e", "neomutt", "-e", "mailto_allow bcc keywords", "--", uri});
   CHECK(*client_argv(target::mutt, in) == V{"xterm", "-e", "mutt", "-e", "mailto_allow bcc keywords", "--", uri});
-  CHECK(*client_argv(target::aerc, in) == V{"xterm", "-e", "aerc", uri});
+  CHECK(*client_argv(target::aerc, in) ==
+        V{"xterm", "-e", "aerc",
+          "mailto:victim@example.org?cc=c%40b%C3%BCcher.example&bcc=hidden%40example.net&subject=-compose%20to%3D%27x%27"
+          "%2Cattachment%3D%27%2Fetc%2Fpasswd%27&body=%22%3B%20rm%20-rf%20~%0D%0Aline%202&in-reply-to=%3C1%40example.org%3E"});
   CHECK(*client_argv(target::eml, in) == V{"xdg-open", std::string(in.draft_file)});
 
   auto kmail = client_argv(target::kmail, in);
@@ -229,24 +232,29 @@ TEST_CASE("spawn runs argv without a shell", "[dispatch]") {
   CHECK(big->status == 0);
 }
 
-TEST_CASE("aerc gets the To list decoded, the query from the hardened IRI", "[dispatch]") {
+TEST_CASE("aerc gets the To list decoded and one cc= or bcc= per address", "[dispatch]") {
   // aerc 0.14 does not percent-decode the address part (url.URL.Opaque): "user%2Btag" would be
   // another mailbox, and an encoded display name gives no composer at all.
   draft d;
   address shown;
   shown.original = "\"Doe, Jane\" <jane@example.org>";
   d.to = {shown, addr("user+tag", "b\xC3\xBC" "cher.example", "xn--bcher-kva.example")};
+  d.cc = {addr("a", "example.org"), addr("b+c", "example.net")};
+  d.subject = "1+1?";
   argv_inputs in;
-  in.uri = "mailto:%22Doe%2C%20Jane%22%20%3Cjane%40example.org%3E,user+tag@xn--bcher-kva.example?subject=1+1%3F";
-  in.iri = "mailto:%22Doe%2C%20Jane%22%20%3Cjane%40example.org%3E,user+tag@b\xC3\xBC" "cher.example?subject=1+1%3F&body=x";
   in.d = &d;
   in.terminal = {"xterm", "-e"};
   using V = std::vector<std::string>;
   CHECK(*client_argv(target::aerc, in) ==
         V{"xterm", "-e", "aerc",
-          "mailto:\"Doe, Jane\" <jane@example.org>, user+tag@b\xC3\xBC" "cher.example?subject=1%2B1%3F&body=x"});
-  CHECK(client_losses(target::aerc, d) == V{"aerc: this client may lose To: aerc opens no composer when it cannot parse "
-                                            "'\"Doe, Jane\" <jane@example.org>'"});
+          "mailto:\"Doe, Jane\" <jane@example.org>, user+tag@b\xC3\xBC" "cher.example"
+          "?cc=a%40example.org&cc=b%2Bc%40example.net&subject=1%2B1%3F"});
+  CHECK(client_losses(target::aerc, d).empty());  // Go's net/mail reads a display name
+  address junk;
+  junk.original = "Jane <jane@";
+  d.to.push_back(junk);
+  CHECK(client_losses(target::aerc, d) ==
+        V{"aerc: this client may lose To: aerc opens no composer when it cannot parse 'Jane <jane@'"});
 
   // '?', '#' and '%' cannot pass Go's url.Parse in the address part: encoded, and the user told.
   d.to = {addr("a?b", "example.org")};
