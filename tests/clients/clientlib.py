@@ -256,8 +256,18 @@ def write_config(s: Session, lines: list[str]) -> None:
 
 
 def open_link(s: Session, program: str, target: str, link: str) -> subprocess.CompletedProcess:
-    """`mailtokit open --target TARGET LINK`, as a browser runs it; its stderr is what it told."""
-    r = s.run([program, "open", "--no-notify", "--target", target, link], check=False, timeout=60)
+    """`mailtokit open --target TARGET LINK`, as a browser runs it; its stderr is what it told.
+    Output goes to files, not pipes: the client it starts keeps them open."""
+    import tempfile
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        argv = [program, "open", "--no-notify", "--target", target, link]
+        try:
+            rc = subprocess.run(argv, env=s.env, stdin=subprocess.DEVNULL, stdout=out, stderr=err, timeout=60).returncode
+        except subprocess.TimeoutExpired:
+            raise Failure("mailtokit open did not return in 60 s") from None
+        out.seek(0)
+        err.seek(0)
+        r = subprocess.CompletedProcess(argv, rc, out.read().decode(errors="replace"), err.read().decode(errors="replace"))
     if r.returncode != 0:
         raise Failure(f"mailtokit open exited {r.returncode}: {r.stderr.strip()}")
     for line in r.stderr.splitlines():
