@@ -226,6 +226,18 @@ class spawn_setup {
   bool ok_ = false;
 };
 
+// Evolution 3.46's composer (an HTML editor even for plain text) saves a space at the start of
+// a line or beside another space as U+00A0: "  indented" arrives as "\u00A0 indented".
+bool spaces_evolution_changes(std::string_view body) {
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    if (body[i] != ' ') continue;
+    const bool line_start = i == 0 || body[i - 1] == '\n';
+    const bool next_space = i + 1 < body.size() && body[i + 1] == ' ';
+    if (line_start || next_space) return true;
+  }
+  return false;
+}
+
 // aerc's query: see client_argv.
 std::string aerc_query(const draft& d) {
   std::string q;
@@ -415,6 +427,9 @@ std::vector<std::string> client_losses(target t, const draft& d) {
       if (!read) out.push_back(who + ": this client loses " + h.name + " (it does not read that field from a link)");
     }
   }
+  if (t == target::evolution && d.body && spaces_evolution_changes(*d.body))
+    out.push_back(who + ": this client changes Body: it turns a space at the start of a line or next to another space "
+                        "into a no-break space (U+00A0)");
   if (t == target::aerc) {
     for (const auto& a : d.to) {
       const std::string s = a.unicode();

@@ -277,6 +277,15 @@ TEST_CASE("client_losses names what a client does not read from a link", "[dispa
           "aerc: this client loses References (it does not read that field from a link)"});
   d.headers = {{"X-Custom", "y"}};
   CHECK(client_losses(target::neomutt, d) == V{"neomutt: this client loses X-Custom (it does not read that field from a link)"});
+  d.body = "a b\r\nc";
+  CHECK(client_losses(target::evolution, d).empty());
+  for (const std::string body : {" a", "a\r\n b", "a  b"}) {
+    d.body = body;
+    CHECK(client_losses(target::evolution, d) ==
+          V{"evolution: this client changes Body: it turns a space at the start of a line or next to another space "
+            "into a no-break space (U+00A0)"});
+  }
+  d.body.reset();
   address bad;
   bad.original = "not an address";
   d.headers.clear();
