@@ -357,6 +357,33 @@ int run_open(const open_options& o) {
   // (harden_uri: '+' as %2B and no file-like ending, spellings every client decodes the same.)
   const std::string uri = dispatch::harden_uri(build_mailto(*d));
 
+  // Writes bytes into a new file of the private draft directory (a fixed name under --dry-run).
+  auto write_private = [&](std::string_view bytes, std::string& path) -> int {
+    auto state = handler::state_home(env);
+    if (!state) {
+      print_error("neither XDG_STATE_HOME nor HOME is set: nowhere to write the draft file");
+      return exit_cantcreat;
+    }
+    const std::string dir = *state + "/mailtokit/drafts";
+    if (o.dry_run) {
+      path = dir + "/draft-0123456789abcdef0123456789abcdef.eml";
+      return exit_ok;
+    }
+    if (!drafts::ensure_private_dir(dir)) {
+      print_error("cannot create the private draft directory " + preview::visible(dir));
+      return exit_cantcreat;
+    }
+    const unsigned days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
+    if (days > 0) (void)drafts::clean_old(dir, std::chrono::hours(24) * days);
+    auto written = drafts::write_draft(dir, bytes);
+    if (!written) {
+      print_error("cannot write a draft file in " + preview::visible(dir));
+      return exit_cantcreat;
+    }
+    path = std::move(*written);
+    return exit_ok;
+  };
+
   std::string draft_path;
   const bool wants_file =
       dispatch::needs_draft_file(*t) || (*t == dispatch::target::custom && desktop::uses_field(custom, 'f'));
@@ -369,28 +396,18 @@ int run_open(const open_options& o) {
                   (bytes.error().code == errc::needs_smtputf8 ? " (set `smtputf8 = yes` to allow UTF-8 headers)" : ""));
       return exit_dataerr;
     }
-    auto state = handler::state_home(env);
-    if (!state) {
-      print_error("neither XDG_STATE_HOME nor HOME is set: nowhere to write the draft file");
-      return exit_cantcreat;
-    }
-    const std::string dir = *state + "/mailtokit/drafts";
-    if (o.dry_run) {
-      draft_path = dir + "/draft-0123456789abcdef0123456789abcdef.eml";
-    } else {
-      if (!drafts::ensure_private_dir(dir)) {
-        print_error("cannot create the private draft directory " + preview::visible(dir));
-        return exit_cantcreat;
-      }
-      const unsigned days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
-      if (days > 0) (void)drafts::clean_old(dir, std::chrono::hours(24) * days);
-      auto path = drafts::write_draft(dir, *bytes);
-      if (!path) {
-        print_error("cannot write a draft file in " + preview::visible(dir));
-        return exit_cantcreat;
-      }
-      draft_path = std::move(*path);
-    }
+    if (int rc = write_private(*bytes, draft_path); rc != exit_ok) return rc;
+  }
+
+  // A running Claws Mail reads a link from its socket into an 8 KB line: a longer link loses the
+  // end of its body. The body goes in a private file (--insert) and the link without it.
+  std::string body_path;
+  std::string claws_uri;
+  if (*t == dispatch::target::claws_mail && d->body && !dispatch::claws_link_fits(uri)) {
+    draft no_body = *d;
+    no_body.body.reset();
+    claws_uri = dispatch::harden_uri(build_mailto(no_body));
+    if (int rc = write_private(dispatch::claws_body_text(*d->body), body_path); rc != exit_ok) return rc;
   }
 
   std::vector<std::string> argv;
@@ -403,8 +420,9 @@ int run_open(const open_options& o) {
     argv = std::move(*expanded);
   } else {
     dispatch::argv_inputs in;
-    in.uri = uri;
+    in.uri = claws_uri.empty() ? uri : claws_uri;
     in.draft_file = draft_path;
+    in.body_file = body_path;
     in.d = &*d;
     if (dispatch::needs_terminal(*t)) {
       std::optional<std::string_view> configured;

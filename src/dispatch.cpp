@@ -347,9 +347,15 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
       argv.push_back(uri);
       break;
     case target::claws_mail:
-      // parse_cmd_opt: "--compose" takes the next argument when it does not start with '-'.
+      // parse_cmd_opt: "--compose" takes the next argument when it does not start with '-';
+      // "--insert" takes the following ones up to the next option (our absolute path).
       argv.push_back("--compose");
       argv.push_back(uri);
+      if (!in.body_file.empty()) {
+        if (in.body_file.front() != '/') return fail(errc::spawn_failed, 0);
+        argv.push_back("--insert");
+        argv.emplace_back(in.body_file);
+      }
       break;
     case target::neomutt:
     case target::mutt:
@@ -417,6 +423,13 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
   }
   return argv;
 }
+
+bool claws_link_fits(std::string_view hardened_uri) noexcept {
+  constexpr std::size_t claws_line = 8192;  // BUFFSIZE; fd_gets(sock, buf, sizeof(buf) - 1) keeps 8190 bytes
+  return std::string_view("compose ").size() + hardened_uri.size() + 1 <= claws_line - 2;
+}
+
+std::string claws_body_text(std::string_view body) { return crlf_to_lf(body); }
 
 std::vector<std::string> client_losses(target t, const draft& d) {
   std::vector<std::string> out;

@@ -51,6 +51,7 @@ enum class target {
 struct argv_inputs {
   std::string_view uri;         ///< the clean URI from build_mailto() (ASCII form), hardened inside
   std::string_view draft_file;  ///< absolute path of the composed draft (eml)
+  std::string_view body_file;   ///< claws-mail: absolute path of the body (claws_body_text), the URI without it
   const draft* d = nullptr;     ///< the draft (kmail options, aerc's To, Outlook URL)
   std::vector<std::string> terminal;  ///< terminal prefix for neomutt/mutt/aerc, e.g. {"xterm", "-e"}
   std::string_view program;     ///< the client program to run (default: program(t))
@@ -63,6 +64,13 @@ struct argv_inputs {
 /// gets addresses in A-label form. Errors: spawn_failed when an input the target needs is
 /// missing, invalid_address when kmail would read an address as a URL (or an option).
 [[nodiscard]] result<std::vector<std::string>> client_argv(target t, const argv_inputs& in);
+
+/// Whether a running Claws Mail receives the clean URI whole: it reads "compose <uri>" from
+/// its socket into an 8192-byte line buffer (BUFFSIZE, lock_socket_input_cb) and drops the rest.
+[[nodiscard]] bool claws_link_fits(std::string_view hardened_uri) noexcept;
+/// The body as the file handed to Claws Mail with --insert (which inserts it as text): UTF-8,
+/// CRLF written as LF.
+[[nodiscard]] std::string claws_body_text(std::string_view body);
 
 /// What target `t` will not show as the draft holds it, one sentence each ("aerc: this client
 /// loses Keywords (...)"), for the user to be told before the draft opens. Found with the real

@@ -305,3 +305,18 @@ TEST_CASE("kmail gets A-labels and display names", "[dispatch]") {
   CHECK(*client_argv(target::kmail, in) ==
         V{"kmail", "--composer", "--", "user@xn--99zt52a.example.org", "\"Doe, Jane\" <jane@example.org>"});
 }
+
+TEST_CASE("a long body goes to Claws Mail in a file", "[dispatch]") {
+  // A running Claws Mail reads "compose <uri>\n" into 8192 bytes and drops the rest.
+  CHECK(claws_link_fits(std::string(8181, 'a')));
+  CHECK_FALSE(claws_link_fits(std::string(8182, 'a')));
+  CHECK(claws_body_text("a\r\nb\r\n") == "a\nb\n");
+  argv_inputs in;
+  in.uri = "mailto:a@example.org?subject=long";
+  in.body_file = "/home/u/.local/state/mailtokit/drafts/draft-0123456789abcdef0123456789abcdef.eml";
+  using V = std::vector<std::string>;
+  CHECK(*client_argv(target::claws_mail, in) ==
+        V{"claws-mail", "--compose", "mailto:a@example.org?subject=long", "--insert", std::string(in.body_file)});
+  in.body_file = "relative";
+  CHECK_FALSE(client_argv(target::claws_mail, in));
+}
