@@ -49,7 +49,7 @@ LINKS: dict[str, tuple[str, list[str]]] = {
     "subject": ("mailto:s@example.org?subject=a%26b%2Bc%25d%23e%3Ff%3Dg%20%C3%A9t%C3%A9%20%E2%82%AC%20%E7%B4%8D%E8%B1%86",
                 ["Subject specials", "UTF-8"]),
     "body": ("mailto:b@example.org?subject=body&body=Gr%C3%BC%C3%9Fe%20%E2%82%AC%2C%0D%0A%0D%0Aline%202%20%E7%B4%8D%E8%B1%86"
-             "%0D%0A%20%20indented%20line%0D%0Alast%20line", ["Multi-line body", "UTF-8"]),
+             "%0D%0A%20%20indented%20line%0D%0Alast%20line", ["Multi-line body"]),
     "idn": ("mailto:info@%E7%B4%8D%E8%B1%86.example.org?cc=x@b%C3%BCcher.example&subject=idn", ["IDN"]),
     "display": ("mailto:%22Doe%2C%20Jane%22%20%3Cjane%40example.org%3E?subject=display", ["Display name"]),
     "attach": ("mailto:a@example.org?subject=attach&body=see%20nothing%20attached&attach=/etc/hostname"
@@ -220,7 +220,7 @@ class Report:
                 self.cells[cell] = "LOST: " + "; ".join(f"{f} {d}" for f, d in bad.items())[:160]
             elif told:
                 self.cells[cell] = "changed, user told"
-                self.notes[cell] = "; ".join(told.values())
+                self.notes[cell] = "; ".join(v.removeprefix("mailtokit: ") for v in told.values())
             elif self.cells[cell] in ("not run", "ok"):
                 self.cells[cell] = "ok"
 
