@@ -41,6 +41,8 @@ autosave=0
 warn_queued_on_exit=0
 confirm_on_exit=0
 show_splash=0
+compose_width=900
+compose_height=800
 """
 
 
