@@ -43,6 +43,7 @@ confirm_on_exit=0
 show_splash=0
 compose_width=900
 compose_height=800
+compose_notebook_height=260
 """
 
 
