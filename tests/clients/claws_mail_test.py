@@ -5,8 +5,7 @@ socket), the compose window photographed, Ctrl+S saves the draft into the mailbo
 which is read back and compared with `mailtokit inspect`."""
 import time
 
-from clientlib import (LINKS, Failure, Report, Session, allowed_losses, expected, held, log, main, open_link,
-                       results_dir, version_of, wait_for, write_config)
+from clientlib import Report, Session, main, run_gui_links, version_of, write_config
 
 ACCOUNTRC = """[Account: 1]
 account_name=test
@@ -63,45 +62,15 @@ def run(program: str) -> int:
         def files() -> set:
             return {p for p in drafts.iterdir() if p.is_file() and p.name.isdigit()}
 
-        for i, (link_id, (link, _cells)) in enumerate(LINKS.items()):
-            exp = expected(s, program, link)
-            before = set(s.windows(r"Compose message"))
-            have = files()
-            t0 = time.monotonic()
-            told = open_link(s, program, "claws-mail", link)
-            try:
-                win = wait_for(lambda: [w for w in s.windows(r"Compose message") if w not in before],
-                               90 if i == 0 else 30, "Claws Mail's compose window")[0]
-            except Failure:
-                s.screenshot(results_dir() / f"claws-mail-{link_id}-failed.png")
-                log(f"windows: {s.all_titles()}")
-                raise
-            took = time.monotonic() - t0
-            if i == 0:
-                rep.cold = took
-                log(f"first compose window (Claws Mail starting) after {took:.2f} s")
-            else:
-                rep.times.append(took)
-            time.sleep(1.0)
-            s.screenshot(results_dir() / f"claws-mail-{link_id}.png")
-            s.key(win, "ctrl+s")
-            try:
-                new = wait_for(lambda: files() - have, 30, "Claws Mail to save the draft into its draft folder")
-            except Failure:
-                s.screenshot(results_dir() / f"claws-mail-{link_id}-nosave.png")
-                log(f"windows: {s.all_titles()}")
-                raise
+        def saved(had: set):
+            new = files() - had
+            if not new:
+                return None
             time.sleep(0.3)
-            raw = max(new, key=lambda p: int(p.name)).read_bytes()
-            (results_dir() / f"claws-mail-{link_id}.eml").write_bytes(raw)
-            rep.check(link_id, exp, held(raw), allowed_losses(told.stderr))
-            s.key(win, "ctrl+w")
-            try:
-                wait_for(lambda: win not in s.windows(r"Compose message"), 20, "the compose window to close")
-            except Failure:
-                s.screenshot(results_dir() / f"claws-mail-{link_id}-noclose.png")
-                log(f"windows: {s.all_titles()}")
-                raise
+            return max(new, key=lambda p: int(p.name)).read_bytes()
+
+        run_gui_links(s, rep, program, "claws-mail", lambda exp: s.windows(r"Compose message"), files, saved,
+                      close=lambda win, exp: s.key(win, "ctrl+w"))
         return rep.finish()
 
 

@@ -422,3 +422,42 @@ def allowed_losses(told: str) -> dict[str, str]:
         if m:
             out[m.group(1)] = line.strip()
     return out
+
+
+def run_gui_links(s: Session, rep: Report, program: str, target: str, windows, snapshot, saved,
+                  close=None, told_change=None) -> None:
+    """The links through a graphical client: `mailtokit open`, wait for a new compose window
+    (windows(expected) lists the candidates), photograph it, Ctrl+S, wait until saved(snapshot())
+    returns the saved draft's bytes, compare; close(window, expected) when given."""
+    out = results_dir()
+    for i, (link_id, (link, _cells)) in enumerate(LINKS.items()):
+        exp = expected(s, program, link)
+        before = set(windows(exp))
+        mark = snapshot()
+        t0 = time.monotonic()
+        told = open_link(s, program, target, link)
+
+        def step(what: str, predicate, timeout: float, shot: str):
+            try:
+                return wait_for(predicate, timeout, what)
+            except Failure:
+                s.screenshot(out / f"{target}-{link_id}-{shot}.png")
+                log(f"windows: {s.all_titles()}")
+                raise
+        win = step(f"{target}'s compose window", lambda: [w for w in windows(exp) if w not in before],
+                   90 if i == 0 else 30, "failed")[0]
+        took = time.monotonic() - t0
+        if i == 0:
+            rep.cold = took
+            log(f"first compose window ({target} starting) after {took:.2f} s")
+        else:
+            rep.times.append(took)
+        time.sleep(1.0)  # let the fields fill in before the photo and the save
+        s.screenshot(out / f"{target}-{link_id}.png")
+        s.key(win, "ctrl+s")
+        raw = step(f"{target} to save the draft", lambda: saved(mark), 30, "nosave")
+        (out / f"{target}-{link_id}.eml").write_bytes(raw)
+        rep.check(link_id, exp, held(raw), allowed_losses(told.stderr), told_change)
+        if close:
+            close(win, exp)
+            step("the compose window to close", lambda: win not in windows(exp), 20, "noclose")

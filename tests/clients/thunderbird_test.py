@@ -6,8 +6,7 @@ draft, which is read back from the Drafts mbox and compared with `mailtokit insp
 import mailbox
 import time
 
-from clientlib import (LINKS, Failure, Report, Session, allowed_losses, expected, held, log, main, open_link,
-                       results_dir, version_of, wait_for, write_config)
+from clientlib import Report, Session, main, run_gui_links, version_of, write_config
 
 PREFS = {
     "mail.accountmanager.accounts": "account1,account2",
@@ -81,40 +80,15 @@ def run(program: str) -> int:
         def count() -> int:
             return len(mailbox.mbox(str(drafts))) if drafts.exists() else 0
 
-        for i, (link_id, (link, _cells)) in enumerate(LINKS.items()):
-            exp = expected(s, program, link)
-            before = set(s.windows(r"^Write: "))
-            have = count()
-            t0 = time.monotonic()
-            told = open_link(s, program, "thunderbird", link)
-            try:
-                win = wait_for(lambda: [w for w in s.windows(r"^Write: ") if w not in before], 90 if i == 0 else 30,
-                               "Thunderbird's compose window")[0]
-            except Failure:
-                s.screenshot(results_dir() / f"thunderbird-{link_id}-failed.png")
-                log(f"windows: {s.all_titles()}")
-                raise
-            took = time.monotonic() - t0
-            if i == 0:
-                rep.cold = took
-                log(f"first compose window (Thunderbird starting) after {took:.2f} s")
-            else:
-                rep.times.append(took)
-            time.sleep(1.0)  # let the fields fill in before the photo and the save
-            s.screenshot(results_dir() / f"thunderbird-{link_id}.png")
-            s.key(win, "ctrl+s")
-            try:
-                wait_for(lambda: count() > have, 30, "Thunderbird to save the draft into Local Folders/Drafts")
-            except Failure:
-                s.screenshot(results_dir() / f"thunderbird-{link_id}-nosave.png")
-                raise
-            time.sleep(0.3)
+        def saved(had: int):
+            if count() <= had:
+                return None
+            time.sleep(0.3)  # the whole message, not the first bytes of it
             box = mailbox.mbox(str(drafts))
-            raw = box.get_bytes(len(box) - 1)
-            (results_dir() / f"thunderbird-{link_id}.eml").write_bytes(raw)
-            rep.check(link_id, exp, held(raw), allowed_losses(told.stderr))
-            s.key(win, "ctrl+w")
-            wait_for(lambda: win not in s.windows(r"^Write: "), 20, "the compose window to close")
+            return box.get_bytes(len(box) - 1)
+
+        run_gui_links(s, rep, program, "thunderbird", lambda exp: s.windows(r"^Write: "), count, saved,
+                      close=lambda win, exp: s.key(win, "ctrl+w"))
         if not rep.times and rep.cold is not None:
             rep.times.append(rep.cold)
         return rep.finish()
