@@ -23,7 +23,7 @@ from pathlib import Path
 
 import idna
 
-from session import Failure, Session, wait_for, strip_ansi  # noqa: F401  (re-exported)
+from session import Failure, Session, require, wait_for, strip_ansi  # noqa: F401  (re-exported)
 
 
 def _long_body() -> str:
@@ -285,6 +285,8 @@ def open_link(s: Session, program: str, target: str, link: str) -> subprocess.Co
 
 
 def version_of(s: Session, argv: list[str], pattern: str = r"\d+[\d.]*\S*") -> str:
+    """The program's version from its own output; a program that is not installed fails the test."""
+    require(argv[0])
     r = s.run(argv, check=False, timeout=60)
     text = (r.stdout + r.stderr).strip()
     first = text.splitlines()[0] if text else ""
@@ -316,6 +318,7 @@ class Tmux:
         self.name = name
 
     def start(self) -> None:
+        require("tmux")
         self.s.run(["tmux", "-S", self.sock, "-f", "/dev/null", "new-session", "-d", "-s", self.name,
                     "-x", "200", "-y", "50", "sh"])
         self.cmd("set-option", "-g", "remain-on-exit", "off")
