@@ -436,6 +436,12 @@ int run_open(const open_options& o) {
       in.terminal = std::move(*prefix);
     }
     auto built = dispatch::client_argv(*t, in);
+    if (!built && built.error().code == errc::invalid_address) {
+      print_error(std::string(dispatch::to_name(*t)) + ": To address " + std::to_string(built.error().offset + 1) +
+                  " would be read as an option or as a URL to attach (KMail takes an argument with a scheme as "
+                  "an attachment): refused");
+      return exit_dataerr;
+    }
     if (!built) {
       print_error(std::string(dispatch::to_name(*t)) + ": " + describe(built.error()));
       return built.error().code == errc::invalid_address ? exit_dataerr : exit_software;
