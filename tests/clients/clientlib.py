@@ -101,8 +101,13 @@ def norm_body(text: str) -> str:
     return "\n".join(line.rstrip(" ") for line in text.split("\n")).strip("\n")
 
 
-def expected(s: Session, program: str, link: str) -> dict:
-    r = s.run([program, "inspect", "--json", link])
+def _argv(program) -> list[str]:
+    """The program as an argv prefix: a path, or a list (a wrapper such as setpriv first)."""
+    return list(program) if isinstance(program, (list, tuple)) else [program]
+
+
+def expected(s: Session, program, link: str) -> dict:
+    r = s.run([*_argv(program), "inspect", "--json", link])
     j = json.loads(r.stdout)
     if not j.get("ok"):
         raise Failure(f"inspect refused {link}: {j.get('error')}")
@@ -264,12 +269,12 @@ def write_config(s: Session, lines: list[str]) -> None:
     cfg.write_text("\n".join(lines) + "\n")
 
 
-def open_link(s: Session, program: str, target: str, link: str) -> subprocess.CompletedProcess:
+def open_link(s: Session, program, target: str, link: str) -> subprocess.CompletedProcess:
     """`mailtokit open --target TARGET LINK`, as a browser runs it; its stderr is what it told.
     Output goes to files, not pipes: the client it starts keeps them open."""
     import tempfile
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        argv = [program, "open", "--no-notify", "--target", target, link]
+        argv = [*_argv(program), "open", "--no-notify", "--target", target, link]
         try:
             rc = subprocess.run(argv, env=s.env, stdin=subprocess.DEVNULL, stdout=out, stderr=err, timeout=60).returncode
         except subprocess.TimeoutExpired:
@@ -427,7 +432,7 @@ def allowed_losses(told: str) -> dict[str, str]:
     return out
 
 
-def run_gui_links(s: Session, rep: Report, program: str, target: str, windows, snapshot, saved,
+def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapshot, saved,
                   close=None, told_change=None) -> None:
     """The links through a graphical client: `mailtokit open`, wait for a new compose window
     (windows(expected) lists the candidates), photograph it, Ctrl+S, wait until saved(snapshot())

@@ -1,0 +1,74 @@
+"""KMail, for real: Akonadi refuses to run as root, so KMail, its Akonadi server (SQLite
+database), its own D-Bus session bus and `mailtokit open` run as the unprivileged user `nobody`
+in a private HOME on the test's X server. Each link is opened with `mailtokit open --target
+kmail`, the composer photographed, Ctrl+S saves the draft into Local Folders/drafts (a maildir
+of Akonadi's maildir resource), which is read back and compared with `mailtokit inspect`."""
+import os
+import pwd
+import subprocess
+import time
+
+from clientlib import (Failure, Report, Session, log, main, require, run_gui_links, version_of, wait_for,
+                       write_config)
+
+USER = "nobody"
+
+
+def run(program: str) -> int:
+    require("kmail", "akonadictl", "setpriv")
+    if os.geteuid() != 0:
+        raise Failure("this test starts KMail as the user nobody and needs to run as root")
+    pw = pwd.getpwnam(USER)
+    drop = ["setpriv", f"--reuid={pw.pw_uid}", f"--regid={pw.pw_gid}", "--clear-groups", "--"]
+    with Session("kmail") as s:
+        rep = Report("KMail", version_of(s, ["kmail", "--version"], r"\d+\.[\d.]+( \([\d.]+\))?"))
+        root = s.root / "nobody"
+        home = root / "home"
+        runtime = root / "runtime"
+        for d in (home / ".config/akonadi", home / ".local/share", home / ".cache", runtime):
+            d.mkdir(parents=True, exist_ok=True)
+        (home / ".config/akonadi/akonadiserverrc").write_text("[%General]\nDriver=QSQLITE\n")
+        (home / ".config/kmail2rc").write_text("[General]\nfirst-start=false\n")
+        s.home = home
+        s.env.update({"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+                      "XDG_DATA_HOME": str(home / ".local/share"), "XDG_CACHE_HOME": str(home / ".cache"),
+                      "XDG_STATE_HOME": str(home / ".local/state"), "XDG_RUNTIME_DIR": str(runtime),
+                      "USER": USER, "LOGNAME": USER, "QT_QPA_PLATFORM": "xcb", "KDE_FULL_SESSION": ""})
+        write_config(s, ["target = kmail"])
+        subprocess.run(["chown", "-R", f"{pw.pw_uid}:{pw.pw_gid}", str(root)], check=True)
+        runtime.chmod(0o700)
+        os.chmod(s.root, 0o755)
+        bus = runtime / "bus"
+        s.spawn(drop + ["dbus-daemon", "--session", "--nofork", f"--address=unix:path={bus}"])
+        wait_for(bus.exists, 20, "nobody's session bus")
+        s.env["DBUS_SESSION_BUS_ADDRESS"] = f"unix:path={bus}"
+        t0 = time.monotonic()
+        s.spawn(drop + ["akonadictl", "start"], log=s.root / "akonadi.log")
+        def akonadi_up() -> bool:
+            r = subprocess.run(drop + ["akonadictl", "status"], env=s.env, capture_output=True, text=True)
+            return "Akonadi Server: running" in r.stdout + r.stderr
+        wait_for(akonadi_up, 120, "the Akonadi server", interval=1)
+        log(f"Akonadi up after {time.monotonic() - t0:.1f} s")
+        drafts = home / ".local/share/local-mail/drafts"
+
+        def files() -> set:
+            return {p for sub in ("cur", "new") for p in (drafts / sub).glob("*")} if drafts.exists() else set()
+
+        def saved(had: set):
+            new = files() - had
+            if not new:
+                return None
+            time.sleep(0.3)
+            return sorted(new)[-1].read_bytes()
+
+        def composers(exp: dict) -> list[str]:
+            return [w for w in s.windows(".") if s.title(w) == exp["Subject"] + " \u2014 KMail"]
+
+        # mailtokit open, and so KMail, as nobody. The composer's title is "SUBJECT — KMail".
+        prog = [*drop, program]
+        run_gui_links(s, rep, prog, "kmail", composers, files, saved,
+                      close=lambda win, exp: s.key(win, "ctrl+w"))
+        return rep.finish()
+
+
+main(run)
