@@ -5,6 +5,7 @@ kmail`, the composer photographed, Ctrl+S saves the draft into Local Folders/dra
 of Akonadi's maildir resource), which is read back and compared with `mailtokit inspect`."""
 import os
 import pwd
+import signal
 import subprocess
 import time
 
@@ -12,6 +13,35 @@ from clientlib import (Failure, Report, Session, log, main, require, run_gui_lin
                        write_config)
 
 USER = "nobody"
+
+
+def stop_akonadi(s: Session, drop: list[str], home) -> None:
+    """Akonadi's processes leave the process groups the session ends: stop it, then end what is
+    still running with this HOME (processes this test started, by their id)."""
+    subprocess.run(drop + ["akonadictl", "stop"], env=s.env, capture_output=True, timeout=60)
+    mine = f"HOME={home}".encode()
+
+    def ours() -> list[int]:
+        pids = []
+        for d in os.listdir("/proc"):
+            if d.isdigit():
+                try:
+                    with open(f"/proc/{d}/environ", "rb") as f:
+                        if mine in f.read().split(b"\0"):
+                            pids.append(int(d))
+                except OSError:
+                    pass
+        return pids
+    deadline = time.monotonic() + 5
+    while ours() and time.monotonic() < deadline:
+        time.sleep(0.3)
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        for pid in ours():
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+        time.sleep(1)
 
 
 def run(program: str) -> int:
@@ -38,36 +68,39 @@ def run(program: str) -> int:
         subprocess.run(["chown", "-R", f"{pw.pw_uid}:{pw.pw_gid}", str(root)], check=True)
         runtime.chmod(0o700)
         os.chmod(s.root, 0o755)
-        bus = runtime / "bus"
-        s.spawn(drop + ["dbus-daemon", "--session", "--nofork", f"--address=unix:path={bus}"])
-        wait_for(bus.exists, 20, "nobody's session bus")
-        s.env["DBUS_SESSION_BUS_ADDRESS"] = f"unix:path={bus}"
-        t0 = time.monotonic()
-        s.spawn(drop + ["akonadictl", "start"], log=s.root / "akonadi.log")
-        def akonadi_up() -> bool:
-            r = subprocess.run(drop + ["akonadictl", "status"], env=s.env, capture_output=True, text=True)
-            return "Akonadi Server: running" in r.stdout + r.stderr
-        wait_for(akonadi_up, 120, "the Akonadi server", interval=1)
-        log(f"Akonadi up after {time.monotonic() - t0:.1f} s")
-        drafts = home / ".local/share/local-mail/drafts"
+        try:
+            bus = runtime / "bus"
+            s.spawn(drop + ["dbus-daemon", "--session", "--nofork", f"--address=unix:path={bus}"])
+            wait_for(bus.exists, 20, "nobody's session bus")
+            s.env["DBUS_SESSION_BUS_ADDRESS"] = f"unix:path={bus}"
+            t0 = time.monotonic()
+            s.spawn(drop + ["akonadictl", "start"], log=s.root / "akonadi.log")
+            def akonadi_up() -> bool:
+                r = subprocess.run(drop + ["akonadictl", "status"], env=s.env, capture_output=True, text=True)
+                return "Akonadi Server: running" in r.stdout + r.stderr
+            wait_for(akonadi_up, 120, "the Akonadi server", interval=1)
+            log(f"Akonadi up after {time.monotonic() - t0:.1f} s")
+            drafts = home / ".local/share/local-mail/drafts"
 
-        def files() -> set:
-            return {p for sub in ("cur", "new") for p in (drafts / sub).glob("*")} if drafts.exists() else set()
+            def files() -> set:
+                return {p for sub in ("cur", "new") for p in (drafts / sub).glob("*")} if drafts.exists() else set()
 
-        def saved(had: set):
-            new = files() - had
-            if not new:
-                return None
-            time.sleep(0.3)
-            return sorted(new)[-1].read_bytes()
+            def saved(had: set):
+                new = files() - had
+                if not new:
+                    return None
+                time.sleep(0.3)
+                return sorted(new)[-1].read_bytes()
 
-        def composers(exp: dict) -> list[str]:
-            return [w for w in s.windows(".") if s.title(w) == exp["Subject"] + " \u2014 KMail"]
+            def composers(exp: dict) -> list[str]:
+                return [w for w in s.windows(".") if s.title(w) == exp["Subject"] + " \u2014 KMail"]
 
-        # mailtokit open, and so KMail, as nobody. The composer's title is "SUBJECT — KMail".
-        prog = [*drop, program]
-        run_gui_links(s, rep, prog, "kmail", composers, files, saved,
-                      close=lambda win, exp: s.key(win, "ctrl+w"))
+            # mailtokit open, and so KMail, as nobody. The composer's title is "SUBJECT — KMail".
+            prog = [*drop, program]
+            run_gui_links(s, rep, prog, "kmail", composers, files, saved,
+                          close=lambda win, exp: s.key(win, "ctrl+w"))
+        finally:
+            stop_akonadi(s, drop, home)
         return rep.finish()
 
 
