@@ -59,6 +59,17 @@ def run(program: str) -> int:
             d.mkdir(parents=True, exist_ok=True)
         (home / ".config/akonadi/akonadiserverrc").write_text("[%General]\nDriver=QSQLITE\n")
         (home / ".config/kmail2rc").write_text("[General]\nfirst-start=false\n")
+        # Local Folders (where KMail saves drafts) made before Akonadi starts: a maildir resource
+        # and KMail's choice of it, as KMail's own first start would create them, but not late.
+        local = home / ".local/share/local-mail"
+        for sub in ("cur", "new", "tmp"):
+            (local / "drafts" / sub).mkdir(parents=True, exist_ok=True)
+        (home / ".config/agentsrc").write_text(
+            "[Instances][akonadi_maildir_resource_0]\nAgentType=akonadi_maildir_resource\nName=Local Folders\n")
+        (home / ".config/akonadi_maildir_resource_0rc").write_text(
+            f"[General]\nPath={local}\nTopLevelIsContainer=true\n")
+        (home / ".config/specialmailcollectionsrc").write_text(
+            "[SpecialCollections]\nDefaultResourceId=akonadi_maildir_resource_0\n")
         s.home = home
         s.env.update({"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
                       "XDG_DATA_HOME": str(home / ".local/share"), "XDG_CACHE_HOME": str(home / ".cache"),
@@ -79,7 +90,14 @@ def run(program: str) -> int:
                 r = subprocess.run(drop + ["akonadictl", "status"], env=s.env, capture_output=True, text=True)
                 return "Akonadi Server: running" in r.stdout + r.stderr
             wait_for(akonadi_up, 120, "the Akonadi server", interval=1)
-            log(f"Akonadi up after {time.monotonic() - t0:.1f} s")
+
+            def resource_up() -> bool:  # the Local Folders resource on the bus: drafts can be stored
+                r = subprocess.run(drop + ["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                                           "/org/freedesktop/DBus", "org.freedesktop.DBus.ListNames"],
+                                   env=s.env, capture_output=True, text=True)
+                return "org.freedesktop.Akonadi.Resource.akonadi_maildir_resource_0" in r.stdout
+            wait_for(resource_up, 60, "Akonadi's Local Folders resource", interval=0.5)
+            log(f"Akonadi and Local Folders up after {time.monotonic() - t0:.1f} s")
             drafts = home / ".local/share/local-mail/drafts"
 
             def files() -> set:
@@ -99,6 +117,11 @@ def run(program: str) -> int:
             prog = [*drop, program]
             run_gui_links(s, rep, prog, "kmail", composers, files, saved,
                           close=lambda win, exp: s.key(win, "ctrl+w"))
+        except Failure:
+            listing = subprocess.run(["find", str(home / ".local/share"), "-newer", str(bus), "-type", "f"],
+                                     capture_output=True, text=True).stdout
+            log("files written since the start:\n" + listing[-3000:])
+            raise
         finally:
             stop_akonadi(s, drop, home)
         return rep.finish()
