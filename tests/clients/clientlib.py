@@ -474,3 +474,18 @@ def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapsh
         if close:
             close(win, exp)
             step("the compose window to close", lambda: win not in windows(exp), 20, "noclose")
+
+
+def maildir_watch(folder: Path):
+    """(snapshot, saved) for run_gui_links over a maildir folder: the messages present, and the
+    bytes of the newest message that is not in a snapshot (None while there is none)."""
+    def files() -> set:
+        return {p for sub in ("cur", "new") for p in (folder / sub).glob("*")} if folder.exists() else set()
+
+    def saved(had: set):
+        new = files() - had
+        if not new:
+            return None
+        time.sleep(0.3)  # the whole message, not the first bytes of it
+        return sorted(new)[-1].read_bytes()
+    return files, saved

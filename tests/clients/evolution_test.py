@@ -3,9 +3,8 @@
 the composer photographed, Ctrl+S saves the draft into the local Drafts maildir, which is read
 back and compared with `mailtokit inspect`."""
 import re
-import time
 
-from clientlib import Report, Session, main, run_gui_links, version_of, write_config
+from clientlib import Report, Session, main, maildir_watch, run_gui_links, version_of, write_config
 
 
 def run(program: str) -> int:
@@ -17,15 +16,7 @@ def run(program: str) -> int:
         s.run(["gsettings", "set", "org.gnome.evolution.mail", "show-startup-wizard", "false"])
         drafts = s.home / ".local/share/evolution/mail/local/.Drafts"
 
-        def files() -> set:
-            return {p for sub in ("cur", "new") for p in (drafts / sub).glob("*")} if drafts.exists() else set()
-
-        def saved(had: set):
-            new = files() - had
-            if not new:
-                return None
-            time.sleep(0.3)
-            return sorted(new)[-1].read_bytes()
+        files, saved = maildir_watch(drafts)
 
         # The composer's title is the subject; it stays open (it has no close key).
         # Told before it opened: Evolution turns some spaces into U+00A0; nothing else may differ.

@@ -9,8 +9,8 @@ import signal
 import subprocess
 import time
 
-from clientlib import (Failure, Report, Session, log, main, require, run_gui_links, version_of, wait_for,
-                       write_config)
+from clientlib import (Failure, Report, Session, log, main, maildir_watch, require, run_gui_links, version_of,
+                       wait_for, write_config)
 
 USER = "nobody"
 
@@ -101,15 +101,7 @@ def run(program: str) -> int:
             log(f"Akonadi and Local Folders up after {time.monotonic() - t0:.1f} s")
             drafts = home / ".local/share/local-mail/drafts"
 
-            def files() -> set:
-                return {p for sub in ("cur", "new") for p in (drafts / sub).glob("*")} if drafts.exists() else set()
-
-            def saved(had: set):
-                new = files() - had
-                if not new:
-                    return None
-                time.sleep(0.3)
-                return sorted(new)[-1].read_bytes()
+            files, saved = maildir_watch(drafts)
 
             def composers(exp: dict) -> list[str]:
                 return [w for w in s.windows(".") if s.title(w) == exp["Subject"] + " \u2014 KMail"]
