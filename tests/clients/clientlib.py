@@ -140,12 +140,31 @@ def _unflow(text: str, delsp: bool) -> str:
     return "\n".join(out)
 
 
+def raw_addresses(raw: bytes, field: str) -> list[tuple[str, str]]:
+    """An address field as the client wrote it: RFC 2047 words decoded in display names only (an
+    encoded word in an address, as in user@=?utf-8?B?...?=, is not an address: it stays as is and
+    fails the comparison); raw UTF-8 (RFC 6532) read as UTF-8."""
+    import email.header
+    head = re.split(rb"\r?\n\r?\n", raw, maxsplit=1)[0].decode("utf-8", "replace")
+    head = re.sub(r"\r?\n[ \t]", " ", head)  # unfold
+    pairs = []
+    for line in head.splitlines():
+        name_part, colon, text = line.partition(":")
+        if not colon or name_part.strip().lower() != field.lower():
+            continue
+        for name, addr in email.utils.getaddresses([text]):
+            if not (name or addr):
+                continue
+            if "=?" in name:
+                name = str(email.header.make_header(email.header.decode_header(name)))
+            pairs.append(_norm_addr(name, addr))
+    return sorted(pairs)
+
+
 def held(raw: bytes) -> dict:
     """Parse a draft the client saved: header fields decoded, the text body, the parts."""
     msg = email.message_from_bytes(raw, policy=email.policy.default)
-    out = {}
-    for f in ("To", "Cc", "Bcc"):
-        out[f] = sorted(p for v in (msg.get_all(f) or []) for p in addresses(str(v)))
+    out = {f: raw_addresses(raw, f) for f in ("To", "Cc", "Bcc")}
     out["Subject"] = str(msg.get("Subject", "")).replace("\n", "").replace("\r", "")
     part = msg.get_body(preferencelist=("plain",))
     body = ""
