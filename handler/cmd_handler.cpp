@@ -263,10 +263,10 @@ void show(const std::vector<std::string>& argv) { (void)dispatch::spawn(argv, {f
 // "When the policy dropped fields or raised warnings, the user is told: a desktop notification
 // through notify-send when available, stderr always."
 // With `unasked` (risky, but nobody could be asked) the notification is critical (it stays).
+// `lines` come first: what the chosen client is known to lose or change.
 void tell_user(const draft& d, const std::vector<preview::finding>& findings, bool notify,
-               std::string_view unasked = {}) {
-  std::vector<std::string> lines;
-  if (!unasked.empty()) lines.emplace_back(unasked);
+               std::vector<std::string> lines, std::string_view unasked = {}) {
+  if (!unasked.empty()) lines.insert(lines.begin(), std::string(unasked));
   for (const auto& f : d.dropped) lines.push_back("dropped " + f.name + "=" + f.value + ": " + f.reason);
   for (const auto& w : d.warnings) lines.push_back("note: " + w.message);
   for (const auto& f : findings) lines.push_back("warning: " + f.field + ": " + f.message);
@@ -357,6 +357,14 @@ std::optional<int> early_exit(pid_t pid, std::chrono::milliseconds window) {
   }
 }
 
+// The question, with what the chosen client is known to lose or change said before it opens.
+std::string with_losses(std::string text, const std::vector<std::string>& losses) {
+  if (losses.empty()) return text;
+  text += "\nThe chosen mail client:\n";
+  for (const auto& l : losses) text += "  " + preview::visible(l) + "\n";
+  return text;
+}
+
 int run_open(const open_options& o) {
   const environment env = environment::current();
   desktop_ui ui;
@@ -428,10 +436,10 @@ int run_open(const open_options& o) {
   choice answer = choice::open;
   switch (how) {
     case ask_how::no:
-      tell_user(*d, findings, ui.notify);
+      tell_user(*d, findings, ui.notify, plan->losses);
       break;
     case ask_how::fallback_open:
-      tell_user(*d, findings, ui.notify,
+      tell_user(*d, findings, ui.notify, plan->losses,
                 "opened without asking: no terminal, or no display with zenity or yad, to ask with");
       break;
     case ask_how::refuse:
@@ -441,10 +449,10 @@ int run_open(const open_options& o) {
                      "install zenity or yad, run `mailtokit open` in a terminal, or set `confirm = risky`"},
                     keep(), ui);
     case ask_how::terminal:
-      answer = ask_terminal(question_text(*d, findings, facts), !d->bcc.empty());
+      answer = ask_terminal(with_losses(question_text(*d, findings, facts), plan->losses), !d->bcc.empty());
       break;
     case ask_how::dialog:
-      answer = ask_dialog(*ui.dialog, question_text(*d, findings, facts), !d->bcc.empty());
+      answer = ask_dialog(*ui.dialog, with_losses(question_text(*d, findings, facts), plan->losses), !d->bcc.empty());
       break;
   }
   if (answer == choice::cancel) {
@@ -458,38 +466,50 @@ int run_open(const open_options& o) {
     if (!plan) return report(why, keep(), ui);
   }
 
+  // Writes bytes into a new file of the private draft directory (a fixed name under --dry-run).
+  auto write_private = [&](std::string_view bytes) -> std::optional<std::string> {
+    auto state = handler::state_home(env);
+    if (!state) {
+      why = {exit_cantcreat, "neither XDG_STATE_HOME nor HOME is set: nowhere to write the draft file", "set HOME"};
+      return std::nullopt;
+    }
+    const std::string dir = *state + "/mailtokit/drafts";
+    if (o.dry_run) return dir + "/draft-0123456789abcdef0123456789abcdef.eml";
+    if (!drafts::ensure_private_dir(dir)) {
+      why = {exit_cantcreat, "cannot create the private draft directory " + preview::visible(dir),
+             "check the permissions of " + preview::visible(*state)};
+      return std::nullopt;
+    }
+    const unsigned days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
+    if (days > 0) (void)drafts::clean_old(dir, std::chrono::hours(24) * days);
+    auto path = drafts::write_draft(dir, bytes);
+    if (!path) {
+      why = {exit_cantcreat, "cannot write a draft file in " + preview::visible(dir),
+             "check the free space and permissions of " + preview::visible(dir)};
+      return std::nullopt;
+    }
+    return std::move(*path);
+  };
+
   std::string draft_path;
   if (plan->wants_file) {
     auto bytes = draft_bytes(*d, draft_options(&lc->cfg, po.strict), why);
     if (!bytes) return report(why, keep(), ui);
-    auto state = handler::state_home(env);
-    if (!state)
-      return report({exit_cantcreat, "neither XDG_STATE_HOME nor HOME is set: nowhere to write the draft file",
-                     "set HOME"},
-                    {}, ui);
-    const std::string dir = *state + "/mailtokit/drafts";
-    if (o.dry_run) {
-      draft_path = dir + "/draft-0123456789abcdef0123456789abcdef.eml";
-    } else {
-      if (!drafts::ensure_private_dir(dir))
-        return report({exit_cantcreat, "cannot create the private draft directory " + preview::visible(dir),
-                       "check the permissions of " + preview::visible(*state)},
-                      {}, ui);
-      const unsigned days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
-      if (days > 0) (void)drafts::clean_old(dir, std::chrono::hours(24) * days);
-      auto path = drafts::write_draft(dir, *bytes);
-      if (!path)
-        return report({exit_cantcreat, "cannot write a draft file in " + preview::visible(dir),
-                       "check the free space and permissions of " + preview::visible(dir)},
-                      {}, ui);
-      draft_path = std::move(*path);
-    }
+    auto path = write_private(*bytes);
+    if (!path) return report(why, {}, ui);
+    draft_path = std::move(*path);
+  }
+  std::string body_path;
+  if (plan->body_file) {
+    auto path = write_private(dispatch::claws_body_text(*d->body));
+    if (!path) return report(why, keep(), ui);
+    body_path = std::move(*path);
   }
   // A failure after this point leaves the draft in the drafts directory: the file written for
   // the client, or a new one.
   auto kept = [&] { return draft_path.empty() ? keep() : draft_path; };
 
-  auto argv = open_argv(*plan, *d, draft_path, req, why);
+  auto argv = open_argv(*plan, *d, draft_path, body_path, req, why);
   if (!argv) return report(why, kept(), ui);
   if (o.dry_run) {
     out(json_argv(*argv) + "\n");

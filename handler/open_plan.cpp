@@ -157,9 +157,18 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
   // The clean URI: rebuilt by our builder from only what the policy kept.
   // (harden_uri: '+' as %2B and no file-like ending, spellings every client decodes the same.)
   p.uri = dispatch::harden_uri(build_mailto(d));
-  build_options iri_form;
-  iri_form.form = uri_form::iri;
-  p.iri = build_mailto(d, iri_form);
+  // A running Claws Mail reads a link from its socket into an 8 KB line: a longer link loses the
+  // end of its body. The body then goes in a private file (--insert) and the link without it.
+  if (p.t == target::claws_mail) {
+    p.claws_uri = dispatch::claws_uri(d);
+    if (d.body && !dispatch::claws_link_fits(p.claws_uri)) {
+      draft no_body = d;
+      no_body.body.reset();
+      p.claws_uri = dispatch::claws_uri(no_body);
+      p.body_file = true;
+    }
+  }
+  p.losses = p.t == target::custom ? std::vector<std::string>{} : dispatch::client_losses(p.t, d);
   p.wants_file =
       dispatch::needs_draft_file(p.t) || (p.t == target::custom && desktop::uses_field(p.custom, 'f'));
   return p;
@@ -187,8 +196,8 @@ std::optional<std::string> draft_bytes(const draft& d, const compose_options& co
 }
 
 std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
-                                                  std::string_view draft_path, const open_request& r,
-                                                  open_failure& why) {
+                                                  std::string_view draft_path, std::string_view body_path,
+                                                  const open_request& r, open_failure& why) {
   if (p.t == target::custom) {
     auto expanded = desktop::expand_exec(p.custom, {p.uri, draft_path, "mailtokit", ""});
     if (!expanded) {
@@ -199,12 +208,20 @@ std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draf
     return std::move(*expanded);
   }
   dispatch::argv_inputs in;
-  in.uri = p.uri;
-  in.iri = p.iri;
+  in.uri = p.claws_uri.empty() ? p.uri : p.claws_uri;
   in.draft_file = draft_path;
+  in.body_file = body_path;
   in.d = &d;
   in.terminal = p.terminal;
   auto built = dispatch::client_argv(p.t, in);
+  if (!built && built.error().code == errc::invalid_address && p.t == target::kmail) {
+    why = {exit_dataerr,
+           "kmail: To address " + std::to_string(built.error().offset + 1) +
+               " would be read as an option or as a URL to attach (KMail takes an argument with a scheme as "
+               "an attachment): refused",
+           "choose another target with `target = NAME`"};
+    return std::nullopt;
+  }
   if (!built) {
     why = {built.error().code == errc::invalid_address ? exit_dataerr : exit_software,
            std::string(dispatch::to_name(p.t)) + ": " + describe(built.error()),

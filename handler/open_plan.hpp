@@ -79,7 +79,9 @@ struct open_plan {
   dispatch::target t = dispatch::target::custom;
   std::string chosen_note;                ///< "no target configured; using X (path)..." when auto-detected
   std::string uri;                        ///< the clean, hardened URI
-  std::string iri;                        ///< the same draft as an IRI (aerc)
+  std::string claws_uri;                  ///< claws-mail: the URI without the body, when body_file
+  bool body_file = false;                 ///< claws-mail: the body goes in a private file (--insert)
+  std::vector<std::string> losses;        ///< what the chosen client is known to lose or change (told)
   bool wants_file = false;                ///< a draft file is written and passed
   std::vector<desktop::exec_arg> custom;  ///< the parsed `command` (target = custom)
   std::vector<std::string> terminal;      ///< the terminal prefix (terminal clients)
@@ -89,15 +91,17 @@ struct open_plan {
 /// terminal checked, and the clean URI. Nothing is written or started.
 [[nodiscard]] std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_failure& why);
 
-/// The draft file's bytes for `d` (RFC 5322; RFC 6532 headers only with `smtputf8`).
+/// The draft file's bytes for `d` (RFC 5322; RFC 6532 headers unless `smtputf8 = no`).
 /// How draft files are composed: `smtputf8 = yes` allows UTF-8 headers, an explicit `smtputf8 = no`
 /// refuses them (ascii_only), `strict` refuses what a repair would write (compose_options).
 [[nodiscard]] compose_options draft_options(const handler::config* cfg, bool strict);
 [[nodiscard]] std::optional<std::string> draft_bytes(const draft& d, const compose_options& co, open_failure& why);
 
-/// The argv that hands `d` over, given the plan and the draft file written ("" when none).
+/// The argv that hands `d` over, given the plan, the draft file written ("" when none) and the
+/// body file written for claws-mail ("" when none).
 [[nodiscard]] std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
                                                                 std::string_view draft_path,
+                                                                std::string_view body_path,
                                                                 const open_request& r, open_failure& why);
 
 }  // namespace mailtokit::cli

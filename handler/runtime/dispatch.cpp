@@ -12,7 +12,9 @@
 #include <csignal>
 #include <cstdlib>
 
+#include "mailtokit/address.hpp"
 #include "mailtokit/chars.hpp"
+#include "mailtokit/mailto.hpp"
 #include "mailtokit/percent.hpp"
 #include "runtime/desktop.hpp"
 
@@ -50,16 +52,14 @@ const target_info& info(target t) {
   return targets.back();
 }
 
-std::string unicode_form(const address& a) { return a.unicode(); }
-
 // The address for systems that want ASCII: A-labels when the local part allows it.
 std::string ascii_form(const address& a) { return a.ascii().value_or(a.unicode()); }
 
-std::string join(const std::vector<address>& list, std::string_view sep, bool ascii) {
+std::string join_ascii(const std::vector<address>& list, std::string_view sep) {
   std::string out;
   for (const auto& a : list) {
     if (!out.empty()) out += sep;
-    out += ascii ? ascii_form(a) : unicode_form(a);
+    out += ascii_form(a);
   }
   return out;
 }
@@ -95,6 +95,71 @@ void add_query(std::string& url, char& sep, std::string_view name, std::string_v
 }
 
 bool starts_option(std::string_view s) { return s.empty() || s.front() == '-'; }
+
+// Text before the first ':' that is an RFC 3986 scheme (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )).
+bool looks_like_scheme(std::string_view s) {
+  const auto colon = s.find(':');
+  if (colon == std::string_view::npos || colon == 0) return false;
+  const auto alpha = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+  if (!alpha(s.front())) return false;
+  for (const char c : s.substr(1, colon - 1))
+    if (!alpha(c) && !(c >= '0' && c <= '9') && c != '+' && c != '-' && c != '.') return false;
+  return true;
+}
+
+// mutt's and neomutt's `mailto_allow` list, extended by the fields our default policy keeps
+// that theirs lacks. Fixed text: never built from the link.
+constexpr std::string_view mutt_allow_command = "mailto_allow to bcc keywords";
+// The fields mutt and neomutt read from a link once that command ran (lower case): their default list lacks `to` (a `to=` field, where a display name must go, was dropped), `bcc` and `keywords`.
+constexpr std::array<std::string_view, 8> mutt_fields = {"to", "cc", "bcc", "subject", "body", "keywords",
+                                                         "in-reply-to", "references"};
+// What aerc 0.14's Aerc.Mailto reads from the query.
+constexpr std::array<std::string_view, 4> aerc_fields = {"cc", "bcc", "subject", "in-reply-to"};
+
+// Go's url.Parse cuts the fragment at the first '#' and the query at the first '?', and an
+// opaque part that starts with '/' becomes a path: those bytes of an address cannot reach
+// aerc's To as they are. They are percent-encoded (aerc shows them so) and the user is told.
+bool aerc_unsafe(char c) { return c == '?' || c == '#' || c == '%'; }
+
+std::string aerc_to(const std::vector<address>& to) {
+  std::string out;
+  for (const auto& a : to) {
+    if (!out.empty()) out += ", ";
+    for (const char c : a.unicode()) {
+      if (aerc_unsafe(c) || (c == '/' && out.empty())) {
+        static constexpr char hex[] = "0123456789ABCDEF";
+        out += '%';
+        out += hex[static_cast<unsigned char>(c) >> 4];
+        out += hex[static_cast<unsigned char>(c) & 15];
+      } else {
+        out += c;
+      }
+    }
+  }
+  return out;
+}
+
+// One valid mailbox with a display name ("Doe, Jane" <jane@example.org>): RFC 6068 does not
+// allow it in a link, our parser keeps it as an invalid entry, and aerc (Go's net/mail) reads it.
+bool one_mailbox(std::string_view text) {
+  auto list = parse_address_list(text);
+  return list && list->size() == 1 && list->front().valid;
+}
+
+bool lower_equal(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char c = a[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != b[i]) return false;
+  }
+  return true;
+}
+
+template <std::size_t N>
+bool one_of(std::string_view name, const std::array<std::string_view, N>& list) {
+  return std::any_of(list.begin(), list.end(), [&](std::string_view n) { return lower_equal(name, n); });
+}
 
 int wait_for(pid_t pid) {
   int status = 0;
@@ -162,6 +227,31 @@ class spawn_setup {
   bool ok_ = false;
 };
 
+// Evolution 3.46's composer (an HTML editor even for plain text) saves a space at the start of
+// a line or beside another space as U+00A0: "  indented" arrives as "\u00A0 indented".
+bool spaces_evolution_changes(std::string_view body) {
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    if (body[i] != ' ') continue;
+    const bool line_start = i == 0 || body[i - 1] == '\n';
+    const bool next_space = i + 1 < body.size() && body[i + 1] == ' ';
+    if (line_start || next_space) return true;
+  }
+  return false;
+}
+
+// aerc's query: see client_argv.
+std::string aerc_query(const draft& d) {
+  std::string q;
+  char sep = '?';
+  for (const auto& a : d.cc) add_query(q, sep, "cc", a.unicode());
+  for (const auto& a : d.bcc) add_query(q, sep, "bcc", a.unicode());
+  if (d.subject) add_query(q, sep, "subject", *d.subject);
+  if (d.body) add_query(q, sep, "body", *d.body);
+  for (const auto& h : d.headers)
+    if (lower_equal(h.name, "in-reply-to")) add_query(q, sep, "in-reply-to", h.value);
+  return q;
+}
+
 }  // namespace
 
 std::string_view to_name(target t) noexcept { return info(t).name; }
@@ -183,7 +273,7 @@ const std::vector<target>& all_targets() {
 }
 
 bool needs_uri(target t) noexcept {
-  return t != target::eml && t != target::outlook && t != target::kmail && t != target::custom;
+  return t != target::eml && t != target::outlook && t != target::kmail && t != target::aerc && t != target::custom;
 }
 bool needs_draft_file(target t) noexcept { return t == target::eml; }
 bool needs_terminal(target t) noexcept { return t == target::neomutt || t == target::mutt || t == target::aerc; }
@@ -222,9 +312,9 @@ std::string fastmail_url(std::string_view clean_uri) {
 std::string outlook_url(const draft& d) {
   std::string url = "https://outlook.live.com/mail/0/deeplink/compose";
   char sep = '?';
-  add_query(url, sep, "to", join(d.to, ",", true));
-  add_query(url, sep, "cc", join(d.cc, ",", true));
-  add_query(url, sep, "bcc", join(d.bcc, ",", true));
+  add_query(url, sep, "to", join_ascii(d.to, ","));
+  add_query(url, sep, "cc", join_ascii(d.cc, ","));
+  add_query(url, sep, "bcc", join_ascii(d.bcc, ","));
   if (d.subject) add_query(url, sep, "subject", *d.subject);
   if (d.body) add_query(url, sep, "body", *d.body);
   return url;
@@ -258,21 +348,34 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
       argv.push_back(uri);
       break;
     case target::claws_mail:
-      // parse_cmd_opt: "--compose" takes the next argument when it does not start with '-'.
+      // parse_cmd_opt: "--compose" takes the next argument when it does not start with '-';
+      // "--insert" takes the following ones up to the next option (our absolute path).
       argv.push_back("--compose");
       argv.push_back(uri);
+      if (!in.body_file.empty()) {
+        if (in.body_file.front() != '/') return fail(errc::spawn_failed, 0);
+        argv.push_back("--insert");
+        argv.emplace_back(in.body_file);
+      }
       break;
     case target::neomutt:
     case target::mutt:
-      // getopt: "--" ends the options; a mailto: argument is parsed as a mailto URL.
+      // Their url_parse_mailto() keeps only the fields on the `mailto_allow` list, which lacks
+      // bcc and keywords by default: a fixed command adds them (nothing from the link goes into
+      // it). getopt: "--" ends the options; a mailto: argument is parsed as a mailto URL.
+      argv.push_back("-e");
+      argv.emplace_back(mutt_allow_command);
       argv.push_back("--");
       argv.push_back(uri);
       break;
     case target::aerc: {
-      // aerc(1): "These addresses must not be percent encoded": the IRI form.
-      const std::string_view iri = in.iri.empty() ? std::string_view(uri) : in.iri;
-      if (iri.size() < 7 || iri.substr(0, 7) != "mailto:") return fail(errc::spawn_failed, 0);
-      argv.push_back(harden_uri(iri));
+      // aerc 0.14 (Aerc.Mailto) reads the address part as url.URL.Opaque, which Go does not
+      // percent-decode, and parses it with mail.ParseAddressList: the To list goes in decoded
+      // (display names and all). The query, which it decodes, is built from the draft: one cc=
+      // or bcc= per address (aerc joins repeated fields with ','), every byte but unreserved
+      // ones percent-encoded (url.Query() reads '+' as a space).
+      if (in.d == nullptr) return fail(errc::spawn_failed, 0);
+      argv.push_back("mailto:" + aerc_to(in.d->to) + aerc_query(*in.d));
       break;
     }
     case target::kmail: {
@@ -284,18 +387,19 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
       const draft& d = *in.d;
       argv.push_back("--composer");
       if (d.subject && !d.subject->empty()) argv.push_back("--subject=" + *d.subject);
-      if (!d.cc.empty()) argv.push_back("--cc=" + join(d.cc, ", ", false));
-      if (!d.bcc.empty()) argv.push_back("--bcc=" + join(d.bcc, ", ", false));
+      // KMail encodes a Unicode domain as an RFC 2047 word (an address nobody can reach): the
+      // A-label form goes in.
+      if (!d.cc.empty()) argv.push_back("--cc=" + join_ascii(d.cc, ", "));
+      if (!d.bcc.empty()) argv.push_back("--bcc=" + join_ascii(d.bcc, ", "));
       if (d.body && !d.body->empty()) argv.push_back("--body=" + crlf_to_lf(*d.body));
       for (const auto& h : d.headers) argv.push_back("--header=" + h.name + ": " + h.value);
       argv.push_back("--");
       for (std::size_t i = 0; i < d.to.size(); ++i) {
         const auto& a = d.to[i];
-        // A positional argument with a URL scheme is taken as an attachment: only valid
-        // addr-specs, whose first ':' (if any) follows '"' or '@', can go here.
-        if (!a.valid) return fail(errc::invalid_address, i);
-        std::string s = unicode_form(a);
-        if (starts_option(s)) return fail(errc::invalid_address, i);
+        // A positional argument that QUrl reads with a scheme is taken as an attachment; any
+        // other one is a To address (a display name too: KMail parses the list itself).
+        std::string s = ascii_form(a);
+        if (starts_option(s) || looks_like_scheme(s)) return fail(errc::invalid_address, i);
         argv.push_back(std::move(s));
       }
       break;
@@ -319,6 +423,69 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
       return fail(errc::spawn_failed, 0);
   }
   return argv;
+}
+
+std::string claws_uri(const draft& d) {
+  const bool named = std::any_of(d.to.begin(), d.to.end(), [](const address& a) { return !a.display_name.empty(); });
+  if (!named) return harden_uri(build_mailto(d));
+  std::string to;
+  for (const auto& a : d.to) {
+    if (!to.empty()) to += ", ";
+    const std::string spec = a.valid ? a.ascii().value_or(a.unicode()) : a.original;
+    if (a.display_name.empty() || !a.valid) {
+      to += spec;
+      continue;
+    }
+    to += '"';
+    for (const char c : a.display_name) {
+      if (c == '"' || c == '\\') to += '\\';
+      to += c;
+    }
+    to += "\" <" + spec + ">";
+  }
+  draft rest = d;
+  rest.to.clear();
+  const std::string query = harden_uri(build_mailto(rest)).substr(std::string_view("mailto:").size());
+  return "mailto:" + percent::encode(to, chars::unreserved | chars::of("@")) + query;
+}
+
+bool claws_link_fits(std::string_view hardened_uri) noexcept {
+  constexpr std::size_t claws_line = 8192;  // BUFFSIZE; fd_gets(sock, buf, sizeof(buf) - 1) keeps 8190 bytes
+  return std::string_view("compose ").size() + hardened_uri.size() + 1 <= claws_line - 2;
+}
+
+std::string claws_body_text(std::string_view body) { return crlf_to_lf(body); }
+
+std::vector<std::string> client_losses(target t, const draft& d) {
+  std::vector<std::string> out;
+  const std::string who(to_name(t));
+  if (t == target::mutt || t == target::neomutt || t == target::aerc) {
+    for (const auto& h : d.headers) {
+      const bool read = t == target::aerc ? one_of(h.name, aerc_fields) : one_of(h.name, mutt_fields);
+      if (!read) out.push_back(who + ": this client loses " + h.name + " (it does not read that field from a link)");
+    }
+  }
+  if (t == target::evolution && d.body && spaces_evolution_changes(*d.body))
+    out.push_back(who + ": this client changes Body: it turns a space at the start of a line or next to another space "
+                        "into a no-break space (U+00A0)");
+  if (t == target::aerc) {
+    for (const auto& a : d.to) {
+      const std::string s = a.unicode();
+      if (std::any_of(s.begin(), s.end(), aerc_unsafe) || (!s.empty() && s.front() == '/'))
+        out.push_back(who + ": this client changes To: '" + s +
+                      "' arrives with '?', '#', '%' or a leading '/' percent-encoded (aerc does not decode addresses)");
+      else if (!a.valid && !one_mailbox(s))
+        out.push_back(who + ": this client may lose To: aerc opens no composer when it cannot parse '" + s + "'");
+    }
+    for (const auto* list : {&d.cc, &d.bcc}) {
+      for (const auto& a : *list) {
+        if (a.valid || one_mailbox(a.unicode())) continue;
+        out.push_back(who + ": this client may lose " + (list == &d.cc ? "Cc" : "Bcc") + ": aerc drops the whole field when it cannot parse '" +
+                      a.unicode() + "'");
+      }
+    }
+  }
+  return out;
 }
 
 result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view> configured,

@@ -50,18 +50,40 @@ enum class target {
 /// Inputs of client_argv(). Views must outlive the call.
 struct argv_inputs {
   std::string_view uri;         ///< the clean URI from build_mailto() (ASCII form), hardened inside
-  std::string_view iri;         ///< the same draft built as an IRI (aerc wants unencoded addresses)
   std::string_view draft_file;  ///< absolute path of the composed draft (eml)
-  const draft* d = nullptr;     ///< the draft (kmail options, Outlook URL)
+  std::string_view body_file;   ///< claws-mail: absolute path of the body (claws_body_text), the URI without it
+  const draft* d = nullptr;     ///< the draft (kmail options, aerc's To, Outlook URL)
   std::vector<std::string> terminal;  ///< terminal prefix for neomutt/mutt/aerc, e.g. {"xterm", "-e"}
   std::string_view program;     ///< the client program to run (default: program(t))
 };
 
 /// The argv for a built-in target (not `custom`: see desktop::expand_exec). Every argument
-/// taken from the link is one argv element that cannot start with '-'. Errors: spawn_failed
-/// when an input the target needs is missing, invalid_address when kmail would read an address
-/// as a URL.
+/// taken from the link is one argv element that cannot start with '-'. mutt and neomutt get
+/// `-e "mailto_allow to bcc keywords"` (fixed text) so that they keep Bcc; aerc gets a URI built
+/// from *d (the To list decoded: it does not percent-decode the address part); kmail
+/// gets addresses in A-label form. Errors: spawn_failed when an input the target needs is
+/// missing, invalid_address when kmail would read an address as a URL (or an option).
 [[nodiscard]] result<std::vector<std::string>> client_argv(target t, const argv_inputs& in);
+
+/// The URI for Claws Mail: the clean, hardened URI, except that when a To address has a display
+/// name the To list goes in the address part as RFC 5322 text, percent-encoded ("Doe, Jane"
+/// <jane@example.org>), since Claws Mail reads the address part as its To text and ignores a
+/// `to=` field in the query (tested with the real Claws Mail 4.1).
+[[nodiscard]] std::string claws_uri(const draft& d);
+/// Whether a running Claws Mail receives the clean URI whole: it reads "compose <uri>" from
+/// its socket into an 8192-byte line buffer (BUFFSIZE, lock_socket_input_cb) and drops the rest.
+[[nodiscard]] bool claws_link_fits(std::string_view hardened_uri) noexcept;
+/// The body as the file handed to Claws Mail with --insert (which inserts it as text): UTF-8,
+/// CRLF written as LF.
+[[nodiscard]] std::string claws_body_text(std::string_view body);
+
+/// What target `t` will not show as the draft holds it, one sentence each ("aerc: this client
+/// loses Keywords (...)"), for the user to be told before the draft opens. Found with the real
+/// clients: mutt and neomutt read only the fields on their `mailto_allow` list (client_argv adds
+/// bcc and keywords), aerc reads cc, bcc, subject, body and in-reply-to, cannot take '?', '#' or
+/// '%' in an address, and opens no composer (or drops a whole Cc/Bcc) when Go cannot parse an
+/// address. Empty when the client shows everything.
+[[nodiscard]] std::vector<std::string> client_losses(target t, const draft& d);
 
 /// The terminal prefix: split `configured` (Exec syntax) when given; else $TERMINAL followed by
 /// "-e" when it is set and has no white space (as xdg-open does); else {"x-terminal-emulator",

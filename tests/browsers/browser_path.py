@@ -219,7 +219,7 @@ def set_up_handler(s: Session, prog: str) -> Path:
     s.env["MAILTOKIT_BROWSER_RECORDS"] = str(records)
     conf = s.home / ".config/mailtokit"
     conf.mkdir(parents=True, exist_ok=True)
-    (conf / "config").write_text(f"target = custom\ncommand = {recorder} %u\nnotify = no\n")
+    (conf / "config").write_text(f"target = custom\ncommand = {recorder} %u\nnotify = no\nconfirm = never\n")
     out = s.run([prog, "register"]).stdout
     print("register:", out.strip().replace("\n", " | "))
     default = s.run(["xdg-mime", "query", "default", "x-scheme-handler/mailto"]).stdout.strip()

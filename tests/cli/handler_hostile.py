@@ -195,8 +195,9 @@ def run_target(target):
 
 for target, program, lead in (("thunderbird", "thunderbird", []), ("evolution", "evolution", ["--"]),
                               ("claws-mail", "claws-mail", ["--compose"]),
-                              ("neomutt", "fake-term", ["-e", "neomutt", "--"]),
-                              ("mutt", "fake-term", ["-e", "mutt", "--"]), ("aerc", "fake-term", ["-e", "aerc"])):
+                              ("neomutt", "fake-term", ["-e", "neomutt", "-e", "mailto_allow to bcc keywords", "--"]),
+                              ("mutt", "fake-term", ["-e", "mutt", "-e", "mailto_allow to bcc keywords", "--"]),
+                              ("aerc", "fake-term", ["-e", "aerc"])):
     argv, _ = run_target(target)
     check(len(argv) == 2 + len(lead), f"{target}: argv {argv!r}")
     if len(argv) != 2 + len(lead):
@@ -204,7 +205,7 @@ for target, program, lead in (("thunderbird", "thunderbird", []), ("evolution", 
     check(os.path.basename(argv[0]) == program and argv[1:-1] == lead, f"{target}: argv {argv!r}")
     path, fields = parse_mailto(argv[-1])
     if target == "aerc":
-        check(path == "victim@example.org,bücher@bücher.example", f"aerc: to {path!r}")
+        check(path == "victim@example.org, bücher@bücher.example", f"aerc: to {path!r}")
     else:
         check(path == "victim@example.org,b%C3%BCcher@xn--bcher-kva.example".replace("%C3%BC", "ü"), f"{target}: to {path!r}")
     fields_ok(fields, target)

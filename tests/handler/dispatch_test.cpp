@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
+#include "mailtokit/mailto.hpp"
 #include "mailtokit/percent.hpp"
+#include "mailtokit/policy.hpp"
 
 using namespace mailtokit;
 using namespace mailtokit::dispatch;
@@ -68,6 +70,7 @@ TEST_CASE("target names round-trip", "[dispatch]") {
   CHECK(needs_terminal(target::neomutt));
   CHECK(needs_draft_file(target::eml));
   CHECK_FALSE(needs_uri(target::kmail));
+  CHECK_FALSE(needs_uri(target::aerc));  // built from the draft
 }
 
 TEST_CASE("harden_uri rewrites only to equivalent spellings", "[dispatch]") {
@@ -95,7 +98,6 @@ TEST_CASE("each built-in target gets the link as single, non-option arguments", 
   d.headers = {{"In-Reply-To", "<1@example.org>"}};
   argv_inputs in;
   in.uri = uri;
-  in.iri = uri;
   in.draft_file = "/home/u/.local/state/mailtokit/drafts/draft-0123456789abcdef0123456789abcdef.eml";
   in.d = &d;
   in.terminal = {"xterm", "-e"};
@@ -104,15 +106,19 @@ TEST_CASE("each built-in target gets the link as single, non-option arguments", 
   CHECK(*client_argv(target::thunderbird, in) == V{"thunderbird", uri});
   CHECK(*client_argv(target::evolution, in) == V{"evolution", "--", uri});
   CHECK(*client_argv(target::claws_mail, in) == V{"claws-mail", "--compose", uri});
-  CHECK(*client_argv(target::neomutt, in) == V{"xterm", "-e", "neomutt", "--", uri});
-  CHECK(*client_argv(target::mutt, in) == V{"xterm", "-e", "mutt", "--", uri});
-  CHECK(*client_argv(target::aerc, in) == V{"xterm", "-e", "aerc", uri});
+  // mutt and neomutt drop Bcc unless told to read it: fixed text, never from the link.
+  CHECK(*client_argv(target::neomutt, in) == V{"xterm", "-e", "neomutt", "-e", "mailto_allow to bcc keywords", "--", uri});
+  CHECK(*client_argv(target::mutt, in) == V{"xterm", "-e", "mutt", "-e", "mailto_allow to bcc keywords", "--", uri});
+  CHECK(*client_argv(target::aerc, in) ==
+        V{"xterm", "-e", "aerc",
+          "mailto:victim@example.org?cc=c%40b%C3%BCcher.example&bcc=hidden%40example.net&subject=-compose%20to%3D%27x%27"
+          "%2Cattachment%3D%27%2Fetc%2Fpasswd%27&body=%22%3B%20rm%20-rf%20~%0D%0Aline%202&in-reply-to=%3C1%40example.org%3E"});
   CHECK(*client_argv(target::eml, in) == V{"xdg-open", std::string(in.draft_file)});
 
   auto kmail = client_argv(target::kmail, in);
   REQUIRE(kmail);
   CHECK(*kmail == V{"kmail", "--composer", "--subject=-compose to='x',attachment='/etc/passwd'",
-                    "--cc=c@b\xC3\xBC" "cher.example", "--bcc=hidden@example.net",
+                    "--cc=c@xn--bcher-kva.example", "--bcc=hidden@example.net",
                     "--body=\"; rm -rf ~\nline 2", "--header=In-Reply-To: <1@example.org>", "--",
                     "victim@example.org"});
 
@@ -147,6 +153,26 @@ TEST_CASE("each built-in target gets the link as single, non-option arguments", 
   }
 }
 
+TEST_CASE("claws_uri puts a To list with display names in the address part", "[dispatch]") {
+  // Claws Mail reads the address part as its To text and ignores a to= field (seen with the real
+  // Claws Mail 4.1): a display name must travel there, percent-encoded, the rest as usual.
+  auto plain = parse_draft("mailto:a@example.org?subject=x");
+  REQUIRE(plain);
+  CHECK(claws_uri(*plain) == harden_uri(build_mailto(*plain)));
+  auto named = parse_draft("mailto:%22Doe%2C%20Jane%22%20%3Cjane%40example.org%3E,b+1@%E7%B4%8D%E8%B1%86.example?cc=c@example.org&subject=a%2Bb");
+  REQUIRE(named);
+  const std::string uri = claws_uri(*named);
+  CHECK(uri == "mailto:%22Doe%2C%20Jane%22%20%3Cjane@example.org%3E%2C%20b%2B1@xn--99zt52a.example?cc=c@example.org&subject=a%2Bb");
+  // What Claws Mail does with it: the address part decoded once is an RFC 5322 address list.
+  auto to = percent::decode(std::string_view(uri).substr(7, uri.find('?') - 7));
+  REQUIRE(to);
+  auto list = parse_address_list(*to);
+  REQUIRE(list);
+  REQUIRE(list->size() == 2);
+  CHECK((*list)[0].display_name == "Doe, Jane");
+  CHECK((*list)[1].unicode() == "b+1@納豆.example");
+}
+
 TEST_CASE("client_argv refuses what would be unsafe", "[dispatch]") {
   argv_inputs in;
   in.uri = "-compose";
@@ -162,6 +188,9 @@ TEST_CASE("client_argv refuses what would be unsafe", "[dispatch]") {
   bad.original = "-x";
   d.to = {bad};
   in.d = &d;
+  CHECK(client_argv(target::kmail, in).error().code == errc::invalid_address);
+  bad.original = "file:/etc/passwd";  // QUrl would read a scheme: an attachment
+  d.to = {bad};
   CHECK(client_argv(target::kmail, in).error().code == errc::invalid_address);
   in.program = "/opt/tb/thunderbird";
   CHECK(*client_argv(target::thunderbird, in) == std::vector<std::string>{"/opt/tb/thunderbird", "mailto:a@b.org"});
@@ -223,4 +252,93 @@ TEST_CASE("spawn runs argv without a shell", "[dispatch]") {
   REQUIRE(big);
   CHECK(big->out.size() == 1000);
   CHECK(big->status == 0);
+}
+
+TEST_CASE("aerc gets the To list decoded and one cc= or bcc= per address", "[dispatch]") {
+  // aerc 0.14 does not percent-decode the address part (url.URL.Opaque): "user%2Btag" would be
+  // another mailbox, and an encoded display name gives no composer at all.
+  draft d;
+  address shown;
+  shown.original = "\"Doe, Jane\" <jane@example.org>";
+  d.to = {shown, addr("user+tag", "b\xC3\xBC" "cher.example", "xn--bcher-kva.example")};
+  d.cc = {addr("a", "example.org"), addr("b+c", "example.net")};
+  d.subject = "1+1?";
+  argv_inputs in;
+  in.d = &d;
+  in.terminal = {"xterm", "-e"};
+  using V = std::vector<std::string>;
+  CHECK(*client_argv(target::aerc, in) ==
+        V{"xterm", "-e", "aerc",
+          "mailto:\"Doe, Jane\" <jane@example.org>, user+tag@b\xC3\xBC" "cher.example"
+          "?cc=a%40example.org&cc=b%2Bc%40example.net&subject=1%2B1%3F"});
+  CHECK(client_losses(target::aerc, d).empty());  // Go's net/mail reads a display name
+  address junk;
+  junk.original = "Jane <jane@";
+  d.to.push_back(junk);
+  CHECK(client_losses(target::aerc, d) ==
+        V{"aerc: this client may lose To: aerc opens no composer when it cannot parse 'Jane <jane@'"});
+
+  // '?', '#' and '%' cannot pass Go's url.Parse in the address part: encoded, and the user told.
+  d.to = {addr("a?b", "example.org")};
+  CHECK(client_argv(target::aerc, in)->back().rfind("mailto:a%3Fb@example.org?", 0) == 0);
+  REQUIRE(client_losses(target::aerc, d).size() == 1);
+  CHECK(client_losses(target::aerc, d)[0].find("this client changes To") != std::string::npos);
+  in.d = nullptr;
+  CHECK_FALSE(client_argv(target::aerc, in));
+}
+
+TEST_CASE("client_losses names what a client does not read from a link", "[dispatch]") {
+  draft d;
+  d.to = {addr("a", "example.org")};
+  d.headers = {{"Keywords", "x"}, {"In-Reply-To", "<1@example.org>"}, {"References", "<1@example.org>"}};
+  using V = std::vector<std::string>;
+  CHECK(client_losses(target::thunderbird, d).empty());
+  CHECK(client_losses(target::mutt, d).empty());  // keywords is allowed by client_argv's command
+  CHECK(client_losses(target::aerc, d) ==
+        V{"aerc: this client loses Keywords (it does not read that field from a link)",
+          "aerc: this client loses References (it does not read that field from a link)"});
+  d.headers = {{"X-Custom", "y"}};
+  CHECK(client_losses(target::neomutt, d) == V{"neomutt: this client loses X-Custom (it does not read that field from a link)"});
+  d.body = "a b\r\nc";
+  CHECK(client_losses(target::evolution, d).empty());
+  for (const std::string body : {" a", "a\r\n b", "a  b"}) {
+    d.body = body;
+    CHECK(client_losses(target::evolution, d) ==
+          V{"evolution: this client changes Body: it turns a space at the start of a line or next to another space "
+            "into a no-break space (U+00A0)"});
+  }
+  d.body.reset();
+  address bad;
+  bad.original = "not an address";
+  d.headers.clear();
+  d.cc = {bad};
+  REQUIRE(client_losses(target::aerc, d).size() == 1);
+  CHECK(client_losses(target::aerc, d)[0].find("may lose Cc") != std::string::npos);
+}
+
+TEST_CASE("kmail gets A-labels and display names", "[dispatch]") {
+  draft d;
+  address shown;
+  shown.original = "\"Doe, Jane\" <jane@example.org>";
+  d.to = {addr("user", "\xE7\xB4\x8D\xE8\xB1\x86.example.org", "xn--99zt52a.example.org"), shown};
+  argv_inputs in;
+  in.d = &d;
+  using V = std::vector<std::string>;
+  CHECK(*client_argv(target::kmail, in) ==
+        V{"kmail", "--composer", "--", "user@xn--99zt52a.example.org", "\"Doe, Jane\" <jane@example.org>"});
+}
+
+TEST_CASE("a long body goes to Claws Mail in a file", "[dispatch]") {
+  // A running Claws Mail reads "compose <uri>\n" into 8192 bytes and drops the rest.
+  CHECK(claws_link_fits(std::string(8181, 'a')));
+  CHECK_FALSE(claws_link_fits(std::string(8182, 'a')));
+  CHECK(claws_body_text("a\r\nb\r\n") == "a\nb\n");
+  argv_inputs in;
+  in.uri = "mailto:a@example.org?subject=long";
+  in.body_file = "/home/u/.local/state/mailtokit/drafts/draft-0123456789abcdef0123456789abcdef.eml";
+  using V = std::vector<std::string>;
+  CHECK(*client_argv(target::claws_mail, in) ==
+        V{"claws-mail", "--compose", "mailto:a@example.org?subject=long", "--insert", std::string(in.body_file)});
+  in.body_file = "relative";
+  CHECK_FALSE(client_argv(target::claws_mail, in));
 }

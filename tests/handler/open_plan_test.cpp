@@ -130,7 +130,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   REQUIRE(p);
   CHECK(p->t == dispatch::target::eml);
   CHECK(p->wants_file);
-  auto argv = open_argv(*p, d, "/s/draft-1.eml", r, why);
+  auto argv = open_argv(*p, d, "/s/draft-1.eml", "", r, why);
   REQUIRE(argv);
   CHECK(*argv == std::vector<std::string>{"xdg-open", "/s/draft-1.eml"});
 
@@ -174,7 +174,7 @@ TEST_CASE("a custom command is checked before anything is written or started", "
   auto p = plan_open(d, f.req(), why);
   REQUIRE(p);
   CHECK(p->wants_file);
-  auto argv = open_argv(*p, d, "/s/d.eml", f.req(), why);
+  auto argv = open_argv(*p, d, "/s/d.eml", "", f.req(), why);
   REQUIRE(argv);
   CHECK(*argv ==
         std::vector<std::string>{"/opt/my mua", "--draft", "/s/d.eml", "--uri", "mailto:a@example.org"});
