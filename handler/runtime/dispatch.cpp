@@ -55,6 +55,28 @@ const target_info& info(target t) {
 // The address for systems that want ASCII: A-labels when the local part allows it.
 std::string ascii_form(const address& a) { return a.ascii().value_or(a.unicode()); }
 
+// RFC 5322 section 3.4 mailbox text: `"display name" <spec>` for a valid address with a display
+// name (quoted, '"' and '\' escaped), else `spec`. For the clients that read an address list as
+// text (KMail's options, aerc's and Claws Mail's To), so that the display name arrives too.
+std::string named(const address& a, std::string spec) {
+  if (!a.valid || a.display_name.empty()) return spec;
+  std::string out = "\"";
+  for (const char c : a.display_name) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\" <" + spec + ">";
+}
+
+std::string join_named(const std::vector<address>& list, std::string_view sep) {
+  std::string out;
+  for (const auto& a : list) {
+    if (!out.empty()) out += sep;
+    out += named(a, ascii_form(a));
+  }
+  return out;
+}
+
 std::string join_ascii(const std::vector<address>& list, std::string_view sep) {
   std::string out;
   for (const auto& a : list) {
@@ -125,7 +147,7 @@ std::string aerc_to(const std::vector<address>& to) {
   std::string out;
   for (const auto& a : to) {
     if (!out.empty()) out += ", ";
-    for (const char c : a.unicode()) {
+    for (const char c : named(a, a.unicode())) {
       if (aerc_unsafe(c) || (c == '/' && out.empty())) {
         static constexpr char hex[] = "0123456789ABCDEF";
         out += '%';
@@ -243,8 +265,8 @@ bool spaces_evolution_changes(std::string_view body) {
 std::string aerc_query(const draft& d) {
   std::string q;
   char sep = '?';
-  for (const auto& a : d.cc) add_query(q, sep, "cc", a.unicode());
-  for (const auto& a : d.bcc) add_query(q, sep, "bcc", a.unicode());
+  for (const auto& a : d.cc) add_query(q, sep, "cc", named(a, a.unicode()));
+  for (const auto& a : d.bcc) add_query(q, sep, "bcc", named(a, a.unicode()));
   if (d.subject) add_query(q, sep, "subject", *d.subject);
   if (d.body) add_query(q, sep, "body", *d.body);
   for (const auto& h : d.headers)
@@ -389,8 +411,8 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
       if (d.subject && !d.subject->empty()) argv.push_back("--subject=" + *d.subject);
       // KMail encodes a Unicode domain as an RFC 2047 word (an address nobody can reach): the
       // A-label form goes in.
-      if (!d.cc.empty()) argv.push_back("--cc=" + join_ascii(d.cc, ", "));
-      if (!d.bcc.empty()) argv.push_back("--bcc=" + join_ascii(d.bcc, ", "));
+      if (!d.cc.empty()) argv.push_back("--cc=" + join_named(d.cc, ", "));
+      if (!d.bcc.empty()) argv.push_back("--bcc=" + join_named(d.bcc, ", "));
       if (d.body && !d.body->empty()) argv.push_back("--body=" + crlf_to_lf(*d.body));
       for (const auto& h : d.headers) argv.push_back("--header=" + h.name + ": " + h.value);
       argv.push_back("--");
@@ -398,7 +420,7 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
         const auto& a = d.to[i];
         // A positional argument that QUrl reads with a scheme is taken as an attachment; any
         // other one is a To address (a display name too: KMail parses the list itself).
-        std::string s = ascii_form(a);
+        std::string s = named(a, ascii_form(a));
         if (starts_option(s) || looks_like_scheme(s)) return fail(errc::invalid_address, i);
         argv.push_back(std::move(s));
       }
@@ -426,22 +448,12 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
 }
 
 std::string claws_uri(const draft& d) {
-  const bool named = std::any_of(d.to.begin(), d.to.end(), [](const address& a) { return !a.display_name.empty(); });
-  if (!named) return harden_uri(build_mailto(d));
+  const bool has_names = std::any_of(d.to.begin(), d.to.end(), [](const address& a) { return !a.display_name.empty(); });
+  if (!has_names) return harden_uri(build_mailto(d));
   std::string to;
   for (const auto& a : d.to) {
     if (!to.empty()) to += ", ";
-    const std::string spec = a.valid ? a.ascii().value_or(a.unicode()) : a.original;
-    if (a.display_name.empty() || !a.valid) {
-      to += spec;
-      continue;
-    }
-    to += '"';
-    for (const char c : a.display_name) {
-      if (c == '"' || c == '\\') to += '\\';
-      to += c;
-    }
-    to += "\" <" + spec + ">";
+    to += a.valid ? named(a, ascii_form(a)) : a.original;
   }
   draft rest = d;
   rest.to.clear();

@@ -171,6 +171,20 @@ TEST_CASE("claws_uri puts a To list with display names in the address part", "[d
   REQUIRE(list->size() == 2);
   CHECK((*list)[0].display_name == "Doe, Jane");
   CHECK((*list)[1].unicode() == "b+1@納豆.example");
+  // KMail and aerc read address lists as text too: the display name goes with the address.
+  const std::string clean = harden_uri(build_mailto(*named));
+  argv_inputs in;
+  in.uri = clean;
+  in.d = &*named;
+  in.terminal = {"xterm", "-e"};
+  auto k = client_argv(target::kmail, in);
+  REQUIRE(k);
+  REQUIRE(k->size() >= 2);
+  CHECK((*k)[k->size() - 2] == "\"Doe, Jane\" <jane@example.org>");
+  CHECK(k->back() == "b+1@xn--99zt52a.example");
+  auto a = client_argv(target::aerc, in);
+  REQUIRE(a);
+  CHECK(a->back().rfind("mailto:\"Doe, Jane\" <jane@example.org>, b+1@納豆.example?", 0) == 0);
 }
 
 TEST_CASE("client_argv refuses what would be unsafe", "[dispatch]") {
