@@ -669,7 +669,10 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
       // A group only when what precedes is a display name (so "a@x Bcc:b@y" stays one entry).
       // One look per entry keeps this linear ("@:@:@:..." would otherwise rescan).
       colon_seen = true;
-      if (auto name = decode_phrase(text.substr(start, i - start)); name && !name->empty()) start = i + 1;
+      // Syntax decides, not the decoded text: a phrase whose encoded words decode to nothing
+      // visible (a lone bidi control, which cleaning removes) is still a display name.
+      const std::string_view phrase = text.substr(start, i - start);
+      if (auto name = decode_phrase(phrase); name && !chars::trim(phrase, chars::fws).empty()) start = i + 1;
     }
     ++i;
   }

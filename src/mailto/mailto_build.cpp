@@ -199,6 +199,17 @@ std::string build_mailto(const draft& d, const build_options& options) {
   while (in_path < d.to.size() &&
          (d.to[in_path].valid ? d.to[in_path].display_name.empty() : !detail::has_list_structure(d.to[in_path].original)))
     ++in_path;
+  // Entries that hold no list structure alone can make one together (a '"' left open by one
+  // entry and closed by the next): what the parser reads is the whole path, so check that.
+  if (in_path > 1) {
+    std::string path;
+    for (std::size_t i = 0; i < in_path; ++i) {
+      if (i) path += ',';
+      const address& a = d.to[i];
+      path += a.valid ? a.local_part + "@" + a.domain : a.original;
+    }
+    if (detail::has_list_structure(path)) in_path = 0;
+  }
   for (std::size_t i = 0; i < in_path; ++i) {
     if (i) out += ',';
     const address& a = d.to[i];
