@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "header/header_writer.hpp"
+#include "mail/crlf.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/idna.hpp"
 #include "mailtokit/transfer.hpp"
@@ -316,22 +317,6 @@ bool needs_crlf_normalization(std::string_view b) noexcept {
   return false;
 }
 
-std::string normalize_crlf(std::string_view b) {
-  std::string out;
-  out.reserve(b.size() + b.size() / 16 + 2);
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    if (b[i] == '\r') {
-      out += "\r\n";
-      if (i + 1 < b.size() && b[i + 1] == '\n') ++i;
-    } else if (b[i] == '\n') {
-      out += "\r\n";
-    } else {
-      out += b[i];
-    }
-  }
-  return out;
-}
-
 bool local_needs_smtputf8(const address& a) noexcept { return has_non_ascii(a.local_part); }
 
 }  // namespace
@@ -383,7 +368,7 @@ result<std::string> compose(const draft& d, const compose_options& options) {
   std::string normalized;
   std::string_view body = raw_body;
   if (needs_crlf_normalization(raw_body)) {
-    normalized = normalize_crlf(raw_body);
+    normalized = detail::crlf_lines(raw_body);
     body = normalized;
   }
   const body_shape shape = shape_of(body);

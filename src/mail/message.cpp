@@ -11,6 +11,7 @@
 
 #include "header/address_detail.hpp"
 #include "header/header_text.hpp"
+#include "mail/crlf.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/rfc2047.hpp"
@@ -114,23 +115,6 @@ void warn(std::vector<warning>& w, std::string code, std::string message, std::s
   w.push_back(warning{std::move(code), std::move(message), offset});
 }
 
-// Bare CR and bare LF become CRLF.
-std::string crlf_lines(std::string_view s) {
-  std::string out;
-  out.reserve(s.size() + s.size() / 32);
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\r') {
-      out += "\r\n";
-      if (i + 1 < s.size() && s[i + 1] == '\n') ++i;
-    } else if (s[i] == '\n') {
-      out += "\r\n";
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
 struct reader {
   std::string_view eml;
   const read_options& options;
@@ -200,7 +184,7 @@ struct reader {
       if (!converted) return fail(converted.error().code, at(converted.error().offset));
       utf8_text = std::move(*converted);
     }
-    return crlf_lines(utf8_text);
+    return detail::crlf_lines(utf8_text);
   }
 
   // A part that a link cannot carry: its type and file name, for the user.
