@@ -16,9 +16,11 @@ import pty
 import select
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.parse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+from handler_env import private_home, write_recorder  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 failures = []
@@ -30,20 +32,13 @@ def check(cond, msg):
         failures.append(msg)
 
 
-tmp = tempfile.mkdtemp()
-home = os.path.join(tmp, "home")
-os.makedirs(home + "/.config/mailtokit")
-record = os.path.join(tmp, "record")
+tmp, home, env = private_home()  # also drops DISPLAY/WAYLAND_DISPLAY: the terminal is the only way to ask
+record = env["MAILTOKIT_TEST_RECORD"]
 recorder = os.path.join(tmp, "recorder")
-with open(recorder, "w") as f:
-    f.write('#!/bin/sh\nout="$MAILTOKIT_TEST_RECORD"\n: >"$out.partial"\n'
-            'for a in "$0" "$@"; do printf \'%s\\0\' "$a" >>"$out.partial"; done\nmv "$out.partial" "$out"\n')
-os.chmod(recorder, 0o755)
+write_recorder(recorder)
 with open(home + "/.config/mailtokit/config", "w") as f:
     f.write(f'target = custom\ncommand = "{recorder}" %u\nnotify = no\n')
-env = {k: v for k, v in os.environ.items()
-       if not k.startswith("XDG_") and k not in ("DISPLAY", "WAYLAND_DISPLAY", "MAILTOKIT_CONFIG")}
-env.update(HOME=home, MAILTOKIT_TEST_RECORD=record, TERM="dumb")
+env["TERM"] = "dumb"
 LINK = "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice%20%E2%80%AEfdp.exe"
 
 
