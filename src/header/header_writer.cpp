@@ -196,9 +196,12 @@ void write_phrase(header_writer& w, std::string_view name, bool raw_utf8) {
   // RFC 5322 section 3.2.5: phrase = 1*word; word = atom / quoted-string. Atoms when every word
   // is one and they are separated by single spaces.
   bool atoms = name.size() <= kMaxRaw && name.front() != ' ' && name.back() != ' ';
-  bool quotable = name.size() <= kMaxRaw && name.find("=?") == std::string_view::npos;
+  bool quotable = name.find("=?") == std::string_view::npos;
+  // The quoted-string is one token, so it must fit kMaxRaw with its quotes and backslashes.
+  std::size_t quoted_size = name.size() + 2;
   for (std::size_t i = 0; i < name.size(); ++i) {
     const auto c = static_cast<unsigned char>(name[i]);
+    if (c == '"' || c == '\\') ++quoted_size;
     if (c >= 0x80) {
       atoms = atoms && raw_utf8;
       quotable = quotable && raw_utf8;
@@ -219,7 +222,7 @@ void write_phrase(header_writer& w, std::string_view name, bool raw_utf8) {
     }
     return;
   }
-  if (quotable) {
+  if (quotable && quoted_size <= kMaxRaw) {
     // RFC 5322 section 3.2.4: quoted-string = DQUOTE *([FWS] qcontent) [FWS] DQUOTE; a quoted
     // string is written as one token (never folded inside).
     std::string q;
