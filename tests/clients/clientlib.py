@@ -455,10 +455,12 @@ def allowed_losses(told: str) -> dict[str, str]:
 
 
 def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapshot, saved,
-                  close=None, told_change=None) -> None:
+                  close=None, told_change=None, settled=None) -> None:
     """The links through a graphical client: `mailtokit open`, wait for a new compose window
     (windows(expected) lists the candidates), photograph it, Ctrl+S, wait until saved(snapshot())
-    returns the saved draft's bytes, compare; close(window, expected) when given."""
+    returns the saved draft's bytes, compare; close(window, expected) when given. settled(), when
+    given, is called once the first compose window is up: it waits for what the client does at its
+    first start to finish before the first save."""
     out = results_dir()
     for i, (link_id, (link, _cells)) in enumerate(LINKS.items()):
         exp = expected(s, program, link)
@@ -480,6 +482,8 @@ def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapsh
         if i == 0:
             rep.cold = took
             log(f"first compose window ({target} starting) after {took:.2f} s")
+            if settled:
+                settled()
         else:
             rep.times.append(took)
         time.sleep(1.0)  # let the fields fill in before the photo and the save
