@@ -93,11 +93,13 @@ def run(program: str) -> int:
                 return "Akonadi Server: running" in r.stdout + r.stderr
             wait_for(akonadi_up, 120, "the Akonadi server", interval=1)
 
+            def bus_call(dest: str, path: str, method: str) -> str:  # the reply, as nobody on nobody's bus
+                return subprocess.run(drop + ["dbus-send", "--session", "--print-reply", f"--dest={dest}", path, method],
+                                      env=s.env, capture_output=True, text=True).stdout
+
             def resource_up() -> bool:  # the Local Folders resource on the bus: drafts can be stored
-                r = subprocess.run(drop + ["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus",
-                                           "/org/freedesktop/DBus", "org.freedesktop.DBus.ListNames"],
-                                   env=s.env, capture_output=True, text=True)
-                return "org.freedesktop.Akonadi.Resource.akonadi_maildir_resource_0" in r.stdout
+                return "org.freedesktop.Akonadi.Resource.akonadi_maildir_resource_0" in bus_call(
+                    "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.ListNames")
             wait_for(resource_up, 60, "Akonadi's Local Folders resource", interval=0.5)
 
             # Akonadi's mail dispatcher asks for an outbox and a sent-mail folder as it starts, and
@@ -108,9 +110,7 @@ def run(program: str) -> int:
                 return all((local / d / "cur").is_dir() for d in ("outbox", "sent-mail"))
             wait_for(local_folders_store, 60, "Local Folders to store the mail dispatcher's outbox and sent-mail")
             log(f"Akonadi and Local Folders up after {time.monotonic() - t0:.1f} s")
-            drafts = home / ".local/share/local-mail/drafts"
-
-            files, saved = maildir_watch(drafts)
+            files, saved = maildir_watch(local / "drafts")
 
             def composers(exp: dict) -> list[str]:
                 return [w for w in s.windows(".") if s.title(w) == exp["Subject"] + " \u2014 KMail"]
@@ -127,14 +127,11 @@ def run(program: str) -> int:
                 made = dict(re.findall(r"^(\w+)=(\S+)$", firstrun.read_text(), re.M)) if firstrun.exists() else {}
                 if any(d not in made for d in defaults):
                     return False
-                for agent in made.values():
-                    r = subprocess.run(drop + ["dbus-send", "--session", "--print-reply",
-                                               f"--dest=org.freedesktop.Akonadi.Agent.{agent}", "/",
-                                               "org.freedesktop.Akonadi.Agent.Status.status"],
-                                       env=s.env, capture_output=True, text=True)
-                    if not re.search(r"int32 0\b", r.stdout):  # 0: Idle
-                        return False
-                return True
+                return all(agent_idle(agent) for agent in made.values())
+
+            def agent_idle(agent: str) -> bool:  # Akonadi's agent status 0: Idle
+                status = bus_call(f"org.freedesktop.Akonadi.Agent.{agent}", "/", "org.freedesktop.Akonadi.Agent.Status.status")
+                return re.search(r"int32 0\b", status) is not None
 
             def settled() -> None:
                 t = time.monotonic()
