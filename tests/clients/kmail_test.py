@@ -6,6 +6,7 @@ of Akonadi's maildir resource), which is read back and compared with `mailtokit 
 import os
 import pwd
 import re
+import shutil
 import signal
 import subprocess
 import time
@@ -56,46 +57,53 @@ def run(program: str) -> int:
         root = s.root / "nobody"
         home = root / "home"
         runtime = root / "runtime"
-        for d in (home / ".config/akonadi", home / ".local/share", home / ".cache", runtime):
-            d.mkdir(parents=True, exist_ok=True)
-        (home / ".config/akonadi/akonadiserverrc").write_text("[%General]\nDriver=QSQLITE\n")
-        (home / ".config/kmail2rc").write_text("[General]\nfirst-start=false\n")
-        # Local Folders (where KMail saves drafts) made before Akonadi starts: a maildir resource
-        # and KMail's choice of it, as KMail's own first start would create them, but not late.
         local = home / ".local/share/local-mail"
-        for sub in ("cur", "new", "tmp"):
-            (local / "drafts" / sub).mkdir(parents=True, exist_ok=True)
-        (home / ".config/agentsrc").write_text(
-            "[Instances][akonadi_maildir_resource_0]\nAgentType=akonadi_maildir_resource\nName=Local Folders\n")
-        (home / ".config/akonadi_maildir_resource_0rc").write_text(
-            f"[General]\nPath={local}\nTopLevelIsContainer=true\n")
-        (home / ".config/specialmailcollectionsrc").write_text(
-            "[SpecialCollections]\nDefaultResourceId=akonadi_maildir_resource_0\n")
+        bus = runtime / "bus"
         s.home = home
         s.env.update({"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
                       "XDG_DATA_HOME": str(home / ".local/share"), "XDG_CACHE_HOME": str(home / ".cache"),
                       "XDG_STATE_HOME": str(home / ".local/state"), "XDG_RUNTIME_DIR": str(runtime),
                       "USER": pw.pw_name, "LOGNAME": pw.pw_name, "QT_QPA_PLATFORM": "xcb", "KDE_FULL_SESSION": ""})
-        write_config(s, ["target = kmail"])
-        if root_run:
-            subprocess.run(["chown", "-R", f"{pw.pw_uid}:{pw.pw_gid}", str(root)], check=True)
-        runtime.chmod(0o700)
-        os.chmod(s.root, 0o755)
-        try:
-            bus = runtime / "bus"
+
+        def new_home() -> None:
+            """nobody's HOME as KMail's first start leaves it, made before Akonadi starts: Local
+            Folders (where KMail saves drafts), a maildir resource, and KMail's choice of it."""
+            if root.exists():
+                shutil.rmtree(root)
+            for d in (home / ".config/akonadi", home / ".local/share", home / ".cache", runtime):
+                d.mkdir(parents=True, exist_ok=True)
+            (home / ".config/akonadi/akonadiserverrc").write_text("[%General]\nDriver=QSQLITE\n")
+            (home / ".config/kmail2rc").write_text("[General]\nfirst-start=false\n")
+            for sub in ("cur", "new", "tmp"):
+                (local / "drafts" / sub).mkdir(parents=True, exist_ok=True)
+            (home / ".config/agentsrc").write_text(
+                "[Instances][akonadi_maildir_resource_0]\nAgentType=akonadi_maildir_resource\nName=Local Folders\n")
+            (home / ".config/akonadi_maildir_resource_0rc").write_text(
+                f"[General]\nPath={local}\nTopLevelIsContainer=true\n")
+            (home / ".config/specialmailcollectionsrc").write_text(
+                "[SpecialCollections]\nDefaultResourceId=akonadi_maildir_resource_0\n")
+            write_config(s, ["target = kmail"])
+            if root_run:
+                subprocess.run(["chown", "-R", f"{pw.pw_uid}:{pw.pw_gid}", str(root)], check=True)
+            runtime.chmod(0o700)
+            os.chmod(s.root, 0o755)
+
+        def bus_call(dest: str, path: str, method: str) -> str:  # the reply, as nobody on nobody's bus
+            return subprocess.run(drop + ["dbus-send", "--session", "--print-reply", f"--dest={dest}", path, method],
+                                  env=s.env, capture_output=True, text=True).stdout
+
+        def start_akonadi() -> None:
+            """nobody's session bus and Akonadi, up to the Local Folders resource storing mail."""
             s.spawn(drop + ["dbus-daemon", "--session", "--nofork", f"--address=unix:path={bus}"])
             wait_for(bus.exists, 20, "nobody's session bus")
             s.env["DBUS_SESSION_BUS_ADDRESS"] = f"unix:path={bus}"
             t0 = time.monotonic()
             s.spawn(drop + ["akonadictl", "start"], log=s.root / "akonadi.log")
+
             def akonadi_up() -> bool:
                 r = subprocess.run(drop + ["akonadictl", "status"], env=s.env, capture_output=True, text=True)
                 return "Akonadi Server: running" in r.stdout + r.stderr
             wait_for(akonadi_up, 120, "the Akonadi server", interval=1)
-
-            def bus_call(dest: str, path: str, method: str) -> str:  # the reply, as nobody on nobody's bus
-                return subprocess.run(drop + ["dbus-send", "--session", "--print-reply", f"--dest={dest}", path, method],
-                                      env=s.env, capture_output=True, text=True).stdout
 
             def resource_up() -> bool:  # the Local Folders resource on the bus: drafts can be stored
                 return "org.freedesktop.Akonadi.Resource.akonadi_maildir_resource_0" in bus_call(
@@ -103,13 +111,28 @@ def run(program: str) -> int:
             wait_for(resource_up, 60, "Akonadi's Local Folders resource", interval=0.5)
 
             # Akonadi's mail dispatcher asks for an outbox and a sent-mail folder as it starts, and
-            # the resource writes them to disk. Sometimes (Akonadi 22.12) the resource set up at
-            # this first start stores nothing: every draft KMail saves then stays in Akonadi's
-            # database. KMail starts once the folders are there, so that this shows as what it is.
+            # the resource writes them to disk, within seconds. Sometimes (Akonadi 22.12, about
+            # one first start in nine here, with no KMail running yet) the resource set up at
+            # this first start stores nothing: every draft KMail saved would then stay in
+            # Akonadi's database. That is Akonadi's fault before KMail or mailtokit run, so the
+            # test then starts Akonadi again from a new HOME (and says so), at most twice more.
             def local_folders_store() -> bool:
                 return all((local / d / "cur").is_dir() for d in ("outbox", "sent-mail"))
-            wait_for(local_folders_store, 60, "Local Folders to store the mail dispatcher's outbox and sent-mail")
+            wait_for(local_folders_store, 30, "Local Folders to store the mail dispatcher's outbox and sent-mail")
             log(f"Akonadi and Local Folders up after {time.monotonic() - t0:.1f} s")
+
+        starts = 3
+        try:
+            for start in range(1, starts + 1):
+                new_home()
+                try:
+                    start_akonadi()
+                    break
+                except Failure as e:
+                    if start == starts:
+                        raise Failure(f"{e} (Akonadi started {starts} times from a new HOME)") from None
+                    log(f"Akonadi's first start failed ({e}): stopped, started again from a new HOME ({start + 1}/{starts})")
+                    stop_akonadi(s, drop, home)
             files, saved = maildir_watch(local / "drafts")
 
             def composers(exp: dict) -> list[str]:
