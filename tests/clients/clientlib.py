@@ -220,6 +220,7 @@ class Report:
         self.times: list[float] = []
         self.cold: float | None = None
         self.disclosed: dict[str, str] = {}
+        self.handed_again: list[str] = []  # links whose first hand-over opened no compose window
 
     def check(self, link_id: str, exp: dict, got: dict, allowed: dict[str, str] | None = None,
               told_change=None) -> None:
@@ -260,6 +261,7 @@ class Report:
             "notes": self.notes,
             "seconds_to_compose": round(warm[len(warm) // 2], 2) if warm else None,
             "seconds_first_compose": round(self.cold, 2) if self.cold is not None else None,
+            "handed_over_twice": self.handed_again,
         }
         slug = re.sub(r"[^a-z0-9]+", "-", self.program.lower()).strip("-")
         path = d / f"{slug}.json"
@@ -279,7 +281,9 @@ class Report:
             return 1
         told = any(v == "changed, user told" for v in self.cells.values())
         log(f"PASS {self.program} {self.version}: every field of every link arrived"
-            + (" or its change was told to the user before the draft opened" if told else ""))
+            + (" or its change was told to the user before the draft opened" if told else "")
+            + (f" (handed over twice, no compose window the first time: {', '.join(self.handed_again)})"
+               if self.handed_again else ""))
         return 0
 
 
@@ -476,15 +480,30 @@ def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapsh
                 s.screenshot(out / f"{target}-{link_id}-{shot}.png")
                 log(f"windows: {s.all_titles()}")
                 raise
-        win = step(f"{target}'s compose window", lambda: [w for w in windows(exp) if w not in before],
-                   90 if i == 0 else 30, "failed")[0]
+        def new_window() -> list[str]:
+            return [w for w in windows(exp) if w not in before]
+        if i == 0:
+            win = step(f"{target}'s compose window", new_window, 90, "failed")[0]
+        else:
+            # A running client handed a link on a loaded machine once opened nothing (Evolution
+            # 3.46, the third link of a run of the whole test command; its screenshot shows no
+            # composer after 30 s): the link is then handed over once more, as a user clicks again,
+            # and the report says so. What the draft holds is checked as ever.
+            try:
+                win = wait_for(new_window, 30, f"{target}'s compose window")[0]
+            except Failure:
+                s.screenshot(out / f"{target}-{link_id}-nowindow.png")
+                log(f"  [{link_id}] no compose window after 30 s (windows: {s.all_titles()}): link handed over again")
+                rep.handed_again.append(link_id)
+                told = open_link(s, program, target, link)
+                win = step(f"{target}'s compose window (link handed over twice)", new_window, 60, "failed")[0]
         took = time.monotonic() - t0
         if i == 0:
             rep.cold = took
             log(f"first compose window ({target} starting) after {took:.2f} s")
             if settled:
                 settled()
-        else:
+        elif link_id not in rep.handed_again:
             rep.times.append(took)
         time.sleep(1.0)  # let the fields fill in before the photo and the save
         s.screenshot(out / f"{target}-{link_id}.png")
