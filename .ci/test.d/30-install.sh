@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Stage: the installed package, as a packager and as client authors meet it.
-# 1. A fresh packager build (Release, no tests, no -Werror: GCC 12 has -O3 false positives such
-#    as bug 105329 -Wrestrict in std::string) installed to a temporary prefix; the consumer
+# 1. A fresh packager build (Release, no tests, warnings as errors: GCC 12 reports -O3 false
+#    positives such as bug 105329 -Wrestrict in std::string, which the code avoids, and this build
+#    keeps avoiding) installed to a temporary prefix; the consumer
 #    projects (tests/consumer: C++ with find_package(mailtokit), C with pkg-config, against the
 #    shared and the static library) build and run against that prefix only.
 # 2. A staged install (DESTDIR, prefix /usr) puts every file under DESTDIR, and mailtokit.pc

@@ -76,7 +76,7 @@ if ((do_build)); then
     exit 69
   fi
   CC=clang-14 CXX=clang++-14 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DMAILTOKIT_FUZZ=ON -DMAILTOKIT_TESTS=OFF -DMAILTOKIT_BENCH=OFF >/dev/null
+    -DMAILTOKIT_FUZZ=ON -DMAILTOKIT_TESTS=OFF -DMAILTOKIT_BENCH=OFF -DMAILTOKIT_WERROR=ON >/dev/null
   cmake --build "$build" -j"$(nproc)" --target mailtokit_fuzz_all
   # What the binaries were built from, for --record after a later --no-build run.
   stamp=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
