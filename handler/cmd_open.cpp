@@ -25,7 +25,9 @@
 #include "mailtokit/preview.hpp"
 #include "open_plan.hpp"
 #include "runtime/dispatch.hpp"
+#include "runtime/attachments.hpp"
 #include "runtime/drafts.hpp"
+#include "runtime/provenance.hpp"
 #include "runtime/handler_config.hpp"
 #include "user_files.hpp"
 
@@ -113,7 +115,14 @@ void show(const std::vector<std::string>& argv) { (void)dispatch::spawn(argv, {f
 void tell_user(const draft& d, const std::vector<preview::finding>& findings, bool notify,
                std::vector<std::string> lines, std::string_view unasked = {}) {
   if (!unasked.empty()) lines.insert(lines.begin(), std::string(unasked));
-  for (const auto& f : d.dropped) lines.push_back("dropped " + f.name + "=" + f.value + ": " + f.reason);
+  for (const auto& f : d.dropped) {
+    // attach= and attachment= are said by offer_files() (offered, or not attached and why).
+    std::string name = f.name;
+    for (auto& c : name)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (name == "attach" || name == "attachment") continue;
+    lines.push_back("dropped " + f.name + "=" + f.value + ": " + f.reason);
+  }
   for (const auto& w : d.warnings) lines.push_back("note: " + w.message);
   for (const auto& f : findings) lines.push_back("warning: " + f.field + ": " + f.message);
   if (lines.empty()) return;
@@ -176,6 +185,7 @@ struct open_options {
   bool strict = false;
   bool confirm = false;
   bool no_confirm = false;
+  std::vector<std::string> attach;  ///< `send --attach FILE`: files the command line asks to attach
 };
 
 std::string json_argv(const std::vector<std::string>& argv) {
@@ -229,9 +239,9 @@ std::string json_start(const launch::start_request& s) {
 // `target = desktop:ID`), as the desktop starts it.
 template <class Kept>
 int start_entry(const open_plan& plan, const draft& d, const std::string& body_path, const open_options& o,
-                const Kept& kept, const desktop_ui& ui) {
+                const Kept& kept, const desktop_ui& ui, const std::vector<std::string>& files) {
   open_failure why;
-  auto req = open_start(plan, d, body_path, why);
+  auto req = open_start(plan, d, body_path, why, files);
   if (!req) return report(why, kept(), ui);
   if (o.dry_run) {
     out(json_start(*req) + "\n");
@@ -254,6 +264,114 @@ int start_entry(const open_plan& plan, const draft& d, const std::string& body_p
                     kept(), ui);
   }
   return exit_ok;
+}
+
+// ---- files a request asks to attach ----------------------------------------------------------
+
+// What a request asks to attach: the attach= and attachment= fields the policy dropped (xdg-email
+// --attach writes attach=, the Email portal's GTK backend attachment=), and `send --attach`.
+std::vector<attachments::request> attach_requests(const draft& d, const std::vector<std::string>& from_command) {
+  std::vector<attachments::request> out;
+  for (const auto& f : from_command) out.push_back({f});
+  for (const auto& f : d.dropped) {
+    std::string name = f.name;
+    for (auto& c : name)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (name == "attach" || name == "attachment") out.push_back({f.value});
+  }
+  return out;
+}
+
+// The files offered and what became of them.
+struct offered_files {
+  std::vector<attachments::vetted_file> files;
+  std::vector<std::string> handed;  // private copies handed over (or empty: nothing attached)
+  std::vector<std::string> told;    // what the user is told about the files
+};
+
+// The program that asked, for the question ("xdg-email, for soffice.bin").
+std::string asker_name(const provenance::origin& o, bool from_command) {
+  if (from_command) return "mailtokit send";
+  if (o.send_program.empty()) return {};
+  return o.send_program + (o.requester.empty() ? std::string() : " (for " + o.requester + ")");
+}
+
+// Offers the requested files: vetted (never-attached kinds refused whatever the answer), then
+// shown in a question whose default attaches nothing; nothing is attached without one, under
+// strict or confirm = never, when a browser or another program's hyperlink asked, or when the
+// program cannot take files. The chosen files are copied (private, from the descriptor that was
+// judged) for the hand-over and, for a draft file, read into the draft.
+offered_files offer_files(draft& d, const open_options& o, const open_plan& plan, bool strict, confirm_mode mode,
+                          const ask_context& ctx, const desktop_ui& ui, const environment& env,
+                          const std::string& drafts_dir) {
+  offered_files r;
+  const auto requests = attach_requests(d, o.attach);
+  if (requests.empty()) return r;
+  attachments::vet_context vc;
+  if (env.home) vc.home = *env.home;
+  r.files = attachments::vet_all(requests, vc);
+  const auto origin = provenance::classify(provenance::parents());
+  std::size_t allowed = 0;
+  for (const auto& f : r.files) allowed += f.allowed() ? 1u : 0u;
+  auto not_attached = [&](const std::string& why) {
+    for (const auto& f : r.files)
+      r.told.push_back("not attached: " + (f.name.empty() ? f.requested.path_as_given : f.shown_path) + ": " +
+                       (f.allowed() ? why : f.refusal_text));
+  };
+  std::string why;
+  if (allowed == 0) {
+    why = "it may never be attached";
+  } else if (origin.hyperlink && o.attach.empty()) {
+    why = "the request came from a link in " + origin.link_program + ", and a link never attaches files";
+  } else if (strict) {
+    why = "strict = yes attaches no file";
+  } else if (mode == confirm_mode::never) {
+    why = "confirm = never attaches no file (attaching needs your answer)";
+  } else if (o.dry_run) {
+    why = "--dry-run attaches nothing";
+  } else if (!can_attach(plan)) {
+    why = chosen_name(plan.choice) + " cannot be given files by another program";
+  } else if (!(ctx.stdin_tty && ctx.stderr_tty) && !(ctx.display && ui.dialog)) {
+    why = ctx.display ? "there is no terminal, and no dialog program to ask with" : "there is no terminal and no display to ask on";
+  }
+  if (!why.empty()) {
+    not_attached(why);
+    return r;
+  }
+  const std::string text = attach_question_text(r.files, asker_name(origin, !o.attach.empty()), chosen_name(plan.choice));
+  const bool yes = ctx.stdin_tty && ctx.stderr_tty ? ask_attach_terminal(text) : ask_attach_dialog(*ui.dialog, text);
+  if (!yes) {
+    not_attached("you chose not to attach it");
+    return r;
+  }
+  for (auto& f : r.files) {
+    if (!f.allowed()) {
+      r.told.push_back("not attached: " + (f.name.empty() ? f.requested.path_as_given : f.shown_path) + ": " + f.refusal_text);
+      continue;
+    }
+    // The file sent is the file shown: re-checked, then read or copied through its descriptor.
+    if (!attachments::still_same(f)) {
+      r.told.push_back("not attached: " + f.shown_path + ": it changed after you were asked");
+      continue;
+    }
+    if (plan.wants_file) {
+      auto bytes = attachments::read_contents(f);
+      if (!bytes) {
+        r.told.push_back("not attached: " + f.shown_path + ": it could not be read");
+        continue;
+      }
+      d.attachments.push_back({f.name, f.mime_type, std::move(*bytes)});
+      r.handed.push_back(f.shown_path);
+      continue;
+    }
+    auto copy = attachments::copy_for_handover(f, drafts_dir);
+    if (!copy) {
+      r.told.push_back("not attached: " + f.shown_path + ": it could not be copied for the hand-over");
+      continue;
+    }
+    r.handed.push_back(*copy);
+  }
+  return r;
 }
 
 // Why nobody can be asked, as it is: no display, or no dialog program on it.
@@ -368,6 +486,15 @@ int run_open(const open_options& o) {
     if (!plan) return report(why, keep(), ui);
   }
 
+  // Files a send-by-email request asks to attach: offered, never attached without the answer.
+  const std::string drafts_dir = handler::state_home(env) ? *handler::state_home(env) + "/mailtokit/drafts" : "";
+  if (!drafts_dir.empty() && !o.dry_run) (void)drafts::ensure_private_dir(drafts_dir);
+  const auto offered = offer_files(*d, o, *plan, po.strict, mode, ctx, ui, env, drafts_dir);
+  for (const auto& line : offered.told) err("mailtokit: " + preview::visible(line) + "\n");
+  if (!offered.told.empty() && ui.notify && installed("notify-send"))
+    show(notify_argv("mailtokit: files were not attached", offered.told, false));
+  const std::vector<std::string> handed = plan->wants_file ? std::vector<std::string>{} : offered.handed;
+
   // Writes bytes into a new file of the private draft directory (a fixed name under --dry-run).
   auto write_private = [&](std::string_view bytes) -> std::optional<std::string> {
     auto state = handler::state_home(env);
@@ -411,8 +538,8 @@ int run_open(const open_options& o) {
   // the client, or a new one.
   auto kept = [&] { return draft_path.empty() ? keep() : draft_path; };
 
-  if (plan->t == dispatch::target::desktop) return start_entry(*plan, *d, body_path, o, kept, ui);
-  auto argv = open_argv(*plan, *d, draft_path, body_path, req, why);
+  if (plan->t == dispatch::target::desktop) return start_entry(*plan, *d, body_path, o, kept, ui, handed);
+  auto argv = open_argv(*plan, *d, draft_path, body_path, req, why, handed);
   if (!argv) return report(why, kept(), ui);
   if (o.dry_run) {
     out(json_argv(*argv) + "\n");

@@ -308,4 +308,104 @@ choice ask_terminal(const std::string& text, bool bcc) {
   return choice::cancel;
 }
 
+// ---- files a request asks to attach --------------------------------------------------------
+
+std::string attach_question_text(const std::vector<attachments::vetted_file>& files, std::string_view asker,
+                                 std::string_view program) {
+  std::size_t allowed = 0;
+  for (const auto& f : files) allowed += f.allowed() ? 1u : 0u;
+  std::string t;
+  t += asker.empty() ? std::string("This request asks to attach ")
+                     : clip(preview::visible(asker), 120) + " asks to attach ";
+  t += files.size() == 1 ? "a file" : std::to_string(files.size()) + " files";
+  t += " to the message for " + clip(preview::visible(program), 120) + ".\n";
+  t += "A link in a web page or a message must never send your files: attach them only if you asked for this "
+       "yourself.\n";
+  std::size_t shown = 0;
+  auto name_line = [](const attachments::vetted_file& f) {
+    const std::string name = !f.name.empty() ? f.name : f.requested.path_as_given;
+    return clip(preview::visible(name), 120);
+  };
+  if (allowed > 0) {
+    t += "\nTo attach:\n";
+    for (const auto& f : files) {
+      if (!f.allowed() || ++shown > 12) continue;
+      t += "  " + name_line(f) + "\n";
+      t += "      in " + clip(preview::visible(f.folder), 160) + "\n";
+      t += "      " + preview::visible(f.size_text) + ", " + clip(preview::visible(f.type_text), 80) + "\n";
+    }
+    if (allowed > 12) t += "  ... and " + std::to_string(allowed - 12) + " more\n";
+  }
+  if (allowed < files.size()) {
+    t += "\nNever attached:\n";
+    shown = 0;
+    for (const auto& f : files) {
+      if (f.allowed() || ++shown > 12) continue;
+      t += "  " + name_line(f) + ": " + clip(preview::visible(f.refusal_text), 200) + "\n";
+    }
+  }
+  if (allowed > 0)
+    t += "\n" + std::string(label_attach) + ": the message opens with " +
+         (allowed == 1 ? std::string("this file") : "these " + std::to_string(allowed) + " files") +
+         " attached.\n" + std::string(label_dont_attach) + " (the default): the message opens without any file.\n";
+  return t;
+}
+
+std::vector<std::string> attach_question_argv(dialog_program p, std::string_view text) {
+  const std::string title = "--title=" + std::string(attach_title);
+  switch (p) {
+    case dialog_program::zenity:
+      return {"zenity", "--question", "--no-markup", "--no-wrap", "--default-cancel", title,
+              "--ok-label=" + std::string(label_attach), "--cancel-label=" + std::string(label_dont_attach),
+              "--text=" + std::string(text)};
+    case dialog_program::yad:
+      // yad: Enter gives the button with exit 0, so that one is "Don't attach".
+      return {"yad", "--image=dialog-question", "--no-markup", "--center", title,
+              "--button=" + std::string(label_attach) + ":2", "--button=" + std::string(label_dont_attach) + ":0",
+              "--text=" + std::string(text)};
+    case dialog_program::kdialog:
+      // KMessageBox::warningYesNo makes No the default button.
+      return {"kdialog", title, "--yes-label=" + std::string(label_attach),
+              "--no-label=" + std::string(label_dont_attach), "--warningyesno=" + qt_text(text)};
+  }
+  return {};
+}
+
+bool parse_attach_answer(dialog_program p, int status) noexcept {
+  return p == dialog_program::yad ? status == 2 : status == 0;
+}
+
+std::optional<bool> parse_attach_typed(std::string_view line) {
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+  while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+  std::string s(line);
+  for (auto& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  if (s == "a" || s == "attach") return true;
+  if (s.empty() || s == "n" || s == "no" || s == "d" || s == "don't attach") return false;
+  return std::nullopt;
+}
+
+bool ask_attach_dialog(dialog_program p, const std::string& text) {
+  auto r = dispatch::run_capture(attach_question_argv(p, text), 4096);
+  return r && parse_attach_answer(p, r->status);
+}
+
+bool ask_attach_terminal(const std::string& text) {
+  std::fwrite(text.data(), 1, text.size(), stderr);
+  const std::string prompt = "\nAttach? [a]ttach, [N]o (Enter: no): ";
+  for (int tries = 0; tries < 5; ++tries) {
+    std::fwrite(prompt.data(), 1, prompt.size(), stderr);
+    std::fflush(stderr);
+    std::string line;
+    int ch = 0;
+    while ((ch = std::fgetc(stdin)) != EOF && ch != '\n')
+      if (line.size() < 64) line += static_cast<char>(ch);
+    if (ch == EOF) break;
+    if (auto a = parse_attach_typed(line)) return *a;
+  }
+  std::fputs("\n", stderr);
+  return false;
+}
+
 }  // namespace mailtokit::cli

@@ -13,6 +13,7 @@
 #include "mailtokit/draft.hpp"
 #include "mailtokit/preview.hpp"
 #include "open_plan.hpp"
+#include "runtime/attachments.hpp"
 
 namespace mailtokit::cli {
 
@@ -87,5 +88,32 @@ inline constexpr std::string_view failure_title = "mailtokit: the link was not o
 [[nodiscard]] choice ask_dialog(dialog_program p, const std::string& text, bool bcc);
 /// Ask on the terminal: `text` and a prompt on stderr, the answer from stdin.
 [[nodiscard]] choice ask_terminal(const std::string& text, bool bcc);
+
+// ---- files a request asks to attach (issue 23) ------------------------------------------------
+
+/// The title of the attachment question (tests look for it).
+inline constexpr std::string_view attach_title = "mailtokit: attach these files?";
+/// The two answers; "Don't attach" is the default (Enter, Escape, closing the window).
+inline constexpr std::string_view label_attach = "Attach";
+inline constexpr std::string_view label_dont_attach = "Don't attach";
+
+/// The attachment question's text, for people: who asks (`asker`, e.g. "xdg-email (a program on
+/// your desktop)", or empty when unknown), each file that may be attached (its name, folder,
+/// size and type), each file that is never attached and why, and what each answer does. Every
+/// name went through preview::visible() and clip().
+[[nodiscard]] std::string attach_question_text(const std::vector<attachments::vetted_file>& files,
+                                               std::string_view asker, std::string_view program);
+/// argv of the attachment question: a yes/no question whose default is "Don't attach" (zenity
+/// --default-cancel; kdialog --warningyesno, whose default is No; yad with "Don't attach" as the
+/// button Enter gives), markup off or escaped.
+[[nodiscard]] std::vector<std::string> attach_question_argv(dialog_program p, std::string_view text);
+/// True only for the explicit "Attach" answer (exit status 0 of zenity and kdialog, 2 of yad).
+[[nodiscard]] bool parse_attach_answer(dialog_program p, int status) noexcept;
+/// A line typed on the terminal: "a"/"attach" attach; "", "n", "no", "d" do not; nullopt: ask again.
+[[nodiscard]] std::optional<bool> parse_attach_typed(std::string_view line);
+/// Ask with `p` (true: attach). Any failure is "Don't attach".
+[[nodiscard]] bool ask_attach_dialog(dialog_program p, const std::string& text);
+/// Ask on the terminal (stderr and stdin); end of input is "Don't attach".
+[[nodiscard]] bool ask_attach_terminal(const std::string& text);
 
 }  // namespace mailtokit::cli

@@ -183,8 +183,13 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
   return p;
 }
 
+bool can_attach(const open_plan& p) noexcept {
+  if (p.wants_file) return true;  // the draft file carries them as MIME parts
+  return p.choice.known != nullptr && p.choice.known->attach != nullptr && p.t != target::custom;
+}
+
 std::optional<launch::start_request> open_start(const open_plan& p, const draft& d, std::string_view body_path,
-                                                open_failure& why) {
+                                                open_failure& why, const std::vector<std::string>& attachments) {
   launch::start_request s;
   s.e = p.choice.entry ? &*p.choice.entry : nullptr;
   if (s.e == nullptr) {
@@ -205,6 +210,7 @@ std::optional<launch::start_request> open_start(const open_plan& p, const draft&
     return std::nullopt;
   }
   if (h->is_uri && !h->args.empty()) h->args.front() = dispatch::desktop_safe_uri(h->args.front());
+  if (!attachments.empty() && p.choice.known->attach != nullptr) p.choice.known->attach(*h, attachments);
   s.args = std::move(h->args);
   s.is_uri = h->is_uri;
   return s;
@@ -233,7 +239,8 @@ std::optional<std::string> draft_bytes(const draft& d, const compose_options& co
 
 std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
                                                   std::string_view draft_path, std::string_view body_path,
-                                                  const open_request& r, open_failure& why) {
+                                                  const open_request& r, open_failure& why,
+                                                  const std::vector<std::string>& attachments) {
   if (p.t == target::custom) {
     auto expanded = desktop::expand_exec(p.custom, {p.uri, draft_path, "mailtokit", ""});
     if (!expanded) {
@@ -249,6 +256,7 @@ std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draf
   in.body_file = body_path;
   in.d = &d;
   in.terminal = p.terminal;
+  if (p.t != target::eml) in.attachments = attachments;
   auto built = dispatch::client_argv(p.t, in);
   if (!built && built.error().code == errc::invalid_address && p.t == target::kmail) {
     why = {exit_dataerr,

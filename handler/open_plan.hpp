@@ -113,13 +113,19 @@ struct open_plan {
 /// (clients/, or the clean URI for a program mailtokit does not know) with every URI in
 /// dispatch::desktop_safe_uri() form, and the terminal for a Terminal=true entry.
 [[nodiscard]] std::optional<launch::start_request> open_start(const open_plan& p, const draft& d,
-                                                              std::string_view body_path, open_failure& why);
+                                                              std::string_view body_path, open_failure& why,
+                                                              const std::vector<std::string>& attachments = {});
+
+/// Whether the planned program can be given files: a known program with its own way
+/// (clients::client::attach), or a draft file (`eml`, a custom command with %f).
+[[nodiscard]] bool can_attach(const open_plan& p) noexcept;
 
 /// The argv that hands `d` over, given the plan, the draft file written ("" when none) and the
 /// body file written for claws-mail ("" when none).
 [[nodiscard]] std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
                                                                 std::string_view draft_path,
                                                                 std::string_view body_path,
-                                                                const open_request& r, open_failure& why);
+                                                                const open_request& r, open_failure& why,
+                                                                const std::vector<std::string>& attachments = {});
 
 }  // namespace mailtokit::cli

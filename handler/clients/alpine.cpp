@@ -3,6 +3,23 @@
 #include "clients/client.hpp"
 
 namespace mailtokit::clients {
+namespace {
+
+// url_local_mailto_and_atts(): "from and bcc are intentionally excluded" (alpine 2.26).
+void alpine_losses(const draft& d, std::vector<std::string>& out) {
+  if (!d.bcc.empty()) out.push_back("alpine: this client loses Bcc (it ignores bcc in a link on purpose)");
+}
+
+// alpine(1): "-attach file", repeatable, beside "-url URL".
+void alpine_attach(handover& h, const std::vector<std::string>& files) {
+  h.is_uri = false;
+  for (const auto& f : files) {
+    h.args.emplace_back("-attach");
+    h.args.push_back(f);
+  }
+}
+
+}  // namespace
 
 extern const client alpine_client{
     target::alpine,
@@ -12,9 +29,10 @@ extern const client alpine_client{
     {"alpine", "pine"},
     true,
     uri_only,
-    nullptr,
+    alpine_losses,
     "a terminal program started with `-url LINK` (its users write the desktop entry: Exec=alpine -url %u, "
     "Terminal=true)",
-    "-url"};
+    "-url",
+    alpine_attach};
 
 }  // namespace mailtokit::clients

@@ -3,6 +3,15 @@
 #include "clients/client.hpp"
 
 namespace mailtokit::clients {
+namespace {
+
+// balsa(1): "-a, --attach=FILE", repeatable, beside "-m URI".
+void balsa_attach(handover& h, const std::vector<std::string>& files) {
+  h.is_uri = false;
+  for (const auto& f : files) h.args.push_back("--attach=" + f);
+}
+
+}  // namespace
 
 extern const client balsa_client{
     target::balsa,
@@ -14,6 +23,8 @@ extern const client balsa_client{
     uri_only,
     nullptr,
     "its mailto handler entry runs `balsa -m` with the clean link; it reads '+' as a space, so '+' is sent "
-    "as %2B"};
+    "as %2B",
+    {},
+    balsa_attach};
 
 }  // namespace mailtokit::clients

@@ -22,6 +22,12 @@ result<handover> claws_hand(const inputs& in) {
   return h;
 }
 
+// parse_cmd_opt: "--attach" takes the following arguments up to the next option.
+void claws_attach(handover& h, const std::vector<std::string>& files) {
+  h.args.emplace_back("--attach");
+  h.args.insert(h.args.end(), files.begin(), files.end());
+}
+
 }  // namespace
 
 extern const client claws_mail_client{
@@ -34,6 +40,8 @@ extern const client claws_mail_client{
     claws_hand,
     nullptr,
     "--compose with the link; the To list with display names in the address part; a body that does not fit "
-    "its 8 KB socket line goes in a private file with --insert"};
+    "its 8 KB socket line goes in a private file with --insert",
+    {},
+    claws_attach};
 
 }  // namespace mailtokit::clients

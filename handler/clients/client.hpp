@@ -50,6 +50,10 @@ struct client {
   /// Started directly (not through a desktop entry): the option before the hand-over ("-url" for
   /// alpine, whose entries say `alpine -url %u`); empty for none.
   std::string_view direct_option = {};
+  /// Adds files to the hand-over the program's own way (absolute paths of private copies, see
+  /// attachments::copy_for_handover), never as text it re-parses; nullptr: the program cannot be
+  /// given files by another program (the user is told, nothing is attached).
+  void (*attach)(handover& h, const std::vector<std::string>& files) = nullptr;
 };
 
 /// Every known program, in the order the fallback tries them (graphical ones first: a browser
@@ -61,6 +65,11 @@ struct client {
 /// runs, looking through the Flatpak (`flatpak run ... APP-ID`, `--command=NAME`), Snap
 /// (/snap/bin/NAME) and `env` launchers. nullptr for an unknown program.
 [[nodiscard]] const client* recognize(std::string_view entry_id, const std::vector<std::string>& exec_argv);
+
+/// For programs that read `attach=` from a link they are given (Evolution, Geary): one
+/// `attach=PATH` field per file appended to the URI, every byte but unreserved ones
+/// percent-encoded (so the URI stays in dispatch::desktop_safe_uri() form).
+void attach_in_uri(handover& h, const std::vector<std::string>& files);
 
 /// The plain hand-over: the clean URI, as the desktop gives it.
 [[nodiscard]] result<handover> uri_only(const inputs& in);

@@ -35,6 +35,8 @@ extern const client evolution_client{
     uri_only,
     evolution_losses,
     "takes the clean link; its composer turns leading and doubled spaces into no-break spaces (seen with "
-    "Evolution 3.46)"};
+    "Evolution 3.46)",
+    {},
+    attach_in_uri};
 
 }  // namespace mailtokit::clients

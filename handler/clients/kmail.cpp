@@ -3,6 +3,8 @@
 // as "--name=value" options instead (one argv element each, value after '='), and the To
 // addresses as positional arguments after "--". KMail encodes a Unicode domain as an RFC 2047
 // word (an address nobody can reach): the A-label form goes in.
+#include <algorithm>
+
 #include "clients/client.hpp"
 #include "clients/common.hpp"
 
@@ -45,6 +47,12 @@ result<handover> kmail_hand(const inputs& in) {
   return h;
 }
 
+// KMKernel: "--attach <url>", repeatable, before "--" and the To addresses.
+void kmail_attach(handover& h, const std::vector<std::string>& files) {
+  auto at = std::find(h.args.begin(), h.args.end(), "--");
+  for (const auto& f : files) at = std::next(h.args.insert(at, "--attach=" + f));
+}
+
 }  // namespace
 
 extern const client kmail_client{
@@ -57,6 +65,8 @@ extern const client kmail_client{
     kmail_hand,
     nullptr,
     "gets options (--composer --subject= --cc= --bcc= --body= --header=) and the To addresses in A-label "
-    "form, never the link: it percent-decodes a link once before reading it (KMKernel::handleCommandLine)"};
+    "form, never the link: it percent-decodes a link once before reading it (KMKernel::handleCommandLine)",
+    {},
+    kmail_attach};
 
 }  // namespace mailtokit::clients

@@ -4,6 +4,8 @@
 
 #include "clients/client.hpp"
 #include "clients/common.hpp"
+#include "mailtokit/chars.hpp"
+#include "mailtokit/percent.hpp"
 
 namespace mailtokit::clients {
 
@@ -86,6 +88,16 @@ const client* recognize(std::string_view entry_id, const std::vector<std::string
     return by_program(name);
   }
   return by_program(basename(prog));
+}
+
+void attach_in_uri(handover& h, const std::vector<std::string>& files) {
+  if (h.args.empty()) return;
+  std::string& uri = h.args.front();
+  for (const auto& f : files) {
+    uri += uri.find('?') == std::string::npos ? '?' : '&';
+    uri += "attach=";
+    uri += percent::encode(f, chars::unreserved);
+  }
 }
 
 result<handover> uri_only(const inputs& in) {

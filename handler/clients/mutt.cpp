@@ -2,6 +2,7 @@
 // `mailto_allow` list, which lacks bcc and keywords by default (and `to`, where a display name
 // must go). A fixed command adds them (nothing from the link goes into it). getopt: "--" ends
 // the options; a mailto: argument is parsed as a mailto URL.
+#include <algorithm>
 #include <array>
 
 #include "clients/client.hpp"
@@ -34,11 +35,18 @@ void neomutt_losses(const draft& d, std::vector<std::string>& out) { losses("neo
 constexpr std::string_view notes =
     "gets `-e \"mailto_allow to bcc keywords\" -- LINK`: it reads only the fields on its mailto_allow list";
 
+// mutt(1): "-a file [...] --" ends the list of files (and the options) before the address.
+void mutt_attach(handover& h, const std::vector<std::string>& files) {
+  auto at = std::find(h.args.begin(), h.args.end(), "--");
+  at = std::next(h.args.insert(at, "-a"));
+  h.args.insert(at, files.begin(), files.end());
+}
+
 }  // namespace
 
-extern const client neomutt_client{target::neomutt, "neomutt", "NeoMutt", {"neomutt.desktop"}, {"neomutt"},
-                                   true,            mutt_hand, neomutt_losses, notes};
-extern const client mutt_client{target::mutt, "mutt", "mutt", {"mutt.desktop"}, {"mutt"},
-                                true,         mutt_hand, mutt_losses, notes};
+extern const client neomutt_client{target::neomutt, "neomutt",      "NeoMutt", {"neomutt.desktop"}, {"neomutt"}, true,
+                                   mutt_hand,       neomutt_losses, notes,     {},                  mutt_attach};
+extern const client mutt_client{target::mutt, "mutt",      "mutt", {"mutt.desktop"}, {"mutt"}, true,
+                                mutt_hand,    mutt_losses, notes,  {},               mutt_attach};
 
 }  // namespace mailtokit::clients

@@ -67,6 +67,9 @@ struct argv_inputs {
   const draft* d = nullptr;     ///< the draft (kmail options, aerc's To, Outlook URL)
   std::vector<std::string> terminal;  ///< terminal prefix for neomutt/mutt/aerc, e.g. {"xterm", "-e"}
   std::string_view program;     ///< the client program to run (default: program(t))
+  /// Files the user chose to attach (absolute paths of private copies); a program without a way
+  /// to take files gets spawn_failed (callers check clients::client::attach first).
+  std::vector<std::string> attachments;
 };
 
 /// The argv for a built-in target started directly (not `custom` or `desktop`): the program and
