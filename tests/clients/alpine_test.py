@@ -107,8 +107,13 @@ def run(program: str) -> int:
                 win = wait_for(lambda: [w for w in tm.windows() if w not in before], 20,
                                "a tmux window running alpine")[0]
 
+                said: list[str] = []  # alpine's own status messages ("[...]"), as they pass
+
                 def composer() -> str:
                     text = tm.capture(win)
+                    for m in re.finditer(r"\[(.*ignored.*)\]", text):
+                        if m.group(1) not in said:
+                            said.append(m.group(1))
                     return text if '"MAILTO" COMPOSE' in text and "^O Postpone" in text else ""
                 try:
                     screen = wait_for(composer, 30, "alpine's composer", interval=0.2)
@@ -116,9 +121,8 @@ def run(program: str) -> int:
                     log(tm.capture(win).rstrip())
                     raise
                 rep.times.append(time.monotonic() - t0)
-                for line in screen.splitlines():
-                    if re.search(r"\[.*ignored.*\]", line):
-                        log(f"  [{link_id}] alpine said: {line.strip()}")
+                for m in said:
+                    log(f"  [{link_id}] alpine said: {m}")
                 (results_dir() / f"alpine-{link_id}.txt").write_text(screen)
                 tm.keys(win, "C-o")
                 try:
