@@ -30,8 +30,9 @@ import mailbox
 import re
 import time
 
-from clientlib import (Failure, Report, Session, Tmux, desktop_handover, expected, held, log, main, open_link,
-                       open_via_xdg_open, allowed_losses, results_dir, version_of, wait_for, write_config, LINKS)
+from clientlib import (LINKS, Failure, Report, Session, Tmux, allowed_losses, check_no_other_program, desktop_handover,
+                       expected, held, log, main, open_link, open_via_xdg_open, results_dir, version_of, wait_for,
+                       write_config)
 
 # The hand-over: True once `mailtokit open` starts the user's previous mailto handler through its
 # desktop entry (the lead's change for issue 22); False: `target = custom` with the same command
@@ -121,6 +122,7 @@ def run(program: str) -> int:
                     log(tm.capture(win).rstrip())
                     raise
                 rep.times.append(time.monotonic() - t0)
+                check_no_other_program(s, rep, "alpine", link_id)
                 for m in said:
                     log(f"  [{link_id}] alpine said: {m}")
                 (results_dir() / f"alpine-{link_id}.txt").write_text(screen)

@@ -595,3 +595,40 @@ def maildir_watch(folder: Path):
         time.sleep(0.3)  # the whole message, not the first bytes of it
         return sorted(new)[-1].read_bytes()
     return files, saved
+
+
+# The mail programs a test could start by mistake: the desktop path must start the chosen one only
+# (issue 22: "no other installed mail program is started").
+MAIL_PROGRAMS = {"thunderbird", "evolution", "geary", "balsa", "sylpheed", "alpine", "claws-mail", "kmail",
+                 "neomutt", "mutt", "aerc"}
+
+
+def mail_programs_running(s: Session) -> set[str]:
+    """The mail programs (MAIL_PROGRAMS, by executable or argv[0] name) running in this session:
+    processes whose environment has the session's private HOME, so nothing of the machine's user
+    or of another test counts. A program that has already ended is not seen."""
+    mine = b"HOME=" + str(s.home).encode()
+    found = set()
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if mine not in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
+                continue
+            argv0 = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode(errors="replace")
+            names = {os.path.basename(argv0)}
+            names.add(os.path.basename(os.readlink(f"/proc/{pid}/exe")))
+        except OSError:  # ended meanwhile, or not ours to read
+            continue
+        found |= names & MAIL_PROGRAMS
+    return found
+
+
+def check_no_other_program(s: Session, rep: Report, own: str, link_id: str) -> None:
+    """Fail the report when a mail program other than `own` runs in the session; called while
+    `own` shows the link's draft, so `own` itself must be seen (else the look is blind)."""
+    running = mail_programs_running(s)
+    if own not in running:
+        rep.failures.append(f"{link_id}: {own} shows the draft but was not found among the session's processes")
+    others = running - {own}
+    if others:
+        log(f"  [{link_id}] FAIL another mail program runs: {', '.join(sorted(others))}")
+        rep.failures.append(f"{link_id}: another mail program was started: {', '.join(sorted(others))}")

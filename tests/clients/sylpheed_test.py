@@ -37,8 +37,8 @@ machine's user is never reached and this one is reached by every link of the tes
 """
 import time
 
-from clientlib import (Report, Session, desktop_handover, main, open_link, open_via_xdg_open, run_gui_links,
-                       version_of, write_config)
+from clientlib import (LINKS, Report, Session, check_no_other_program, desktop_handover, main, open_link,
+                       open_via_xdg_open, run_gui_links, version_of, write_config)
 
 # The hand-over: True once `mailtokit open` starts the user's previous mailto handler through its
 # desktop entry (the lead's change for issue 22); False: `target = custom`, the same Exec line.
@@ -113,8 +113,14 @@ def run(program: str) -> int:
             time.sleep(0.3)  # the whole message, not the first bytes of it
             return max(new, key=lambda p: int(p.name)).read_bytes()
 
+        link_ids = iter(LINKS)  # close() is called once per link, in order
+
+        def close(win: str, exp: dict) -> None:
+            check_no_other_program(s, rep, "sylpheed", next(link_ids))
+            s.key(win, "ctrl+w")  # File > Close; the draft was saved, so it closes without asking
+
         run_gui_links(s, rep, program, "sylpheed", lambda exp: s.windows(r" - Compose$"), files, saved,
-                      close=lambda win, exp: s.key(win, "ctrl+w"), opener=opener)
+                      close=close, opener=opener)
         return rep.finish()
 
 
