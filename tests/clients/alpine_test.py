@@ -16,7 +16,9 @@ url_local_mailto_and_atts, url_mailto_addr; c-client's rfc822_parse_adrlist) and
 drafts this test reads back:
 - The part before '?' is parsed as an address list (RFC 822, with the user's domain for a bare
   name), after percent-decoding (rfc1738_str: %XX only, '+' stays '+'); `to=` and `cc=` add to To
-  and Cc the same way, so "Doe, Jane" <jane@example.org> is one address with its display name.
+  and Cc the same way, so "Doe, Jane" <jane@example.org> is one address with its display name
+  (tried by hand: mailto:user+tag@example.org?subject=plus+sign&body=a+b&to=%22Doe%2C%20Jane%22...
+  arrives with both addresses, the name, and '+' kept in all three fields).
 - `subject` (and a header with no '=') becomes the Subject, decoded; a second one is appended
   after a space. `body` is decoded and put in the composer followed by a line break; several body
   headers are joined.

@@ -15,7 +15,10 @@ libsylph/utils.c scan_mailto_url and decode_uri, src/compose.c compose_entries_s
 lock_socket_input_cb, libsylph/socket.c fd_gets) and seen in the drafts this test reads back:
 - To is only the part before '?': a `to=` header is never read. Cc, Subject and Body are the
   first `cc`, `subject`, `body` (names in any case). Each value is percent-decoded and '+' is read
-  as a space (mailtokit's URI spells '+' as %2B, so user+tag@example.org arrives whole). The To
+  as a space (tried by hand: mailto:user+tag@example.org?subject=plus+sign&body=a+b arrives as
+  "user tag@example.org", "plus sign", "a b"; and mailto:x@example.org?to=y@example.org arrives
+  with To x@example.org only). mailtokit's URI spells '+' as %2B, so user+tag@example.org arrives
+  whole. The To
   and Cc texts go into the entries as they are, so a display name with a comma in the path,
   percent-encoded (mailto:%22Doe%2C%20Jane%22%20%3Cjane@example.org%3E), arrives as one address
   with its name (tried by hand with a running Sylpheed); mailtokit's clean URI carries such a To
