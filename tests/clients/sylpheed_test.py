@@ -38,14 +38,16 @@ lock_socket_input_cb, libsylph/socket.c fd_gets) and seen in the drafts this tes
 The socket lives in $TMPDIR: the test gives the session a TMPDIR of its own, so a Sylpheed of the
 machine's user is never reached and this one is reached by every link of the test.
 """
+import re
 import time
 
-from clientlib import (LINKS, Report, Session, check_no_other_program, desktop_handover, main, open_link,
+from clientlib import (LINKS, Failure, Report, Session, check_no_other_program, desktop_handover, log, main, open_link,
                        open_via_xdg_open, run_gui_links, version_of, write_config)
 
-# The hand-over: True once `mailtokit open` starts the user's previous mailto handler through its
-# desktop entry (the lead's change for issue 22); False: `target = custom`, the same Exec line.
-DESKTOP_PATH = False
+# The hand-over. True: the entry is the desktop's mailto default before `mailtokit register` and
+# each link is clicked through xdg-open (issue 22's "done when"). False: `target = custom` with
+# the entry's command, to tell the program's own behaviour apart from the choice of program.
+DESKTOP_PATH = True
 ENTRY = "sylpheed.desktop"
 EXEC = "sylpheed %u"  # Debian's sylpheed.desktop
 
@@ -85,6 +87,16 @@ confirm_on_exit=0
 """
 
 
+def chosen(s, program) -> None:
+    """`mailtokit status` must name Sylpheed from ENTRY as the program drafts go to: mailtokit
+    recognized the entry, so what it knows about Sylpheed applies."""
+    text = s.run([program, "status"]).stdout
+    line = next((x.strip() for x in text.splitlines() if x.strip().startswith("mail program:")), "")
+    log("  mailtokit status: " + line)
+    if not re.fullmatch(r"mail program: +Sylpheed \(" + re.escape(ENTRY) + r"\)", line):
+        raise Failure(f"mailtokit status does not name Sylpheed ({ENTRY}) as the mail program: {line!r}")
+
+
 def run(program: str) -> int:
     with Session("sylpheed") as s:
         rep = Report("Sylpheed", version_of(s, ["sylpheed", "--version"], r"\d+[\d.]+\w*"))
@@ -101,6 +113,7 @@ def run(program: str) -> int:
         drafts = s.home / "Mail" / "draft"
         if DESKTOP_PATH:
             desktop_handover(s, program, ENTRY)
+            chosen(s, program)
             opener = lambda link: open_via_xdg_open(s, link)  # noqa: E731
         else:
             write_config(s, ["target = custom", "command = " + EXEC])
