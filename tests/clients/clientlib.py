@@ -315,6 +315,60 @@ def open_link(s: Session, program, target: str, link: str) -> subprocess.Complet
     return r
 
 
+def desktop_handover(s: Session, program, entry_id: str, extra_config: list[str] = []) -> None:
+    """Set up the desktop path once, as a user who had chosen a mail program does: ENTRY (the
+    program's own desktop entry id, e.g. "org.gnome.Geary.desktop") becomes the default
+    x-scheme-handler/mailto handler with the real `xdg-mime`; mailtokit's configuration gets
+    `confirm = never` and `notify = no` but no `target` (extra_config lines are added as they are);
+    then `mailtokit register`, which must remember ENTRY as the handler it replaced and make
+    mailtokit.desktop the default. open_via_xdg_open() then clicks links."""
+    require("xdg-mime", "xdg-open")
+    apps = [Path(s.env["XDG_DATA_HOME"]) / "applications",
+            *(Path(d) / "applications" for d in s.env["XDG_DATA_DIRS"].split(":") if d)]
+    if not any((d / entry_id).is_file() for d in apps):
+        raise Failure(f"no desktop entry {entry_id} in {', '.join(map(str, apps))}")
+
+    def default() -> str:
+        return s.run(["xdg-mime", "query", "default", "x-scheme-handler/mailto"]).stdout.strip()
+    s.run(["xdg-mime", "default", entry_id, "x-scheme-handler/mailto"])
+    if default() != entry_id:
+        raise Failure(f"xdg-mime default {entry_id} did not take effect: the default is {default()!r}")
+    write_config(s, ["confirm = never", "notify = no", *extra_config])
+    r = s.run([*_argv(program), "register"], check=False)
+    if r.returncode != 0:
+        raise Failure(f"mailtokit register exited {r.returncode}: {(r.stdout + r.stderr).strip()}")
+    if default() != "mailtokit.desktop":
+        raise Failure(f"after mailtokit register the mailto default is {default()!r}, not mailtokit.desktop")
+    remembered = Path(s.env["XDG_STATE_HOME"]) / "mailtokit" / "previous-mailto-handler"
+    if not remembered.is_file() or remembered.read_text().strip() != entry_id:
+        raise Failure(f"mailtokit register did not remember {entry_id} in {remembered}")
+    log(f"desktop hand-over: {entry_id} was the default, mailtokit register took its place")
+
+
+def open_via_xdg_open(s: Session, link: str) -> subprocess.CompletedProcess:
+    """Click a link as the desktop does: the real `xdg-open LINK` in the session, which runs the
+    Exec line of the default handler (mailtokit.desktop after desktop_handover). Outside a desktop
+    environment xdg-open runs that command in the foreground with its own stdout and stderr, so
+    what mailtokit tells on stderr arrives here. Output goes to files, not pipes: the client that
+    mailtokit starts keeps them open."""
+    import tempfile
+    require("xdg-open")
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        argv = ["xdg-open", link]
+        try:
+            rc = subprocess.run(argv, env=s.env, stdin=subprocess.DEVNULL, stdout=out, stderr=err, timeout=60).returncode
+        except subprocess.TimeoutExpired:
+            raise Failure("xdg-open did not return in 60 s") from None
+        out.seek(0)
+        err.seek(0)
+        r = subprocess.CompletedProcess(argv, rc, out.read().decode(errors="replace"), err.read().decode(errors="replace"))
+    if r.returncode != 0:
+        raise Failure(f"xdg-open exited {r.returncode}: {r.stderr.strip()}")
+    for line in r.stderr.splitlines():
+        log("  mailtokit told (through xdg-open): " + line)
+    return r
+
+
 def version_of(s: Session, argv: list[str], pattern: str = r"\d+[\d.]*\S*") -> str:
     """The program's version from its own output; a program that is not installed fails the test."""
     require(argv[0])
@@ -376,9 +430,10 @@ class Tmux:
         self.cmd("send-keys", "-t", target, *keys)
 
 
-def run_mutt_like(program: str, label: str, binary: str) -> int:
+def run_mutt_like(program: str, label: str, binary: str, desktop_entry: str | None = None) -> int:
     """mutt and neomutt: one client per link in a tmux window; `P` postpones the draft into the
-    postponed mbox, which is read back."""
+    postponed mbox, which is read back. With desktop_entry, the links go the desktop way
+    (desktop_handover with that entry, then xdg-open) instead of `open --target BINARY`."""
     import mailbox
     with Session(binary) as s:
         version = version_of(s, [binary, "-v"], r"\d[\d.]+\S*")
@@ -404,12 +459,15 @@ def run_mutt_like(program: str, label: str, binary: str) -> int:
         tm = Tmux(s)
         tm.start()
         try:
-            write_config(s, ["target = " + binary, "terminal = " + tm.prefix()])
+            if desktop_entry:
+                desktop_handover(s, program, desktop_entry, ["terminal = " + tm.prefix()])
+            else:
+                write_config(s, ["target = " + binary, "terminal = " + tm.prefix()])
             for link_id, (link, _cells) in LINKS.items():
                 exp = expected(s, program, link)
                 before = set(tm.windows())
                 t0 = time.monotonic()
-                told = open_link(s, program, binary, link)
+                told = open_via_xdg_open(s, link) if desktop_entry else open_link(s, program, binary, link)
                 win = wait_for(lambda: [w for w in tm.windows() if w not in before], 20,
                                f"a tmux window running {binary}")[0]
                 # mutt asks to confirm To and Subject (pre-filled from the link): Enter, as a user does.
@@ -459,19 +517,22 @@ def allowed_losses(told: str) -> dict[str, str]:
 
 
 def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapshot, saved,
-                  close=None, told_change=None, settled=None) -> None:
+                  close=None, told_change=None, settled=None, opener=None) -> None:
     """The links through a graphical client: `mailtokit open`, wait for a new compose window
     (windows(expected) lists the candidates), photograph it, Ctrl+S, wait until saved(snapshot())
     returns the saved draft's bytes, compare; close(window, expected) when given. settled(), when
     given, is called once the first compose window is up: it waits for what the client does at its
-    first start to finish before the first save."""
+    first start to finish before the first save. opener(link), when given, hands a link over
+    instead of `open --target TARGET` (open_via_xdg_open for the desktop path); `target` then
+    only names the screenshots."""
     out = results_dir()
+    hand = opener or (lambda link: open_link(s, program, target, link))
     for i, (link_id, (link, _cells)) in enumerate(LINKS.items()):
         exp = expected(s, program, link)
         before = set(windows(exp))
         mark = snapshot()
         t0 = time.monotonic()
-        told = open_link(s, program, target, link)
+        told = hand(link)
 
         def step(what: str, predicate, timeout: float, shot: str):
             try:
@@ -495,7 +556,7 @@ def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapsh
                 s.screenshot(out / f"{target}-{link_id}-nowindow.png")
                 log(f"  [{link_id}] no compose window after 30 s (windows: {s.all_titles()}): link handed over again")
                 rep.handed_again.append(link_id)
-                told = open_link(s, program, target, link)
+                told = hand(link)
                 win = step(f"{target}'s compose window (link handed over twice)", new_window, 60, "failed")[0]
         took = time.monotonic() - t0
         if i == 0:
@@ -534,3 +595,40 @@ def maildir_watch(folder: Path):
         time.sleep(0.3)  # the whole message, not the first bytes of it
         return sorted(new)[-1].read_bytes()
     return files, saved
+
+
+# The mail programs a test could start by mistake: the desktop path must start the chosen one only
+# (issue 22: "no other installed mail program is started").
+MAIL_PROGRAMS = {"thunderbird", "evolution", "geary", "balsa", "sylpheed", "alpine", "claws-mail", "kmail",
+                 "neomutt", "mutt", "aerc"}
+
+
+def mail_programs_running(s: Session) -> set[str]:
+    """The mail programs (MAIL_PROGRAMS, by executable or argv[0] name) running in this session:
+    processes whose environment has the session's private HOME, so nothing of the machine's user
+    or of another test counts. A program that has already ended is not seen."""
+    mine = b"HOME=" + str(s.home).encode()
+    found = set()
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if mine not in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
+                continue
+            argv0 = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode(errors="replace")
+            names = {os.path.basename(argv0)}
+            names.add(os.path.basename(os.readlink(f"/proc/{pid}/exe")))
+        except OSError:  # ended meanwhile, or not ours to read
+            continue
+        found |= names & MAIL_PROGRAMS
+    return found
+
+
+def check_no_other_program(s: Session, rep: Report, own: str, link_id: str) -> None:
+    """Fail the report when a mail program other than `own` runs in the session; called while
+    `own` shows the link's draft, so `own` itself must be seen (else the look is blind)."""
+    running = mail_programs_running(s)
+    if own not in running:
+        rep.failures.append(f"{link_id}: {own} shows the draft but was not found among the session's processes")
+    others = running - {own}
+    if others:
+        log(f"  [{link_id}] FAIL another mail program runs: {', '.join(sorted(others))}")
+        rep.failures.append(f"{link_id}: another mail program was started: {', '.join(sorted(others))}")
