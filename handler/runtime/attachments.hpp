@@ -128,7 +128,10 @@ class vetted_file {
 /// O_EXCL|O_NOFOLLOW, fsync'ed), so that what the program reads later is the bytes the user was
 /// shown whatever happens to the original. `dir` is the drafts folder (drafts::ensure_private_dir
 /// first). Returns the copy's absolute path. io_error on failure or when the file changed while
-/// copied (then also refusal::changed).
+/// copied (then also refusal::changed). Why a copy and not `/proc/self/fd/N`: mail programs read
+/// the path after mailtokit has exited (its descriptors closed) or forward it to an already
+/// running instance, where `/proc/self` is another process. drafts::clean_old() does not delete
+/// these folders (it takes only draft-*.eml files).
 [[nodiscard]] result<std::string> copy_for_handover(vetted_file& f, const std::string& dir);
 
 /// vet() each request; the vector keeps the request order.

@@ -46,7 +46,7 @@
  * | options | mailtokit_options_new(), mailtokit_options_free(), mailtokit_options_set_limit(), mailtokit_options_set_invalid_utf8(), mailtokit_options_set_strict(), mailtokit_options_keep(), mailtokit_options_drop(), mailtokit_options_set_uri_form(), mailtokit_options_set_compose_flags(), mailtokit_options_set_date(), mailtokit_options_set_message_id() |
  * | parse + policy | mailtokit_parse() (RFC 6068 and the header policy), mailtokit_read_message() (a saved RFC 5322/MIME draft, through the same policy) |
  * | reading a draft | mailtokit_draft_recipient_count(), mailtokit_draft_recipient(), mailtokit_draft_subject(), mailtokit_draft_body(), mailtokit_draft_from(), mailtokit_draft_header_count(), mailtokit_draft_header(), mailtokit_draft_dropped_count(), mailtokit_draft_dropped(), mailtokit_draft_warning_count(), mailtokit_draft_warning(), mailtokit_draft_json() |
- * | making a draft | mailtokit_draft_new(), mailtokit_draft_add_recipients(), mailtokit_draft_set_subject(), mailtokit_draft_set_body(), mailtokit_draft_add_header(), mailtokit_draft_set_from() |
+ * | making a draft | mailtokit_draft_new(), mailtokit_draft_add_recipients(), mailtokit_draft_set_subject(), mailtokit_draft_set_body(), mailtokit_draft_add_header(), mailtokit_draft_set_from(), mailtokit_draft_add_attachment() |
  * | build, compose, preview | mailtokit_build(), mailtokit_compose(), mailtokit_preview_text(), mailtokit_preview_json() |
  * | IRI | mailtokit_iri_to_uri(), mailtokit_uri_to_iri(), mailtokit_iri_check(), mailtokit_iri_equal() |
  *
@@ -464,6 +464,17 @@ MAILTOKIT_API int mailtokit_draft_add_header(mailtokit_draft* d, const char* nam
  * that address is not valid; `mailbox` NULL clears it. */
 MAILTOKIT_API int mailtokit_draft_set_from(mailtokit_draft* d, const char* mailbox, size_t len,
                                            mailtokit_error* err);
+
+/** Append a file to send with the draft: mailtokit_compose() writes it as a base64 MIME part
+ * after the text (multipart/mixed, the name RFC 2231-encoded when it is not plain ASCII). The
+ * library never reads a file: `data` holds its `data_len` bytes (any values; NULL with 0 for an
+ * empty file). `filename` is UTF-8 without a folder (checked here; empty: no name);
+ * `content_type` is "type/subtype" (empty: application/octet-stream). A control character in the
+ * name or a content type that is not token/token fails mailtokit_compose() with
+ * MAILTOKIT_E_HEADER_INJECTION or MAILTOKIT_E_HEADER_NOT_ALLOWED. */
+MAILTOKIT_API int mailtokit_draft_add_attachment(mailtokit_draft* d, const char* filename, size_t filename_len,
+                                                 const char* content_type, size_t content_type_len,
+                                                 const char* data, size_t data_len, mailtokit_error* err);
 
 /** Flags for mailtokit_draft_json(). */
 enum {

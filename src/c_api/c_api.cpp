@@ -634,6 +634,20 @@ int mailtokit_draft_add_header(mailtokit_draft* d, const char* name, size_t name
   });
 }
 
+int mailtokit_draft_add_attachment(mailtokit_draft* d, const char* filename, size_t filename_len,
+                                   const char* content_type, size_t content_type_len, const char* data,
+                                   size_t data_len, mailtokit_error* err) {
+  return guarded(err, [&] {
+    std::string_view name, type, bytes;
+    if (!d || !view(filename, filename_len, name) || !view(content_type, content_type_len, type) ||
+        !view(data, data_len, bytes))
+      return set_c_error(err, MAILTOKIT_E_INVALID_ARGUMENT);
+    if (auto ok = mailtokit::utf8::validate(name); !ok) return set_error(err, ok.error());
+    d->d.attachments.push_back({std::string(name), std::string(type), std::string(bytes)});
+    return set_ok(err);
+  });
+}
+
 int mailtokit_draft_set_from(mailtokit_draft* d, const char* mailbox, size_t len, mailtokit_error* err) {
   return set_or_clear(d, &mailtokit::draft::from, mailbox, len, err, [&](mailtokit::draft& x, std::string_view text) {
     auto parsed = mailtokit::parse_address_list(text);

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "header/header_writer.hpp"
 #include "mail/crlf.hpp"
@@ -350,32 +351,36 @@ void append_param(std::string& out, std::string_view name, std::string_view valu
     out.append(";\r\n ").append(name).append("=\"").append(value).append("\"");
     return;
   }
+  // Each character (a whole UTF-8 sequence: `value` is valid UTF-8) as one unit, so that no
+  // continuation splits a character: RFC 2231 readers join the octets first, but not every
+  // reader does.
   std::string encoded;
-  for (char c : value) {
+  std::vector<std::size_t> unit_ends;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const auto c = static_cast<unsigned char>(value[i]);
     if (attribute_char(c)) {
-      encoded += c;
+      encoded += static_cast<char>(c);
     } else {
       encoded += '%';
-      encoded += chars::hex_upper[static_cast<unsigned char>(c) >> 4];
-      encoded += chars::hex_upper[static_cast<unsigned char>(c) & 15];
+      encoded += chars::hex_upper[c >> 4];
+      encoded += chars::hex_upper[c & 15];
     }
+    const bool continues = i + 1 < value.size() && (static_cast<unsigned char>(value[i + 1]) & 0xC0) == 0x80;
+    if (!continues) unit_ends.push_back(encoded.size());
   }
-  // " name*=UTF-8''" + value + ";" on one line when it fits.
+  // " name*=UTF-8''" + value on one line when it fits.
   if (1 + name.size() + 9 + encoded.size() + 1 <= detail::kFoldWidth) {
     out.append(";\r\n ").append(name).append("*=UTF-8''").append(encoded);
     return;
   }
   std::size_t at = 0;
+  std::size_t next_unit = 0;
   for (std::size_t index = 0; at < encoded.size(); ++index) {
     const std::string number = std::to_string(index);
     const std::size_t lead = 1 + name.size() + 1 + number.size() + 2 + (index == 0 ? 7 : 0);
     const std::size_t room = detail::kFoldWidth - lead - 1;  // the ";" after it
-    std::size_t end = at;
-    while (end < encoded.size()) {
-      const std::size_t unit = encoded[end] == '%' ? 3 : 1;
-      if (end + unit - at > room) break;
-      end += unit;
-    }
+    std::size_t end = unit_ends[next_unit++];  // at least one character per line
+    while (next_unit < unit_ends.size() && unit_ends[next_unit] - at <= room) end = unit_ends[next_unit++];
     out.append(";\r\n ").append(name).append("*").append(number).append("*=");
     if (index == 0) out.append("UTF-8''");
     out.append(encoded, at, end - at);

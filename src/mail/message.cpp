@@ -22,6 +22,72 @@ namespace mailtokit {
 
 namespace {
 
+// RFC 2231 sections 3 and 4: a parameter written `name*=charset'language'%XX...` or in
+// continuations `name*0*=charset''...`, `name*1*=...`, `name*2=...` (a "*" after the number marks
+// a percent-encoded segment; the octets are joined before the charset applies). UTF-8 text, or
+// nullopt when the parameter is not written that way or cannot be read.
+std::optional<std::string> rfc2231_param(const mimetic::FieldParamList& params, std::string_view name) {
+  struct segment {
+    unsigned index;
+    bool encoded;
+    std::string_view text;
+  };
+  std::vector<segment> segments;
+  for (const mimetic::FieldParam& p : params) {
+    const std::string_view n(p.name().data(), p.name().size());
+    if (n.size() <= name.size() || !chars::iequals(n.substr(0, name.size()), name) || n[name.size()] != '*')
+      continue;
+    std::string_view rest = n.substr(name.size() + 1);
+    if (rest.empty()) {  // name*=
+      segments.push_back({0, true, p.value()});
+      continue;
+    }
+    const bool encoded = rest.back() == '*';
+    if (encoded) rest.remove_suffix(1);
+    // RFC 2231 section 3: the numbers are decimal without leading zeros.
+    if (rest.empty() || rest.size() > 3 || (rest.size() > 1 && rest.front() == '0')) return std::nullopt;
+    unsigned index = 0;
+    for (char c : rest) {
+      if (!chars::digit(c)) return std::nullopt;
+      index = index * 10 + static_cast<unsigned>(c - '0');
+    }
+    segments.push_back({index, encoded, p.value()});
+  }
+  if (segments.empty()) return std::nullopt;
+  std::sort(segments.begin(), segments.end(),
+            [](const segment& a, const segment& b) { return a.index < b.index; });
+  std::string charset, octets;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    if (segments[i].index != i) return std::nullopt;  // a gap or a repeated number
+    std::string_view text = segments[i].text;
+    if (i == 0 && segments[i].encoded) {
+      // extended-initial-value := [charset] "'" [language] "'" extended-other-values
+      const std::size_t q1 = text.find('\'');
+      const std::size_t q2 = q1 == std::string_view::npos ? q1 : text.find('\'', q1 + 1);
+      if (q2 == std::string_view::npos) return std::nullopt;
+      charset = chars::lowered(text.substr(0, q1));
+      text.remove_prefix(q2 + 1);
+    }
+    for (std::size_t j = 0; j < text.size(); ++j) {
+      if (segments[i].encoded && text[j] == '%' && j + 2 < text.size() && chars::hexdig(text[j + 1]) &&
+          chars::hexdig(text[j + 2])) {
+        auto hex = [](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
+        octets += static_cast<char>(hex(text[j + 1]) * 16 + hex(text[j + 2]));
+        j += 2;
+      } else {
+        octets += text[j];
+      }
+    }
+  }
+  if (charset.empty() || charset == "utf-8" || charset == "utf8" || charset == "us-ascii") {
+    if (!utf8::validate(octets)) return std::nullopt;
+    return octets;
+  }
+  auto converted = charset::to_utf8(octets, charset);
+  if (!converted) return std::nullopt;
+  return std::move(*converted);
+}
+
 constexpr std::size_t npos = std::string_view::npos;
 
 // One header field as the message writes it.
@@ -191,10 +257,21 @@ struct reader {
   void drop_part(const mimetic::MimeEntity& e, std::string_view type) {
     const mimetic::Header& h = e.header();
     std::string value(type);
-    std::string file = h.contentDisposition().param("filename");
-    if (file.empty()) file = h.contentType().param("name");
+    // RFC 2183 section 2.3 filename, else Content-Type's name; either RFC 2231-encoded (what
+    // Thunderbird and mailtokit write for a non-ASCII name) or a plain value that some programs
+    // fill with RFC 2047 words.
+    std::optional<std::string> ext = rfc2231_param(h.contentDisposition().paramList(), "filename");
+    std::string file = ext ? std::string() : h.contentDisposition().param("filename");
+    if (!ext && file.empty()) {
+      ext = rfc2231_param(h.contentType().paramList(), "name");
+      if (!ext) file = h.contentType().param("name");
+    }
+    if (ext) {
+      file = std::move(*ext);
+    } else if (auto d = rfc2047::decode(file, options.max_encoded_words); d && !file.empty()) {
+      file = std::move(*d);
+    }
     if (!file.empty()) {
-      if (auto d = rfc2047::decode(file, options.max_encoded_words); d) file = std::move(*d);
       detail::clean_header_text(file);
       value += "; filename=" + file;
     }

@@ -275,9 +275,44 @@ static void test_compose(void) {
   mailtokit_options_free(opt);
 }
 
+/* Attachments: bytes the application supplies become a base64 part with an RFC 2231 name. */
+static void test_attachment(void) {
+  mailtokit_error err;
+  mailtokit_draft* d = mailtokit_draft_new();
+  mailtokit_options* opt = mailtokit_options_new();
+  char* msg = NULL;
+  size_t len = 0;
+  int rc;
+  static const char bytes[] = {'\0', '\xFF', 'a'};
+  mailtokit_draft_add_recipients(d, MAILTOKIT_TO, LIT("boss@example.org"), NULL);
+  CHECK(mailtokit_draft_add_attachment(d, LIT("Bericht \xC3\xBC" "ber.pdf"), LIT("application/pdf"), bytes, sizeof bytes,
+                                       &err) == MAILTOKIT_OK);
+  CHECK(mailtokit_draft_add_attachment(d, NULL, 0, NULL, 0, NULL, 0, &err) == MAILTOKIT_OK); /* empty, unnamed */
+  rc = mailtokit_draft_add_attachment(d, LIT("a\xC3"), NULL, 0, NULL, 0, &err);
+  CHECK_ERROR(rc, err, MAILTOKIT_E_UTF8_TRUNCATED, 1);
+  CHECK(mailtokit_draft_add_attachment(d, NULL, 3, NULL, 0, NULL, 0, &err) == MAILTOKIT_E_INVALID_ARGUMENT);
+  CHECK(mailtokit_draft_add_attachment(NULL, NULL, 0, NULL, 0, NULL, 0, &err) == MAILTOKIT_E_INVALID_ARGUMENT);
+  mailtokit_options_set_date(opt, LIT("Sun, 22 Nov 2026 10:00:00 +0000"));
+  mailtokit_options_set_message_id(opt, LIT("<c-attach@example.net>"));
+  CHECK(mailtokit_compose(d, opt, &msg, &len, &err) == MAILTOKIT_OK);
+  CHECK(contains(msg, len, "Content-Type: multipart/mixed;\r\n boundary=\"=_mailtokit_mixed_0\"\r\n"));
+  CHECK(contains(msg, len, "Content-Type: application/pdf;\r\n name*=UTF-8''Bericht%20%C3%BCber.pdf\r\n"));
+  CHECK(contains(msg, len, "filename*=UTF-8''Bericht%20%C3%BCber.pdf\r\n"));
+  CHECK(contains(msg, len, "\r\n\r\nAP9h\r\n--=_mailtokit_mixed_0\r\nContent-Type: application/octet-stream\r\n"));
+  CHECK(contains(msg, len, "\r\n--=_mailtokit_mixed_0--\r\n"));
+  mailtokit_free(msg);
+  /* A control in a name fails at compose time. */
+  CHECK(mailtokit_draft_add_attachment(d, LIT("x\ty\r\n"), NULL, 0, NULL, 0, &err) == MAILTOKIT_OK);
+  rc = mailtokit_compose(d, opt, &msg, &len, &err);
+  CHECK_ERROR(rc, err, MAILTOKIT_E_HEADER_INJECTION, 3);
+  mailtokit_options_free(opt);
+  mailtokit_draft_free(d);
+}
+
 int main(void) {
   test_setters();
   test_build_round_trip();
   test_compose();
+  test_attachment();
   return check_summary();
 }

@@ -13,7 +13,8 @@
 // nothing in its text may become one), the body through mimetic's quoted-printable / base64
 // decoders. A draft from a link always composes by default (a draft never refuses what the
 // parser kept); with compose_options::strict, one whose addresses are all valid does unless it
-// needs SMTPUTF8.
+// needs SMTPUTF8. The input's bytes are also attached as a file (draft::attachments), named by
+// the subject: the file decodes back exactly with mimetic.
 
 #include <mimetic/mimetic.h>
 
@@ -248,6 +249,34 @@ void check_message(const mailtokit::draft& d, const std::string& msg, bool smtpu
   check_with_mimetic(msg, fields, d.body ? normalize_crlf(*d.body) : std::string(), ctx);
 }
 
+// A draft with a file (draft::attachments): the same structural rules, a multipart/mixed of
+// exactly the text and the file, and mimetic (an independent parser) decodes the file's base64
+// back to every byte given.
+void check_attachment(const mailtokit::draft& d, const std::string& msg, std::string_view input) {
+  std::string body;
+  (void)split_message(msg, body, input);
+  const std::string ctx = "\nmessage:\n" + show(msg, 4000) + "\nfrom " + show(input);
+  try {
+    mimetic::MimeEntity me(msg.begin(), msg.end());
+    MAILTOKIT_FUZZ_CHECK(me.header().contentType().isMultipart(),
+                         "a draft with a file is not multipart" + ctx);
+    const auto& parts = me.body().parts();
+    MAILTOKIT_FUZZ_CHECK(parts.size() == 1 + d.attachments.size(),
+                         "mimetic sees " + std::to_string(parts.size()) + " parts" + ctx);
+    auto part = parts.begin();
+    for (const auto& a : d.attachments) {
+      ++part;
+      const std::string& encoded = (*part)->body();
+      std::string decoded;
+      mimetic::Base64::Decoder b64;
+      mimetic::decode(encoded.begin(), encoded.end(), b64, std::back_inserter(decoded));
+      MAILTOKIT_FUZZ_CHECK(decoded == a.data, "the file does not decode back: " + show(decoded) + ctx);
+    }
+  } catch (const std::exception& e) {
+    mailtokit::fuzz::report(__FILE__, __LINE__, "mimetic threw", e.what() + ctx);
+  }
+}
+
 mailtokit::compose_options pinned(bool smtputf8) {
   mailtokit::compose_options o;
   o.allow_smtputf8 = smtputf8;
@@ -309,6 +338,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (code == errc::needs_smtputf8)
       MAILTOKIT_FUZZ_CHECK(needs_utf8 && !smtputf8 && strict, "needs_smtputf8 without cause");
+  }
+  // The input's own bytes as a file named by the subject: composes unless the name holds a
+  // control or invalid UTF-8 (or the draft does not compose anyway), and reads back.
+  if (!from_uri && mailtokit::fuzz::variant(in, 1, 3)) {
+    mailtokit::draft with_file = d;
+    with_file.attachments.push_back({d.subject.value_or(""), "application/octet-stream", std::string(in)});
+    const auto plain = mailtokit::compose(d, pinned(true));
+    const auto msg = mailtokit::compose(with_file, pinned(true));
+    if (msg) {
+      check_attachment(with_file, *msg, in);
+    } else if (plain) {
+      const errc code = msg.error().code;
+      const std::string& name = with_file.attachments[0].filename;
+      MAILTOKIT_FUZZ_CHECK(code == errc::header_injection || !mailtokit::utf8::validate(name),
+                           "a file named " + show(name) + " does not compose: " + mailtokit::describe(msg.error()));
+    }
   }
   // The default Date and Message-ID are well-formed too.
   if (mailtokit::fuzz::variant(in, 2, 3)) {

@@ -11,6 +11,7 @@
 #include "mailtokit/chars.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/rfc2047.hpp"
+#include "mailtokit/utf8.hpp"
 #include "base64_lines.hpp"
 #include "tsv.hpp"
 
@@ -741,4 +742,34 @@ TEST_CASE("attachments: bad names and types are refused", "[compose][attachments
     CHECK(t.error().code == errc::header_not_allowed);
   }
   CHECK(with({"a.txt", "application/vnd.oasis.opendocument.text", "x"}));
+}
+
+TEST_CASE("attachments: RFC 2231 continuations never split a character", "[compose][attachments]") {
+  std::string name;
+  for (int i = 0; i < 60; ++i) name += i % 3 ? "\xC3\xA4" : "\xF0\x9F\x93\x8E";  // 2- and 4-octet characters
+  draft d;
+  d.attachments.push_back({name, "", "x"});
+  auto m = compose(d, fixed());
+  REQUIRE(m);
+  check_lines(*m, 78);
+  // Each segment decodes to whole UTF-8 characters on its own.
+  std::size_t segments = 0;
+  for (std::size_t at = 0; (at = m->find(" filename*", at)) != std::string::npos; ++at) {
+    std::size_t v = m->find('=', at) + 1;
+    if (m->compare(v, 7, "UTF-8''") == 0) v += 7;
+    const std::size_t e = m->find_first_of(";\r", v);
+    std::string octets;
+    for (std::size_t i = v; i < e; ++i) {
+      if (m->at(i) == '%') {
+        octets += static_cast<char>(std::stoi(m->substr(i + 1, 2), nullptr, 16));
+        i += 2;
+      } else {
+        octets += m->at(i);
+      }
+    }
+    INFO(octets);
+    CHECK(utf8::validate(octets));
+    ++segments;
+  }
+  CHECK(segments > 3);
 }

@@ -442,3 +442,54 @@ TEST_CASE("read_message: mutated messages never crash and errors stay inside the
     }
   }
 }
+
+TEST_CASE("a draft with attachments reads back: body, and each file named (RFC 2231)", "[message][attachments]") {
+  draft d;
+  d.subject = "files";
+  d.body = "Here they are.\r\n";
+  std::string long_name;
+  for (int i = 0; i < 30; ++i) long_name += "\xC3\xA4\xE2\x82\xAC";
+  long_name += ".pdf";
+  d.attachments.push_back({"report.pdf", "application/pdf", "%PDF-1.4\n"});
+  d.attachments.push_back({"Bericht \xC3\xBC" "ber \xC3\x84.pdf", "application/pdf", std::string("\0\xFF", 2)});
+  d.attachments.push_back({long_name, "", "x"});
+  d.attachments.push_back({"", "text/plain", "no name"});
+  auto m = compose(d);
+  REQUIRE(m);
+  auto r = read_message(*m);
+  REQUIRE(r);
+  CHECK(r->body == "Here they are.\r\n");
+  CHECK(r->subject == "files");
+  std::vector<std::string> values;
+  for (const dropped_field& f : r->dropped) values.push_back(f.name + ": " + f.value);
+  CHECK(values == std::vector<std::string>{"MIME attachment: application/pdf; filename=report.pdf",
+                                           "MIME attachment: application/pdf; filename=Bericht \xC3\xBC" "ber \xC3\x84.pdf",
+                                           "MIME attachment: application/octet-stream; filename=" + long_name,
+                                           "MIME attachment: text/plain"});
+}
+
+TEST_CASE("RFC 2231 names as other programs write them", "[message][attachments]") {
+  auto name_of = [](const std::string& params) {
+    const std::string eml =
+        "Subject: x\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n"
+        "Content-Type: text/plain\r\n\r\nhi\r\n--b\r\nContent-Type: application/octet-stream\r\n"
+        "Content-Disposition: attachment;" +
+        params + "\r\n\r\nx\r\n--b--\r\n";
+    auto r = read_message(eml);
+    REQUIRE(r);
+    REQUIRE(r->dropped.size() == 1);
+    return r->dropped[0].value;
+  };
+  // RFC 2231 section 4's example form, in ISO-8859-1 with a language.
+  CHECK(name_of(" filename*=iso-8859-1'de'B%E4r.txt") == "application/octet-stream; filename=B\xC3\xA4r.txt");
+  // Continuations, mixed encoded and plain, out of order in the field (section 3).
+  CHECK(name_of(" filename*1=\"-two\"; filename*0*=UTF-8''%C3%BCne") ==
+        "application/octet-stream; filename=\xC3\xBCne-two");
+  // The RFC 2231 form wins over a plain filename next to it.
+  CHECK(name_of(" filename=\"fallback.txt\"; filename*=UTF-8''real%20name.txt") ==
+        "application/octet-stream; filename=real name.txt");
+  // A gap in the numbering or bad UTF-8 is not read; the plain value (RFC 2047) still is.
+  CHECK(name_of(" filename*0*=UTF-8''a; filename*2*=b") == "application/octet-stream");
+  CHECK(name_of(" filename*=UTF-8''%FF.txt") == "application/octet-stream");
+  CHECK(name_of(" filename=\"=?utf-8?q?caf=C3=A9.txt?=\"") == "application/octet-stream; filename=caf\xC3\xA9.txt");
+}
