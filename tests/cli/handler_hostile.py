@@ -193,7 +193,7 @@ def run_target(target):
     return argv, dry.stdout.decode()
 
 
-for target, program, lead in (("thunderbird", "thunderbird", []), ("evolution", "evolution", ["--"]),
+for target, program, lead in (("thunderbird", "thunderbird", []), ("evolution", "evolution", []),
                               ("claws-mail", "claws-mail", ["--compose"]),
                               ("neomutt", "fake-term", ["-e", "neomutt", "-e", "mailto_allow to bcc keywords", "--"]),
                               ("mutt", "fake-term", ["-e", "mutt", "-e", "mailto_allow to bcc keywords", "--"]),
@@ -256,8 +256,8 @@ if len(argv) == 2 and os.path.exists(argv[1]):
 write_recorder(os.path.join(bindir, "notify-send"), ".notify")
 write_config(f'target = custom\ncommand = "{recorder}" %u\n')
 notify_record = record + ".notify"
-rc, err = run(["open", "--wait", "mailto:a@example.org?attach=%3Cb%3E-x%26y%3C%2Fb%3E"])
-check(rc == 0 and "dropped attach=<b>-x&y</b>" in err, f"notify: stderr {err!r}")
+rc, err = run(["open", "--wait", "mailto:a@example.org?from=%3Cb%3E-x%26y%3C%2Fb%3E"])
+check(rc == 0 and "dropped from=<b>-x&y</b>" in err, f"notify: stderr {err!r}")
 for _ in range(200):
     if os.path.exists(notify_record):
         break
@@ -271,12 +271,12 @@ else:
     check(False, "notify-send was not run")
 # notify = no (and --no-notify) keep it quiet; a missing notify-send is never an error.
 os.remove(notify_record)
-rc, _ = run(["open", "--wait", "--no-notify", "mailto:a@example.org?attach=x"])
+rc, _ = run(["open", "--wait", "--no-notify", "mailto:a@example.org?from=x"])
 subprocess.run(["sleep", "0.3"])
 check(rc == 0 and not os.path.exists(notify_record), "--no-notify still notified")
 os.remove(os.path.join(bindir, "notify-send"))
-rc, err = run(["open", "--wait", "mailto:a@example.org?attach=x"])
-check(rc == 0 and "dropped attach=x" in err, f"without notify-send: exit {rc}, {err!r}")
+rc, err = run(["open", "--wait", "mailto:a@example.org?from=x"])
+check(rc == 0 and "dropped from=x" in err, f"without notify-send: exit {rc}, {err!r}")
 
 # The dry run prints what would run.
 argv, dry = run_target("thunderbird")

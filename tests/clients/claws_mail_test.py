@@ -1,11 +1,12 @@
 """Claws Mail, for real: a private configuration (an account that is never contacted, an MH
 mailbox, the spell checker off: its dialog would block the composer); each link opened by
-`mailtokit open --target claws-mail` (the first starts Claws Mail, the others reach it over its
+a click through the real xdg-open after Debian's claws-mail.desktop was the desktop's mailto
+default and `mailtokit register` took its place (the first starts Claws Mail, the others reach it over its
 socket), the compose window photographed, Ctrl+S saves the draft into the mailbox's draft folder,
 which is read back and compared with `mailtokit inspect`."""
 import time
 
-from clientlib import Report, Session, main, run_gui_links, version_of, write_config
+from clientlib import Report, Session, desktop_handover, main, open_via_xdg_open, run_gui_links, version_of
 
 ACCOUNTRC = """[Account: 1]
 account_name=test
@@ -57,7 +58,7 @@ def run(program: str) -> int:
         for sub in ("inbox", "sent", "queue", "trash", "draft"):
             (s.home / "Mail" / sub).mkdir(parents=True)
         drafts = s.home / "Mail" / "draft"
-        write_config(s, ["target = claws-mail"])
+        desktop_handover(s, program, "claws-mail.desktop")  # the desktop's choice before mailtokit
 
         def files() -> set:
             return {p for p in drafts.iterdir() if p.is_file() and p.name.isdigit()}
@@ -70,7 +71,7 @@ def run(program: str) -> int:
             return max(new, key=lambda p: int(p.name)).read_bytes()
 
         run_gui_links(s, rep, program, "claws-mail", lambda exp: s.windows(r"Compose message"), files, saved,
-                      close=lambda win, exp: s.key(win, "ctrl+w"))
+                      close=lambda win, exp: s.key(win, "ctrl+w"), opener=lambda link: open_via_xdg_open(s, link))
         return rep.finish()
 
 

@@ -328,9 +328,12 @@ def desktop_handover(s: Session, program, entry_id: str, extra_config: list[str]
     if not any((d / entry_id).is_file() for d in apps):
         raise Failure(f"no desktop entry {entry_id} in {', '.join(map(str, apps))}")
 
+    # A wrapper before the program (setpriv to another user, as the KMail test runs) runs these too.
+    prefix = _argv(program)[:-1]
+
     def default() -> str:
-        return s.run(["xdg-mime", "query", "default", "x-scheme-handler/mailto"]).stdout.strip()
-    s.run(["xdg-mime", "default", entry_id, "x-scheme-handler/mailto"])
+        return s.run([*prefix, "xdg-mime", "query", "default", "x-scheme-handler/mailto"]).stdout.strip()
+    s.run([*prefix, "xdg-mime", "default", entry_id, "x-scheme-handler/mailto"])
     if default() != entry_id:
         raise Failure(f"xdg-mime default {entry_id} did not take effect: the default is {default()!r}")
     write_config(s, ["confirm = never", "notify = no", *extra_config])
@@ -345,7 +348,7 @@ def desktop_handover(s: Session, program, entry_id: str, extra_config: list[str]
     log(f"desktop hand-over: {entry_id} was the default, mailtokit register took its place")
 
 
-def open_via_xdg_open(s: Session, link: str) -> subprocess.CompletedProcess:
+def open_via_xdg_open(s: Session, link: str, prefix: list[str] | None = None) -> subprocess.CompletedProcess:
     """Click a link as the desktop does: the real `xdg-open LINK` in the session, which runs the
     Exec line of the default handler (mailtokit.desktop after desktop_handover). Outside a desktop
     environment xdg-open runs that command in the foreground with its own stdout and stderr, so
@@ -354,7 +357,7 @@ def open_via_xdg_open(s: Session, link: str) -> subprocess.CompletedProcess:
     import tempfile
     require("xdg-open")
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        argv = ["xdg-open", link]
+        argv = [*(prefix or []), "xdg-open", link]
         try:
             rc = subprocess.run(argv, env=s.env, stdin=subprocess.DEVNULL, stdout=out, stderr=err, timeout=60).returncode
         except subprocess.TimeoutExpired:
