@@ -517,16 +517,18 @@ def allowed_losses(told: str) -> dict[str, str]:
 
 
 def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapshot, saved,
-                  close=None, told_change=None, settled=None, opener=None) -> None:
+                  close=None, told_change=None, settled=None, opener=None, save=None) -> None:
     """The links through a graphical client: `mailtokit open`, wait for a new compose window
     (windows(expected) lists the candidates), photograph it, Ctrl+S, wait until saved(snapshot())
     returns the saved draft's bytes, compare; close(window, expected) when given. settled(), when
     given, is called once the first compose window is up: it waits for what the client does at its
     first start to finish before the first save. opener(link), when given, hands a link over
     instead of `open --target TARGET` (open_via_xdg_open for the desktop path); `target` then
-    only names the screenshots."""
+    only names the screenshots. save(window, expected), when given, is what a user does to save
+    the draft in that client instead of Ctrl+S."""
     out = results_dir()
     hand = opener or (lambda link: open_link(s, program, target, link))
+    press = save or (lambda win, exp: s.key(win, "ctrl+s"))
     for i, (link_id, (link, _cells)) in enumerate(LINKS.items()):
         exp = expected(s, program, link)
         before = set(windows(exp))
@@ -568,12 +570,12 @@ def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapsh
             rep.times.append(took)
         time.sleep(1.0)  # let the fields fill in before the photo and the save
         s.screenshot(out / f"{target}-{link_id}.png")
-        s.key(win, "ctrl+s")
+        press(win, exp)
         try:
             raw = wait_for(lambda: saved(mark), 10, "the draft")
         except Failure:  # a composer still busy filling in (a loaded machine): press again, as a user would
-            log(f"  [{link_id}] no draft after 10 s: Ctrl+S again")
-            s.key(win, "ctrl+s")
+            log(f"  [{link_id}] no draft after 10 s: saving again")
+            press(win, exp)
             raw = step(f"{target} to save the draft", lambda: saved(mark), 30, "nosave")
         (out / f"{target}-{link_id}.eml").write_bytes(raw)
         rep.check(link_id, exp, held(raw), allowed_losses(told.stderr), told_change)
