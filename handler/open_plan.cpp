@@ -78,50 +78,46 @@ ask_how decide_ask(confirm_mode mode, bool risky, const ask_context& c) noexcept
   return mode == confirm_mode::always ? ask_how::refuse : ask_how::fallback_open;
 }
 
+bool have_terminal(const open_request& r) {
+  return r.cfg->terminal || (r.terminal_env && !r.terminal_env->empty()) ||
+         r.installed("x-terminal-emulator").has_value();
+}
+
 std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_failure& why) {
   open_plan p;
   const handler::config& cfg = *r.cfg;
-  std::optional<target> t;
-  if (!r.cli_target.empty()) {
-    t = dispatch::parse_target(r.cli_target);
-    if (!t) {
-      why = {exit_usage, "unknown target '" + preview::visible(r.cli_target) + "' for --target",
-             "use one of the targets listed by `mailtokit open --help`"};
-      return std::nullopt;
-    }
-  } else if (cfg.target) {
-    t = dispatch::parse_target(cfg.target->value);
-    if (!t) {
-      why = config_failure_at(r, cfg.target->offset,
-                              "unknown target '" + preview::visible(cfg.target->value) + "'");
-      return std::nullopt;
-    }
-  } else {
-    // "With no configuration, pick a sensible default from what is installed and say which."
-    const bool have_terminal = cfg.terminal || (r.terminal_env && !r.terminal_env->empty()) ||
-                               r.installed("x-terminal-emulator").has_value();
-    for (const auto c : dispatch::all_targets()) {
-      if (c == target::custom || c == target::gmail || c == target::outlook || c == target::fastmail)
-        continue;
-      if (dispatch::needs_terminal(c) && !have_terminal) continue;
-      auto path = r.installed(dispatch::program(c));
-      if (!path) continue;
-      t = c;
-      p.chosen_note = "no target configured; using " + std::string(dispatch::to_name(c)) + " (" +
-                      preview::visible(*path) + "). Set `target = NAME` in " + config_name(r) + " to choose.";
-      break;
-    }
-    if (!t) {
+  choice_inputs in;
+  in.cli_target = r.cli_target;
+  in.cfg = r.cfg;
+  in.remembered = r.remembered;
+  in.find_entry = r.find_entry ? r.find_entry : [](std::string_view) { return std::optional<launch::entry>{}; };
+  in.handlers = r.handlers ? r.handlers : [] { return std::vector<launch::entry>{}; };
+  in.installed = r.installed;
+  in.self_exe = r.self_exe;
+  in.have_terminal = have_terminal(r);
+  auto c = choose(in, r.config_where ? r.config_where : [](std::size_t) { return std::string("the configuration"); },
+                  why);
+  if (!c) return std::nullopt;
+  p.choice = std::move(*c);
+  p.t = p.choice.t;
+  if (p.choice.why == chosen_by::fallback)
+    p.chosen_note = "no mail program chosen on this desktop; using " + chosen_name(p.choice) +
+                    ". Set `target = NAME` in " + config_name(r) + " to choose.";
+
+  // A desktop entry that would run the link through a shell is refused before anything starts.
+  if (p.choice.entry) {
+    if (auto sh = launch::shell_wrapper(p.choice.entry->exec_argv)) {
       why = {exit_unavailable,
-             "no mail client found (tried thunderbird, evolution, kmail, claws-mail, neomutt, mutt, aerc, "
-             "xdg-open)",
-             "install a mail client, or set `target = NAME` in " + config_name(r)};
+             "the mail program's desktop entry " + preview::visible(p.choice.entry->id) + " hands the link to `" + *sh +
+                 "`, which could let a link run commands, so mailtokit does not start it",
+             "choose another mail program with `target = NAME` or `target = desktop:ID` (`mailtokit targets` lists "
+             "them), or change that entry's Exec line to run the program directly"};
       return std::nullopt;
     }
   }
-  p.t = *t;
 
   // The custom template and the terminal are checked before anything is written or started.
+  const bool terminal_entry = p.choice.entry && p.choice.entry->terminal;
   if (p.t == target::custom) {
     if (!cfg.command) {
       why = {exit_config, "target = custom needs a `command = ...` line in " + config_name(r),
@@ -140,7 +136,7 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
       return std::nullopt;
     }
     p.custom = std::move(*args);
-  } else if (dispatch::needs_terminal(p.t)) {
+  } else if (dispatch::needs_terminal(p.t) || terminal_entry) {
     std::optional<std::string_view> configured;
     if (cfg.terminal) configured = cfg.terminal->value;
     std::optional<std::string_view> env;
@@ -155,11 +151,14 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
   }
 
   // The clean URI: rebuilt by our builder from only what the policy kept.
-  // (harden_uri: '+' as %2B and no file-like ending, spellings every client decodes the same.)
+  // (harden_uri: '+' as %2B and no file-like ending, spellings every client decodes the same;
+  // desktop_safe_uri for entries and commands: nothing a shell or a Lisp reader could act on.)
   p.uri = dispatch::harden_uri(build_mailto(d));
+  if (p.t == target::desktop || p.t == target::custom) p.uri = dispatch::desktop_safe_uri(p.uri);
+  const target program = p.choice.known != nullptr ? p.choice.known->id : p.t;
   // A running Claws Mail reads a link from its socket into an 8 KB line: a longer link loses the
   // end of its body. The body then goes in a private file (--insert) and the link without it.
-  if (p.t == target::claws_mail) {
+  if (program == target::claws_mail) {
     p.claws_uri = dispatch::claws_uri(d);
     if (d.body && !dispatch::claws_link_fits(p.claws_uri)) {
       draft no_body = d;
@@ -167,11 +166,48 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
       p.claws_uri = dispatch::claws_uri(no_body);
       p.body_file = true;
     }
+    if (p.t == target::desktop) p.claws_uri = dispatch::desktop_safe_uri(p.claws_uri);
   }
-  p.losses = p.t == target::custom ? std::vector<std::string>{} : dispatch::client_losses(p.t, d);
+  p.losses = p.t == target::custom ? std::vector<std::string>{} : dispatch::client_losses(program, d);
+  if (p.t == target::desktop && p.choice.known != nullptr && p.choice.known->hand != nullptr) {
+    // A program whose own URI is not in the safe form (aerc's decoded To list) gets it in that
+    // form through a desktop entry, and the user is told what it will show.
+    auto h = p.choice.known->hand({&d, p.uri, {}});
+    if (h && h->is_uri && !h->args.empty() && !dispatch::is_desktop_safe(h->args.front()))
+      p.losses.push_back(std::string(p.choice.known->name) +
+                         ": this client changes To: through a desktop entry the link holds only letters, digits and "
+                         "percent-escapes, and this program shows the addresses percent-encoded");
+  }
   p.wants_file =
       dispatch::needs_draft_file(p.t) || (p.t == target::custom && desktop::uses_field(p.custom, 'f'));
   return p;
+}
+
+std::optional<launch::start_request> open_start(const open_plan& p, const draft& d, std::string_view body_path,
+                                                open_failure& why) {
+  launch::start_request s;
+  s.e = p.choice.entry ? &*p.choice.entry : nullptr;
+  if (s.e == nullptr) {
+    why = {exit_software, "no desktop entry to start", ""};
+    return std::nullopt;
+  }
+  s.terminal = p.terminal;
+  const std::string uri = p.claws_uri.empty() ? p.uri : p.claws_uri;
+  if (p.choice.known == nullptr || p.choice.known->hand == nullptr) {
+    s.args = {uri};
+    return s;
+  }
+  auto h = p.choice.known->hand({&d, uri, body_path});
+  if (!h) {
+    why = {h.error().code == errc::invalid_address ? exit_dataerr : exit_software,
+           std::string(p.choice.known->name) + ": " + describe(h.error()),
+           "choose another mail program with `target = NAME`"};
+    return std::nullopt;
+  }
+  if (h->is_uri && !h->args.empty()) h->args.front() = dispatch::desktop_safe_uri(h->args.front());
+  s.args = std::move(h->args);
+  s.is_uri = h->is_uri;
+  return s;
 }
 
 compose_options draft_options(const handler::config* cfg, bool strict) {

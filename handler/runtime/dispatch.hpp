@@ -12,9 +12,12 @@
 
 namespace mailtokit::dispatch {
 
-/// Where a draft goes. `custom` runs the configured `command` template.
+/// Where a draft goes: a known mail program (handler/clients/), a webmail, the draft file opened
+/// by the desktop (`eml`), the configured `command` (`custom`), or a desktop entry (`desktop`:
+/// `target = desktop:ID`, or the program the user chose on the desktop; see handler/choose.hpp).
 enum class target {
-  thunderbird, evolution, kmail, claws_mail, neomutt, mutt, aerc, gmail, outlook, fastmail, eml, custom,
+  thunderbird, evolution, kmail, claws_mail, geary, balsa, sylpheed, neomutt, mutt, aerc, alpine,
+  gmail, outlook, fastmail, eml, custom, desktop,
 };
 
 /// The configuration name of a target ("claws-mail", "neomutt", ...).
@@ -37,6 +40,15 @@ enum class target {
 /// a file, MessengerContentHandler). Both spellings decode to the same octets (RFC 3986 2.1).
 [[nodiscard]] std::string harden_uri(std::string_view clean_uri);
 
+/// The URI as handed to a desktop entry or a custom command: after "mailto:", every byte but
+/// letters, digits, "-._~", "@", ",", "?", "&", "=" and the '%' of an escape percent-encoded, so
+/// that it means nothing to a shell, a Lisp reader or a quote-splitting launcher (an entry that
+/// wrapped %u in `sh -c "..."` let a link run commands: CVE-2023-27985, CVE-2023-27986). The same
+/// octets as `uri` once decoded (RFC 6068: any octet of a mailto URI may be percent-encoded).
+[[nodiscard]] std::string desktop_safe_uri(std::string_view uri);
+/// True when `uri` holds only what desktop_safe_uri() leaves.
+[[nodiscard]] bool is_desktop_safe(std::string_view uri) noexcept;
+
 /// Gmail's registered mailto handler: https://mail.google.com/mail/?extsrc=mailto&url=<uri>,
 /// the URI percent-encoded as a query component (every byte but unreserved ones).
 [[nodiscard]] std::string gmail_url(std::string_view clean_uri);
@@ -57,11 +69,10 @@ struct argv_inputs {
   std::string_view program;     ///< the client program to run (default: program(t))
 };
 
-/// The argv for a built-in target (not `custom`: see desktop::expand_exec). Every argument
-/// taken from the link is one argv element that cannot start with '-'. mutt and neomutt get
-/// `-e "mailto_allow to bcc keywords"` (fixed text) so that they keep Bcc; aerc gets a URI built
-/// from *d (the To list decoded: it does not percent-decode the address part); kmail
-/// gets addresses in A-label form. Errors: spawn_failed when an input the target needs is
+/// The argv for a built-in target started directly (not `custom` or `desktop`): the program and
+/// its hand-over (handler/clients/<name>.cpp), after the terminal prefix for a terminal program;
+/// a webmail's URL or the draft file for xdg-open. Every argument taken from the link is one argv
+/// element that cannot start with '-'. Errors: spawn_failed when an input the target needs is
 /// missing, invalid_address when kmail would read an address as a URL (or an option).
 [[nodiscard]] result<std::vector<std::string>> client_argv(target t, const argv_inputs& in);
 
@@ -78,11 +89,9 @@ struct argv_inputs {
 [[nodiscard]] std::string claws_body_text(std::string_view body);
 
 /// What target `t` will not show as the draft holds it, one sentence each ("aerc: this client
-/// loses Keywords (...)"), for the user to be told before the draft opens. Found with the real
-/// clients: mutt and neomutt read only the fields on their `mailto_allow` list (client_argv adds
-/// bcc and keywords), aerc reads cc, bcc, subject, body and in-reply-to, cannot take '?', '#' or
-/// '%' in an address, and opens no composer (or drops a whole Cc/Bcc) when Go cannot parse an
-/// address. Empty when the client shows everything.
+/// loses Keywords (...)"), for the user to be told before the draft opens: the program's own
+/// list (handler/clients/), for Outlook's deep link the fields it cannot carry. Empty when the
+/// target shows everything.
 [[nodiscard]] std::vector<std::string> client_losses(target t, const draft& d);
 
 /// The terminal prefix: split `configured` (Exec syntax) when given; else $TERMINAL followed by

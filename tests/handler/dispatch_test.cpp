@@ -104,7 +104,9 @@ TEST_CASE("each built-in target gets the link as single, non-option arguments", 
 
   using V = std::vector<std::string>;
   CHECK(*client_argv(target::thunderbird, in) == V{"thunderbird", uri});
-  CHECK(*client_argv(target::evolution, in) == V{"evolution", "--", uri});
+  CHECK(*client_argv(target::evolution, in) == V{"evolution", uri});
+  CHECK(*client_argv(target::alpine, in) == V{"xterm", "-e", "alpine", "-url", uri});
+  CHECK(*client_argv(target::geary, in) == V{"geary", uri});
   CHECK(*client_argv(target::claws_mail, in) == V{"claws-mail", "--compose", uri});
   // mutt and neomutt drop Bcc unless told to read it: fixed text, never from the link.
   CHECK(*client_argv(target::neomutt, in) == V{"xterm", "-e", "neomutt", "-e", "mailto_allow to bcc keywords", "--", uri});
@@ -149,7 +151,7 @@ TEST_CASE("each built-in target gets the link as single, non-option arguments", 
     auto argv = client_argv(t, in);
     REQUIRE(argv);
     check_no_injected_option(*argv, {"-e", "--", "--compose", "--composer", "--subject", "--cc", "--bcc",
-                                      "--body", "--header"});
+                                      "--body", "--header", "-url"});
   }
 }
 

@@ -114,7 +114,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   auto p = plan_open(d, f.req(), why);
   REQUIRE(p);
   CHECK(p->t == dispatch::target::evolution);
-  CHECK(p->chosen_note.find("using evolution (/usr/bin/evolution)") != std::string::npos);
+  CHECK(p->chosen_note.find("using Evolution (/usr/bin/evolution)") != std::string::npos);
   CHECK(p->uri == "mailto:a@example.org?subject=x%2By");
   CHECK_FALSE(p->wants_file);
 
@@ -148,8 +148,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   f.programs = {"mutt"};
   CHECK_FALSE(plan_open(d, f.req(), why));
   CHECK(why.exit_code == exit_unavailable);
-  CHECK(why.reason.find("no mail client found") == 0);
-  CHECK(why.advice.find("/home/u/.config/mailtokit/config") != std::string::npos);
+  CHECK(why.reason.find("no mail program found") == 0);
   f.programs = {"mutt", "x-terminal-emulator"};
   p = plan_open(d, f.req(), why);
   REQUIRE(p);

@@ -1,19 +1,13 @@
-// `mailtokit open`, `preview`, `register`, `unregister`, `status`: the system's mailto: handler.
-// What `open` decides is in open_plan.cpp and what it shows in confirm.cpp (unit tested, with
-// handler/runtime's desktop, handler_config, dispatch, drafts and the library's preview); this file
-// reads arguments, the environment and files, does the side effects, and maps errors to messages
-// and exit codes.
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
+// `mailtokit open` and `preview`: the system's mailto: handler. The steps are named elsewhere:
+// what `open` decides in open_plan.cpp and choose.cpp, what it shows in confirm.cpp, how it
+// starts a program in launch/ and runtime/dispatch, each program's hand-over in clients/; this
+// file reads arguments and the environment, runs the steps in order, and maps failures to
+// messages and exit codes.
 #include <unistd.h>
 
-#include <array>
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,175 +15,27 @@
 
 #include "commands.hpp"
 #include "confirm.hpp"
-#include "open_plan.hpp"
-#include "mailtokit/address.hpp"
-#include "mailtokit/chars.hpp"
+#include "handler_commands.hpp"
+#include "launch/entries.hpp"
+#include "launch/start.hpp"
 #include "mailtokit/compose.hpp"
 #include "mailtokit/json.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/preview.hpp"
-#include "runtime/desktop.hpp"
+#include "open_plan.hpp"
 #include "runtime/dispatch.hpp"
 #include "runtime/drafts.hpp"
 #include "runtime/handler_config.hpp"
+#include "user_files.hpp"
 
 namespace mailtokit::cli {
 namespace {
 
-namespace fs = std::filesystem;
 using handler::environment;
-
-constexpr std::string_view desktop_id = "mailtokit.desktop";
-constexpr std::string_view scheme_type = "x-scheme-handler/mailto";
-constexpr unsigned default_draft_max_age_days = 7;
 
 void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
 void err(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); }
-
-// ---- files --------------------------------------------------------------------------------
-
-// A small file's bytes; nullopt when it does not exist; io_error when it cannot be read or is
-// larger than `max`.
-result<std::optional<std::string>> read_small_file(const std::string& path, std::size_t max) {
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ENOENT) return std::optional<std::string>{};
-    return fail(errc::io_error, 0);
-  }
-  std::string data;
-  std::array<char, 4096> buf{};
-  for (;;) {
-    const ssize_t n = read(fd, buf.data(), buf.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      close(fd);
-      return fail(errc::io_error, data.size());
-    }
-    if (n == 0) break;
-    data.append(buf.data(), static_cast<std::size_t>(n));
-    if (data.size() > max) {
-      close(fd);
-      return fail(errc::input_too_long, max);
-    }
-  }
-  close(fd);
-  return std::optional<std::string>{std::move(data)};
-}
-
-std::string trim(std::string_view s) { return std::string(chars::trim(s, chars::fws)); }
-
-// "line L, column C" of a byte offset.
-std::string position(std::string_view text, std::size_t offset) {
-  std::size_t line = 1, col = 1;
-  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      col = 1;
-    } else {
-      ++col;
-    }
-  }
-  return "line " + std::to_string(line) + ", column " + std::to_string(col);
-}
-
-// ---- configuration ------------------------------------------------------------------------
-
-struct loaded_config {
-  std::string path;
-  bool exists = false;
-  std::string text;
-  handler::config cfg;
-};
-
-// "<path>, line L, column C" of an offset in the configuration file.
-std::string config_where(const loaded_config& lc, std::size_t offset) {
-  return preview::visible(lc.path) + ", " + position(lc.text, offset);
-}
-
-open_failure config_failure_at(const loaded_config& lc, std::size_t offset, std::string_view what) {
-  return config_failure(config_where(lc, offset), what);
-}
-
-// The configuration, or nullopt with why it cannot be used (EX_CONFIG).
-std::optional<loaded_config> read_config(const environment& env, open_failure& why) {
-  loaded_config lc;
-  auto path = handler::config_path(env);
-  if (!path) {
-    // No HOME and no XDG_CONFIG_HOME: run with the defaults.
-    return lc;
-  }
-  lc.path = *path;
-  auto text = read_small_file(lc.path, handler::max_config_size);
-  if (!text) {
-    why = {exit_config,
-           "cannot read the configuration file " + preview::visible(lc.path) + ": " +
-               std::string(to_string(text.error().code)),
-           "make the file readable, or remove it"};
-    return std::nullopt;
-  }
-  if (!*text) {
-    if (env.mailtokit_config && !env.mailtokit_config->empty()) {
-      why = {exit_config, "MAILTOKIT_CONFIG names " + preview::visible(lc.path) + ", which does not exist",
-             "create the file, or unset MAILTOKIT_CONFIG"};
-      return std::nullopt;
-    }
-    return lc;
-  }
-  lc.exists = true;
-  lc.text = std::move(**text);
-  auto cfg = handler::parse_config(lc.text);
-  if (!cfg) {
-    why = config_failure_at(lc, cfg.error().offset, describe(cfg.error()));
-    return std::nullopt;
-  }
-  lc.cfg = std::move(*cfg);
-  return lc;
-}
-
-// read_config() for the commands that only print: the error on stderr and its exit code.
-std::optional<loaded_config> load_config(const environment& env, int& exit_code) {
-  open_failure why;
-  auto lc = read_config(env, why);
-  if (!lc) {
-    print_error(why.reason);
-    exit_code = why.exit_code;
-  }
-  return lc;
-}
-
-// The policy the configuration asks for (keep/drop), or nullopt with why not.
-std::optional<policy> make_policy(const loaded_config& lc, const std::vector<std::string>& extra_keep,
-                                  const std::vector<std::string>& extra_drop, open_failure& why) {
-  policy p = policy::defaults();
-  for (const auto& k : lc.cfg.keep) {
-    if (!p.keep(k.value)) {
-      why = config_failure_at(lc, k.offset, "keep = " + preview::visible(k.value) + " is refused: " + p.reason_to_drop(k.value));
-      return std::nullopt;
-    }
-  }
-  for (const auto& d : lc.cfg.drop) p.drop(d.value);
-  for (const auto& k : extra_keep) {
-    if (!p.keep(k)) {
-      why = {exit_usage, "--keep " + preview::visible(k) + " is refused: " + p.reason_to_drop(k), ""};
-      return std::nullopt;
-    }
-  }
-  for (const auto& d : extra_drop) p.drop(d);
-  return p;
-}
-
-// from = ... : exactly one valid mailbox.
-bool apply_from(const loaded_config& lc, draft& d, open_failure& why) {
-  if (!lc.cfg.from) return true;
-  auto list = parse_address_list(lc.cfg.from->value);
-  if (!list || list->size() != 1 || !list->front().valid) {
-    why = config_failure_at(lc, lc.cfg.from->offset, "from = must be one valid address");
-    return false;
-  }
-  d.from = list->front();
-  return true;
-}
 
 // ---- the link -----------------------------------------------------------------------------
 
@@ -344,25 +190,70 @@ std::string json_argv(const std::vector<std::string>& argv) {
 // How long a client has to fail at once (a bad option, no display) before we leave it running.
 constexpr auto early_exit_window = std::chrono::milliseconds(1000);
 
-// The exit status of `pid` when it ends within `window` (128 + signal when killed), else nullopt.
-std::optional<int> early_exit(pid_t pid, std::chrono::milliseconds window) {
-  const auto end = std::chrono::steady_clock::now() + window;
-  for (;;) {
-    int status = 0;
-    const pid_t r = waitpid(pid, &status, WNOHANG);
-    if (r == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    if (r < 0 && errno != EINTR) return std::nullopt;
-    if (std::chrono::steady_clock::now() >= end) return std::nullopt;
-    usleep(20'000);
-  }
-}
-
 // The question, with what the chosen client is known to lose or change said before it opens.
 std::string with_losses(std::string text, const std::vector<std::string>& losses) {
   if (losses.empty()) return text;
   text += "\nThe chosen mail client:\n";
   for (const auto& l : losses) text += "  " + preview::visible(l) + "\n";
   return text;
+}
+
+// The program the user had before `register` has gone (uninstalled): said once, on stderr and
+// in a notification, with the program used instead.
+void tell_gone_once(const registration_paths& reg, const chosen& c, bool notify) {
+  auto told = read_small_file(reg.gone_told, 4096);
+  if (told && *told && trim(**told) == c.gone) return;
+  const std::string line = "the mail program you used before (" + preview::visible(c.gone) +
+                           ") is no longer installed; drafts now go to " + chosen_name(c);
+  err("mailtokit: " + line + "\n");
+  if (notify && installed("notify-send")) show(notify_argv("mailtokit: your mail program has changed", {line}, false));
+  if (drafts::ensure_private_dir(reg.state_dir)) (void)write_atomic(reg.gone_told, c.gone + "\n", 0600);
+}
+
+// --dry-run for a desktop entry: what would be started, as one JSON object.
+std::string json_start(const launch::start_request& s) {
+  std::string j = "{\"desktop_entry\":";
+  json::append_string(j, s.e->id);
+  j += ",\"file\":";
+  json::append_string(j, s.e->path);
+  auto line = launch::exec_line(s);
+  j += ",\"exec\":";
+  json::append_string(j, line ? *line : s.e->exec);
+  j += std::string(",\"dbus\":") + (launch::uses_dbus(s) ? "true" : "false");
+  j += s.is_uri ? ",\"uris\":" : ",\"args\":";
+  j += json_argv(s.args);
+  return j + "}";
+}
+
+// Hands the draft to a desktop entry (the program the user chose on the desktop, or
+// `target = desktop:ID`), as the desktop starts it.
+template <class Kept>
+int start_entry(const open_plan& plan, const draft& d, const std::string& body_path, const open_options& o,
+                const Kept& kept, const desktop_ui& ui) {
+  open_failure why;
+  auto req = open_start(plan, d, body_path, why);
+  if (!req) return report(why, kept(), ui);
+  if (o.dry_run) {
+    out(json_start(*req) + "\n");
+    return exit_ok;
+  }
+  const std::string name = chosen_name(plan.choice);
+  const std::string advice = "check that " + name +
+                             " works, or choose another mail program with `target = NAME` (`mailtokit targets` lists "
+                             "them)";
+  std::string failed;
+  auto s = launch::start(*req, failed);
+  if (!s) return report({exit_unavailable, "cannot start " + name + ": " + preview::visible(failed), advice}, kept(), ui);
+  if (s->pid > 0) {
+    std::optional<int> status;
+    status = o.wait ? launch::wait_exit(s->pid) : launch::early_exit(s->pid, early_exit_window);
+    if (status && *status != 0)
+      return report({exit_unavailable,
+                     name + (o.wait ? " exited with status " : " exited at once with status ") + std::to_string(*status),
+                     advice},
+                    kept(), ui);
+  }
+  return exit_ok;
 }
 
 int run_open(const open_options& o) {
@@ -420,9 +311,15 @@ int run_open(const open_options& o) {
     return path ? std::optional<std::string>(*path) : std::nullopt;
   };
   if (const char* term = std::getenv("TERMINAL")) req.terminal_env = term;
+  const auto reg = user_paths(env);
+  if (reg) req.remembered = remembered_handler(*reg);
+  req.find_entry = launch::find;
+  req.handlers = launch::mailto_handlers;
+  req.self_exe = self_exe();
   auto plan = plan_open(*d, req, why);
   if (!plan) return report(why, keep(), ui);
   if (!plan->chosen_note.empty()) err("mailtokit: " + plan->chosen_note + "\n");
+  if (!plan->choice.gone.empty() && reg && !o.dry_run) tell_gone_once(*reg, plan->choice, ui.notify);
 
   // Ask before a risky draft opens (confirm = risky), before every draft (always), or never.
   const auto findings = preview::check(*d);
@@ -509,6 +406,7 @@ int run_open(const open_options& o) {
   // the client, or a new one.
   auto kept = [&] { return draft_path.empty() ? keep() : draft_path; };
 
+  if (plan->t == dispatch::target::desktop) return start_entry(*plan, *d, body_path, o, kept, ui);
   auto argv = open_argv(*plan, *d, draft_path, body_path, req, why);
   if (!argv) return report(why, kept(), ui);
   if (o.dry_run) {
@@ -527,7 +425,7 @@ int run_open(const open_options& o) {
                    advice},
                   kept(), ui);
   }
-  const std::optional<int> status = o.wait ? std::optional<int>(*r) : early_exit(*r, early_exit_window);
+  const std::optional<int> status = o.wait ? std::optional<int>(*r) : launch::early_exit(*r, early_exit_window);
   if (status && *status != 0)
     return report({exit_unavailable,
                    client + (o.wait ? " exited with status " : " exited at once with status ") + std::to_string(*status),
@@ -587,240 +485,6 @@ int run_preview(const preview_options& o) {
   return exit_ok;
 }
 
-// ---- register / unregister / status -------------------------------------------------------
-
-struct paths {
-  std::string applications;  // $XDG_DATA_HOME/applications
-  std::string desktop_file;  // .../mailtokit.desktop
-  std::string state_dir;     // $XDG_STATE_HOME/mailtokit
-  std::string saved_default; // .../previous-mailto-handler
-  std::string mimeapps;      // $XDG_CONFIG_HOME/mimeapps.list
-};
-
-std::optional<paths> user_paths(const environment& env) {
-  auto data = handler::data_home(env);
-  auto state = handler::state_home(env);
-  auto conf = handler::config_home(env);
-  if (!data || !state || !conf) {
-    print_error("HOME (or the XDG_*_HOME variables) must be set to an absolute path");
-    return std::nullopt;
-  }
-  paths p;
-  p.applications = *data + "/applications";
-  p.desktop_file = p.applications + "/" + std::string(desktop_id);
-  p.state_dir = *state + "/mailtokit";
-  p.saved_default = p.state_dir + "/previous-mailto-handler";
-  p.mimeapps = *conf + "/mimeapps.list";
-  return p;
-}
-
-// `xdg-mime query default x-scheme-handler/mailto`: the desktop file id, "" for none.
-result<std::string> query_default() {
-  auto r = dispatch::run_capture({"xdg-mime", "query", "default", std::string(scheme_type)});
-  if (!r) return r.error();
-  return trim(r->out);
-}
-
-bool set_default(const std::string& id) {
-  auto r = dispatch::spawn({"xdg-mime", "default", id, std::string(scheme_type)}, {true, false});
-  return r && *r == 0;
-}
-
-void update_database(const std::string& dir) {
-  if (dispatch::find_program("update-desktop-database"))
-    (void)dispatch::spawn({"update-desktop-database", "-q", dir}, {true, false});
-}
-
-// The user's paths, and xdg-mime present: what register and unregister both need first. On
-// failure, says why and sets `code` (`verb` names the command in the message).
-std::optional<paths> registration_paths(std::string_view verb, int& code) {
-  auto p = user_paths(environment::current());
-  if (!p) {
-    code = exit_usage;
-    return std::nullopt;
-  }
-  if (!dispatch::find_program("xdg-mime")) {
-    print_error("xdg-mime (xdg-utils) is needed to " + std::string(verb) + " the handler");
-    code = exit_unavailable;
-    return std::nullopt;
-  }
-  return p;
-}
-
-std::string self_exe() {
-  std::error_code ec;
-  const auto p = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? std::string() : p.string();
-}
-
-int run_register() {
-  int code = exit_ok;
-  auto p = registration_paths("register", code);
-  if (!p) return code;
-  // Exec holds the absolute path of this very program (/proc/self/exe), so the registration
-  // works for a build tree or an install outside PATH alike.
-  const std::string exe = self_exe();
-  auto entry = desktop::render_entry(exe);
-  if (exe.empty() || !entry) {
-    print_error("the path of this program (" + preview::visible(exe) + ") cannot be written in a desktop entry");
-    return exit_software;
-  }
-  auto previous = query_default();
-  if (!previous) {
-    print_error("xdg-mime query default failed");
-    return exit_unavailable;
-  }
-  std::error_code ec;
-  fs::create_directories(p->applications, ec);
-  if (!drafts::ensure_private_dir(p->state_dir)) {
-    print_error("cannot create " + preview::visible(p->state_dir));
-    return exit_cantcreat;
-  }
-  // Remember the previous default, unless it is us (a second register keeps the first answer).
-  if (*previous != desktop_id && !write_atomic(p->saved_default, *previous + "\n", 0600)) {
-    print_error("cannot write " + preview::visible(p->saved_default));
-    return exit_cantcreat;
-  }
-  if (!write_atomic(p->desktop_file, *entry, 0644)) {
-    print_error("cannot write " + preview::visible(p->desktop_file));
-    return exit_cantcreat;
-  }
-  update_database(p->applications);
-  if (!set_default(std::string(desktop_id))) {
-    print_error("xdg-mime default failed");
-    return exit_unavailable;
-  }
-  auto now = query_default();
-  if (!now || *now != desktop_id) {
-    print_error("xdg-mime still names " + preview::visible(now ? *now : std::string("nothing")) +
-                " as the mailto: handler (your desktop may override it)");
-    return exit_unavailable;
-  }
-  out("mailtokit is now the mailto: handler.\n");
-  out("  desktop file: " + preview::visible(p->desktop_file) + "\n");
-  out("  runs:         " + preview::visible(exe) + " open %u\n");
-  out("  previous:     " + (previous->empty() || *previous == desktop_id ? std::string("(none)") : preview::visible(*previous)) +
-      " (restored by `mailtokit unregister`)\n");
-  return exit_ok;
-}
-
-// Remove `id` from the x-scheme-handler/mailto lines of a mimeapps.list (for when there was
-// no previous handler to restore). Only those lines change.
-bool drop_from_mimeapps(const std::string& path, std::string_view id) {
-  auto text = read_small_file(path, 1 << 20);
-  if (!text || !*text) return true;
-  std::string result;
-  std::string_view rest = **text;
-  const std::string key = std::string(scheme_type) + "=";
-  bool changed = false;
-  while (!rest.empty()) {
-    auto nl = rest.find('\n');
-    std::string_view line = rest.substr(0, nl);
-    rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
-    if (line.substr(0, key.size()) == key) {
-      std::string kept;
-      std::string_view list = line.substr(key.size());
-      while (!list.empty()) {
-        auto semi = list.find(';');
-        std::string_view item = list.substr(0, semi);
-        list.remove_prefix(semi == std::string_view::npos ? list.size() : semi + 1);
-        if (item.empty()) continue;
-        if (item == id) {
-          changed = true;
-          continue;
-        }
-        kept += std::string(item) + ";";
-      }
-      if (kept.empty()) continue;
-      result += key + kept + "\n";
-      continue;
-    }
-    result += std::string(line) + "\n";
-  }
-  return !changed || write_atomic(path, result, 0644);
-}
-
-int run_unregister() {
-  int code = exit_ok;
-  auto p = registration_paths("unregister", code);
-  if (!p) return code;
-  auto saved = read_small_file(p->saved_default, 4096);
-  std::error_code ec;
-  const bool had_file = fs::exists(p->desktop_file, ec);
-  if (!had_file && (!saved || !*saved)) {
-    out("mailtokit is not registered for this user; nothing to do.\n");
-    return exit_ok;
-  }
-  const std::string previous = saved && *saved ? trim(**saved) : std::string();
-  if (!previous.empty() && previous != desktop_id) {
-    if (!set_default(previous)) {
-      print_error("xdg-mime default " + preview::visible(previous) + " failed");
-      return exit_unavailable;
-    }
-  } else if (!drop_from_mimeapps(p->mimeapps, desktop_id)) {
-    print_error("cannot update " + preview::visible(p->mimeapps));
-    return exit_cantcreat;
-  }
-  fs::remove(p->desktop_file, ec);
-  fs::remove(p->saved_default, ec);
-  update_database(p->applications);
-  auto now = query_default();
-  out("mailtokit is no longer the mailto: handler.\n");
-  out("  restored: " + (previous.empty() ? std::string("(there was no previous handler)") : preview::visible(previous)) + "\n");
-  out("  now:      " + (now && !now->empty() ? preview::visible(*now) : std::string("(none)")) + "\n");
-  return exit_ok;
-}
-
-int run_status() {
-  const environment env = environment::current();
-  int code = exit_ok;
-  auto p = user_paths(env);
-  if (!p) return exit_usage;
-  std::string current = "(xdg-mime not found)";
-  if (dispatch::find_program("xdg-mime")) {
-    auto q = query_default();
-    current = q ? (q->empty() ? std::string("(none)") : *q) : std::string("(xdg-mime failed)");
-  }
-  std::error_code ec;
-  const bool registered = fs::exists(p->desktop_file, ec);
-  out("default mailto: handler: " + preview::visible(current) + (current == desktop_id ? " (mailtokit)" : "") + "\n");
-  out("user desktop file:       " + preview::visible(p->desktop_file) + (registered ? "" : " (not installed)") + "\n");
-  auto saved = read_small_file(p->saved_default, 4096);
-  if (saved && *saved)
-    out("previous handler:        " + (trim(**saved).empty() ? std::string("(none)") : preview::visible(trim(**saved))) +
-        " (restored by `mailtokit unregister`)\n");
-  auto lc = load_config(env, code);
-  if (!lc) return code;
-  out("configuration:           " + (lc->path.empty() ? std::string("(no HOME)") : preview::visible(lc->path)) +
-      (lc->exists ? "" : " (not present: defaults)") + "\n");
-  out("confirm:                 " +
-      (lc->cfg.confirm ? preview::visible(lc->cfg.confirm->value) +
-                             (parse_confirm_mode(lc->cfg.confirm->value) ? "" : " (unknown!)")
-                       : std::string("risky (default)")) +
-      "\n");
-  if (lc->cfg.target) {
-    out("target:                  " + preview::visible(lc->cfg.target->value) +
-        (dispatch::parse_target(lc->cfg.target->value) ? "" : " (unknown!)") + "\n");
-    if (lc->cfg.command) out("command:                 " + preview::visible(lc->cfg.command->value) + "\n");
-  } else {
-    std::string chosen = "(none found)";
-    for (const auto t : dispatch::all_targets()) {
-      if (t == dispatch::target::custom || t == dispatch::target::gmail || t == dispatch::target::outlook ||
-          t == dispatch::target::fastmail)
-        continue;
-      if (auto path = dispatch::find_program(dispatch::program(t))) {
-        chosen = std::string(dispatch::to_name(t)) + " (" + *path + ")";
-        break;
-      }
-    }
-    out("target:                  not configured; would use " + preview::visible(chosen) + "\n");
-  }
-  if (auto state = handler::state_home(env))
-    out("draft files:             " + preview::visible(*state + "/mailtokit/drafts") + " (deleted after " +
-        std::to_string(lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days)) + " days)\n");
-  return exit_ok;
-}
-
 // A link that starts with '-' reaches a command as an extra argument (allow_extras): it is
 // refused here with the same message and exit code as any other argument that is not a link.
 // False when the command must not run.
@@ -849,10 +513,12 @@ void add_handler_commands(CLI::App& app, context& ctx) {
   open_cmd->add_option("uri", o->uri, "the mailto: URI");
   open_cmd->allow_extras();  // see take_extras()
   open_cmd->add_option("--target", o->target,
-                       "client for this call: thunderbird, evolution, kmail, claws-mail, neomutt, mutt, aerc, "
-                       "gmail, outlook, fastmail, eml, custom");
+                       "mail program for this call: thunderbird, evolution, kmail, claws-mail, geary, balsa, "
+                       "sylpheed, neomutt, mutt, aerc, alpine, gmail, outlook, fastmail, eml, custom, or desktop:ID "
+                       "(see `mailtokit targets`); default: the program you chose on your desktop");
   open_cmd->add_flag("--wait", o->wait, "wait for the client to exit (and return 69 if it fails)");
-  open_cmd->add_flag("--dry-run", o->dry_run, "print the argv as a JSON array instead of starting anything");
+  open_cmd->add_flag("--dry-run", o->dry_run, "print what would be started instead of starting it: the argv as a JSON array, or for a desktop "
+                     "entry a JSON object (desktop_entry, file, exec, dbus, uris or args)");
   open_cmd->add_flag("--no-notify", o->no_notify, "no desktop notification (stderr still tells)");
   open_cmd->add_flag("--strict", o->strict,
                      "refuse a link that needs a repair (as inspect --strict; also `strict = yes` in the configuration)");
@@ -880,14 +546,8 @@ void add_handler_commands(CLI::App& app, context& ctx) {
     ctx.exit_code = run_preview(*po);
   });
 
-  app.add_subcommand("register",
-                     "Install the desktop entry for this user and make mailtokit the default mailto: handler "
-                     "(xdg-mime), remembering the previous one")
-      ->callback([&ctx] { ctx.exit_code = run_register(); });
-  app.add_subcommand("unregister", "Restore the previous mailto: handler and remove the desktop entry")
-      ->callback([&ctx] { ctx.exit_code = run_unregister(); });
-  app.add_subcommand("status", "Print the current mailto: handler and the configured target")
-      ->callback([&ctx] { ctx.exit_code = run_status(); });
+  add_registration_commands(app, ctx);
+  add_status_commands(app, ctx);
 }
 
 }  // namespace mailtokit::cli

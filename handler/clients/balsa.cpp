@@ -1,0 +1,19 @@
+// Balsa: balsa-mailto-handler.desktop (hidden) runs `balsa -m %U`. Its mailto reader decodes '+'
+// as a space (as form data), so a '+' goes in as %2B (dispatch::harden_uri, as for every program).
+#include "clients/client.hpp"
+
+namespace mailtokit::clients {
+
+extern const client balsa_client{
+    target::balsa,
+    "balsa",
+    "Balsa",
+    {"balsa-mailto-handler.desktop", "balsa.desktop", "org.desktop.Balsa.desktop"},
+    {"balsa"},
+    false,
+    uri_only,
+    nullptr,
+    "its mailto handler entry runs `balsa -m` with the clean link; it reads '+' as a space, so '+' is sent "
+    "as %2B"};
+
+}  // namespace mailtokit::clients

@@ -1,0 +1,39 @@
+// Claws Mail. parse_cmd_opt: "--compose" takes the next argument when it does not start with
+// '-'; "--insert" takes the following ones up to the next option. A running Claws Mail reads
+// "compose <uri>" from its socket into an 8192-byte line (BUFFSIZE, lock_socket_input_cb) and
+// drops the rest, so a long body goes in a private file (--insert). It reads the address part
+// as its To text and ignores a to= field (tested with the real Claws Mail 4.1): a To list with
+// display names goes there as RFC 5322 text (dispatch::claws_uri).
+#include "clients/client.hpp"
+
+namespace mailtokit::clients {
+namespace {
+
+result<handover> claws_hand(const inputs& in) {
+  if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(errc::spawn_failed, 0);
+  handover h;
+  h.is_uri = false;
+  h.args = {"--compose", std::string(in.uri)};
+  if (!in.body_file.empty()) {
+    if (in.body_file.front() != '/') return fail(errc::spawn_failed, 0);
+    h.args.emplace_back("--insert");
+    h.args.emplace_back(in.body_file);
+  }
+  return h;
+}
+
+}  // namespace
+
+extern const client claws_mail_client{
+    target::claws_mail,
+    "claws-mail",
+    "Claws Mail",
+    {"claws-mail.desktop", "org.claws_mail.Claws-Mail.desktop"},
+    {"claws-mail"},
+    false,
+    claws_hand,
+    nullptr,
+    "--compose with the link; the To list with display names in the address part; a body that does not fit "
+    "its 8 KB socket line goes in a private file with --insert"};
+
+}  // namespace mailtokit::clients

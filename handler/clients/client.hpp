@@ -1,0 +1,68 @@
+/// The mail programs mailtokit knows: one file each in handler/clients/ (its names and desktop
+/// entry ids, how it takes a draft, what it loses, its quirks with their sources), kept in one
+/// list (clients/list.cpp). Adding a program is its file, its line in the list, its value in
+/// dispatch::target and its test (tests/clients/<name>_test.py).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mailtokit/draft.hpp"
+#include "mailtokit/result.hpp"
+#include "runtime/dispatch.hpp"
+
+namespace mailtokit::clients {
+
+using dispatch::target;
+
+/// What a client's hand-over is built from.
+struct inputs {
+  const draft* d = nullptr;    ///< the draft (never null)
+  std::string_view uri;        ///< the clean URI from build_mailto(), hardened (dispatch::harden_uri)
+  std::string_view body_file;  ///< Claws Mail: absolute path of the body file, when the body does not fit its socket line
+};
+
+/// How the draft reaches the program: the arguments that stand where its desktop entry has its
+/// URI field code (%u or %U), or after the program's name when it is started directly. When
+/// `is_uri` the only argument is one mailto: URI, so the entry can be started exactly as the
+/// desktop starts it (D-Bus activation included); otherwise they are the program's own options.
+struct handover {
+  std::vector<std::string> args;
+  bool is_uri = true;
+};
+
+/// One mail program.
+struct client {
+  target id;
+  std::string_view name;                    ///< configuration name (`target = NAME`)
+  std::string_view label;                   ///< what people call it
+  std::vector<std::string_view> entry_ids;  ///< desktop file ids: Debian's, Flathub's (the app id), Snap's
+  std::vector<std::string_view> programs;   ///< program names in Exec (basename, Snap's /snap/bin/NAME, Flatpak's --command=NAME)
+  bool terminal = false;                    ///< runs in a terminal
+  /// The hand-over. Errors: spawn_failed when an input is missing, invalid_address when the
+  /// program would read an address as something else (KMail).
+  result<handover> (*hand)(const inputs&) = nullptr;
+  /// Appends what the program will not show as the draft holds it, one sentence each (told to
+  /// the user before the draft opens). nullptr: it shows everything.
+  void (*losses)(const draft&, std::vector<std::string>& out) = nullptr;
+  std::string_view notes;  ///< its quirks and where they were found, for `mailtokit targets`
+  /// Started directly (not through a desktop entry): the option before the hand-over ("-url" for
+  /// alpine, whose entries say `alpine -url %u`); empty for none.
+  std::string_view direct_option = {};
+};
+
+/// Every known program, in the order the fallback tries them (graphical ones first: a browser
+/// has no terminal).
+[[nodiscard]] const std::vector<const client*>& all();
+/// The program with this target, or nullptr (webmail, eml, custom, desktop are not programs).
+[[nodiscard]] const client* by_target(target t) noexcept;
+/// The program a desktop entry starts, recognized by its entry id, else by the program its Exec
+/// runs, looking through the Flatpak (`flatpak run ... APP-ID`, `--command=NAME`), Snap
+/// (/snap/bin/NAME) and `env` launchers. nullptr for an unknown program.
+[[nodiscard]] const client* recognize(std::string_view entry_id, const std::vector<std::string>& exec_argv);
+
+/// The plain hand-over: the clean URI, as the desktop gives it.
+[[nodiscard]] result<handover> uri_only(const inputs& in);
+
+}  // namespace mailtokit::clients

@@ -1,0 +1,99 @@
+// The list of known mail programs (one file each beside this one) and recognizing one from a
+// desktop entry.
+#include <algorithm>
+
+#include "clients/client.hpp"
+#include "clients/common.hpp"
+
+namespace mailtokit::clients {
+
+extern const client thunderbird_client, evolution_client, kmail_client, claws_mail_client, geary_client,
+    balsa_client, sylpheed_client, neomutt_client, mutt_client, aerc_client, alpine_client;
+
+namespace {
+
+std::string_view basename(std::string_view path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
+}
+
+const client* by_program(std::string_view name) {
+  for (const client* c : all())
+    if (std::find(c->programs.begin(), c->programs.end(), name) != c->programs.end()) return c;
+  return nullptr;
+}
+
+const client* by_entry_id(std::string_view id) {
+  // Desktop file ids are case-sensitive (Desktop Entry Specification, "Desktop File ID").
+  for (const client* c : all())
+    for (const auto e : c->entry_ids)
+      if (id == e || (e.size() == id.size() + 8 && e.starts_with(id) && e.ends_with(".desktop"))) return c;
+  return nullptr;
+}
+
+}  // namespace
+
+const std::vector<const client*>& all() {
+  static const std::vector<const client*> list = {
+      &thunderbird_client, &evolution_client, &kmail_client, &claws_mail_client, &geary_client, &balsa_client,
+      &sylpheed_client,    &neomutt_client,   &mutt_client,  &aerc_client,       &alpine_client};
+  return list;
+}
+
+const client* by_target(target t) noexcept {
+  for (const client* c : all())
+    if (c->id == t) return c;
+  return nullptr;
+}
+
+const client* recognize(std::string_view entry_id, const std::vector<std::string>& exec_argv) {
+  if (!entry_id.empty()) {
+    if (const client* c = by_entry_id(entry_id)) return c;
+  }
+  std::size_t i = 0;
+  // `env [VAR=value...] program ...`
+  if (i < exec_argv.size() && basename(exec_argv[i]) == "env") {
+    ++i;
+    while (i < exec_argv.size() && (exec_argv[i].find('=') != std::string::npos || exec_argv[i].starts_with("-"))) ++i;
+  }
+  if (i >= exec_argv.size()) return nullptr;
+  const std::string_view prog = exec_argv[i];
+  if (basename(prog) == "flatpak") {
+    // flatpak run [--options] APP-ID [args]: the app id is the first argument after "run" that
+    // is not an option; --command=NAME names the program inside.
+    const client* by_command = nullptr;
+    bool run = false;
+    for (std::size_t k = i + 1; k < exec_argv.size(); ++k) {
+      const std::string_view a = exec_argv[k];
+      if (!run) {
+        run = a == "run";
+        continue;
+      }
+      if (a.starts_with("--command=")) {
+        by_command = by_program(basename(a.substr(10)));
+        continue;
+      }
+      if (a.starts_with("-")) continue;
+      if (const client* c = by_entry_id(a)) return c;
+      break;
+    }
+    return by_command;
+  }
+  // Snap: /snap/bin/NAME or /snap/bin/NAME.COMMAND
+  if (prog.starts_with("/snap/bin/")) {
+    std::string_view name = prog.substr(10);
+    if (const auto dot = name.find('.'); dot != std::string_view::npos) name = name.substr(dot + 1);
+    return by_program(name);
+  }
+  return by_program(basename(prog));
+}
+
+result<handover> uri_only(const inputs& in) {
+  // The clean URI always starts with "mailto:": never an option, never a -compose spec.
+  if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(errc::spawn_failed, 0);
+  handover h;
+  h.args = {std::string(in.uri)};
+  return h;
+}
+
+}  // namespace mailtokit::clients

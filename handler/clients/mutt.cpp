@@ -1,0 +1,44 @@
+// mutt and NeoMutt share their mailto parser (url_parse_mailto): it keeps only the fields on the
+// `mailto_allow` list, which lacks bcc and keywords by default (and `to`, where a display name
+// must go). A fixed command adds them (nothing from the link goes into it). getopt: "--" ends
+// the options; a mailto: argument is parsed as a mailto URL.
+#include <array>
+
+#include "clients/client.hpp"
+#include "clients/common.hpp"
+
+namespace mailtokit::clients {
+namespace {
+
+constexpr std::string_view mutt_allow_command = "mailto_allow to bcc keywords";
+// The fields they read from a link once that command ran (lower case).
+constexpr std::array<std::string_view, 8> mutt_fields = {"to", "cc", "bcc", "subject", "body", "keywords",
+                                                         "in-reply-to", "references"};
+
+result<handover> mutt_hand(const inputs& in) {
+  if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(errc::spawn_failed, 0);
+  handover h;
+  h.is_uri = false;
+  h.args = {"-e", std::string(mutt_allow_command), "--", std::string(in.uri)};
+  return h;
+}
+
+void losses(std::string_view who, const draft& d, std::vector<std::string>& out) {
+  for (const auto& f : d.headers)
+    if (!detail::one_of(f.name, mutt_fields))
+      out.push_back(std::string(who) + ": this client loses " + f.name + " (it does not read that field from a link)");
+}
+void mutt_losses(const draft& d, std::vector<std::string>& out) { losses("mutt", d, out); }
+void neomutt_losses(const draft& d, std::vector<std::string>& out) { losses("neomutt", d, out); }
+
+constexpr std::string_view notes =
+    "gets `-e \"mailto_allow to bcc keywords\" -- LINK`: it reads only the fields on its mailto_allow list";
+
+}  // namespace
+
+extern const client neomutt_client{target::neomutt, "neomutt", "NeoMutt", {"neomutt.desktop"}, {"neomutt"},
+                                   true,            mutt_hand, neomutt_losses, notes};
+extern const client mutt_client{target::mutt, "mutt", "mutt", {"mutt.desktop"}, {"mutt"},
+                                true,         mutt_hand, mutt_losses, notes};
+
+}  // namespace mailtokit::clients

@@ -1,0 +1,210 @@
+#include "launch/start.hpp"
+
+#include <gio/gdesktopappinfo.h>
+#include <gio/gio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <memory>
+
+namespace mailtokit::launch {
+namespace {
+
+// The URI field codes an entry can take the hand-over in.
+bool uri_field(std::string_view a) { return a == "%u" || a == "%U" || a == "%f" || a == "%F"; }
+// Field codes GLib expands into one argument of their own (%i into two: --icon NAME).
+bool whole_field(std::string_view a) { return a == "%c" || a == "%k" || a == "%i"; }
+
+// Desktop Entry Specification, "The Exec key": an argument quoted in whole, '"', '`', '$' and
+// '\' escaped. `literal_percent`: a '%' of ours is written "%%" (GLib expands field codes before
+// it splits the line); an argument of the entry's own keeps its field codes and "%%" as written.
+std::string quote(std::string_view arg, bool literal_percent) {
+  std::string out = "\"";
+  for (const char c : arg) {
+    if (c == '"' || c == '`' || c == '$' || c == '\\') out += '\\';
+    if (c == '%' && literal_percent) out += '%';
+    out += c;
+  }
+  return out + "\"";
+}
+
+struct keyfile_deleter {
+  void operator()(GKeyFile* k) const { g_key_file_unref(k); }
+};
+template <class T>
+struct g_unref {
+  void operator()(T* p) const { g_object_unref(p); }
+};
+
+std::string error_text(GError* e) {
+  std::string s = e != nullptr && e->message != nullptr ? e->message : "unknown error";
+  if (e != nullptr) g_error_free(e);
+  return s;
+}
+
+// The token the program that started us (a browser) gave us for the window that opens next.
+std::string activation_token() {
+  for (const char* v : {"XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"})
+    if (const char* t = std::getenv(v); t != nullptr && *t != '\0') return t;
+  return {};
+}
+
+// org.freedesktop.Application.Open on the session bus (Desktop Entry Specification, "D-Bus
+// Activation"): the bus name is the id without ".desktop", the object path that name with '.'
+// as '/' and '-' as '_'. Waits for the answer, so a failure is reported, not lost.
+bool dbus_open(const entry& e, const std::string& uri, std::string& why) {
+  std::string app = e.id;
+  if (app.size() > 8 && app.ends_with(".desktop")) app.resize(app.size() - 8);
+  if (!g_dbus_is_name(app.c_str())) {
+    why = "its desktop entry id is not a D-Bus name";
+    return false;
+  }
+  std::string object = "/" + app;
+  for (char& c : object) {
+    if (c == '.') c = '/';
+    if (c == '-') c = '_';
+  }
+  GError* err = nullptr;
+  std::unique_ptr<GDBusConnection, g_unref<GDBusConnection>> bus(g_bus_get_sync(G_BUS_TYPE_SESSION, nullptr, &err));
+  if (!bus) {
+    why = "no session bus: " + error_text(err);
+    return false;
+  }
+  GVariantBuilder uris;
+  g_variant_builder_init(&uris, G_VARIANT_TYPE_STRING_ARRAY);
+  g_variant_builder_add(&uris, "s", uri.c_str());
+  GVariantBuilder platform;
+  g_variant_builder_init(&platform, G_VARIANT_TYPE_VARDICT);
+  if (const std::string token = activation_token(); !token.empty()) {
+    g_variant_builder_add(&platform, "{sv}", "activation-token", g_variant_new_string(token.c_str()));
+    g_variant_builder_add(&platform, "{sv}", "desktop-startup-id", g_variant_new_string(token.c_str()));
+  }
+  GVariant* reply = g_dbus_connection_call_sync(bus.get(), app.c_str(), object.c_str(), "org.freedesktop.Application",
+                                                "Open", g_variant_new("(as@a{sv})", &uris, g_variant_builder_end(&platform)),
+                                                nullptr, G_DBUS_CALL_FLAGS_NONE, 60'000, nullptr, &err);
+  if (reply == nullptr) {
+    why = error_text(err);
+    return false;
+  }
+  g_variant_unref(reply);
+  return true;
+}
+
+// In the child, before exec: a session of its own, so that closing the browser does not end it.
+void child_setup(gpointer) { setsid(); }
+
+void record_pid(GDesktopAppInfo*, GPid pid, gpointer data) { *static_cast<int*>(data) = pid; }
+
+}  // namespace
+
+bool uses_dbus(const start_request& r) noexcept {
+  return r.e != nullptr && r.e->dbus && r.is_uri && !r.e->terminal;
+}
+
+result<std::string> exec_line(const start_request& r) {
+  if (r.e == nullptr) return fail(errc::spawn_failed, 0);
+  const entry& e = *r.e;
+  const bool wrap = e.terminal && !r.terminal.empty();
+  if (r.is_uri && !wrap) return e.exec;
+  std::string line;
+  auto add = [&](std::string arg) {
+    if (!line.empty()) line += ' ';
+    line += arg;
+  };
+  if (wrap)
+    for (const auto& t : r.terminal) add(quote(t, true));
+  bool placed = false;
+  for (const auto& a : e.exec_argv) {
+    if (uri_field(a) && !placed) {
+      placed = true;
+      if (r.is_uri) {
+        add(a);  // the URI goes in as the desktop gives it
+      } else {
+        for (const auto& mine : r.args) add(quote(mine, true));
+      }
+    } else if (uri_field(a) || whole_field(a)) {
+      add(a);
+    } else {
+      add(quote(a, false));
+    }
+  }
+  if (!placed) return fail(errc::exec_syntax, 0);
+  return line;
+}
+
+std::optional<started> start(const start_request& r, std::string& why) {
+  if (r.e == nullptr) {
+    why = "no desktop entry";
+    return std::nullopt;
+  }
+  const entry& e = *r.e;
+  if (uses_dbus(r)) {
+    std::string dbus_why;
+    if (dbus_open(e, r.args.front(), dbus_why)) return started{0, true};
+    if (e.exec_argv.empty()) {
+      why = "D-Bus activation failed: " + dbus_why;
+      return std::nullopt;
+    }
+    // As the desktop would, when the program is not D-Bus activatable after all: its Exec.
+  }
+  // The entry as the desktop holds it, with Exec rebuilt when the hand-over or the terminal
+  // needs it, and never D-Bus activation (that takes only URIs).
+  std::unique_ptr<GKeyFile, keyfile_deleter> kf(g_key_file_new());
+  GError* err = nullptr;
+  if (!g_key_file_load_from_file(kf.get(), e.path.c_str(), G_KEY_FILE_KEEP_TRANSLATIONS, &err)) {
+    why = "cannot read " + e.path + ": " + error_text(err);
+    return std::nullopt;
+  }
+  auto line = exec_line(r);
+  if (!line) {
+    why = "its Exec line has no %u, %U, %f or %F to hand the draft to";
+    return std::nullopt;
+  }
+  constexpr const char* group = G_KEY_FILE_DESKTOP_GROUP;
+  g_key_file_set_string(kf.get(), group, G_KEY_FILE_DESKTOP_KEY_EXEC, line->c_str());
+  if (e.terminal && !r.terminal.empty()) g_key_file_set_boolean(kf.get(), group, G_KEY_FILE_DESKTOP_KEY_TERMINAL, FALSE);
+  g_key_file_remove_key(kf.get(), group, "DBusActivatable", nullptr);
+  std::unique_ptr<GDesktopAppInfo, g_unref<GDesktopAppInfo>> info(g_desktop_app_info_new_from_keyfile(kf.get()));
+  if (!info) {
+    why = "GIO cannot use the entry " + e.path;
+    return std::nullopt;
+  }
+  std::unique_ptr<GAppLaunchContext, g_unref<GAppLaunchContext>> ctx(g_app_launch_context_new());
+  GList* uris = nullptr;
+  if (r.is_uri) uris = g_list_append(uris, const_cast<char*>(r.args.front().c_str()));
+  int pid = 0;
+  const auto flags = static_cast<GSpawnFlags>(G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDIN_FROM_DEV_NULL);
+  const gboolean ok = g_desktop_app_info_launch_uris_as_manager(info.get(), uris, ctx.get(), flags, child_setup, nullptr,
+                                                                record_pid, &pid, &err);
+  g_list_free(uris);
+  if (!ok) {
+    why = error_text(err);
+    return std::nullopt;
+  }
+  return started{pid, false};
+}
+
+std::optional<int> early_exit(int pid, std::chrono::milliseconds window) {
+  if (pid <= 0) return std::nullopt;
+  const auto end = std::chrono::steady_clock::now() + window;
+  for (;;) {
+    int status = 0;
+    const pid_t r = waitpid(pid, &status, WNOHANG);
+    if (r == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (r < 0 && errno != EINTR) return std::nullopt;
+    if (std::chrono::steady_clock::now() >= end) return std::nullopt;
+    usleep(20'000);
+  }
+}
+
+std::optional<int> wait_exit(int pid) {
+  if (pid <= 0) return std::nullopt;
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return std::nullopt;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace mailtokit::launch

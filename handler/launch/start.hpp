@@ -1,0 +1,59 @@
+/// Starting a mail program: a desktop entry as the desktop starts it (GIO's GDesktopAppInfo:
+/// Exec field codes, Path, startup notification; D-Bus activation through
+/// org.freedesktop.Application.Open for DBusActivatable entries), a program's own arguments in
+/// place of the entry's URI field code, the user's terminal for Terminal=true entries, and the
+/// watch for a program that fails at once.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "launch/entries.hpp"
+#include "mailtokit/result.hpp"
+
+namespace mailtokit::launch {
+
+/// How to start an entry.
+struct start_request {
+  const entry* e = nullptr;
+  /// The program's hand-over (clients::handover): with `is_uri`, the one URI the entry gets as
+  /// the desktop gives it; otherwise the arguments that stand where its URI field code is.
+  std::vector<std::string> args;
+  bool is_uri = true;
+  /// Terminal=true entries: the terminal prefix (dispatch::terminal_prefix: the `terminal =`
+  /// configuration, $TERMINAL, else Debian's x-terminal-emulator, Debian Policy 11.8.3). GLib
+  /// 2.74's own list of terminals lacks x-terminal-emulator, so the user's terminal would be
+  /// missed; mailtokit puts the prefix in front itself.
+  std::vector<std::string> terminal;
+};
+
+/// The Exec line the entry is started with: the entry's own when it gets the URI as the desktop
+/// gives it, else rebuilt (every argument quoted as the Desktop Entry Specification says, '%'
+/// written "%%" in ours) with the terminal prefix in front and the arguments in place of the URI
+/// field code. exec_syntax when the entry has no URI field code to put arguments in.
+[[nodiscard]] result<std::string> exec_line(const start_request& r);
+/// Whether start() uses D-Bus activation for `r`.
+[[nodiscard]] bool uses_dbus(const start_request& r) noexcept;
+
+/// What start() did.
+struct started {
+  int pid = 0;        ///< the process started (0 for D-Bus activation)
+  bool dbus = false;  ///< handed over by org.freedesktop.Application.Open
+};
+
+/// Start the entry. The child gets stdin from /dev/null, a new session (closing the browser does
+/// not end it) and the inherited environment, with the activation token the browser gave us
+/// (XDG_ACTIVATION_TOKEN, DESKTOP_STARTUP_ID), which D-Bus activation passes in its platform
+/// data, so the compose window gets the focus. On failure, `why` says what went wrong in words.
+[[nodiscard]] std::optional<started> start(const start_request& r, std::string& why);
+
+/// The exit status of `pid` (our child) when it ends within `window` (128 + signal when killed),
+/// else nullopt: a program that fails at once (a bad option, no display) is reported.
+[[nodiscard]] std::optional<int> early_exit(int pid, std::chrono::milliseconds window);
+/// The exit status of `pid` (our child) once it ends (128 + signal when killed); nullopt when it
+/// cannot be waited for.
+[[nodiscard]] std::optional<int> wait_exit(int pid);
+
+}  // namespace mailtokit::launch

@@ -1,0 +1,176 @@
+#include "user_files.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <filesystem>
+
+#include "commands.hpp"
+#include "mailtokit/address.hpp"
+#include "mailtokit/chars.hpp"
+#include "mailtokit/preview.hpp"
+
+namespace mailtokit::cli {
+namespace {
+
+// "line L, column C" of a byte offset.
+std::string position(std::string_view text, std::size_t offset) {
+  std::size_t line = 1, col = 1;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(col);
+}
+
+}  // namespace
+
+result<std::optional<std::string>> read_small_file(const std::string& path, std::size_t max) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) return std::optional<std::string>{};
+    return fail(errc::io_error, 0);
+  }
+  std::string data;
+  std::array<char, 4096> buf{};
+  for (;;) {
+    const ssize_t n = read(fd, buf.data(), buf.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      close(fd);
+      return fail(errc::io_error, data.size());
+    }
+    if (n == 0) break;
+    data.append(buf.data(), static_cast<std::size_t>(n));
+    if (data.size() > max) {
+      close(fd);
+      return fail(errc::input_too_long, max);
+    }
+  }
+  close(fd);
+  return std::optional<std::string>{std::move(data)};
+}
+
+std::string trim(std::string_view s) { return std::string(chars::trim(s, chars::fws)); }
+
+std::string config_where(const loaded_config& lc, std::size_t offset) {
+  return preview::visible(lc.path) + ", " + position(lc.text, offset);
+}
+
+open_failure config_failure_at(const loaded_config& lc, std::size_t offset, std::string_view what) {
+  return config_failure(config_where(lc, offset), what);
+}
+
+std::optional<loaded_config> read_config(const handler::environment& env, open_failure& why) {
+  loaded_config lc;
+  auto path = handler::config_path(env);
+  if (!path) {
+    // No HOME and no XDG_CONFIG_HOME: run with the defaults.
+    return lc;
+  }
+  lc.path = *path;
+  auto text = read_small_file(lc.path, handler::max_config_size);
+  if (!text) {
+    why = {exit_config,
+           "cannot read the configuration file " + preview::visible(lc.path) + ": " +
+               std::string(to_string(text.error().code)),
+           "make the file readable, or remove it"};
+    return std::nullopt;
+  }
+  if (!*text) {
+    if (env.mailtokit_config && !env.mailtokit_config->empty()) {
+      why = {exit_config, "MAILTOKIT_CONFIG names " + preview::visible(lc.path) + ", which does not exist",
+             "create the file, or unset MAILTOKIT_CONFIG"};
+      return std::nullopt;
+    }
+    return lc;
+  }
+  lc.exists = true;
+  lc.text = std::move(**text);
+  auto cfg = handler::parse_config(lc.text);
+  if (!cfg) {
+    why = config_failure_at(lc, cfg.error().offset, describe(cfg.error()));
+    return std::nullopt;
+  }
+  lc.cfg = std::move(*cfg);
+  return lc;
+}
+
+std::optional<loaded_config> load_config(const handler::environment& env, int& exit_code) {
+  open_failure why;
+  auto lc = read_config(env, why);
+  if (!lc) {
+    print_error(why.reason);
+    exit_code = why.exit_code;
+  }
+  return lc;
+}
+
+std::optional<policy> make_policy(const loaded_config& lc, const std::vector<std::string>& extra_keep,
+                                  const std::vector<std::string>& extra_drop, open_failure& why) {
+  policy p = policy::defaults();
+  for (const auto& k : lc.cfg.keep) {
+    if (!p.keep(k.value)) {
+      why = config_failure_at(lc, k.offset, "keep = " + preview::visible(k.value) + " is refused: " + p.reason_to_drop(k.value));
+      return std::nullopt;
+    }
+  }
+  for (const auto& d : lc.cfg.drop) p.drop(d.value);
+  for (const auto& k : extra_keep) {
+    if (!p.keep(k)) {
+      why = {exit_usage, "--keep " + preview::visible(k) + " is refused: " + p.reason_to_drop(k), ""};
+      return std::nullopt;
+    }
+  }
+  for (const auto& d : extra_drop) p.drop(d);
+  return p;
+}
+
+bool apply_from(const loaded_config& lc, draft& d, open_failure& why) {
+  if (!lc.cfg.from) return true;
+  auto list = parse_address_list(lc.cfg.from->value);
+  if (!list || list->size() != 1 || !list->front().valid) {
+    why = config_failure_at(lc, lc.cfg.from->offset, "from = must be one valid address");
+    return false;
+  }
+  d.from = list->front();
+  return true;
+}
+
+std::optional<registration_paths> user_paths(const handler::environment& env) {
+  auto data = handler::data_home(env);
+  auto state = handler::state_home(env);
+  auto conf = handler::config_home(env);
+  if (!data || !state || !conf) return std::nullopt;
+  registration_paths p;
+  p.applications = *data + "/applications";
+  p.desktop_file = p.applications + "/" + std::string(desktop_id);
+  p.state_dir = *state + "/mailtokit";
+  p.saved_default = p.state_dir + "/previous-mailto-handler";
+  p.saved_state = p.state_dir + "/registration";
+  p.gone_told = p.saved_default + ".gone";
+  p.mimeapps = *conf + "/mimeapps.list";
+  p.config_home = *conf;
+  return p;
+}
+
+std::string remembered_handler(const registration_paths& p) {
+  auto saved = read_small_file(p.saved_default, 4096);
+  if (!saved || !*saved) return {};
+  std::string id = trim(**saved);
+  return id == desktop_id ? std::string() : id;
+}
+
+std::string self_exe() {
+  std::error_code ec;
+  const auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string() : p.string();
+}
+
+}  // namespace mailtokit::cli
