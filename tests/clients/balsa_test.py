@@ -32,14 +32,13 @@ is not affected; the test's configuration is the second kind.
 import mailbox
 import time
 
-from clientlib import (Report, Session, desktop_handover, main, open_link, open_via_xdg_open, results_dir,
-                       run_gui_links, version_of, wait_for, write_config)
+from clientlib import (Report, Session, desktop_handover, log, main, open_link, open_via_xdg_open,
+                       other_mail_programs, results_dir, run_gui_links, version_of, wait_for, write_config)
 
 # The desktop path (issue 22): Balsa's own desktop entry is the mailto default, `mailtokit
-# register` replaces it, links are clicked through xdg-open and mailtokit hands them to the entry
-# it remembered. False: `target = custom` with the entry's Exec line (the path before mailtokit's
-# desktop hand-over landed).
-DESKTOP = False
+# register` replaces it, links are clicked through the real xdg-open and mailtokit hands them to
+# the entry it remembered. False: `target = custom` with the entry's Exec line.
+DESKTOP = True
 ENTRY = "balsa-mailto-handler.desktop"
 EXEC = "balsa -m %U"  # Exec= of /usr/share/applications/balsa-mailto-handler.desktop
 
@@ -111,7 +110,13 @@ def run(program: str) -> int:
 
         run_gui_links(s, rep, program, "balsa", windows, count, saved,
                       close=lambda win, exp: s.key(win, "ctrl+w"), save=save,
-                      opener=lambda link: open_via_xdg_open(s, link) if DESKTOP else open_link(s, program, "custom", link))
+                      opener=lambda link: open_via_xdg_open(s, link) if DESKTOP
+                      else open_link(s, program, "custom", link))
+        others = other_mail_programs(s, "balsa")
+        if others:
+            rep.failures.append("other mail programs were started: " + ", ".join(others))
+        else:
+            log("no other mail program was started")
         return rep.finish()
 
 

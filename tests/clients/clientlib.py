@@ -369,6 +369,29 @@ def open_via_xdg_open(s: Session, link: str) -> subprocess.CompletedProcess:
     return r
 
 
+MAIL_PROGRAMS = ("thunderbird", "evolution", "kmail", "claws-mail", "neomutt", "mutt", "aerc", "geary", "balsa",
+                 "sylpheed", "alpine")
+
+
+def other_mail_programs(s: Session, mine: str) -> list[str]:
+    """The mail programs other than `mine` running in this session (their HOME is the session's):
+    the hand-over must start the program the user chose and no other (issue 22)."""
+    home = f"HOME={s.env['HOME']}".encode()
+    found = []
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            name = os.path.basename(os.readlink(f"/proc/{d}/exe"))
+            with open(f"/proc/{d}/environ", "rb") as f:
+                ours = home in f.read().split(b"\0")
+        except OSError:
+            continue
+        if ours and name in MAIL_PROGRAMS and name != mine:
+            found.append(f"{name} (pid {d})")
+    return found
+
+
 def version_of(s: Session, argv: list[str], pattern: str = r"\d+[\d.]*\S*") -> str:
     """The program's version from its own output; a program that is not installed fails the test."""
     require(argv[0])

@@ -41,7 +41,8 @@ import subprocess
 import time
 
 from clientlib import (Failure, Report, Session, desktop_handover, log, main, maildir_watch, open_link,
-                       open_via_xdg_open, require, results_dir, run_gui_links, version_of, wait_for, write_config)
+                       open_via_xdg_open, other_mail_programs, require, results_dir, run_gui_links, version_of,
+                       wait_for, write_config)
 
 # The desktop path (issue 22): Geary's own desktop entry (DBusActivatable) is the mailto default,
 # `mailtokit register` replaces it, links are clicked through xdg-open and mailtokit hands them to
@@ -51,7 +52,7 @@ from clientlib import (Failure, Report, Session, desktop_handover, log, main, ma
 # Application.Client.handle_general_options returns -1 to the remote instance, and mailtokit
 # reports "geary exited at once with status 255", the draft not handed over, while Geary has
 # opened the composer.)
-DESKTOP = False
+DESKTOP = True
 ENTRY = "org.gnome.Geary.desktop"
 COMMAND = "gapplication launch org.gnome.Geary %u"
 LABEL = "mailtokit-test"  # the account's name: Geary's main window is titled "<folder> — LABEL"
@@ -291,6 +292,11 @@ def run(program: str) -> int:
                           save=save, close=lambda win, exp: None,
                           opener=lambda link: open_via_xdg_open(s, link) if DESKTOP
                           else open_link(s, program, "custom", link))
+            others = other_mail_programs(s, "geary")
+            if others:
+                rep.failures.append("other mail programs were started: " + ", ".join(others))
+            else:
+                log("no other mail program was started")
             return rep.finish()
         finally:
             end_leftovers(s)
