@@ -287,9 +287,16 @@ def run(program: str) -> int:
                 pressed.append(id(exp))
                 s.key(win, "ctrl+w")
 
+            def undo_told(v):
+                """When mailtokit told that Geary changes Body, only the change it told may
+                differ: a line that began with spaces has one fewer (unstuffed by the reader)."""
+                if not isinstance(v, str):
+                    return v
+                return "\n".join(" " + line if line.startswith(" ") else line for line in v.split("\n"))
+
             snapshot, saved = maildir_watch(drafts)
             run_gui_links(s, rep, program, "geary", windows, snapshot, saved,
-                          save=save, close=lambda win, exp: None,
+                          save=save, close=lambda win, exp: None, told_change=undo_told,
                           opener=lambda link: open_via_xdg_open(s, link) if DESKTOP
                           else open_link(s, program, "custom", link))
             others = other_mail_programs(s, "geary")
