@@ -14,8 +14,11 @@ then gives that window the composer's subject as its title (Composer.Widget.
 update_window_title; "New Message" without a subject), which is how the test sees the composer
 arrive. Geary has no "save draft" command: it saves a draft 10 s after the composer changes and
 when the composer is closed with Ctrl+W ("save and close", no question asked for a composer
-inside the main window); the test photographs the composer, presses Ctrl+W and reads the newest
-message of the Drafts maildir that dovecot wrote, comparing it with `mailtokit inspect`.
+inside the main window). The test photographs the composer, presses Ctrl+W once Geary's debug
+log says the composer can save, and reads this link's message from the Drafts maildir that
+dovecot wrote, comparing it with `mailtokit inspect`. Geary is running before the first link
+(started as its D-Bus service file starts it, then activated over the bus); the links reach it
+through org.freedesktop.Application.Open.
 
 How Geary 43 reads a mailto: URI (src/client/composer/composer-widget.vala, load_mailto;
 src/client/application/application-client.vala, open): the part before '?' is To, percent-decoded
@@ -32,6 +35,8 @@ that begins with a space loses one space in every reader that follows RFC 3676 (
 reader too): the `body` link's "  indented line" arrives as " indented line". Its text/html
 part, "<br> &nbsp;indented line", shows one space as well (HTML collapses the first one).
 """
+import email
+import email.policy
 import os
 import pwd
 import secrets
@@ -256,14 +261,26 @@ def run(program: str) -> int:
                 r = s.run(["xdotool", "search", "--onlyvisible", "--class", "geary"], check=False)
                 return [w for w in r.stdout.split() if s.title(w) == title]
 
-            # Geary is started first, as a user who reads mail in it has it running, through
-            # D-Bus activation as GNOME starts it (org.gnome.Geary.service), and is ready once its
-            # main window shows the account's Inbox. A link that starts Geary itself opens the
-            # composer too (seen by hand, and in the screenshots of earlier runs), but the composer's
-            # title then races with the main window's own ("Inbox — LABEL", set when the Inbox is
+            # Geary is started first, as a user who reads mail in it has it running: the command
+            # of its D-Bus service file (org.gnome.Geary.service: `geary --gapplication-service`)
+            # with --debug, so that its log says when a composer can save, then Activate on the
+            # bus as GNOME's launcher does; it is ready once its main window shows the account's
+            # Inbox. Links then reach it through org.freedesktop.Application.Open. A link that
+            # starts Geary itself opens the composer too (seen by hand), but the composer's title
+            # then races with the main window's own ("Inbox — LABEL", set when the Inbox is
             # selected after the account opens): sometimes the subject never shows, so the test
             # could not see the composer arrive without guessing.
             t0 = time.monotonic()
+            geary_log = s.root / "geary.log"
+            # stdbuf: the log is read while Geary runs, so each line must reach the file at once.
+            s.spawn(["stdbuf", "-oL", "geary", "--gapplication-service", "--debug"], log=geary_log)
+
+            def on_bus() -> bool:
+                r = s.run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus",
+                           "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "string:org.gnome.Geary"],
+                          check=False)
+                return "boolean true" in r.stdout
+            wait_for(on_bus, 60, "Geary on the session bus (org.gnome.Geary)")
             s.run(["gdbus", "call", "--session", "--dest", "org.gnome.Geary", "--object-path", "/org/gnome/Geary",
                    "--method", "org.freedesktop.Application.Activate", "{}"])
 
@@ -275,16 +292,29 @@ def run(program: str) -> int:
             except Failure:
                 s.screenshot(results_dir() / "geary-start-failed.png")
                 raise
-            log(f"Geary started (D-Bus activation) and showed the account after {time.monotonic() - t0:.1f} s")
+            log(f"Geary started and showed the account after {time.monotonic() - t0:.1f} s")
             pressed: list[int] = []
+            pressed_exp: list[dict] = []
+
+            def composers_ready() -> int:
+                """Composers whose draft manager is open and whose body is loaded (Geary's log)."""
+                text = geary_log.read_text(errors="replace")
+                return min(text.count("Draft manager opened"), text.count("Message received: content_loaded()"))
 
             def save(win: str, exp: dict) -> None:
-                """Ctrl+W once per composer: a second press (run_gui_links presses again when no
-                draft came) would close Geary's main window; Geary's own 10 s save follows."""
+                """Ctrl+W once per composer, once Geary's log says that this composer's draft
+                manager is open and its body loaded: before that Ctrl+W closes the composer
+                WITHOUT saving (Composer.Widget.conditional_close: can_save is false, so
+                discard_and_close), or saves what is loaded so far.
+                A second press (run_gui_links presses again when no draft came) would close
+                Geary's main window; Geary's own 10 s save follows instead."""
                 if id(exp) in pressed:
                     log("  Ctrl+W was pressed already: waiting for Geary's own save")
                     return
                 pressed.append(id(exp))
+                pressed_exp.append(exp)
+                wait_for(lambda: composers_ready() >= len(pressed), 30,
+                         "Geary's composer to be able to save (its draft manager open, its body loaded)")
                 s.key(win, "ctrl+w")
 
             def undo_told(v):
@@ -294,7 +324,29 @@ def run(program: str) -> int:
                     return v
                 return "\n".join(" " + line if line.startswith(" ") else line for line in v.split("\n"))
 
-            snapshot, saved = maildir_watch(drafts)
+            snapshot, _newest = maildir_watch(drafts)
+            new_since: dict[int, float] = {}  # the mark of a link -> when its first new message came
+
+            def saved(had: set):
+                """This link's draft among the messages new in Drafts. A closed composer (Geary
+                keeps it 30 minutes for Undo) can store its draft once more about 10 s after
+                Ctrl+W, a new message with the same content (seen in Geary's log: "Saving draft"
+                and an APPEND of the earlier link's size, then the old copy expunged), which may
+                land while the next link is open. So the new message whose Subject is this link's
+                is taken (the seven links' subjects differ); if none has it after 8 s, the newest,
+                whose fields then show what differs."""
+                new = snapshot() - had
+                if not new:
+                    return None
+                time.sleep(0.3)  # the whole message, not the first bytes of it
+                want = pressed_exp[-1]["Subject"] if pressed_exp else None
+                for path in sorted(new, key=lambda p: p.name, reverse=True):
+                    raw = path.read_bytes()
+                    msg = email.message_from_bytes(raw, policy=email.policy.default)
+                    if str(msg.get("Subject", "")).replace("\n", "") == want:
+                        return raw
+                first = new_since.setdefault(id(had), time.monotonic())
+                return _newest(had) if time.monotonic() - first > 8 else None
             run_gui_links(s, rep, program, "geary", windows, snapshot, saved,
                           save=save, close=lambda win, exp: None, told_change=undo_told,
                           opener=lambda link: open_via_xdg_open(s, link) if DESKTOP
@@ -306,6 +358,9 @@ def run(program: str) -> int:
                 log("no other mail program was started")
             return rep.finish()
         finally:
+            for name in ("geary.log", "dovecot.out"):  # for a failure's reader
+                if (s.root / name).exists():
+                    (results_dir() / name.replace("dovecot", "geary-dovecot")).write_bytes((s.root / name).read_bytes())
             end_leftovers(s)
 
 
