@@ -6,8 +6,8 @@ that user; no root service, no network beyond the loopback), and a private GNOME
 (gnome-keyring-daemon --unlock on the session bus, the password stored with secret-tool under
 Geary's own schema, org.gnome.Geary, attributes login/host/proto), since Geary reads account
 passwords only from the Secret Service. The account itself is Geary's version 1 account file,
-~/.config/geary/account_01/geary.ini (Geary 43, src/client/accounts/accounts-manager.vala:
-AccountConfigV1 and ServiceConfigV1), as Geary's own account editor writes it.
+~/.config/geary/account_01/geary.ini, in the format Geary's account editor saves (Geary 43,
+src/client/accounts/accounts-manager.vala: AccountConfigV1 and ServiceConfigV1).
 
 Each link is opened through mailtokit. Geary 43 shows a composer inside its main window and
 then gives that window the composer's subject as its title (Composer.Widget.
