@@ -522,6 +522,10 @@ def run_mutt_like(program: str, label: str, binary: str, desktop_entry: str | No
                 (results_dir() / f"{binary}-{link_id}.eml").write_bytes(raw)
                 got = held(raw)
                 rep.check(link_id, exp, got, allowed_losses(told.stderr))
+            if desktop_entry:
+                others = other_mail_programs(s, binary)
+                if others:
+                    rep.failures.append("other mail programs were started: " + ", ".join(others))
         finally:
             tm.stop()
         rep.cold = rep.times[0] if rep.times else None
