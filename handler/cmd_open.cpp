@@ -256,6 +256,12 @@ int start_entry(const open_plan& plan, const draft& d, const std::string& body_p
   return exit_ok;
 }
 
+// Why nobody can be asked, as it is: no display, or no dialog program on it.
+std::string no_way_to_ask(const ask_context& c) {
+  if (!c.display) return "there is no terminal and no display to ask on";
+  return "there is no terminal, and no dialog program (zenity, yad or kdialog) to ask with on the display";
+}
+
 int run_open(const open_options& o) {
   const environment env = environment::current();
   desktop_ui ui;
@@ -336,14 +342,13 @@ int run_open(const open_options& o) {
       tell_user(*d, findings, ui.notify, plan->losses);
       break;
     case ask_how::fallback_open:
-      tell_user(*d, findings, ui.notify, plan->losses,
-                "opened without asking: no terminal, or no display with zenity or yad, to ask with");
+      tell_user(*d, findings, ui.notify, plan->losses, "opened without asking: " + no_way_to_ask(ctx));
       break;
     case ask_how::refuse:
-      return report({exit_unavailable,
-                     "confirm = always (or --confirm), but there is no terminal, or no display with zenity or yad, "
-                     "to ask with",
-                     "install zenity or yad, run `mailtokit open` in a terminal, or set `confirm = risky`"},
+      return report({exit_unavailable, "confirm = always (or --confirm), but " + no_way_to_ask(ctx),
+                     ctx.display ? "install zenity, yad or kdialog, run `mailtokit open` in a terminal, or set "
+                                   "`confirm = risky`"
+                                 : "run `mailtokit open` in a terminal or on the desktop, or set `confirm = risky`"},
                     keep(), ui);
     case ask_how::terminal:
       answer = ask_terminal(with_losses(question_text(*d, findings, facts), plan->losses), !d->bcc.empty());
@@ -444,7 +449,15 @@ struct preview_options {
 };
 
 int run_preview(const preview_options& o) {
-  if (int code = refuse_non_mailto(o.uri); code != exit_ok) return code;
+  if (auto refused = non_mailto(o.uri)) {
+    // --format json: the error object on stdout too, as inspect --json prints it.
+    if (o.format == "json")
+      out(json::from_error(error{refused->exit_code == exit_usage ? errc::empty_input : errc::not_mailto, 0},
+                           refused->reason) +
+          "\n");
+    print_error(refused->reason);
+    return refused->exit_code;
+  }
   int code = exit_ok;
   const environment env = environment::current();
   auto lc = load_config(env, code);

@@ -101,7 +101,10 @@ std::optional<std::pair<std::string, std::string>> overriding_list(const registr
   for (const auto& desk : launch::current_desktops()) {
     const std::string path = p.config_home + "/" + desk + "-mimeapps.list";
     auto v = mimeapps::value(file_text(path), "Default Applications", scheme_type);
-    if (v && !v->starts_with(std::string(desktop_id))) return std::make_pair(path, *v);
+    if (v && !v->starts_with(std::string(desktop_id))) {
+      std::string first = v->substr(0, v->find(';'));
+      return std::make_pair(path, first);
+    }
   }
   return std::nullopt;
 }

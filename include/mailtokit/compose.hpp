@@ -71,6 +71,21 @@ struct compose_options {
 /// - **SMTPUTF8 / EAI**: an address with a non-ASCII local part makes the message an RFC 6532
 ///   one: header fields are raw UTF-8, domains still in A-labels, encoded words only where
 ///   needed, and compose_warnings() says that sending needs SMTPUTF8 (RFC 6531).
+/// - **Attachments** (draft::attachments, set by the application): the message becomes
+///   `multipart/mixed` (RFC 2046 section 5.1.3) with `boundary="=_mailtokit_mixed_0"` (another
+///   number when a 7bit body holds that text; base64 and quoted-printable never can): the text
+///   part first (its own Content-Type and Content-Transfer-Encoding), then each file in order as
+///   `Content-Type: TYPE; name=...`, `Content-Disposition: attachment; filename=...` (RFC 2183)
+///   and base64 in lines of 76 characters, so every byte value travels. A file name that is
+///   printable ASCII without `"` or `\` and fits on its line is a quoted-string
+///   (`filename="report.pdf"`); any other is RFC 2231 UTF-8 (`filename*=UTF-8''Bericht%20%C3%BCber.pdf`),
+///   split into `filename*0*=`, `filename*1*=`, ... continuations when long; `name` in
+///   Content-Type is written the same way (no RFC 2047 words inside quotes: RFC 2047 section 5
+///   forbids them there, and every reader that matters knows RFC 2231). No plain `filename=`
+///   fallback next to `filename*=`: readers disagree on which of the two wins. A file name may not
+///   hold controls (header_injection) or invalid UTF-8; a folder part is left to readers (RFC 2183
+///   section 2.3 tells them to ignore it). An empty content type is `application/octet-stream`;
+///   one that is not `token/token` fails with header_not_allowed.
 /// - **Date**: local time with its numeric offset (`Sun, 22 Nov 2026 10:00:00 +0100`).
 /// - **Message-ID**: `<26 base32 characters@domain>`, 128 bits from a per-thread `xoshiro256**`
 ///   generator seeded by getrandom(2); the domain is the `From` address's domain in A-labels, or

@@ -73,6 +73,17 @@ struct warning {
   friend bool operator==(const warning&, const warning&) = default;
 };
 
+/// A file the application attaches to a draft; compose() writes it as a MIME part. The library
+/// never reads files: the application supplies the bytes (the program reads them through the
+/// descriptor of the file the user was shown). Never filled in from a link.
+struct attachment {
+  std::string filename;      ///< UTF-8 name without folder ("Bericht.pdf"); empty: none given
+  std::string content_type;  ///< "type/subtype" (RFC 2045 tokens); empty: application/octet-stream
+  std::string data;          ///< the file's bytes, any of the 256 values
+  /// Member-wise equality.
+  friend bool operator==(const attachment&, const attachment&) = default;
+};
+
 /// A draft message. A value type: owns everything, no shared state.
 ///
 /// What a link fills in (RFC 6068 section 2, through parse_draft()): the to part and every `to`,
@@ -94,6 +105,7 @@ struct draft {
   std::optional<address> from;         ///< the user's identity, set by the application (never by a URI)
   std::vector<dropped_field> dropped;  ///< what the policy refused, with reasons, in link order
   std::vector<warning> warnings;      ///< repairs and other things the user should know
+  std::vector<attachment> attachments;  ///< files set by the application (never by a URI), in order
 };
 
 }  // namespace mailtokit

@@ -319,6 +319,81 @@ bool needs_crlf_normalization(std::string_view b) noexcept {
   return false;
 }
 
+// RFC 2045 section 5.1: token := 1*<any (US-ASCII) CHAR except SPACE, CTLs, or tspecials>
+// tspecials := "(" / ")" / "<" / ">" / "@" / "," / ";" / ":" / "\" / <"> / "/" / "[" / "]" / "?" / "="
+constexpr chars::char_class mime_token = chars::range(0x21, 0x7E).without("()<>@,;:\\\"/[]?=");
+// RFC 2231 section 7: attribute-char := <any (US-ASCII) CHAR except SPACE, CTLs, "*", "'", "%",
+// or tspecials>; what an extended value writes as itself (everything else is "%" 2(HEXDIG)).
+constexpr chars::char_class attribute_char = mime_token.without("*'%");
+
+// RFC 2045 section 5.1: type "/" subtype, each a token; the application supplies it.
+result<void> check_content_type(std::string_view t) {
+  const std::size_t slash = t.find('/');
+  if (t.size() > 200) return fail(errc::header_not_allowed, 200);
+  if (slash == 0 || slash == npos || slash + 1 == t.size())
+    return fail(errc::header_not_allowed, slash == npos ? 0 : slash);
+  for (std::size_t i = 0; i < t.size(); ++i)
+    if (i != slash && !mime_token(t[i])) return fail(errc::header_not_allowed, i);
+  return {};
+}
+
+// One parameter (RFC 2045 section 5.1, RFC 2231 sections 3 and 4) on lines of its own after
+// ";": `name="value"` when the value is printable ASCII without '"' or '\' and fits on the line;
+// else RFC 2231 `name*=UTF-8''%C3%BC...`, split into `name*0*=`, `name*1*=`, ... continuations
+// of at most 78 octets per line, never inside a "%XX" triple. Readers that know RFC 2231 (all
+// current mail programs, GMime, Python's email) give back the exact UTF-8 name.
+void append_param(std::string& out, std::string_view name, std::string_view value) {
+  bool plain = !value.empty() && name.size() + value.size() + 5 <= detail::kFoldWidth;
+  for (char c : value)
+    if (!(chars::vchar(c) || c == ' ') || c == '"' || c == '\\') plain = false;
+  if (plain) {
+    out.append(";\r\n ").append(name).append("=\"").append(value).append("\"");
+    return;
+  }
+  std::string encoded;
+  for (char c : value) {
+    if (attribute_char(c)) {
+      encoded += c;
+    } else {
+      encoded += '%';
+      encoded += chars::hex_upper[static_cast<unsigned char>(c) >> 4];
+      encoded += chars::hex_upper[static_cast<unsigned char>(c) & 15];
+    }
+  }
+  // " name*=UTF-8''" + value + ";" on one line when it fits.
+  if (1 + name.size() + 9 + encoded.size() + 1 <= detail::kFoldWidth) {
+    out.append(";\r\n ").append(name).append("*=UTF-8''").append(encoded);
+    return;
+  }
+  std::size_t at = 0;
+  for (std::size_t index = 0; at < encoded.size(); ++index) {
+    const std::string number = std::to_string(index);
+    const std::size_t lead = 1 + name.size() + 1 + number.size() + 2 + (index == 0 ? 7 : 0);
+    const std::size_t room = detail::kFoldWidth - lead - 1;  // the ";" after it
+    std::size_t end = at;
+    while (end < encoded.size()) {
+      const std::size_t unit = encoded[end] == '%' ? 3 : 1;
+      if (end + unit - at > room) break;
+      end += unit;
+    }
+    out.append(";\r\n ").append(name).append("*").append(number).append("*=");
+    if (index == 0) out.append("UTF-8''");
+    out.append(encoded, at, end - at);
+    at = end;
+  }
+}
+
+// RFC 2046 section 5.1.1: "the boundary delimiter MUST NOT appear inside any of the encapsulated
+// parts". Base64 and quoted-printable text never holds "=_" (base64 has "=" only as final
+// padding, quoted-printable only before two hex digits or a line break); a 7bit body might, so
+// a longer boundary is taken until the body does not contain it. Deterministic, so that the
+// same draft gives the same bytes.
+std::string choose_boundary(std::string_view seven_bit_body) {
+  std::string b = "=_mailtokit_mixed_0";
+  for (unsigned n = 1; seven_bit_body.find(b) != npos; ++n) b = "=_mailtokit_mixed_" + std::to_string(n);
+  return b;
+}
+
 bool local_needs_smtputf8(const address& a) noexcept { return has_non_ascii(a.local_part); }
 
 }  // namespace
@@ -388,7 +463,10 @@ result<std::string> compose(const draft& d, const compose_options& options) {
   }
 
   std::string out;
-  out.reserve(400 + body_size + (d.subject ? d.subject->size() * 3 : 0));
+  std::size_t attachments_size = 0;
+  for (const attachment& a : d.attachments)
+    attachments_size += 300 + a.filename.size() * 6 + transfer::base64_size(a.data.size()) * 78 / 76 + 2;
+  out.reserve(400 + body_size + (d.subject ? d.subject->size() * 3 : 0) + attachments_size);
   detail::header_writer w(out);
   std::string scratch;
 
@@ -463,18 +541,71 @@ result<std::string> compose(const draft& d, const compose_options& options) {
 
   // RFC 2045 section 4, 5, 6.
   out += "MIME-Version: 1.0\r\n";
-  out += shape.ascii ? "Content-Type: text/plain; charset=us-ascii\r\n" : "Content-Type: text/plain; charset=utf-8\r\n";
-  out += encoding == cte::seven_bit        ? "Content-Transfer-Encoding: 7bit\r\n"
-         : encoding == cte::quoted_printable ? "Content-Transfer-Encoding: quoted-printable\r\n"
+  const std::string_view text_type = shape.ascii ? "Content-Type: text/plain; charset=us-ascii\r\n"
+                                                 : "Content-Type: text/plain; charset=utf-8\r\n";
+  const std::string_view text_encoding = encoding == cte::seven_bit ? "Content-Transfer-Encoding: 7bit\r\n"
+                                         : encoding == cte::quoted_printable
+                                             ? "Content-Transfer-Encoding: quoted-printable\r\n"
                                              : "Content-Transfer-Encoding: base64\r\n";
-  // Thunderbird, Outlook and Apple Mail open a message with "X-Unsent: 1" as a draft to edit.
-  if (options.mark_unsent) out += "X-Unsent: 1\r\n";
-  out += "\r\n";
-  switch (encoding) {
-    case cte::seven_bit: out += body; break;
-    case cte::quoted_printable: transfer::qp_append(body, out); break;
-    case cte::base64: transfer::base64_lines_append(body, out); break;
+  auto append_body = [&] {
+    switch (encoding) {
+      case cte::seven_bit:
+        out += body;
+        break;
+      case cte::quoted_printable:
+        transfer::qp_append(body, out);
+        break;
+      case cte::base64:
+        transfer::base64_lines_append(body, out);
+        break;
+    }
+  };
+  if (d.attachments.empty()) {
+    out += text_type;
+    out += text_encoding;
+    // Thunderbird, Outlook and Apple Mail open a message with "X-Unsent: 1" as a draft to edit.
+    if (options.mark_unsent) out += "X-Unsent: 1\r\n";
+    out += "\r\n";
+    append_body();
+    return out;
   }
+
+  // RFC 2046 section 5.1.3 multipart/mixed: the text first, then each file (RFC 2183
+  // Content-Disposition: attachment) in base64 (RFC 2045 section 6.8), whatever its bytes.
+  for (const attachment& a : d.attachments) {
+    if (auto r = check_value(a.filename); !r) return r.error();
+    if (!a.content_type.empty())
+      if (auto r = check_content_type(a.content_type); !r) return r.error();
+  }
+  const std::string boundary = choose_boundary(encoding == cte::seven_bit ? body : std::string_view());
+  out += "Content-Type: multipart/mixed;\r\n boundary=\"";
+  out += boundary;
+  out += "\"\r\n";
+  if (options.mark_unsent) out += "X-Unsent: 1\r\n";
+  out += "\r\n--";
+  out += boundary;
+  out += "\r\n";
+  out += text_type;
+  out += text_encoding;
+  out += "\r\n";
+  append_body();
+  // RFC 2046 section 5.1.1: the CRLF before "--boundary" belongs to the delimiter, not the part.
+  for (const attachment& a : d.attachments) {
+    out += "\r\n--";
+    out += boundary;
+    out += "\r\nContent-Type: ";
+    out += a.content_type.empty() ? std::string_view("application/octet-stream")
+                                  : std::string_view(a.content_type);
+    if (!a.filename.empty()) append_param(out, "name", a.filename);
+    out += "\r\nContent-Disposition: attachment";
+    if (!a.filename.empty()) append_param(out, "filename", a.filename);
+    out += "\r\nContent-Transfer-Encoding: base64\r\n\r\n";
+    transfer::base64_lines_append(a.data, out);
+    if (!a.data.empty()) out.resize(out.size() - 2);  // the last line's CRLF: the delimiter's
+  }
+  out += "\r\n--";
+  out += boundary;
+  out += "--\r\n";
   return out;
 }
 

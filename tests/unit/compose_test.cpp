@@ -639,3 +639,106 @@ TEST_CASE("real-world corpus: links open and compose (tests/data/corpus_real_lin
   CHECK(refused * 1000 <= distinct * 3);
   CHECK(composed + refused == distinct);
 }
+
+TEST_CASE("attachments: multipart/mixed, byte for byte", "[compose][attachments]") {
+  draft d;
+  d.to = {mailbox("", "boss", "example.org")};
+  d.subject = "Quarterly report";
+  d.body = "Here it is.\r\n";
+  d.attachments.push_back({"report.pdf", "application/pdf", "%PDF-1.4\n"});
+  d.attachments.push_back({"Bericht \xC3\xBC" "ber \xC3\x84.txt", "", std::string("\0\xFF", 2)});
+  d.attachments.push_back({"", "text/plain", ""});
+  auto m = compose(d, fixed());
+  REQUIRE(m);
+  CHECK(*m ==
+        "Date: Sun, 22 Nov 2026 10:00:00 +0000\r\n"
+        "To: boss@example.org\r\n"
+        "Subject: Quarterly report\r\n"
+        "Message-ID: <1@example.net>\r\n"
+        "MIME-Version: 1.0\r\n"
+        "Content-Type: multipart/mixed;\r\n boundary=\"=_mailtokit_mixed_0\"\r\n"
+        "X-Unsent: 1\r\n"
+        "\r\n"
+        "--=_mailtokit_mixed_0\r\n"
+        "Content-Type: text/plain; charset=us-ascii\r\n"
+        "Content-Transfer-Encoding: 7bit\r\n"
+        "\r\n"
+        "Here it is.\r\n"
+        "\r\n--=_mailtokit_mixed_0\r\n"
+        "Content-Type: application/pdf;\r\n name=\"report.pdf\"\r\n"
+        "Content-Disposition: attachment;\r\n filename=\"report.pdf\"\r\n"
+        "Content-Transfer-Encoding: base64\r\n"
+        "\r\n"
+        "JVBERi0xLjQK"
+        "\r\n--=_mailtokit_mixed_0\r\n"
+        "Content-Type: application/octet-stream;\r\n name*=UTF-8''Bericht%20%C3%BCber%20%C3%84.txt\r\n"
+        "Content-Disposition: attachment;\r\n filename*=UTF-8''Bericht%20%C3%BCber%20%C3%84.txt\r\n"
+        "Content-Transfer-Encoding: base64\r\n"
+        "\r\n"
+        "AP8="
+        "\r\n--=_mailtokit_mixed_0\r\n"
+        "Content-Type: text/plain\r\n"
+        "Content-Disposition: attachment\r\n"
+        "Content-Transfer-Encoding: base64\r\n"
+        "\r\n"
+        "\r\n--=_mailtokit_mixed_0--\r\n");
+  check_lines(*m, 78);
+}
+
+TEST_CASE("attachments: a body holding the boundary gets another one", "[compose][attachments]") {
+  draft d;
+  d.body = "--=_mailtokit_mixed_0\r\n--=_mailtokit_mixed_1--\r\n";
+  d.attachments.push_back({"a.bin", "application/octet-stream", "x"});
+  auto m = compose(d, fixed());
+  REQUIRE(m);
+  CHECK(m->find("boundary=\"=_mailtokit_mixed_2\"") != std::string::npos);
+  // Every delimiter line is one of ours: three parts' openings and the close.
+  std::size_t n = 0;
+  for (std::size_t at = 0; (at = m->find("\r\n--=_mailtokit_mixed_2", at)) != std::string::npos; ++at) ++n;
+  CHECK(n == 3);
+}
+
+TEST_CASE("attachments: long and odd file names stay within 78 octets a line", "[compose][attachments]") {
+  std::string long_name;
+  for (int i = 0; i < 30; ++i) long_name += "\xC3\xA4\xE2\x82\xAC";  // 150 characters' worth of %XX
+  long_name += ".pdf";
+  for (const std::string& name : {long_name, std::string(120, 'a') + ".txt", std::string("quote\"and\\back.txt"),
+                                  std::string("semi;colon=and'tick*%.txt")}) {
+    draft d;
+    d.attachments.push_back({name, "application/pdf", "data"});
+    auto m = compose(d, fixed());
+    REQUIRE(m);
+    check_lines(*m, 78);
+    // Continuation segments are numbered from 0 and never split a %XX triple.
+    if (name == long_name) {
+      CHECK(m->find(" filename*0*=UTF-8''%C3%A4") != std::string::npos);
+      CHECK(m->find(" filename*1*=") != std::string::npos);
+      for (std::size_t at = 0; (at = m->find('%', at)) != std::string::npos; ++at) {
+        REQUIRE(at + 2 < m->size());
+        CHECK(chars::hexdig(m->at(at + 1)));
+        CHECK(chars::hexdig(m->at(at + 2)));
+      }
+    }
+  }
+}
+
+TEST_CASE("attachments: bad names and types are refused", "[compose][attachments]") {
+  auto with = [](attachment a) {
+    draft d;
+    d.attachments.push_back(std::move(a));
+    return compose(d, fixed());
+  };
+  auto r = with({"a\r\nBcc: x@example.org.txt", "", "x"});
+  REQUIRE_FALSE(r);
+  CHECK(r.error().code == errc::header_injection);
+  CHECK(r.error().offset == 1);
+  CHECK_FALSE(with({"a\x85.txt", "", "x"}));  // invalid UTF-8
+  for (const char* type : {"text", "/plain", "text/", "text/plain; charset=x", "text/pla\"in", "te xt/plain",
+                           "text/plain\r\nX: y"}) {
+    INFO(type);
+    auto t = with({"a.txt", type, "x"});
+    REQUIRE_FALSE(t);
+    CHECK(t.error().code == errc::header_not_allowed);
+  }
+  CHECK(with({"a.txt", "application/vnd.oasis.opendocument.text", "x"}));
+}
