@@ -372,6 +372,29 @@ def open_via_xdg_open(s: Session, link: str, prefix: list[str] | None = None) ->
     return r
 
 
+MAIL_PROGRAMS = ("thunderbird", "evolution", "kmail", "claws-mail", "neomutt", "mutt", "aerc", "geary", "balsa",
+                 "sylpheed", "alpine")
+
+
+def other_mail_programs(s: Session, mine: str) -> list[str]:
+    """The mail programs other than `mine` running in this session (their HOME is the session's):
+    the hand-over must start the program the user chose and no other (issue 22)."""
+    home = f"HOME={s.env['HOME']}".encode()
+    found = []
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            name = os.path.basename(os.readlink(f"/proc/{d}/exe"))
+            with open(f"/proc/{d}/environ", "rb") as f:
+                ours = home in f.read().split(b"\0")
+        except OSError:
+            continue
+        if ours and name in MAIL_PROGRAMS and name != mine:
+            found.append(f"{name} (pid {d})")
+    return found
+
+
 def version_of(s: Session, argv: list[str], pattern: str = r"\d+[\d.]*\S*") -> str:
     """The program's version from its own output; a program that is not installed fails the test."""
     require(argv[0])
@@ -502,6 +525,10 @@ def run_mutt_like(program: str, label: str, binary: str, desktop_entry: str | No
                 (results_dir() / f"{binary}-{link_id}.eml").write_bytes(raw)
                 got = held(raw)
                 rep.check(link_id, exp, got, allowed_losses(told.stderr))
+            if desktop_entry:
+                others = other_mail_programs(s, binary)
+                if others:
+                    rep.failures.append("other mail programs were started: " + ", ".join(others))
         finally:
             tm.stop()
         rep.cold = rep.times[0] if rep.times else None
@@ -520,16 +547,18 @@ def allowed_losses(told: str) -> dict[str, str]:
 
 
 def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapshot, saved,
-                  close=None, told_change=None, settled=None, opener=None) -> None:
+                  close=None, told_change=None, settled=None, opener=None, save=None) -> None:
     """The links through a graphical client: `mailtokit open`, wait for a new compose window
     (windows(expected) lists the candidates), photograph it, Ctrl+S, wait until saved(snapshot())
     returns the saved draft's bytes, compare; close(window, expected) when given. settled(), when
     given, is called once the first compose window is up: it waits for what the client does at its
     first start to finish before the first save. opener(link), when given, hands a link over
     instead of `open --target TARGET` (open_via_xdg_open for the desktop path); `target` then
-    only names the screenshots."""
+    only names the screenshots. save(window, expected), when given, is what a user does to save
+    the draft in that client instead of Ctrl+S."""
     out = results_dir()
     hand = opener or (lambda link: open_link(s, program, target, link))
+    press = save or (lambda win, exp: s.key(win, "ctrl+s"))
     for i, (link_id, (link, _cells)) in enumerate(LINKS.items()):
         exp = expected(s, program, link)
         before = set(windows(exp))
@@ -571,12 +600,12 @@ def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapsh
             rep.times.append(took)
         time.sleep(1.0)  # let the fields fill in before the photo and the save
         s.screenshot(out / f"{target}-{link_id}.png")
-        s.key(win, "ctrl+s")
+        press(win, exp)
         try:
             raw = wait_for(lambda: saved(mark), 10, "the draft")
         except Failure:  # a composer still busy filling in (a loaded machine): press again, as a user would
-            log(f"  [{link_id}] no draft after 10 s: Ctrl+S again")
-            s.key(win, "ctrl+s")
+            log(f"  [{link_id}] no draft after 10 s: saving again")
+            press(win, exp)
             raw = step(f"{target} to save the draft", lambda: saved(mark), 30, "nosave")
         (out / f"{target}-{link_id}.eml").write_bytes(raw)
         rep.check(link_id, exp, held(raw), allowed_losses(told.stderr), told_change)
