@@ -51,6 +51,11 @@ origin classify(const std::vector<process>& chain) {
       if (o.send_program.empty() && one_of(*name, send_channels)) {
         o.send_program = *name == "xdg-desktop-por" ? "xdg-desktop-portal" : *name;
         if (i + 1 < chain.size()) o.requester = chain[i + 1].comm;
+        if (o.send_program == "xdg-email" && !p.attach_option) {
+          o.hyperlink = true;
+          o.link_program = "xdg-email (it was given a link, not a file)";
+          return o;
+        }
       }
       if (one_of(*name, link_programs)) {
         o.hyperlink = true;
@@ -74,10 +79,12 @@ std::vector<process> parents() {
     p.exe = basename(std::filesystem::read_symlink(dir + "/exe", ec).string());
     // A script: its interpreter's second argument is the script ("sh /usr/bin/xdg-email ...").
     std::ifstream cmd(dir + "/cmdline", std::ios::binary);
-    std::string a0, a1;
+    std::string a0, a1, more;
     std::getline(cmd, a0, '\0');
     std::getline(cmd, a1, '\0');
     if (!a1.empty() && a1.front() == '/') p.arg0 = basename(a1);
+    p.attach_option = a1 == "--attach";
+    for (int k = 0; k < 4096 && std::getline(cmd, more, '\0'); ++k) p.attach_option = p.attach_option || more == "--attach";
     // The parent: the field after the parenthesised name in /proc/PID/stat.
     const std::string stat = read_first_line(dir + "/stat");
     const auto close = stat.rfind(')');

@@ -17,6 +17,7 @@ struct process {
   std::string comm;  ///< /proc/PID/comm (the kernel's 15-character name)
   std::string exe;   ///< basename of /proc/PID/exe ("" when it cannot be read)
   std::string arg0;  ///< basename of the first argument of a script's interpreter (xdg-email under sh)
+  bool attach_option = false;  ///< its arguments hold --attach (xdg-email asked to attach a file)
 };
 
 /// What the chain says.
@@ -29,7 +30,8 @@ struct origin {
 
 /// Classify a chain (nearest first): the first browser, mail program or chat program in it makes
 /// `hyperlink` true; xdg-email or the desktop portal's backend is the send channel, and the
-/// process before it the requester.
+/// process before it the requester. xdg-email without --attach only forwards a link it was given
+/// (Chromium runs `xdg-email URL` for every mailto link): that is a hyperlink too.
 [[nodiscard]] origin classify(const std::vector<process>& chain);
 
 /// The chain of our parents, read from /proc (at most 32 processes; stops at pid 1).

@@ -191,3 +191,41 @@ TEST_CASE("failure reports: reason, what to do, where the draft is; no markup", 
   CHECK(m.size() == 5);
   CHECK(m.back() == "1\n2\n(1 more: see the terminal or mailtokit preview)");
 }
+
+TEST_CASE("the attachment question: the files, the refusals, and no attaching by default", "[confirm]") {
+  using mailtokit::attachments::refusal;
+  std::vector<mailtokit::attachments::vetted_file> files(2);
+  files[0].name = "report\u202E.odt";
+  files[0].folder = "/home/u/Documents";
+  files[0].size_text = "12.3 kB";
+  files[0].type_text = "ODT document";
+  files[1].requested.path_as_given = "/etc/passwd";
+  files[1].shown_path = "/etc/passwd";
+  files[1].name = "passwd";
+  files[1].why = refusal::system_place;
+  files[1].refusal_text = "it is in a system folder (/etc)";
+  const std::string t = attach_question_text(files, "xdg-email (for soffice.bin)", "Thunderbird (thunderbird.desktop)");
+  CHECK(t.find("xdg-email (for soffice.bin) asks to attach 2 files") == 0);
+  CHECK(t.find("report<U+202E>.odt") != std::string::npos);  // a bidi override is shown, not obeyed
+  CHECK(t.find("in /home/u/Documents") != std::string::npos);
+  CHECK(t.find("12.3 kB, ODT document") != std::string::npos);
+  CHECK(t.find("Never attached:\n  passwd: it is in a system folder (/etc)") != std::string::npos);
+  CHECK(t.find("Don't attach (the default)") != std::string::npos);
+  // Enter, Escape and closing the window attach nothing.
+  auto z = attach_question_argv(dialog_program::zenity, t);
+  CHECK(std::find(z.begin(), z.end(), "--default-cancel") != z.end());
+  CHECK(std::find(z.begin(), z.end(), "--no-markup") != z.end());
+  CHECK(parse_attach_answer(dialog_program::zenity, 0));
+  CHECK_FALSE(parse_attach_answer(dialog_program::zenity, 1));
+  CHECK_FALSE(parse_attach_answer(dialog_program::zenity, 5));
+  CHECK(parse_attach_answer(dialog_program::yad, 2));
+  CHECK_FALSE(parse_attach_answer(dialog_program::yad, 0));
+  CHECK_FALSE(parse_attach_answer(dialog_program::yad, 252));
+  auto k = attach_question_argv(dialog_program::kdialog, t);
+  CHECK(k.back().rfind("--warningyesno=", 0) == 0);
+  CHECK(parse_attach_typed("a") == true);
+  CHECK(parse_attach_typed("Attach") == true);
+  CHECK(parse_attach_typed("") == false);
+  CHECK(parse_attach_typed("n") == false);
+  CHECK(parse_attach_typed("yes") == std::nullopt);
+}
