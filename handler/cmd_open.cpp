@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <cstdlib>
 #include <memory>
 #include <optional>
@@ -20,7 +21,9 @@
 #include "launch/start.hpp"
 #include "mailtokit/compose.hpp"
 #include "mailtokit/json.hpp"
+#include "mailtokit/chars.hpp"
 #include "mailtokit/mailto.hpp"
+#include "mailtokit/percent.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/preview.hpp"
 #include "open_plan.hpp"
@@ -289,6 +292,12 @@ struct offered_files {
   std::vector<std::string> told;    // what the user is told about the files
 };
 
+// A requested file as the user is told about it: its resolved path, else what was asked for.
+std::string shown(const attachments::vetted_file& f) {
+  if (!f.shown_path.empty()) return f.shown_path;
+  return f.requested.path_as_given.empty() ? std::string("(an empty attach field)") : f.requested.path_as_given;
+}
+
 // The program that asked, for the question ("xdg-email, for soffice.bin").
 std::string asker_name(const provenance::origin& o, bool from_command) {
   if (from_command) return "mailtokit send";
@@ -315,8 +324,7 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
   for (const auto& f : r.files) allowed += f.allowed() ? 1u : 0u;
   auto not_attached = [&](const std::string& why) {
     for (const auto& f : r.files)
-      r.told.push_back("not attached: " + (f.name.empty() ? f.requested.path_as_given : f.shown_path) + ": " +
-                       (f.allowed() ? why : f.refusal_text));
+      r.told.push_back("not attached: " + shown(f) + ": " + (f.allowed() ? why : f.refusal_text));
   };
   std::string why;
   if (allowed == 0) {
@@ -346,7 +354,7 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
   }
   for (auto& f : r.files) {
     if (!f.allowed()) {
-      r.told.push_back("not attached: " + (f.name.empty() ? f.requested.path_as_given : f.shown_path) + ": " + f.refusal_text);
+      r.told.push_back("not attached: " + shown(f) + ": " + f.refusal_text);
       continue;
     }
     // The file sent is the file shown: re-checked, then read or copied through its descriptor.
@@ -566,6 +574,81 @@ int run_open(const open_options& o) {
   return exit_ok;
 }
 
+// ---- send ---------------------------------------------------------------------------------
+
+// `mailtokit send`: xdg-email's command line, for scripts and programs that call mailtokit
+// directly. The files go through the same question as any other request.
+struct send_options {
+  std::vector<std::string> recipients;  // addresses or one mailto: URI
+  std::vector<std::string> attach, cc, bcc;
+  std::string subject, body;
+  bool utf8 = false;  // xdg-email's --utf8: arguments are UTF-8 (always the case here)
+  std::string target;
+  bool dry_run = false;
+  bool no_notify = false;
+};
+
+// The link the options describe: the mailto: URI given (if any) with the addresses and fields
+// appended, every value percent-encoded.
+std::optional<std::string> send_link(const send_options& s, std::string& why) {
+  const auto enc = [](std::string_view v) { return percent::encode(v, chars::unreserved | chars::of("@")); };
+  std::string base, to;
+  std::vector<std::string> addrs;
+  for (const auto& r : s.recipients) {
+    if (r.size() >= 7 && (r.substr(0, 7) == "mailto:" || r.substr(0, 7) == "MAILTO:")) {
+      if (!base.empty()) {
+        why = "send takes at most one mailto: URI";
+        return std::nullopt;
+      }
+      base = r;
+      continue;
+    }
+    if (!r.empty() && r.front() == '-') {
+      why = "refusing " + preview::visible(r) + ": an address cannot start with '-'";
+      return std::nullopt;
+    }
+    to += (to.empty() ? "" : ",") + enc(r);
+    addrs.push_back(r);
+  }
+  std::string link = base.empty() ? "mailto:" + to : base;
+  char sep = link.find('?') == std::string::npos ? '?' : '&';
+  auto add = [&](std::string_view name, std::string_view value) {
+    link += sep;
+    sep = '&';
+    link += name;
+    link += '=';
+    link += enc(value);
+  };
+  if (!base.empty())
+    for (const auto& a : addrs) add("to", a);
+  for (const auto& c : s.cc) add("cc", c);
+  for (const auto& b : s.bcc) add("bcc", b);
+  if (!s.subject.empty()) add("subject", s.subject);
+  if (!s.body.empty()) add("body", s.body);
+  return link;
+}
+
+int run_send(const send_options& s) {
+  std::string why;
+  auto link = send_link(s, why);
+  if (!link) {
+    print_error(why);
+    return exit_usage;
+  }
+  open_options o;
+  o.uri = *link;
+  o.target = s.target;
+  o.dry_run = s.dry_run;
+  o.no_notify = s.no_notify;
+  std::error_code ec;
+  for (const auto& f : s.attach) {
+    // A relative path is the caller's: made absolute against the current directory.
+    const auto abs = std::filesystem::absolute(f, ec);
+    o.attach.push_back(ec ? f : abs.string());
+  }
+  return run_open(o);
+}
+
 // ---- preview ------------------------------------------------------------------------------
 
 struct preview_options {
@@ -670,6 +753,22 @@ void add_handler_commands(CLI::App& app, context& ctx) {
     if (!take_extras(*open_cmd, o->uri, ctx)) return;
     ctx.exit_code = run_open(*o);
   });
+
+  auto so = std::make_shared<send_options>();
+  auto* send_cmd = app.add_subcommand(
+      "send", "Compose a message to your mail program, with files attached after you agree: xdg-email's command "
+              "line (--attach FILE, --subject, --body, --cc, --bcc, addresses or one mailto: URI)");
+  send_cmd->add_option("recipients", so->recipients, "addresses, or one mailto: URI");
+  send_cmd->add_option("--attach", so->attach, "a file to attach (repeatable); you are asked first")->allow_extra_args(false);
+  send_cmd->add_option("--cc", so->cc, "a Cc address (repeatable)")->allow_extra_args(false);
+  send_cmd->add_option("--bcc", so->bcc, "a Bcc address (repeatable)")->allow_extra_args(false);
+  send_cmd->add_option("--subject", so->subject, "the subject");
+  send_cmd->add_option("--body", so->body, "the body text");
+  send_cmd->add_flag("--utf8", so->utf8, "the arguments are UTF-8 (accepted for xdg-email's command line; always so)");
+  send_cmd->add_option("--target", so->target, "mail program for this call (as for open)");
+  send_cmd->add_flag("--dry-run", so->dry_run, "print what would be started (as for open); attaches nothing");
+  send_cmd->add_flag("--no-notify", so->no_notify, "no desktop notification (stderr still tells)");
+  send_cmd->callback([so, &ctx] { ctx.exit_code = run_send(*so); });
 
   auto po = std::make_shared<preview_options>();
   auto* preview_cmd = app.add_subcommand(

@@ -84,7 +84,7 @@ CASES = [
      {"subject": ["Issue"], "body": ["https://github.com/owner/repo/issues?q=is%3Aissue"]}, ["literal '?'"]),
     ("mailto:a@example.org?subject&body=x", ["a@example.org"], {"subject": [""], "body": ["x"]},
      ["has no '='"]),
-    ("mailto:x@example.org?attach", ["x@example.org"], {}, ["has no '='", "dropped attach"]),
+    ("mailto:x@example.org?attach", ["x@example.org"], {}, ["has no '='", "not attached"]),
     ("mailto:a@example.org?subject=hi&amp;body=there", ["a@example.org"], {"subject": ["hi"], "body": ["there"]},
      ["'&amp;'"]),
     ("mailto://a@example.org?subject=x", ["a@example.org"], {"subject": ["x"]}, ["'//'"]),

@@ -47,32 +47,39 @@ compose_notebook_height=260
 """
 
 
+def setup(s: Session):
+    """A private Claws Mail configuration in the session's HOME; (files, saved) over its draft
+    folder for run_gui_links (also used by tests/clients/xdg-email_test.py)."""
+    cfg = s.home / ".claws-mail"
+    cfg.mkdir()
+    (cfg / "accountrc").write_text(ACCOUNTRC)
+    (cfg / "folderlist.xml").write_text(FOLDERLIST)
+    (cfg / "clawsrc").write_text(CLAWSRC)
+    for sub in ("inbox", "sent", "queue", "trash", "draft"):
+        (s.home / "Mail" / sub).mkdir(parents=True)
+    drafts = s.home / "Mail" / "draft"
+
+    def files() -> set:
+        return {p for p in drafts.iterdir() if p.is_file() and p.name.isdigit()}
+
+    def saved(had: set):
+        new = files() - had
+        if not new:
+            return None
+        time.sleep(0.3)
+        return max(new, key=lambda p: int(p.name)).read_bytes()
+    return files, saved
+
+
 def run(program: str) -> int:
     with Session("claws-mail") as s:
         rep = Report("Claws Mail", version_of(s, ["claws-mail", "--version"], r"\d+[\d.]+"))
-        cfg = s.home / ".claws-mail"
-        cfg.mkdir()
-        (cfg / "accountrc").write_text(ACCOUNTRC)
-        (cfg / "folderlist.xml").write_text(FOLDERLIST)
-        (cfg / "clawsrc").write_text(CLAWSRC)
-        for sub in ("inbox", "sent", "queue", "trash", "draft"):
-            (s.home / "Mail" / sub).mkdir(parents=True)
-        drafts = s.home / "Mail" / "draft"
+        files, saved = setup(s)
         desktop_handover(s, program, "claws-mail.desktop")  # the desktop's choice before mailtokit
-
-        def files() -> set:
-            return {p for p in drafts.iterdir() if p.is_file() and p.name.isdigit()}
-
-        def saved(had: set):
-            new = files() - had
-            if not new:
-                return None
-            time.sleep(0.3)
-            return max(new, key=lambda p: int(p.name)).read_bytes()
-
         run_gui_links(s, rep, program, "claws-mail", lambda exp: s.windows(r"Compose message"), files, saved,
                       close=lambda win, exp: s.key(win, "ctrl+w"), opener=lambda link: open_via_xdg_open(s, link))
         return rep.finish()
 
 
-main(run)
+if __name__ == "__main__":
+    main(run)

@@ -1,6 +1,6 @@
 // Which mail program gets the draft (choose.cpp), how a desktop entry is recognized
 // (clients/list.cpp), what is handed to it (launch/start.cpp's Exec line, dispatch's safe URI),
-// the shell check, and the mimeapps.list editing register and unregister do.
+// and the shell check.
 #include "choose.hpp"
 
 #include <catch2/catch.hpp>
@@ -13,7 +13,6 @@
 #include "mailtokit/policy.hpp"
 #include "open_plan.hpp"
 #include "runtime/dispatch.hpp"
-#include "runtime/mimeapps.hpp"
 
 using namespace mailtokit;
 using namespace mailtokit::cli;
@@ -266,24 +265,4 @@ TEST_CASE("open plans a desktop entry: refused behind a shell, aerc told about i
   CHECK(dispatch::is_desktop_safe(s->args.front()));
   CHECK(std::any_of(p->losses.begin(), p->losses.end(),
                     [](const std::string& l) { return l.find("aerc: this client changes To") == 0; }));
-}
-
-TEST_CASE("mimeapps.list lines are set and removed, everything else kept", "[mimeapps]") {
-  const std::string text =
-      "[Default Applications]\ntext/html=firefox.desktop;\nx-scheme-handler/mailto=mailtokit.desktop;\n"
-      "\n[Added Associations]\nx-scheme-handler/mailto=mailtokit.desktop;thunderbird.desktop;\n";
-  CHECK(mimeapps::value(text, "Default Applications", "x-scheme-handler/mailto") == "mailtokit.desktop;");
-  CHECK(mimeapps::value(text, "Default Applications", "text/plain") == std::nullopt);
-  const std::string dropped = mimeapps::drop_id(text, "x-scheme-handler/mailto", "mailtokit.desktop");
-  CHECK(dropped ==
-        "[Default Applications]\ntext/html=firefox.desktop;\n\n[Added Associations]\n"
-        "x-scheme-handler/mailto=thunderbird.desktop;\n");
-  CHECK(mimeapps::set_default(dropped, "x-scheme-handler/mailto", "org.gnome.Evolution.desktop;") ==
-        "[Default Applications]\ntext/html=firefox.desktop;\nx-scheme-handler/mailto=org.gnome.Evolution.desktop;\n"
-        "\n[Added Associations]\nx-scheme-handler/mailto=thunderbird.desktop;\n");
-  CHECK(mimeapps::set_default(text, "x-scheme-handler/mailto", std::nullopt) ==
-        "[Default Applications]\ntext/html=firefox.desktop;\n\n[Added Associations]\n"
-        "x-scheme-handler/mailto=mailtokit.desktop;thunderbird.desktop;\n");
-  CHECK(mimeapps::set_default("", "x-scheme-handler/mailto", "a.desktop;") ==
-        "[Default Applications]\nx-scheme-handler/mailto=a.desktop;\n");
 }

@@ -37,6 +37,9 @@ THIRD_PARTY = {
 # Headers without a unit test of their own, and tests that mirror no single header.
 UNMIRRORED = {
     "handler/commands.hpp": "the subcommands' shared declarations; tested through the program (tests/cli)",
+    "handler/handler_commands.hpp": "the handler commands' registration; tested through the program (tests/cli)",
+    "handler/user_files.hpp": "the commands' file steps (configuration, registration paths); tested through the "
+                              "program (tests/cli/handler_desktop*.{sh,py})",
     "include/mailtokit/draft.hpp": "types only; tested through mailto_test, json_test, compose_test",
     "include/mailtokit/export.h": "one macro; the consumer test checks what it exports",
     "include/mailtokit/mailtokit.h": "the C API: tests/c",
