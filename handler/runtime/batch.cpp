@@ -60,13 +60,15 @@ std::string file_name(std::uint64_t number) {
 result<void> write_file(int dir_fd, const std::string& name, std::string_view bytes) {
   const std::string tmp = name + ".tmp";
   constexpr int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
-  // Registered before it exists: a signal between openat() and remember() must not leave it.
-  const int slot = cleanup::remember(dir_fd, tmp);
+  // Reserved before the file exists: a signal while openat() runs waits for it, then removes it.
+  const int slot = cleanup::reserve(dir_fd, tmp);
+  if (slot < 0 && cleanup::dying()) return fail(errc::io_error, static_cast<std::size_t>(EINTR));
   int fd = ::openat(dir_fd, tmp.c_str(), flags, S_IRUSR | S_IWUSR);
   if (fd < 0 && errno == EEXIST) {  // left by a run that was killed (SIGKILL cannot be caught)
     (void)::unlinkat(dir_fd, tmp.c_str(), 0);
     fd = ::openat(dir_fd, tmp.c_str(), flags, S_IRUSR | S_IWUSR);
   }
+  cleanup::created(slot);
   if (fd < 0) {
     const int e = errno;
     cleanup::forget(slot);

@@ -69,7 +69,7 @@ struct stats {
 /// first to "<name>.tmp" (O_CREAT|O_EXCL|O_NOFOLLOW, mode 0600; a stale one is removed), then
 /// renamed over `name` (an existing `name` is replaced; a symbolic link there is replaced, not
 /// followed). No fsync: a crash may leave files empty but never partial under their final name.
-/// The temporary is registered with cleanup::remember() while it exists, so a signal that ends
+/// The temporary is registered with cleanup::reserve() while it exists, so a signal that ends
 /// the program (Ctrl-C) removes it too. io_error on failure, with the errno in the error's offset.
 [[nodiscard]] result<void> write_file(int dir_fd, const std::string& name, std::string_view bytes);
 

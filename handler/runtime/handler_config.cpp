@@ -101,7 +101,7 @@ result<config> parse_config(std::string_view text, std::string& problem) {
       while (word < line.size() && key_char(line[word])) ++word;
       problem = "missing '=' after " + quoted(line.substr(0, word == 0 ? line.size() : word)) +
                 " (a line is key = value, e.g. target = thunderbird)";
-      return fail(errc::config_error, offset + word);
+      return fail(errc::config_error, offset);
     }
     std::size_t key_offset = offset;
     const std::string_view key = trim(line.substr(0, eq), key_offset);

@@ -633,8 +633,20 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
       const std::size_t before = out.size();
       if (auto r = flush(i); !r) return r;
       if (group_colon != std::string_view::npos && c == ';' && out.size() == before && empty_group_as_text) {
-        // An empty group: its name is the entry.
-        if (auto r = flush_range(group_name, group_colon); !r) return r;
+        // An empty group: its name, decoded (quoted-pairs, encoded words), is the entry.
+        const std::string_view phrase = text.substr(group_name, group_colon - group_name);
+        if (auto name = decode_phrase(phrase); name && !name->empty()) {
+          if (out.size() >= max_total) return fail(errc::too_many_recipients, group_name);
+          error why{};
+          bool ok = true;
+          out.push_back(parse_mailbox(*name, why, ok));
+          if (!ok) {
+            out.back().original = *name;
+            clean_header_text(out.back().original);
+            why.offset = group_name;
+            issues.push_back({out.size() - 1, why});
+          }
+        }
       }
       if (out.size() != before || c == ';') group_colon = std::string_view::npos;
       start = i + 1;
