@@ -81,6 +81,9 @@ void write_stdout(std::string_view bytes) {
 }
 
 int finish_output(int code) {
+  // A write that failed earlier (std::endl flushing std::cout, a full stdio buffer) left its
+  // errno; it is the best reason there is when the flush below has nothing left to fail on.
+  const int earlier = errno;
   // stdio first: std::cout (synced with stdio) flushes through it and would consume the errno.
   errno = 0;
   if (std::fflush(stdout) != 0 && !stdout_failed) {
@@ -91,7 +94,7 @@ int finish_output(int code) {
   const bool cout_failed = !std::cout;
   if (!stdout_failed && (std::ferror(stdout) != 0 || cout_failed)) {
     stdout_failed = true;
-    stdout_errno = errno != 0 ? errno : EIO;
+    stdout_errno = errno != 0 ? errno : earlier != 0 ? earlier : EIO;
   }
   if (!stdout_failed) return code;
   report_error("io_error", "cannot write to standard output",

@@ -57,7 +57,7 @@ bool append_control_escape(std::string& out, unsigned char b, const char* hex) {
 std::optional<address> parse_from_option(std::string_view text) {
   auto list = parse_address_list(text);
   if (!list || list->size() != 1 || !(*list)[0].valid) {
-    report_error("usage", "--from " + std::string(text) + " is not one valid address",
+    report_error("invalid_address", "--from " + shown_value(text) + " is not one valid address",
                  list ? "the address is invalid, or there is not exactly one" : describe(list.error()),
                  "give one address, e.g. --from \"Jane Doe <jane@example.org>\"");
     return std::nullopt;
