@@ -150,6 +150,12 @@ int main(int argc, char** argv) {
   if (args.size() == 1 && (args[0].empty() || args[0][0] != '-') && !is_command(&app, args[0]) &&
       (args[0].empty() || args[0].find(':') != std::string::npos))
     args.insert(args.begin(), "open");
+  // An option before any command: only --help and --version exist there.
+  if (!args[0].empty() && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" && args[0] != "--version") {
+    report_error("usage", "unknown option " + shown_value(args[0]) + " before a command",
+                 "options go after the command they belong to", "run 'mailtokit --help' for the list of commands");
+    return finish_output(exit_usage);
+  }
   // A first word (or a word after a command that takes subcommands, as `iri`) that names no
   // command: say which command was meant instead of CLI11's "A subcommand is required".
   {
