@@ -158,9 +158,9 @@ bool all_digits(std::string_view v) {
 
 }  // namespace
 
-CLI::Option* add_number_option_to(CLI::App* cmd, const std::string& names, std::function<void(std::uint64_t)> set,
-                                  std::uint64_t lo, std::uint64_t hi, std::uint64_t default_value,
-                                  const std::string& help) {
+CLI::Option* add_number_option_to(CLI::App* cmd, const std::string& names,
+                                  std::function<void(std::uint64_t)> set, std::uint64_t lo, std::uint64_t hi,
+                                  std::uint64_t default_value, const std::string& help) {
   const std::string shown = shown_name(names);
   const std::string range = std::to_string(lo) + " to " + std::to_string(hi);
   auto* opt = cmd->add_option_function<std::string>(
@@ -218,7 +218,8 @@ std::string closest_name(std::string_view typed, const std::vector<std::string>&
       for (std::size_t j = 1; j <= b.size(); ++j) {
         const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
         d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-        if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+          d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
       }
     }
     return d[a.size()][b.size()];

@@ -47,7 +47,8 @@ void on_signal(int sig) {
     }
     // Also a slot still `creating` (this handler interrupted its thread, which may or may not
     // have created the file): removing a name that does not exist is harmless.
-    if (const int st = s.state.load(); st == creating || st == holds_file) (void)::unlinkat(s.dir_fd, s.name, 0);
+    if (const int st = s.state.load(); st == creating || st == holds_file)
+      (void)::unlinkat(s.dir_fd, s.name, 0);
   }
   // End as the signal would have: the default action, re-raised (delivered when the handler
   // returns, as the signal is blocked while it runs).
