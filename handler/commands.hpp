@@ -64,6 +64,11 @@ struct link_reading {
 /// no_input, config_error, unknown_command.
 void report_error(std::string_view code, std::string_view what, std::string_view reason = {},
                   std::string_view todo = {});
+/// The code report_error() uses for a failure that has no library errc, by exit status: 64
+/// usage, 65 refused, 66 no_input, 69 unavailable, 70 internal_error, 73 cannot_create, 74
+/// io_error, 78 config_error (other statuses: "error"). E.g. for an open_failure `f`:
+/// report_error(code_for_exit(f.exit_code), f.reason, {}, f.advice).
+[[nodiscard]] std::string_view code_for_exit(int exit_code) noexcept;
 /// A library error in `subject` (e.g. "the link", "--eml d.eml"):
 /// "error: <code>: <subject> at byte <offset> (<message>)".
 void print_error(const error& e, std::string_view subject = "the input");

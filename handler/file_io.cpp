@@ -105,6 +105,29 @@ int finish_output(int code) {
   return exit_ioerr;
 }
 
+std::string_view code_for_exit(int exit_code) noexcept {
+  switch (exit_code) {
+    case exit_usage:
+      return "usage";
+    case exit_dataerr:
+      return "refused";
+    case exit_noinput:
+      return "no_input";
+    case exit_unavailable:
+      return "unavailable";
+    case exit_software:
+      return "internal_error";
+    case exit_cantcreat:
+      return "cannot_create";
+    case exit_ioerr:
+      return "io_error";
+    case exit_config:
+      return "config_error";
+    default:
+      return "error";
+  }
+}
+
 std::optional<std::uint64_t> parse_number(std::string_view text, std::uint64_t lo, std::uint64_t hi) {
   if (text.empty() || text.size() > 20) return std::nullopt;
   std::uint64_t v = 0;
