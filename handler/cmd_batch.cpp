@@ -128,8 +128,10 @@ batch::outcome process_line(const line_context& c, const batch::line& l, std::st
     auto bytes = compose(*d, c.compose);
     if (!bytes) return bad_line(c, l, bytes.error(), out);
     const std::string name = batch::file_name(l.number);
-    if (!batch::write_file(c.dir_fd, name, *bytes)) {
-      print_error("cannot write " + c.dir + "/" + name);
+    if (auto w = batch::write_file(c.dir_fd, name, *bytes); !w) {
+      // errno of the failed call, kept by write_file() in the error's offset.
+      report_error("io_error", "--compose " + shown_value(c.dir + "/" + name) + " cannot be written",
+                   std::strerror(static_cast<int>(w.error().offset)), "check the space and permissions of the directory");
       return batch::outcome::io_error;
     }
     path = c.dir + "/" + name;
@@ -150,6 +152,12 @@ batch::outcome process_line(const line_context& c, const batch::line& l, std::st
       out += '\t';
       if (d->subject) append_field(out, *d->subject);
     }
+    // What the policy dropped and what it warned about, counted: a scanner must see that
+    // `attach=/etc/passwd` was removed even when the line says ok (`inspect` lists them).
+    out += '\t';
+    out += std::to_string(d->dropped.size());
+    out += '\t';
+    out += std::to_string(d->warnings.size());
   }
   out += '\n';
   return batch::outcome::ok;
@@ -158,6 +166,7 @@ batch::outcome process_line(const line_context& c, const batch::line& l, std::st
 int run_batch(const batch_cli& o) {
   auto c = std::make_shared<line_context>();
   if (!apply_link_reading(o.read, c->parse, c->pol)) return exit_usage;
+  if (!o.date.empty() && !check_date_option(o.date)) return exit_usage;
   c->json = o.json;
   c->compose.allow_smtputf8 = o.smtputf8;
   c->compose.ascii_only = o.ascii_only;
@@ -173,12 +182,13 @@ int run_batch(const batch_cli& o) {
     c->composing = true;
     c->dir = o.compose_dir;
     if (::mkdir(c->dir.c_str(), 0700) != 0 && errno != EEXIST) {
-      print_error("cannot create " + c->dir + ": " + std::strerror(errno));
+      report_error("cannot_create", "--compose " + shown_value(c->dir) + " cannot be created", std::strerror(errno));
       return exit_cantcreat;
     }
     c->dir_fd = ::open(c->dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (c->dir_fd < 0) {
-      print_error("cannot open directory " + c->dir + ": " + std::strerror(errno));
+      report_error("cannot_create", "--compose " + shown_value(c->dir) + " cannot be opened as a directory",
+                   std::strerror(errno));
       return exit_cantcreat;
     }
   }
@@ -186,13 +196,24 @@ int run_batch(const batch_cli& o) {
   bo.jobs = o.jobs == 0 ? std::max(1u, std::thread::hardware_concurrency()) : o.jobs;
   // Lines a little longer than max_input still reach the parser (it trims white space first).
   bo.max_line = o.read.lim.max_input + 4096;
+  int failed_errno = 0;
+  bo.error_number = &failed_errno;
   const auto st = batch::run(
       STDIN_FILENO, STDOUT_FILENO,
       [c](const batch::line& l, std::string& out) { return process_line(*c, l, out); }, bo);
   if (c->dir_fd >= 0) ::close(c->dir_fd);
   if (!st) {
-    print_error(st.error());
-    return st.error().code == errc::io_error ? exit_ioerr : exit_software;
+    if (st.error().code != errc::io_error) {
+      report_error(to_name(st.error().code), "batch stopped", to_string(st.error().code), "please report this as a bug");
+      return exit_software;
+    }
+    // A failed draft file was reported by process_line(); failed_errno is that of a read or write.
+    if (failed_errno != 0)
+      report_error("io_error",
+                   "batch stopped after " + std::to_string(st.error().offset) +
+                       " input bytes: standard input or output failed",
+                   std::strerror(failed_errno), "the lines before were written; run again once the cause is fixed");
+    return exit_ioerr;
   }
   if (o.stats) {
     const double secs = st->seconds > 0 ? st->seconds : 1e-9;
@@ -211,15 +232,17 @@ void add_batch_command(CLI::App& app, context& ctx) {
   auto* cmd = app.add_subcommand(
       "batch",
       "Bulk mode: read one mailto: link per line on stdin and write one result per line on stdout, "
-      "in input order: a tab-separated summary, or with --json the `inspect --json` object. A bad "
-      "line gives an error result and the run goes on. Exit 0 when every line was processed, 74 on "
-      "an I/O error.");
+      "in input order: a tab-separated summary (line, ok, to, cc, bcc, subject, dropped fields, "
+      "warnings; with --compose: line, ok, file, dropped fields, warnings; or line, error, code, "
+      "offset, message), or with --json the `inspect --json` object. A bad line gives an error result "
+      "and the run goes on. Exit status: 0 every line processed, 64 bad command line, 70 internal "
+      "error, 73 --compose DIR cannot be created, 74 a read or write failed.");
   cmd->add_flag("--json", o->json, "one `inspect --json` object per line (byte-identical to `inspect --json`)");
   cmd->add_option("--compose", o->compose_dir,
                   "also write the draft of each good line to DIR/<line number, 9 digits>.eml (mode 0600, "
                   "atomically), as `mailtokit compose` writes it; DIR is created (mode 0700) when missing")
       ->type_name("DIR");
-  cmd->add_option("--jobs,-j", o->jobs, "worker threads (0: one per CPU); output order is kept")->capture_default_str();
+  add_number_option(cmd, "--jobs,-j", o->jobs, 0, max_jobs, "worker threads (0: one per CPU); output order is kept");
   cmd->add_flag("--stats", o->stats, "print lines, ok, errors, seconds and lines/s to stderr at the end");
   add_link_reading_options(cmd, o->read, "longest link in bytes; longer lines are errors, never held in memory");
   cmd->add_flag("--strict", o->read.strict,
@@ -232,7 +255,10 @@ void add_batch_command(CLI::App& app, context& ctx) {
                 "with --compose: refuse an address with a non-ASCII local part (needs_smtputf8)");
   cmd->add_option("--from", o->from, "with --compose: the sender, e.g. \"Jane Doe <jane@example.org>\"")->type_name("ADDRESS");
   cmd->add_flag("--no-unsent", o->no_unsent, "with --compose: leave out \"X-Unsent: 1\"");
-  cmd->add_option("--date", o->date, "with --compose: the Date field, RFC 5322 date-time (default: now)")->type_name("DATE");
+  cmd->add_option("--date", o->date,
+                  "with --compose: the Date field, an RFC 5322 date-time such as \"Wed, 25 Nov 2026 18:30:00 "
+                  "+0000\" (default: now)")
+      ->type_name("DATE");
   cmd->callback([o, &ctx] { ctx.exit_code = run_batch(*o); });
 }
 

@@ -18,12 +18,14 @@ struct iri_args {
 };
 
 void put_line(std::string_view s) {
-  std::fwrite(s.data(), 1, s.size(), stdout);
-  std::fputc('\n', stdout);
+  write_stdout(s);
+  write_stdout("\n");
 }
 
 // An error found in a trimmed argument, shifted back to a byte offset of the argument as given.
-void report(const error& e, std::size_t leading) { print_error(error{e.code, e.offset + leading}); }
+void report(const error& e, std::size_t leading, std::string_view what = "the IRI") {
+  print_error(error{e.code, e.offset + leading}, what);
+}
 
 void note(const std::string& text) { std::fprintf(stderr, "note: %s\n", text.c_str()); }
 
@@ -106,18 +108,16 @@ int run_equal(const iri_args& args) {
   const std::string_view a = iri::trim(args.a, &lead_a);
   const std::string_view b = iri::trim(args.b, &lead_b);
   if (auto pa = iri::parse(a); !pa) {
-    report(pa.error(), lead_a);
-    note("in the first IRI");
+    report(pa.error(), lead_a, "the first IRI");
     return exit_dataerr;
   }
   if (auto pb = iri::parse(b); !pb) {
-    report(pb.error(), lead_b);
-    note("in the second IRI");
+    report(pb.error(), lead_b, "the second IRI");
     return exit_dataerr;
   }
   auto r = iri::compare(a, b);
   if (!r) {
-    report(r.error(), 0);
+    report(r.error(), 0, "the IRIs");
     return exit_dataerr;
   }
   static constexpr std::string_view steps[] = {
@@ -138,7 +138,9 @@ int run_equal(const iri_args& args) {
 
 void add_iri_commands(CLI::App& app, context& ctx) {
   auto* iri_cmd = app.add_subcommand(
-      "iri", "Internationalized Resource Identifiers (RFC 3987): map, check and compare");
+      "iri",
+      "Internationalized Resource Identifiers (RFC 3987): map, check and compare. Exit status: 0 ok (iri equal: "
+      "equivalent), 1 iri equal: not equivalent, 64 bad command line, 65 the IRI is refused, 74 output lost.");
   iri_cmd->require_subcommand(1, 1);
   auto args = std::make_shared<iri_args>();
 

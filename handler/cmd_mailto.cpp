@@ -1,5 +1,7 @@
 // `mailtokit inspect` and `mailtokit build`: the mailto parser, policy and builder (RFC 6068).
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,7 +36,7 @@ struct build_cli_options {
   std::string eml;  // --eml FILE ("-": standard input): the fields come from this message instead
 };
 
-void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+void out(std::string_view s) { write_stdout(s); }
 
 // Text for a terminal: controls, bidi controls, line separators and invalid bytes are shown as
 // escapes, never sent raw (a hostile link must not drive the terminal or reorder the display).
@@ -130,7 +132,7 @@ int run_inspect(const inspect_options& o) {
     if (o.json) {
       out(json::from_error(d.error()) + "\n");
     } else {
-      print_error(d.error());
+      print_error(d.error(), "the link");
     }
     return exit_dataerr;
   }
@@ -143,22 +145,23 @@ int run_inspect(const inspect_options& o) {
 
 int run_build(const build_cli_options& o) {
   if (o.iri && o.utf8_escaped) {
-    print_error("--iri and --utf8-escaped exclude each other");
+    report_error("usage", "--iri and --utf8-escaped exclude each other", {}, "give one of them");
     return exit_usage;
   }
   draft from_eml;
   if (!o.eml.empty()) {
     if (!o.to.empty() || !o.cc.empty() || !o.bcc.empty() || o.subject || o.body || o.in_reply_to || o.keywords ||
         o.references) {
-      print_error("--eml takes the fields from the message; it excludes --to, --cc, --bcc, --subject, --body, "
-                  "--in-reply-to, --keywords and --references");
+      report_error("usage", "--eml cannot be combined with the field options",
+                   "--eml takes the fields from the message; it excludes --to, --cc, --bcc, --subject, --body, "
+                   "--in-reply-to, --keywords and --references");
       return exit_usage;
     }
     // Read at most one byte more than read_message() accepts, so a huge input is refused, not slurped.
     const read_options ro;
     std::FILE* file = o.eml == "-" ? stdin : std::fopen(o.eml.c_str(), "rb");
     if (!file) {
-      print_error("cannot open " + o.eml);
+      report_error("no_input", "--eml " + printable(o.eml) + " cannot be opened", std::strerror(errno));
       return exit_noinput;
     }
     std::string bytes;
@@ -166,14 +169,15 @@ int run_build(const build_cli_options& o) {
     std::size_t n = 0;
     while (bytes.size() <= ro.max_input && (n = std::fread(chunk, 1, sizeof chunk, file)) > 0) bytes.append(chunk, n);
     const bool failed = std::ferror(file) != 0;
+    const int read_errno = errno;
     if (file != stdin) std::fclose(file);
     if (failed) {
-      print_error("cannot read " + o.eml);
+      report_error("no_input", "--eml " + printable(o.eml) + " cannot be read", std::strerror(read_errno));
       return exit_noinput;
     }
     auto d = read_message(bytes, ro);
     if (!d) {
-      print_error(d.error());
+      print_error(d.error(), "--eml " + printable(o.eml));
       return exit_dataerr;
     }
     for (const dropped_field& f : d->dropped) {
@@ -199,7 +203,7 @@ int run_build(const build_cli_options& o) {
   if (o.references) f.headers.push_back({"References", *o.references});
   auto d = o.eml.empty() ? make_draft(f) : result<draft>(std::move(from_eml));
   if (!d) {
-    print_error(d.error());
+    print_error(d.error(), "the fields");
     return exit_dataerr;
   }
   build_options bo;
@@ -215,13 +219,14 @@ bool apply_link_reading(const link_reading& o, parse_options& po, policy& p) {
   po.limits = o.lim;
   po.strict = o.strict;
   if (o.strict_utf8 && !o.charset.empty()) {
-    print_error("--strict-utf8 and --charset exclude each other");
+    report_error("usage", "--strict-utf8 and --charset exclude each other", {}, "give one of them");
     return false;
   }
   if (o.strict_utf8) po.on_invalid_utf8 = invalid_utf8::reject;
   if (!o.charset.empty()) {
     if (auto probe = charset::to_utf8("a", o.charset); !probe && probe.error().code == errc::unknown_charset) {
-      print_error("unknown charset '" + o.charset + "' for --charset");
+      report_error("unknown_charset", "--charset " + printable(o.charset) + " names no charset ICU knows",
+                   {}, "give a name such as windows-1252 or iso-8859-1");
       return false;
     }
     po.on_invalid_utf8 = invalid_utf8::legacy;
@@ -229,7 +234,7 @@ bool apply_link_reading(const link_reading& o, parse_options& po, policy& p) {
   }
   for (const auto& name : o.keep) {
     if (!p.keep(name)) {
-      print_error("--keep " + printable(name) + " is refused: " + p.reason_to_drop(name));
+      report_error("usage", "--keep " + printable(name) + " is refused", p.reason_to_drop(name));
       return false;
     }
   }
@@ -252,9 +257,9 @@ void add_link_reading_options(CLI::App* cmd, link_reading& o, const std::string&
       ->take_all()
       ->expected(1)
       ->option_text("NAME");
-  cmd->add_option("--max-input", o.lim.max_input, max_input_help)->capture_default_str();
-  cmd->add_option("--max-recipients", o.lim.max_recipients, "most to + cc + bcc addresses")->capture_default_str();
-  cmd->add_option("--max-hfields", o.lim.max_hfields, "most header fields")->capture_default_str();
+  add_number_option(cmd, "--max-input", o.lim.max_input, 1, max_input_limit, max_input_help);
+  add_number_option(cmd, "--max-recipients", o.lim.max_recipients, 0, max_count_limit, "most to + cc + bcc addresses");
+  add_number_option(cmd, "--max-hfields", o.lim.max_hfields, 0, max_count_limit, "most header fields");
 }
 
 void add_mailto_commands(CLI::App& app, context& ctx) {
@@ -270,8 +275,8 @@ void add_mailto_commands(CLI::App& app, context& ctx) {
                     "refuse what is repaired by default (a lone '%', a second '?', a field without '=', an "
                     "address that is not UTF-8, ...) with the RFC 6068 error, for validators");
   add_link_reading_options(inspect, io->read, "longest URI in bytes");
-  inspect->add_option("--max-encoded-words", io->read.lim.max_encoded_words, "most RFC 2047 encoded words in one value")
-      ->capture_default_str();
+  add_number_option(inspect, "--max-encoded-words", io->read.lim.max_encoded_words, 0, max_count_limit,
+                    "most RFC 2047 encoded words in one value");
   inspect->callback([io, &ctx] { ctx.exit_code = run_inspect(*io); });
 
   auto bo = std::make_shared<build_cli_options>();

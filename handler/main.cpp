@@ -8,10 +8,33 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "runtime/cleanup.hpp"
 
 namespace mailtokit::cli {
 
-void print_error(const error& e) { std::fprintf(stderr, "error: %s\n", describe(e).c_str()); }
+void report_error(std::string_view code, std::string_view what, std::string_view reason, std::string_view todo) {
+  std::string line = "error: ";
+  line += code;
+  line += ": ";
+  line += what;
+  if (!reason.empty()) {
+    line += " (";
+    line += reason;
+    line += ')';
+  }
+  line += '\n';
+  if (!todo.empty()) {
+    line += "  ";
+    line += todo;
+    line += '\n';
+  }
+  std::fputs(line.c_str(), stderr);
+}
+void print_error(const error& e, std::string_view subject) {
+  std::string what(subject);
+  what += " at byte " + std::to_string(e.offset);
+  report_error(to_name(e.code), what, to_string(e.code));
+}
 void print_error(std::string_view text) {
   std::fprintf(stderr, "error: %.*s\n", static_cast<int>(text.size()), text.data());
 }
@@ -34,13 +57,56 @@ bool append_control_escape(std::string& out, unsigned char b, const char* hex) {
 std::optional<address> parse_from_option(std::string_view text) {
   auto list = parse_address_list(text);
   if (!list || list->size() != 1 || !(*list)[0].valid) {
-    print_error("--from must be one valid address, e.g. \"Jane Doe <jane@example.org>\"");
+    report_error("invalid_address", "--from " + shown_value(text) + " is not one valid address",
+                 list ? "the address is invalid, or there is not exactly one" : describe(list.error()),
+                 "give one address, e.g. --from \"Jane Doe <jane@example.org>\"");
     return std::nullopt;
   }
   return std::move((*list)[0]);
 }
 
 }  // namespace mailtokit::cli
+
+namespace {
+
+// Every name of the subcommands of `cmd`.
+std::vector<std::string> command_names(CLI::App* cmd) {
+  std::vector<std::string> names;
+  for (auto* sub : cmd->get_subcommands({})) names.push_back(sub->get_name());
+  return names;
+}
+
+// "unknown command 'inspec' (did you mean 'inspect'?)" for the first argument that should name a
+// subcommand of `cmd` and does not. `label`: "command" or "iri command".
+void report_unknown(CLI::App* cmd, const std::string& typed, const std::string& label, const std::string& help) {
+  const auto names = command_names(cmd);
+  const std::string best = mailtokit::cli::closest_name(typed, names);
+  std::string reason;
+  if (!best.empty()) {
+    reason = "did you mean '" + best + "'?";
+  } else {
+    reason = "the " + label + "s are ";
+    for (std::size_t i = 0; i < names.size(); ++i) reason += (i > 0 ? ", " : "") + names[i];
+  }
+  std::string shown;
+  for (const char c : typed.substr(0, 60)) shown += (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) ? '?' : c;
+  mailtokit::cli::report_error("unknown_command", "unknown " + label + " '" + shown + "'", reason,
+                               "run '" + help + " --help' for the list");
+}
+
+// The command line of the deepest subcommand that was parsed: "mailtokit iri to-uri".
+std::string parsed_path(CLI::App* app) {
+  std::string path = "mailtokit";
+  for (CLI::App* cur = app;;) {
+    auto subs = cur->get_subcommands();
+    if (subs.empty()) break;
+    cur = subs.front();
+    path += " " + cur->get_name();
+  }
+  return path;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace mailtokit::cli;
@@ -50,36 +116,81 @@ int main(int argc, char** argv) {
       "mailtokit"};
   app.require_subcommand(1, 1);
   app.fallthrough(false);
+  app.set_version_flag("--version", std::string("mailtokit ") + MAILTOKIT_VERSION, "print the version and exit");
+  app.footer(
+      "Exit status: 0 ok; 1 iri equal: not equivalent; 64 bad command line; 65 input refused; 66 input "
+      "file unreadable; 69 no mail client; 70 internal error; 73 output file cannot be created; 74 "
+      "output lost (write error); 78 bad configuration; 128+N ended by signal N.\n"
+      "Errors: error: <code>: <what is wrong> (<reason>), then what to do on the next line.");
   context ctx;
   add_iri_commands(app, ctx);
   add_mailto_commands(app, ctx);
   add_compose_command(app, ctx);
   add_handler_commands(app, ctx);
   add_batch_command(app, ctx);
+  app.add_subcommand("version", "Print the version (as --version) and exit 0")->callback([] {
+    write_stdout(std::string("mailtokit ") + MAILTOKIT_VERSION + "\n");
+  });
+  mailtokit::cleanup::install_handlers();
 
   std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    report_error("usage", "no command given", {}, "run 'mailtokit --help' for the list of commands");
+    return finish_output(exit_usage);
+  }
+  auto is_command = [](CLI::App* cmd, const std::string& name) {
+    for (const auto* sub : cmd->get_subcommands({}))
+      if (sub->check_name(name)) return true;
+    return false;
+  };
   // `mailtokit URI` (how browsers call a protocol handler) means `mailtokit open URI`; an empty
-  // argument goes to `open` too, which refuses it with a clear message (exit 64).
-  if (args.size() == 1 && (args[0].empty() || args[0][0] != '-')) {
-    bool is_command = false;
-    for (const auto* sub : app.get_subcommands({})) is_command = is_command || sub->check_name(args[0]);
-    if (!is_command) args.insert(args.begin(), "open");
+  // argument goes to `open` too, which refuses it with a clear message (exit 64). A lone word
+  // without ':' is a mistyped command ("mailtokit versoin"), not a link: it must not reach
+  // `open`, which would refuse it with a desktop notification.
+  if (args.size() == 1 && (args[0].empty() || args[0][0] != '-') && !is_command(&app, args[0]) &&
+      (args[0].empty() || args[0].find(':') != std::string::npos))
+    args.insert(args.begin(), "open");
+  // An option before any command: only --help and --version exist there.
+  if (!args[0].empty() && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" && args[0] != "--version") {
+    report_error("usage", "unknown option " + shown_value(args[0]) + " before a command",
+                 "options go after the command they belong to", "run 'mailtokit --help' for the list of commands");
+    return finish_output(exit_usage);
+  }
+  // A first word (or a word after a command that takes subcommands, as `iri`) that names no
+  // command: say which command was meant instead of CLI11's "A subcommand is required".
+  {
+    CLI::App* cur = &app;
+    std::string path = "mailtokit";
+    for (const auto& a : args) {
+      if (!a.empty() && a[0] == '-') break;
+      if (cur->get_subcommands({}).empty()) break;
+      CLI::App* next = nullptr;
+      for (auto* sub : cur->get_subcommands({}))
+        if (sub->check_name(a)) next = sub;
+      if (next == nullptr) {
+        report_unknown(cur, a, cur == &app ? "command" : cur->get_name() + " command", path);
+        return finish_output(exit_usage);
+      }
+      cur = next;
+      path += " " + a;
+    }
   }
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   try {
     app.parse(reversed);
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    return finish_output(app.exit(e));
   } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
+    return finish_output(app.exit(e));
   } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
+    return finish_output(app.exit(e));
   } catch (const CLI::ParseError& e) {
-    app.exit(e);
-    return exit_usage;
+    const std::string where = parsed_path(&app);
+    report_error("usage", e.what(), {}, "run '" + where + " --help' for the options");
+    return finish_output(exit_usage);
   } catch (const std::exception& e) {
-    print_error(e.what());
-    return exit_software;
+    report_error("internal_error", e.what(), {}, "please report this as a bug");
+    return finish_output(exit_software);
   }
-  return ctx.exit_code;
+  return finish_output(ctx.exit_code);
 }

@@ -16,6 +16,8 @@
 #include <thread>
 #include <vector>
 
+#include "runtime/cleanup.hpp"
+
 namespace mailtokit::batch {
 
 namespace {
@@ -58,18 +60,31 @@ std::string file_name(std::uint64_t number) {
 result<void> write_file(int dir_fd, const std::string& name, std::string_view bytes) {
   const std::string tmp = name + ".tmp";
   constexpr int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+  // Reserved before the file exists: a signal while openat() runs waits for it, then removes it.
+  const int slot = cleanup::reserve(dir_fd, tmp);
+  if (slot < 0 && cleanup::dying()) return fail(errc::io_error, static_cast<std::size_t>(EINTR));
   int fd = ::openat(dir_fd, tmp.c_str(), flags, S_IRUSR | S_IWUSR);
-  if (fd < 0 && errno == EEXIST) {  // left by an interrupted run
+  if (fd < 0 && errno == EEXIST) {  // left by a run that was killed (SIGKILL cannot be caught)
     (void)::unlinkat(dir_fd, tmp.c_str(), 0);
     fd = ::openat(dir_fd, tmp.c_str(), flags, S_IRUSR | S_IWUSR);
   }
-  if (fd < 0) return fail(errc::io_error, 0);
-  const bool written = write_all(fd, bytes);
-  const bool closed = ::close(fd) == 0;
-  if (!written || !closed || ::renameat(dir_fd, tmp.c_str(), dir_fd, name.c_str()) != 0) {
-    (void)::unlinkat(dir_fd, tmp.c_str(), 0);
-    return fail(errc::io_error, 0);
+  cleanup::created(slot);
+  if (fd < 0) {
+    const int e = errno;
+    cleanup::forget(slot);
+    return fail(errc::io_error, static_cast<std::size_t>(e));
   }
+  const bool written = write_all(fd, bytes);
+  int e = written ? 0 : errno;
+  const bool closed = ::close(fd) == 0;
+  if (e == 0 && !closed) e = errno;
+  if (!written || !closed || ::renameat(dir_fd, tmp.c_str(), dir_fd, name.c_str()) != 0) {
+    if (e == 0) e = errno;
+    (void)::unlinkat(dir_fd, tmp.c_str(), 0);
+    cleanup::forget(slot);
+    return fail(errc::io_error, static_cast<std::size_t>(e));
+  }
+  cleanup::forget(slot);
   return {};
 }
 
@@ -167,6 +182,10 @@ result<bool> line_reader::next(line& l) {
 
 namespace {
 
+void note_errno(const options& o, int e) {
+  if (o.error_number != nullptr && *o.error_number == 0) *o.error_number = e;
+}
+
 result<stats> run_inline(int in_fd, int out_fd, const processor& process, const options& o) {
   const auto start = std::chrono::steady_clock::now();
   line_reader reader(in_fd, o.max_line, o.read_size);
@@ -177,12 +196,19 @@ result<stats> run_inline(int in_fd, int out_fd, const processor& process, const 
   for (;;) {
     // Write what we have before a read that may block, so pipes get answers line by line.
     if (!out.empty() && (out.size() >= k_flush_bytes || !reader.ready())) {
-      if (!write_all(out_fd, out)) return fail(errc::io_error, reader.consumed());
+      if (!write_all(out_fd, out)) {
+        note_errno(o, errno);
+        return fail(errc::io_error, reader.consumed());
+      }
       out.clear();
     }
     auto more = reader.next(l);
+    if (!more) note_errno(o, errno);
     if (!more || !*more) {
-      if (!out.empty() && !write_all(out_fd, out)) return fail(errc::io_error, reader.consumed());
+      if (!out.empty() && !write_all(out_fd, out)) {
+        note_errno(o, errno);
+        return fail(errc::io_error, reader.consumed());
+      }
       if (!more) return more.error();
       break;
     }
@@ -249,6 +275,7 @@ class pipeline {
       done_cv_.notify_all();
     }
     for (auto& t : threads) t.join();
+    if (write_errno_.load() != 0) note_errno(opts_, write_errno_.load());
     if (!read_status) return read_status.error();
     if (failed_) return fail(errc::io_error, reader.consumed());
     st_.bytes = reader.consumed();
@@ -272,6 +299,7 @@ class pipeline {
       if (!c.lines.empty() && !reader.ready()) break;
       auto more = reader.next(l);
       if (!more) {
+        note_errno(opts_, errno);
         status = more.error();
         break;
       }
@@ -324,7 +352,11 @@ class pipeline {
         if (seq == submitted_) return;
       }
       if (!failed_.load()) {
-        if (!write_all(out_fd_, c.out) || c.failed) failed_.store(true);
+        if (!write_all(out_fd_, c.out)) {
+          write_errno_.store(errno);
+          failed_.store(true);
+        }
+        if (c.failed) failed_.store(true);
         st_.lines += c.lines.size();
         st_.ok += c.ok;
         st_.bad += c.bad;
@@ -346,12 +378,15 @@ class pipeline {
   bool reading_done_ = false;
   bool end_ = false;
   std::atomic<bool> failed_{false};
+  std::atomic<int> write_errno_{0};
   stats st_;
 };
 
 }  // namespace
 
 result<stats> run(int in_fd, int out_fd, const processor& process, const options& o) {
+  if (o.error_number != nullptr) *o.error_number = 0;
+  if (o.jobs > max_jobs) return fail(errc::internal_error, 0);
   try {
     if (o.jobs <= 1) return run_inline(in_fd, out_fd, process, o);
     pipeline p(out_fd, process, o);

@@ -37,7 +37,12 @@ struct options {
   std::size_t chunk_lines = 512;                 ///< lines per unit of work (jobs > 1)
   std::size_t chunk_bytes = 256u << 10;          ///< input bytes per unit of work, soft limit
   std::size_t read_size = 64u << 10;             ///< bytes per read(2)
+  int* error_number = nullptr;  ///< when set, receives the errno of a failed read(2) or write(2) (else 0)
 };
+
+/// The most worker threads run() starts: a larger options::jobs fails with internal_error (a
+/// caller's bug, e.g. a negative number converted to size_t), never a huge allocation.
+inline constexpr std::size_t max_jobs = 4096;
 
 struct stats {
   std::uint64_t lines = 0;
@@ -53,7 +58,7 @@ struct stats {
 /// jobs == 1 each output is written before the next read that could block, so a line written
 /// into a pipe gets its answer without waiting for more input. Fails with io_error (offset: input
 /// bytes read so far) when reading or writing fails or `process` returns outcome::io_error; the
-/// outputs of the lines before that are written.
+/// outputs of the lines before that are written. Fails with internal_error when o.jobs > max_jobs.
 [[nodiscard]] result<stats> run(int in_fd, int out_fd, const processor& process, const options& o = {});
 
 /// The draft file name for line `number`: zero-padded to 9 digits (more when needed), ".eml":
@@ -64,7 +69,8 @@ struct stats {
 /// first to "<name>.tmp" (O_CREAT|O_EXCL|O_NOFOLLOW, mode 0600; a stale one is removed), then
 /// renamed over `name` (an existing `name` is replaced; a symbolic link there is replaced, not
 /// followed). No fsync: a crash may leave files empty but never partial under their final name.
-/// io_error on failure.
+/// The temporary is registered with cleanup::reserve() while it exists, so a signal that ends
+/// the program (Ctrl-C) removes it too. io_error on failure, with the errno in the error's offset.
 [[nodiscard]] result<void> write_file(int dir_fd, const std::string& name, std::string_view bytes);
 
 /// Splits a file descriptor into lines with a buffer of max_line + read_size bytes: a longer

@@ -1,6 +1,8 @@
 #include "runtime/handler_config.hpp"
 
 #include <cstdlib>
+#include <iterator>
+#include <string>
 
 #include "mailtokit/chars.hpp"
 #include "mailtokit/utf8.hpp"
@@ -64,8 +66,26 @@ std::optional<std::string> get(const char* name) {
 }  // namespace
 
 result<config> parse_config(std::string_view text) {
-  if (text.size() > max_config_size) return fail(errc::input_too_long, max_config_size);
-  if (auto ok = utf8::validate(text); !ok) return ok.error();
+  std::string problem;
+  return parse_config(text, problem);
+}
+
+result<config> parse_config(std::string_view text, std::string& problem) {
+  problem.clear();
+  if (text.size() > max_config_size) {
+    problem = "the file is larger than " + std::to_string(max_config_size / 1024) + " KiB";
+    return fail(errc::input_too_long, max_config_size);
+  }
+  if (auto ok = utf8::validate(text); !ok) {
+    problem = "the file is not UTF-8 text";
+    return ok.error();
+  }
+  // `problem` for an error about `v`: shown in quotes, controls replaced, at most 40 bytes.
+  auto quoted = [](std::string_view v) {
+    std::string s = "'";
+    for (std::size_t i = 0; i < v.size() && i < 40; ++i) s += static_cast<unsigned char>(v[i]) < 0x20 ? '?' : v[i];
+    return s + (v.size() > 40 ? "...'" : "'");
+  };
   config c;
   std::size_t line_start = 0;
   while (line_start < text.size()) {
@@ -76,13 +96,27 @@ result<config> parse_config(std::string_view text) {
     line_start = line_end + 1;
     if (line.empty() || line.front() == '#') continue;
     const std::size_t eq = line.find('=');
-    if (eq == std::string_view::npos) return fail(errc::config_error, offset);
+    if (eq == std::string_view::npos) {
+      std::size_t word = 0;
+      while (word < line.size() && key_char(line[word])) ++word;
+      problem = "missing '=' after " + quoted(line.substr(0, word == 0 ? line.size() : word)) +
+                " (a line is key = value, e.g. target = thunderbird)";
+      return fail(errc::config_error, offset);
+    }
     std::size_t key_offset = offset;
     const std::string_view key = trim(line.substr(0, eq), key_offset);
     std::size_t value_offset = offset + eq + 1;
     const std::string_view value = trim(line.substr(eq + 1), value_offset);
-    for (std::size_t i = 0; i < key.size(); ++i)
-      if (!key_char(key[i])) return fail(errc::config_error, key_offset + i);
+    if (key.empty()) {
+      problem = "a key is missing before '='";
+      return fail(errc::config_error, key_offset);
+    }
+    for (std::size_t i = 0; i < key.size(); ++i) {
+      if (!key_char(key[i])) {
+        problem = "unknown key " + quoted(key) + " (keys are letters, digits, '_' and '-')";
+        return fail(errc::config_error, key_offset + i);
+      }
+    }
     const located v{std::string(value), value_offset};
     if (key == "target") {
       c.target = v;
@@ -95,27 +129,48 @@ result<config> parse_config(std::string_view text) {
     } else if (key == "confirm") {
       c.confirm = v;
     } else if (key == "keep") {
-      if (auto r = parse_list(value, value_offset, c.keep); !r) return r.error();
+      if (auto r = parse_list(value, value_offset, c.keep); !r) {
+        problem = "keep takes header field names, e.g. keep = keywords, in-reply-to";
+        return r.error();
+      }
     } else if (key == "drop") {
-      if (auto r = parse_list(value, value_offset, c.drop); !r) return r.error();
+      if (auto r = parse_list(value, value_offset, c.drop); !r) {
+        problem = "drop takes header field names, e.g. drop = body";
+        return r.error();
+      }
     } else if (key == "smtputf8" || key == "notify" || key == "strict") {
       auto b = parse_bool(value, value_offset);
-      if (!b) return b.error();
+      if (!b) {
+        problem = std::string(key) + " takes yes or no, not " + quoted(value);
+        return b.error();
+      }
       (key == "notify" ? c.notify : key == "strict" ? c.strict : c.smtputf8) = *b;
     } else if (key == "draft_max_age_days") {
       unsigned days = 0;
-      if (value.empty() || value.size() > 5) return fail(errc::config_error, value_offset);
+      bool ok = !value.empty() && value.size() <= 5;
       for (const char ch : value) {
-        if (!chars::digit(ch)) return fail(errc::config_error, value_offset);
-        days = days * 10 + static_cast<unsigned>(ch - '0');
+        ok = ok && chars::digit(ch);
+        if (ok) days = days * 10 + static_cast<unsigned>(ch - '0');
+      }
+      if (!ok) {
+        problem = "draft_max_age_days takes a number of days from 0 to 99999, not " + quoted(value);
+        return fail(errc::config_error, value_offset);
       }
       c.draft_max_age_days = days;
     } else {
+      problem = "unknown key " + quoted(key) + " (the keys are ";
+      for (std::size_t i = 0; i < std::size(config_keys); ++i) {
+        if (i > 0) problem += ", ";
+        problem += config_keys[i];
+      }
+      problem += ")";
       return fail(errc::config_error, key_offset);
     }
     if ((key == "target" || key == "command" || key == "from" || key == "terminal" || key == "confirm") &&
-        value.empty())
+        value.empty()) {
+      problem = std::string(key) + " needs a value after '='";
       return fail(errc::config_error, value_offset);
+    }
   }
   return c;
 }

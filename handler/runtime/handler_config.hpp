@@ -44,6 +44,17 @@ inline constexpr std::size_t max_config_size = 64 * 1024;
 /// over max_config_size (input_too_long). Values are not interpreted here (see cmd_handler).
 [[nodiscard]] result<config> parse_config(std::string_view text);
 
+/// parse_config() that also says, on failure, what is wrong in `problem`, naming the key and
+/// what it takes, in plain words: "unknown key 'bogus_key' (the keys are target, from, ...)",
+/// "missing '=' after 'target' (a line is key = value)", "notify takes yes or no, not 'maybe'".
+/// The program prints "<file>, line L, column C: <problem>" (the position from the error's offset).
+[[nodiscard]] result<config> parse_config(std::string_view text, std::string& problem);
+
+/// The keys a configuration file may set, in the order the man page lists them.
+inline constexpr std::string_view config_keys[] = {"target",   "command", "terminal", "from",
+                                                    "confirm",  "keep",    "drop",     "smtputf8",
+                                                    "notify",   "strict",  "draft_max_age_days"};
+
 /// The environment the paths come from; each member is the variable's value or nullopt when
 /// unset. Kept apart from getenv() so that the rules are testable.
 struct environment {

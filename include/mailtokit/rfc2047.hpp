@@ -33,6 +33,12 @@ namespace mailtokit::rfc2047 {
 /// original text, and white space next to such text is kept.
 [[nodiscard]] MAILTOKIT_API result<std::string> decode(std::string_view value, std::size_t max_words);
 
+/// decode(value, max_words) that also counts, in `kept_as_text`, the runs of well-formed encoded
+/// words kept as text because their charset is unknown or their octets are not valid in it
+/// ("=?bogus-cs?Q?J=F6rg?=" counts 1), so that a caller can warn (encoded_word_undecodable).
+[[nodiscard]] MAILTOKIT_API result<std::string> decode(std::string_view value, std::size_t max_words,
+                                                       std::size_t& kept_as_text);
+
 /// The two encodings of RFC 2047 section 4.
 enum class encoding : char {
   q = 'Q',  ///< section 4.2, "similar to quoted-printable"

@@ -563,7 +563,8 @@ void addr_spec_or_invalid_in_place(address& a, error& why, bool& ok) {
 }
 
 result<void> parse_address_list_into(std::string_view text, std::vector<address>& out,
-                                     std::vector<address_issue>& issues, std::size_t max_total) {
+                                     std::vector<address_issue>& issues, std::size_t max_total,
+                                     bool empty_group_as_text) {
   // RFC 5322 section 3.4: address-list = address *("," address); address = mailbox / group;
   // group = display-name ":" [group-list] ";" [CFWS]. Group names are dropped (a draft lists
   // mailboxes); ';' outside a group is taken as a separator too, as many clients write it.
@@ -580,8 +581,11 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
   std::size_t start = 0;
   bool angle = false;
   bool colon_seen = false;
-  auto flush = [&](std::size_t end) -> result<void> {
-    std::string_view entry = text.substr(start, end - start);
+  // The open group's name (text[group_name, group_colon)) while no member was seen.
+  std::size_t group_name = 0;
+  std::size_t group_colon = std::string_view::npos;
+  auto flush_range = [&](std::size_t from, std::size_t end) -> result<void> {
+    std::string_view entry = text.substr(from, end - from);
     entry = chars::trim(entry, chars::fws);
     const auto entry_off = static_cast<std::size_t>(entry.data() - text.data());
     if (entry.empty()) return {};
@@ -608,6 +612,7 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
     }
     return {};
   };
+  auto flush = [&](std::size_t end) { return flush_range(start, end); };
   for (std::size_t i = 0; i < text.size();) {
     const char c = text[i];
     if (c == '"') {
@@ -625,7 +630,25 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
     if (c == '<') angle = true;
     if (c == '>') angle = false;
     if (!angle && (c == ',' || c == ';')) {
+      const std::size_t before = out.size();
       if (auto r = flush(i); !r) return r;
+      if (group_colon != std::string_view::npos && c == ';' && out.size() == before && empty_group_as_text) {
+        // An empty group: its name, decoded (quoted-pairs, encoded words), is the entry.
+        const std::string_view phrase = text.substr(group_name, group_colon - group_name);
+        if (auto name = decode_phrase(phrase); name && !name->empty()) {
+          if (out.size() >= max_total) return fail(errc::too_many_recipients, group_name);
+          error why{};
+          bool ok = true;
+          out.push_back(parse_mailbox(*name, why, ok));
+          if (!ok) {
+            out.back().original = *name;
+            clean_header_text(out.back().original);
+            why.offset = group_name;
+            issues.push_back({out.size() - 1, why});
+          }
+        }
+      }
+      if (out.size() != before || c == ';') group_colon = std::string_view::npos;
       start = i + 1;
       colon_seen = false;
     } else if (!angle && c == ':' && !colon_seen) {
@@ -635,7 +658,11 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
       // Syntax decides, not the decoded text: a phrase whose encoded words decode to nothing
       // visible (a lone bidi control, which cleaning removes) is still a display name.
       const std::string_view phrase = text.substr(start, i - start);
-      if (auto name = decode_phrase(phrase); name && !chars::trim(phrase, chars::fws).empty()) start = i + 1;
+      if (auto name = decode_phrase(phrase); name && !chars::trim(phrase, chars::fws).empty()) {
+        group_name = start;
+        group_colon = i;
+        start = i + 1;
+      }
     }
     ++i;
   }

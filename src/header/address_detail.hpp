@@ -19,9 +19,14 @@ struct address_issue {
 };
 
 /// RFC 5322 section 3.4 address-list, appending to `out` and `issues`. Fails with
-/// too_many_recipients (offset of the entry) once `out` would grow beyond `max_total`.
+/// too_many_recipients (offset of the entry) once `out` would grow beyond `max_total`. A group
+/// with no members ("undisclosed-recipients:;") adds nothing, unless `empty_group_as_text`: then
+/// its name is read as an entry (an invalid address with an issue, unless it is one), which is how
+/// compose() writes an address that is not valid ("To: not-an-address : ;"), so that reading the
+/// draft back keeps the recipient (read_message()).
 [[nodiscard]] result<void> parse_address_list_into(std::string_view text, std::vector<address>& out,
-                                                   std::vector<address_issue>& issues, std::size_t max_total);
+                                                   std::vector<address_issue>& issues, std::size_t max_total,
+                                                   bool empty_group_as_text = false);
 
 /// True when decoded `text` holds a ';' or a '<' outside quoted strings and domain literals: what
 /// makes the path of a mailto URI an RFC 5322 address list rather than addr-specs.

@@ -119,8 +119,9 @@ struct run {
   bool last_ok = true;        // the previous run decoded
 };
 
-void flush(std::string_view s, run& r, std::string& out) {
-  if (!r.active) return;
+// Appends the run to `out`; false when it was kept as text (unknown charset, invalid octets).
+bool flush(std::string_view s, run& r, std::string& out) {
+  if (!r.active) return true;
   const std::size_t mark = out.size();
   const bool ok = to_utf8_append(r.octets, r.charset, out);
   if (!ok) {
@@ -134,6 +135,7 @@ void flush(std::string_view s, run& r, std::string& out) {
   r.last_ok = ok;
   r.active = false;
   r.octets.clear();
+  return ok;
 }
 
 }  // namespace
@@ -143,6 +145,12 @@ result<std::string> decode(std::string_view value) {
 }
 
 result<std::string> decode(std::string_view value, std::size_t max_words) {
+  std::size_t kept_as_text = 0;
+  return decode(value, max_words, kept_as_text);
+}
+
+result<std::string> decode(std::string_view value, std::size_t max_words, std::size_t& kept_as_text) {
+  kept_as_text = 0;
   if (auto v = utf8::validate(value); !v) return v.error();
   std::string out;
   if (value.find("=?") == std::string_view::npos) {
@@ -189,12 +197,12 @@ result<std::string> decode(std::string_view value, std::size_t max_words) {
       // RFC 2047 section 6.2: "any 'linear-white-space' that separates a pair of adjacent
       // 'encoded-word's is ignored."
       if (!chars::iequals(r.charset, w.charset)) {
-        flush(value, r, out);
+        if (!flush(value, r, out)) ++kept_as_text;
         r.begin = i;
         r.lead_gap = gap;
       }
     } else {
-      flush(value, r, out);
+      if (!flush(value, r, out)) ++kept_as_text;
       out += gap;
       r.begin = i;
       r.lead_gap = {};
@@ -205,7 +213,7 @@ result<std::string> decode(std::string_view value, std::size_t max_words) {
     r.end = w.end;
     i = text_start = w.end;
   }
-  flush(value, r, out);
+  if (!flush(value, r, out)) ++kept_as_text;
   out += value.substr(text_start);
   return out;
 }

@@ -397,7 +397,10 @@ result<draft> read(std::string_view eml, const read_options& o, const policy& p)
     if (addresses) {
       h.value = std::move(value);
       std::vector<detail::address_issue> issues;
-      if (!detail::parse_address_list_into(h.value, h.addresses, issues, o.max_recipients - recipients))
+      // compose() writes an address that is not valid as an empty group ("To: not-an-address : ;"):
+      // read back, it is that text again, not nothing.
+      if (!detail::parse_address_list_into(h.value, h.addresses, issues, o.max_recipients - recipients,
+                                           /*empty_group_as_text=*/true))
         return fail(errc::too_many_recipients, f.value_offset);
       recipients += h.addresses.size();
       for (const auto& issue : issues)

@@ -338,16 +338,18 @@ struct parser {
     // field values, but not in an <hfvalue> of a "body" <hfname>."
     if (kind == value_kind::text && facts.question && detail::has_encoded_word_start(value)) {
       facts.header_clean = false;  // the words may decode to anything
-      auto d = rfc2047::decode(value, options.limits.max_encoded_words);
-      if (!d) {
-        if (d.error().code == errc::too_many_encoded_words)
+      std::size_t kept_as_text = 0;
+      auto d = rfc2047::decode(value, options.limits.max_encoded_words, kept_as_text);
+      if (!d || kept_as_text > 0) {
+        if (!d && d.error().code == errc::too_many_encoded_words)
           return fail(errc::too_many_encoded_words, base + raw_offset(raw, d.error().offset));
         warn(out.warnings, "encoded_word_undecodable",
              "the encoded words in the value of '" + std::string(name) + "' could not be decoded and were kept as text",
              base);
-      } else if (utf8::validate(*d)) {
+      }
+      if (d && utf8::validate(*d)) {
         value = std::move(*d);
-      } else {
+      } else if (d) {
         value.clear();
         utf8::repair(*d, value);
       }

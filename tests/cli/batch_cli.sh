@@ -78,16 +78,49 @@ for line in open(sys.argv[1], encoding="utf-8"):
 assert ok > 900 and bad > 5, (ok, bad)
 PY
 
-# 4. --stats summary on stderr; text mode: "<n>\tok\t<to>\t<cc>\t<bcc>\t<subject>" or
-#    "<n>\terror\t<code>\t<offset>\t<message>".
+# 4. --stats summary on stderr; text mode: "<n>\tok\t<to>\t<cc>\t<bcc>\t<subject>\t<dropped>\t<warnings>"
+#    or "<n>\terror\t<code>\t<offset>\t<message>".
 printf 'mailto:a@example.com?subject=Caf%%C3%%A9&cc=b@example.org\nnot a link\n\nmailto:x@example.com?subject=a%%09b\n' > "$tmp/small.txt"
 "$prog" batch --stats < "$tmp/small.txt" > "$tmp/small.out" 2> "$tmp/small.err" || fail "text mode exit $?"
-printf '1\tok\ta@example.com\tb@example.org\t\tCaf\xc3\xa9\n2\terror\tnot_mailto\t0\tnot a mailto URI\n3\terror\tempty_input\t0\tinput is empty\n' > "$tmp/small.want"
+printf '1\tok\ta@example.com\tb@example.org\t\tCaf\xc3\xa9\t0\t0\n2\terror\tnot_mailto\t0\tnot a mailto URI\n3\terror\tempty_input\t0\tinput is empty\n' > "$tmp/small.want"
 head -3 "$tmp/small.out" | cmp -s - "$tmp/small.want" || fail "text mode output: $(cat -A "$tmp/small.out")"
 grep -q '^batch: 4 lines, 2 ok, 2 errors, .* lines/s' "$tmp/small.err" || fail "stats: $(cat "$tmp/small.err")"
 : | "$prog" batch --json > "$tmp/empty.out" || fail "empty input exit $?"
 [[ ! -s "$tmp/empty.out" ]] || fail "empty input gave output"
 printf 'mailto:last@example.com' | "$prog" batch --json | grep -q '"last@example.com"' || fail "last line without newline"
+
+# 4b. The counts of dropped fields and warnings (issue 26: a scanner must see that attach= went),
+#     in text mode and with --compose (the file, then the counts).
+printf '%s\n' 'mailto:b@example.org?attach=/etc/passwd' 'mailto:a@x.org?subject=%3D%3Fbogus-cs%3FQ%3FJ%3DF6rg%3F%3D' > "$tmp/counts.txt"
+"$prog" batch < "$tmp/counts.txt" > "$tmp/counts.out" || fail "counts exit $?"
+printf '1\tok\tb@example.org\t\t\t\t1\t0\n2\tok\ta@x.org\t\t\t=?bogus-cs?Q?J=F6rg?=\t0\t1\n' | cmp -s - "$tmp/counts.out" \
+  || fail "dropped and warning counts: $(cat -A "$tmp/counts.out")"
+"$prog" batch --compose "$tmp/counts.d" < "$tmp/counts.txt" > "$tmp/counts.out" || fail "counts --compose exit $?"
+printf '1\tok\t%s\t1\t0\n2\tok\t%s\t0\t1\n' "$tmp/counts.d/000000001.eml" "$tmp/counts.d/000000002.eml" | cmp -s - "$tmp/counts.out" \
+  || fail "counts with --compose: $(cat -A "$tmp/counts.out")"
+
+# 4c. -j: 0 to 64; anything else is exit 64 naming the option and the range, before any work.
+set +e
+for j in -1 -2 18446744073709551615 99999999999999999999999 65 65536 '' x 1x ' 1' 0x10; do
+  printf 'mailto:a@example.com\n' | "$prog" batch -j "$j" > "$tmp/j.out" 2> "$tmp/j.err"; rc=$?
+  [[ $rc -eq 64 && ! -s "$tmp/j.out" ]] || fail "-j '$j': exit $rc, stdout $(cat "$tmp/j.out")"
+  grep -q "^error: usage: --jobs takes 0 to 64 (" "$tmp/j.err" || fail "-j '$j': $(cat "$tmp/j.err")"
+done
+for j in 0 1 64; do
+  printf 'mailto:a@example.com\n' | "$prog" batch -j "$j" > "$tmp/j.out" 2> "$tmp/j.err"; rc=$?
+  [[ $rc -eq 0 && $(cut -f2 "$tmp/j.out") == ok ]] || fail "-j $j: exit $rc $(cat "$tmp/j.err")"
+done
+"$prog" batch --max-input 99999999999 < /dev/null > /dev/null 2> "$tmp/j.err"; rc=$?
+[[ $rc -eq 64 ]] && grep -q "^error: usage: --max-input takes 1 to 67108864 (" "$tmp/j.err" || fail "--max-input bound: $rc $(cat "$tmp/j.err")"
+# --date is checked before any line is read.
+"$prog" batch --compose "$tmp/never" --date yesterday < /dev/null > /dev/null 2> "$tmp/j.err"; rc=$?
+[[ $rc -eq 64 ]] && grep -q "^error: usage: --date 'yesterday' is not an RFC 5322 date-time" "$tmp/j.err" || fail "--date: $rc $(cat "$tmp/j.err")"
+# Output lost on a full disk: exit 74 with the reason, for both drivers.
+for j in 1 2; do
+  "$prog" batch -j $j < "$tmp/small.txt" > /dev/full 2> "$tmp/j.err"; rc=$?
+  [[ $rc -eq 74 ]] && grep -q "^error: io_error: .*(No space left on device)" "$tmp/j.err" || fail "/dev/full -j $j: $rc $(cat "$tmp/j.err")"
+done
+set -e
 
 # 5. Too-long lines: an error object equal to inspect's, at the limit plus leading white space,
 #    both for lines the parser sees and lines longer than max-input + 4096 (never held whole).

@@ -47,30 +47,30 @@ expect 0 'http://www.example.org/Dürst' '' -- iri to-iri 'http://www.example.or
 
 # Pre-processing: leading and trailing ASCII white space is trimmed; offsets count it.
 expect 0 'http://r%C3%A9sum%C3%A9.example.org' '' -- iri to-uri $' \t http://résumé.example.org \n'
-expect 65 '' '^error: iri_bad_char at byte 10: ' -- iri to-uri '  http://a b'
+expect 65 '' '^error: iri_bad_char: the IRI at byte 10 \(' -- iri to-uri '  http://a b'
 
 # Legacy charset input (RFC 3987 section 3.1 step 1 b): the bytes of windows-1258, then NFC.
 expect 0 'http://example.org/Vi%E1%BB%87t' '' -- iri to-uri --charset windows-1258 "$(printf 'http://example.org/Vi\xea\xf2t')"
 expect 0 'http://example.org/caf%C3%A9' '' -- iri to-uri --charset ISO-8859-1 "$(printf 'http://example.org/caf\xe9')"
-expect 65 '' '^error: unknown_charset at byte 0: ' -- iri to-uri --charset no-such-charset 'http://a/'
-expect 65 '' '^error: charset_conversion at byte 9: ' -- iri to-uri --charset iso-8859-7 "$(printf 'http://a/\xae')"
+expect 65 '' '^error: unknown_charset: the IRI at byte 0 \(' -- iri to-uri --charset no-such-charset 'http://a/'
+expect 65 '' '^error: charset_conversion: the IRI at byte 9 \(' -- iri to-uri --charset iso-8859-7 "$(printf 'http://a/\xae')"
 
 # Bad input: exit 65 and the error line format.
-expect 65 '' '^error: iri_private_outside_query at byte 19: private-use character outside the query$' -- iri to-uri "$(printf 'http://example.org/\xee\x80\x80')"
-expect 65 '' '^error: utf8_overlong at byte 9: ' -- iri to-uri "$(printf 'http://a/\xc0\xaf')"
-expect 65 '' '^error: percent_bad_hex at byte 9: ' -- iri to-iri 'http://a/%G0'
-expect 65 '' '^error: idna_disallowed at byte 7: ' -- iri to-iri --idna 'http://xn--a.example.org/'
-expect 65 '' '^error: idna_disallowed at byte 7: ' -- iri to-uri --idna "$(printf 'http://a\xe2\x80\xaeb.example/')"
-expect 65 '' '^error: iri_bad_scheme at byte 0: ' -- iri check '1a:b'
+expect 65 '' '^error: iri_private_outside_query: the IRI at byte 19 \(private-use character outside the query\)$' -- iri to-uri "$(printf 'http://example.org/\xee\x80\x80')"
+expect 65 '' '^error: utf8_overlong: the IRI at byte 9 \(' -- iri to-uri "$(printf 'http://a/\xc0\xaf')"
+expect 65 '' '^error: percent_bad_hex: the IRI at byte 9 \(' -- iri to-iri 'http://a/%G0'
+expect 65 '' '^error: idna_disallowed: the IRI at byte 7 \(' -- iri to-iri --idna 'http://xn--a.example.org/'
+expect 65 '' '^error: idna_disallowed: the IRI at byte 7 \(' -- iri to-uri --idna "$(printf 'http://a\xe2\x80\xaeb.example/')"
+expect 65 '' '^error: iri_bad_scheme: the IRI at byte 0 \(' -- iri check '1a:b'
 
 # check: components on success; the bidi rules of section 4.2 with the component named.
 expect 0 $'scheme\thttp\nuserinfo\tuser\nhost\trésumé.example.org\nhost-type\treg-name\nport\t8080\npath\t/p\nquery\tq\nfragment\tf' '' \
   -- iri check 'http://user@résumé.example.org:8080/p?q#f'
 expect 0 $'scheme\thttp\nhost\t[::1]\nhost-type\tip-literal\npath\t' '' -- iri check 'http://[::1]'
 expect 0 $'scheme\thttp\nhost\tab.גדהוזח.ij\nhost-type\treg-name\npath\t/kl/mn/op.html' '' -- iri check 'http://ab.גדהוזח.ij/kl/mn/op.html'
-expect 65 '' '^error: iri_bidi at byte 16: .*'$'\n''note: isegment at bytes 16-21 uses right-to-left characters but does not start and end with one' \
+expect 65 '' '^error: iri_bidi: the IRI at byte 16 .*'$'\n''note: isegment at bytes 16-21 uses right-to-left characters but does not start and end with one' \
   -- iri check 'http://ab.cd.ef/זח1/2טי/כל.html'
-expect 65 '' '^error: iri_bidi at byte 10: .*'$'\n''note: ireg-name label at bytes 10-16 mixes right-to-left and left-to-right' -- iri check 'http://ab.cdהו.ij/'
+expect 65 '' '^error: iri_bidi: the IRI at byte 10 .*'$'\n''note: ireg-name label at bytes 10-16 mixes right-to-left and left-to-right' -- iri check 'http://ab.cdהו.ij/'
 expect 65 '' 'note: isegment at bytes 9-14 has a bidi formatting character .* at byte 10' -- iri check "$(printf 'http://a/x\xe2\x80\x8ey')"
 
 # equal: exit 0 when equivalent, 1 when not; the deciding rung on stdout.
@@ -78,7 +78,7 @@ expect 0 'equivalent: simple string comparison (RFC 3987 section 5.3.1)' '' -- i
 expect 0 'equivalent: syntax-based normalization (RFC 3987 section 5.3.2)' '' -- iri equal 'example://a/b/c/%7Bfoo%7D/rosé' 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9'
 expect 0 'equivalent: scheme-based normalization (RFC 3987 section 5.3.3)' '' -- iri equal 'http://example.com' 'http://example.com:80/'
 expect 1 'different: still different after scheme-based normalization (RFC 3987 section 5.3.3)' '' -- iri equal 'http://example.com/data' 'http://example.com/data/'
-expect 65 '' '^error: iri_bad_char at byte 8: .*'$'\n''note: in the second IRI' -- iri equal 'http://a' 'http://a b'
+expect 65 '' '^error: iri_bad_char: the second IRI at byte 8 \(' -- iri equal 'http://a' 'http://a b'
 
 # Bad usage: exit 64.
 expect 64 '' 'A subcommand is required' -- iri

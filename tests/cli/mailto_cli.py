@@ -302,7 +302,7 @@ p = run("inspect", "--charset", "no-such-charset", "mailto:a@example.com")
 if p.returncode != 64:
     fail(f"unknown --charset: {p.returncode}")
 p = run("inspect", "--strict", "mailto:joe@example.com?cc=bob@example.com?body=hello")
-if p.returncode != 65 or b"mailto_second_question at byte 41" not in p.stderr:
+if p.returncode != 65 or b"mailto_second_question: the link at byte 41" not in p.stderr:
     fail(f"readable error: {p.returncode} {p.stderr!r}")
 p = run("build", "--subject", "a\nBcc: x@example.com")
 if p.returncode != 65 or b"header_injection" not in p.stderr:

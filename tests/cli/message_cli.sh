@@ -102,7 +102,7 @@ printf 'Subject: x\r\nnot a field\r\n\r\nbody' >"$tmp/bad.eml"
 "$prog" build --eml "$tmp/bad.eml" >/dev/null 2>"$tmp/err"
 rc=$?
 [[ $rc -eq 65 ]] || fail "malformed message: exit $rc, want 65"
-grep -q '^error: message_malformed at byte 12: ' "$tmp/err" || fail "malformed message error: $(cat "$tmp/err")"
+grep -q '^error: message_malformed: --eml .*bad.eml at byte 12 (' "$tmp/err" || fail "malformed message error: $(cat "$tmp/err")"
 "$prog" build --eml "$tmp/missing.eml" >/dev/null 2>&1
 rc=$?
 [[ $rc -eq 66 ]] || fail "missing file: exit $rc, want 66"
@@ -112,7 +112,7 @@ rc=$?
 head -c 11000000 /dev/zero | tr '\0' 'a' | "$prog" build --eml - >/dev/null 2>"$tmp/err"
 rc=$?
 [[ $rc -eq 65 ]] || fail "11 MB message: exit $rc, want 65"
-grep -q '^error: input_too_long at byte 10485760' "$tmp/err" || fail "too long: $(cat "$tmp/err")"
+grep -q '^error: input_too_long: --eml - at byte 10485760 (' "$tmp/err" || fail "too long: $(cat "$tmp/err")"
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures failure(s)"

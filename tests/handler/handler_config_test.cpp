@@ -91,6 +91,45 @@ TEST_CASE("configuration errors carry the byte offset", "[config]") {
   CHECK(parse_config(std::string(max_config_size + 1, '#')).error().code == errc::input_too_long);
 }
 
+TEST_CASE("configuration errors say which key or value is wrong", "[config]") {
+  struct bad {
+    std::string text;
+    std::string problem;
+  };
+  const bad cases[] = {
+      {"bogus_key = 1\n", "unknown key 'bogus_key' (the keys are target, command, terminal, from, confirm, keep, "
+                          "drop, smtputf8, notify, strict, draft_max_age_days)"},
+      {"target custom\n", "missing '=' after 'target' (a line is key = value, e.g. target = thunderbird)"},
+      {"notify = maybe\n", "notify takes yes or no, not 'maybe'"},
+      {"smtputf8 = \n", "smtputf8 takes yes or no, not ''"},
+      {"draft_max_age_days = -1\n", "draft_max_age_days takes a number of days from 0 to 99999, not '-1'"},
+      {"target =\n", "target needs a value after '='"},
+      {"= x\n", "a key is missing before '='"},
+      {"ta rget = x\n", "unknown key 'ta rget' (keys are letters, digits, '_' and '-')"},
+      {"keep =\n", "keep takes header field names, e.g. keep = keywords, in-reply-to"},
+      {"from = caf\xC3\n", "the file is not UTF-8 text"},
+      {std::string(max_config_size + 1, '#'), "the file is larger than 64 KiB"},
+  };
+  for (const auto& b : cases) {
+    INFO(b.text.substr(0, 40));
+    std::string problem;
+    auto c = parse_config(b.text, problem);
+    REQUIRE_FALSE(c);
+    CHECK(problem == b.problem);
+    // The same error as without the explanation.
+    CHECK(parse_config(b.text).error() == c.error());
+  }
+  // Every key the parser accepts is listed in config_keys (the man page lists the same).
+  for (const auto key : config_keys) {
+    std::string problem;
+    auto c = parse_config(std::string(key) + " = \n", problem);
+    CHECK(problem.find("unknown key") == std::string::npos);
+  }
+  std::string problem = "stale";
+  CHECK(parse_config("target = eml\n", problem));
+  CHECK(problem.empty());
+}
+
 TEST_CASE("XDG base directories follow the specification", "[config]") {
   environment env;
   env.home = "/home/u";

@@ -307,6 +307,18 @@ TEST_CASE("warnings for fragments, empty fields and raw characters", "[mailto]")
   CHECK(has_warning(*e, "empty_address"));
 }
 
+TEST_CASE("encoded words in an unknown charset warn encoded_word_undecodable", "[mailto]") {
+  // Issue 26: the word was shown raw with no warning, while the man page promises one.
+  auto d = parse_draft("mailto:a@x.org?subject=%3D%3Fbogus-cs%3FQ%3FJ%3DF6rg%3F%3D");
+  REQUIRE(d);
+  CHECK(d->subject == "=?bogus-cs?Q?J=F6rg?=");
+  CHECK(has_warning(*d, "encoded_word_undecodable"));
+  auto ok = parse_draft("mailto:a@x.org?subject=%3D%3Fiso-8859-1%3FQ%3FJ%3DF6rg%3F%3D");
+  REQUIRE(ok);
+  CHECK(ok->subject == "J\xC3\xB6rg");
+  CHECK_FALSE(has_warning(*ok, "encoded_word_undecodable"));
+}
+
 TEST_CASE("invalid addresses are kept, marked, with a warning", "[mailto]") {
   auto d = parse_draft("mailto:not-an-address,ok@example.com?cc=Joe%20%3Cjoe@example.com%3E,nope");
   REQUIRE(d);

@@ -14,6 +14,30 @@ TEST_CASE("RFC 2047 decoding vectors (tests/data/encoded_word_decode.tsv)", "[rf
   }
 }
 
+TEST_CASE("RFC 2047 decoding counts the words it keeps as text", "[rfc2047]") {
+  std::size_t kept = 99;
+  auto d = rfc2047::decode("=?bogus-cs?Q?J=F6rg?=", 10, kept);
+  REQUIRE(d);
+  CHECK(*d == "=?bogus-cs?Q?J=F6rg?=");
+  CHECK(kept == 1);
+  // Two runs in unknown charsets, one good word between them.
+  d = rfc2047::decode("=?x-no?Q?a?= =?utf-8?Q?caf=C3=A9?= =?y-no?B?YQ==?=", 10, kept);
+  REQUIRE(d);
+  CHECK(kept == 2);
+  // Octets invalid in their charset are kept as text too.
+  d = rfc2047::decode("=?utf-8?Q?=FF?=", 10, kept);
+  REQUIRE(d);
+  CHECK(kept == 1);
+  d = rfc2047::decode("=?utf-8?Q?caf=C3=A9?= plain", 10, kept);
+  REQUIRE(d);
+  CHECK(*d == "caf\xC3\xA9 plain");
+  CHECK(kept == 0);
+  // Malformed words are not encoded words at all: not counted.
+  d = rfc2047::decode("=?utf-8?X?a?=", 10, kept);
+  REQUIRE(d);
+  CHECK(kept == 0);
+}
+
 TEST_CASE("RFC 2047 decoding is bounded by max_words", "[rfc2047]") {
   std::string v;
   for (int i = 0; i < 5; ++i) v += "=?utf-8?Q?a?= ";

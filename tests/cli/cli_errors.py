@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""The rows of issue 26 for the commands inspect, build, compose, batch, iri and version: what
+is printed, and the exit status.
+
+Usage: cli_errors.py /path/to/mailtokit
+
+- --version and `version` print "mailtokit X.Y.Z" (the project version) and exit 0; `version` is
+  not read as a link; a mistyped command gets "did you mean", `iri bogus` the list of iri commands,
+  a lone word is never sent to `open`.
+- Every write to standard output is checked: each command with its output on /dev/full exits 74
+  with "error: io_error: cannot write to standard output (No space left on device)".
+- compose --date / --message-id that are not RFC 5322 are refused (64) with what they look like.
+- A recipient that is not an address survives compose -> build --eml, with a warning.
+- An encoded word in an unknown charset warns encoded_word_undecodable.
+- Every error is "error: <code>: <what> (<reason>)", the option or argument named.
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+PROG = os.path.realpath(sys.argv[1])
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def run(*args, stdin=b"", stdout=subprocess.PIPE, cwd=None):
+    p = subprocess.run([PROG, *args], input=stdin, stdout=stdout, stderr=subprocess.PIPE, cwd=cwd, timeout=60)
+    out = p.stdout.decode("utf-8", "replace") if p.stdout is not None else ""
+    return p.returncode, out, p.stderr.decode("utf-8", "replace")
+
+
+tmp = tempfile.mkdtemp()
+# A private HOME without a display: nothing here may reach `open` and notify.
+os.environ.update(HOME=tmp, XDG_CONFIG_HOME=tmp + "/.config", XDG_DATA_HOME=tmp + "/.local/share",
+                  XDG_STATE_HOME=tmp + "/.local/state")
+for k in ("DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "MAILTOKIT_CONFIG"):
+    os.environ.pop(k, None)
+
+# Version.
+version = None
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "CMakeLists.txt")) as f:
+    version = re.search(r"project\(mailtokit VERSION (\d+\.\d+\.\d+)", f.read()).group(1)
+for args in (["--version"], ["version"]):
+    rc, out, err = run(*args)
+    check(rc == 0 and out == f"mailtokit {version}\n" and err == "", f"{args}: {rc} {out!r} {err!r}")
+
+# Mistyped commands.
+rc, out, err = run("inspec", "mailto:a@b.org")
+check(rc == 64 and out == "" and err.startswith(
+    "error: unknown_command: unknown command 'inspec' (did you mean 'inspect'?)\n"), f"inspec: {rc} {err!r}")
+rc, out, err = run("iri", "bogus")
+check(rc == 64 and err.startswith("error: unknown_command: unknown iri command 'bogus' (the iri commands are "
+                                  "to-uri, to-iri, check, equal)"), f"iri bogus: {rc} {err!r}")
+rc, out, err = run("iri", "to-ur", "http://a/")
+check(rc == 64 and "(did you mean 'to-uri'?)" in err, f"iri to-ur: {rc} {err!r}")
+rc, out, err = run("versoin")  # a lone word: a command, mistyped; never a link for `open`
+check(rc == 64 and "unknown command 'versoin' (did you mean 'version'?)" in err and "refusing" not in err,
+      f"versoin: {rc} {err!r}")
+rc, out, err = run("frobnicate")
+check(rc == 64 and "unknown command 'frobnicate' (the commands are " in err, f"frobnicate: {rc} {err!r}")
+rc, out, err = run()
+check(rc == 64 and err.startswith("error: usage: no command given\n"), f"no command: {rc} {err!r}")
+rc, out, err = run("inspect", "--bogus", "mailto:a@b.org")
+check(rc == 64 and err.startswith("error: usage: ") and "--bogus" in err and
+      "run 'mailtokit inspect --help' for the options" in err, f"unknown option: {rc} {err!r}")
+
+# Output lost: exit 74, with the reason, for every command that writes to standard output.
+full_cases = [
+    ["inspect", "mailto:a@b.org"], ["inspect", "--json", "mailto:a@b.org"], ["inspect", "--json", "http://x"],
+    ["build", "--to", "a@b.org"], ["iri", "to-uri", "http://a/"], ["iri", "to-iri", "http://a/"],
+    ["iri", "check", "http://a/"], ["iri", "equal", "http://a/", "http://a/"], ["compose", "mailto:a@b.org"],
+    ["batch"], ["batch", "-j", "2"], ["batch", "--json"], ["version"], ["--version"], ["--help"], ["batch", "--help"],
+]
+with open("/dev/full", "wb") as full:
+    for args in full_cases:
+        rc, out, err = run(*args, stdin=b"mailto:a@b.org\n", stdout=full)
+        check(rc == 74 and re.search(r"^error: io_error: .*\(No space left on device\)$", err, re.M),
+              f"{args} > /dev/full: exit {rc}, {err!r}")
+
+# Numeric options: the range, named.
+for args, msg in (
+    (["batch", "-j", "-1"], "--jobs takes 0 to 64 ('-1' is negative)"),
+    (["batch", "-j", "18446744073709551615"], "--jobs takes 0 to 64 ('18446744073709551615' is out of range)"),
+    (["batch", "-j", "65536"], "--jobs takes 0 to 64 ('65536' is out of range)"),
+    (["inspect", "--max-input", "0", "mailto:a@b.org"], "--max-input takes 1 to 67108864 ('0' is out of range)"),
+    (["inspect", "--max-recipients", "ten", "mailto:a@b.org"], "--max-recipients takes 0 to 1048576 ('ten' is not a whole number)"),
+    (["inspect", "--max-encoded-words", "", "mailto:a@b.org"], "--max-encoded-words takes 0 to 1048576 (an empty value)"),
+):
+    rc, out, err = run(*args)
+    check(rc == 64 and out == "" and err.startswith("error: usage: " + msg + "\n"), f"{args}: {rc} {err!r}")
+rc, out, err = run("batch", "--help")
+check("(0 to 64, default 1)" in out and "Exit status:" in out, "batch --help shows the range and the exit statuses")
+
+# compose --date / --message-id.
+rc, out, err = run("compose", "--date", "yesterday", "mailto:a@b.org")
+check(rc == 64 and out == "" and err.startswith("error: usage: --date 'yesterday' is not an RFC 5322 date-time (a "
+                                                "date-time looks like \"Wed, 25 Nov 2026 18:30:00 +0000\""),
+      f"--date yesterday: {rc} {err!r}")
+rc, out, err = run("compose", "--message-id", "nobrackets", "mailto:a@b.org")
+check(rc == 64 and out == "" and err.startswith("error: usage: --message-id 'nobrackets' is not an RFC 5322 msg-id "
+                                                "(a msg-id looks like <unique-part@example.org>"),
+      f"--message-id nobrackets: {rc} {err!r}")
+for good in (["--date", "Wed, 25 Nov 2026 18:30:00 +0000"], ["--date", "1 Jan 2027 00:00 -0130"],
+             ["--message-id", "<a.b@example.org>"], ["--message-id", "<x@[127.0.0.1]>"]):
+    rc, out, err = run("compose", *good, "mailto:a@b.org")
+    check(rc == 0 and good[1] in out, f"compose {good}: {rc} {err!r}")
+for bad in (["--date", "Wed, 32 Nov 2026 18:30:00 +0000"], ["--date", "25 Nov 2026 24:00 +0000"],
+            ["--date", "25 Nov 2026 18:30 GMT"], ["--date", "2026-11-25T18:30:00Z"],
+            ["--message-id", "<a@>"], ["--message-id", "<a b@c>"], ["--message-id", "<@c>"],
+            ["--message-id", "<a..b@c>"]):
+    rc, out, err = run("compose", *bad, "mailto:a@b.org")
+    check(rc == 64 and out == "", f"compose {bad}: {rc} {err!r}")
+
+# A recipient that is not an address: kept as text through compose -> build --eml.
+d = os.path.join(tmp, "d.eml")
+rc, out, err = run("compose", "-o", d, "mailto:not-an-address?subject=x")
+check(rc == 0 and "address_as_text" in err, f"compose invalid address: {rc} {err!r}")
+rc, out, err = run("build", "--eml", d)
+check(rc == 0 and out == "mailto:not-an-address?subject=x\n" and "warning: invalid_address" in err,
+      f"build --eml keeps the recipient: {rc} {out!r} {err!r}")
+rc, out, err = run("build", "--eml", os.path.join(tmp, "missing.eml"))
+check(rc == 66 and err.startswith("error: no_input: --eml ") and "(No such file or directory)" in err,
+      f"--eml missing: {rc} {err!r}")
+
+# encoded_word_undecodable.
+link = "mailto:a@x.org?subject=%3D%3Fbogus-cs%3FQ%3FJ%3DF6rg%3F%3D"
+rc, out, err = run("inspect", link)
+check(rc == 0 and "encoded_word_undecodable: " in out, f"inspect undecodable: {rc} {out!r}")
+rc, out, err = run("inspect", "--json", link)
+check(rc == 0 and '"code":"encoded_word_undecodable"' in out, f"inspect --json undecodable: {rc} {out!r}")
+
+# Library errors in the one format, naming the argument.
+rc, out, err = run("inspect", "--strict", "mailto:a@example.org?subject=100%")
+check(rc == 65 and err == "error: percent_truncated: the link at byte 32 ('%' not followed by two hex digits)\n",
+      f"inspect error format: {err!r}")
+rc, out, err = run("batch", "--compose", os.path.join(tmp, "no", "such", "dir"), stdin=b"mailto:a@b.org\n")
+check(rc == 73 and err.startswith("error: cannot_create: --compose '") and "(No such file or directory)" in err,
+      f"batch --compose missing parent: {rc} {err!r}")
+
+if failures:
+    print(f"cli_errors: {len(failures)} failure(s)")
+    sys.exit(1)
+print("cli_errors: ok")
