@@ -79,7 +79,7 @@ std::optional<open_failure> non_mailto(std::string_view uri) {
 int refuse_non_mailto(std::string_view uri) {
   auto why = non_mailto(uri);
   if (!why) return exit_ok;
-  print_error(why->reason);
+  print_failure(*why);
   return why->exit_code;
 }
 
@@ -156,8 +156,7 @@ std::string keep_draft(const draft& d, const environment& env, const loaded_conf
 // Every failure of `open`: stderr always; the desktop (an error dialog, else a notification)
 // when no terminal shows stderr. Returns the exit code.
 int report(const open_failure& f, const std::string& kept, const desktop_ui& ui) {
-  print_error(f.reason);
-  if (!f.advice.empty()) err("mailtokit: what to do: " + preview::visible(f.advice) + "\n");
+  print_failure(f);
   if (!kept.empty()) err("mailtokit: the draft was not handed over; it is kept in " + preview::visible(kept) + "\n");
   if (ui.failures) {
     const std::string text = failure_text(f, kept);
@@ -312,12 +311,13 @@ std::string asker_name(const provenance::origin& o, bool from_command) {
 // judged) for the hand-over and, for a draft file, read into the draft.
 offered_files offer_files(draft& d, const open_options& o, const open_plan& plan, bool strict, confirm_mode mode,
                           const ask_context& ctx, const desktop_ui& ui, const environment& env,
-                          const std::string& drafts_dir) {
+                          const std::string& drafts_dir, std::optional<std::uint64_t> max_size) {
   offered_files r;
   const auto requests = attach_requests(d, o.attach);
   if (requests.empty()) return r;
   attachments::vet_context vc;
   if (env.home) vc.home = *env.home;
+  if (max_size) vc.max_size = *max_size;
   r.files = attachments::vet_all(requests, vc);
   const auto origin = provenance::classify(provenance::parents());
   std::size_t allowed = 0;
@@ -411,8 +411,10 @@ int run_open(const open_options& o) {
   auto d = parse_draft(o.uri, po, *p);
   if (!d) {
     // stderr keeps the documented "error: <code> at byte <offset>: <message>" form.
-    return report({exit_dataerr, describe(d.error()),
-                   "this is not a valid mailto: link, so nothing was started; `mailtokit preview` shows why"},
+    return report({exit_dataerr, "the link at byte " + std::to_string(d.error().offset) + " (" +
+                                     std::string(to_string(d.error().code)) + ")",
+                   "this is not a valid mailto: link, so nothing was started; `mailtokit preview` shows why",
+                   std::string(to_name(d.error().code))},
                   {}, ui);
   }
   auto keep = [&] { return o.dry_run ? std::string() : keep_draft(*d, env, &*lc); };
@@ -497,7 +499,7 @@ int run_open(const open_options& o) {
   // Files a send-by-email request asks to attach: offered, never attached without the answer.
   const std::string drafts_dir = handler::state_home(env) ? *handler::state_home(env) + "/mailtokit/drafts" : "";
   if (!drafts_dir.empty() && !o.dry_run) (void)drafts::ensure_private_dir(drafts_dir);
-  const auto offered = offer_files(*d, o, *plan, po.strict, mode, ctx, ui, env, drafts_dir);
+  const auto offered = offer_files(*d, o, *plan, po.strict, mode, ctx, ui, env, drafts_dir, lc->cfg.attach_max_size);
   for (const auto& line : offered.told) err("mailtokit: " + preview::visible(line) + "\n");
   if (!offered.told.empty() && ui.notify && installed("notify-send"))
     show(notify_argv("mailtokit: files were not attached", offered.told, false));
@@ -632,7 +634,7 @@ int run_send(const send_options& s) {
   std::string why;
   auto link = send_link(s, why);
   if (!link) {
-    print_error(why);
+    report_error("usage", why, {}, "give addresses and at most one mailto: URI; `mailtokit send --help` says more");
     return exit_usage;
   }
   open_options o;
@@ -665,7 +667,7 @@ int run_preview(const preview_options& o) {
       out(json::from_error(error{refused->exit_code == exit_usage ? errc::empty_input : errc::not_mailto, 0},
                            refused->reason) +
           "\n");
-    print_error(refused->reason);
+    print_failure(*refused);
     return refused->exit_code;
   }
   int code = exit_ok;
@@ -675,21 +677,19 @@ int run_preview(const preview_options& o) {
   open_failure why;
   auto p = make_policy(*lc, o.keep, o.drop, why);
   if (!p) {
-    print_error(why.reason);
+    print_failure(why);
     return why.exit_code;
   }
   parse_options po;
   po.strict = o.strict || lc->cfg.strict.value_or(false);
   auto d = parse_draft(o.uri, po, *p);
   if (!d) {
-    if (o.format == "json")
-      out(json::from_error(d.error()) + "\n");
-    else
-      print_error(d.error());
+    if (o.format == "json") out(json::from_error(d.error()) + "\n");
+    print_error(d.error(), "the link");
     return exit_dataerr;
   }
   if (!apply_from(*lc, *d, why)) {
-    print_error(why.reason);
+    print_failure(why);
     return why.exit_code;
   }
   const auto findings = preview::check(*d);
@@ -698,7 +698,7 @@ int run_preview(const preview_options& o) {
   } else if (o.format == "eml") {
     auto bytes = compose(*d, draft_options(&lc->cfg, po.strict));
     if (!bytes) {
-      print_error(bytes.error());
+      print_error(bytes.error(), "the draft");
       return exit_dataerr;
     }
     out(*bytes);
@@ -720,7 +720,7 @@ bool take_extras(CLI::App& cmd, const std::string& uri, context& ctx) {
     ctx.exit_code = refuse_non_mailto(extras.front());
     if (ctx.exit_code == exit_ok) ctx.exit_code = exit_usage;
   } else {
-    print_error(cmd.get_name() + " takes one mailto: URI");
+    report_error("usage", cmd.get_name() + " takes one mailto: URI", {}, "quote the link, and give it once");
     ctx.exit_code = exit_usage;
   }
   return false;
@@ -775,8 +775,7 @@ void add_handler_commands(CLI::App& app, context& ctx) {
       "preview", "Show what a mailto: link asks for, decoded, with warnings (RFC 6068 section 7); sends nothing");
   preview_cmd->add_option("uri", po->uri, "the mailto: URI");
   preview_cmd->allow_extras();
-  preview_cmd->add_option("--format", po->format, "text (default), json or eml")
-      ->check(CLI::IsMember({"text", "json", "eml"}));
+  add_choice_option(preview_cmd, "--format", po->format, {"text", "json", "eml"}, "the output (default: text)");
   preview_cmd->add_option("--keep", po->keep, "keep this header field too (repeatable)")->allow_extra_args(false);
   preview_cmd->add_option("--drop", po->drop, "drop this header field too (repeatable)")->allow_extra_args(false);
   preview_cmd->add_flag("--strict", po->strict, "refuse a link that needs a repair (as inspect --strict)");

@@ -3,6 +3,8 @@
 // (the handler before it, whether the user's own mimeapps.list chose one, whether the
 // applications folder had a mimeinfo.cache), so that unregister restores that state instead of
 // writing an inherited choice into the user's files.
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -24,7 +26,6 @@ namespace {
 namespace fs = std::filesystem;
 
 void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
-void err(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); }
 
 // `xdg-mime query default x-scheme-handler/mailto`: the desktop file id, "" for none.
 result<std::string> query_default() {
@@ -47,12 +48,13 @@ void update_database(const std::string& dir) {
 std::optional<registration_paths> paths_for(std::string_view verb, int& code) {
   auto p = user_paths(handler::environment::current());
   if (!p) {
-    print_error("HOME (or the XDG_*_HOME variables) must be set to an absolute path");
+    report_error("usage", "HOME (or the XDG_*_HOME variables) must be set to an absolute path");
     code = exit_usage;
     return std::nullopt;
   }
   if (!dispatch::find_program("xdg-mime")) {
-    print_error("xdg-mime (xdg-utils) is needed to " + std::string(verb) + " the handler");
+    report_error("unavailable", "xdg-mime (xdg-utils) is needed to " + std::string(verb) + " the handler", {},
+                 "install xdg-utils");
     code = exit_unavailable;
     return std::nullopt;
   }
@@ -118,18 +120,18 @@ int run_register() {
   const std::string exe = self_exe();
   auto entry = desktop::render_entry(exe);
   if (exe.empty() || !entry) {
-    print_error("the path of this program (" + preview::visible(exe) + ") cannot be written in a desktop entry");
+    report_error("internal_error", "the path of this program (" + preview::visible(exe) + ") cannot be written in a desktop entry");
     return exit_software;
   }
   auto current = query_default();
   if (!current) {
-    print_error("xdg-mime query default failed");
+    report_error("unavailable", "xdg-mime query default failed");
     return exit_unavailable;
   }
   std::error_code ec;
   fs::create_directories(p->applications, ec);
   if (!drafts::ensure_private_dir(p->state_dir)) {
-    print_error("cannot create " + preview::visible(p->state_dir));
+    report_error("cannot_create", "cannot create " + preview::visible(p->state_dir), std::strerror(errno));
     return exit_cantcreat;
   }
   // A second register keeps what the first one found.
@@ -140,31 +142,36 @@ int run_register() {
     st.user_default = mimeapps::value(file_text(p->mimeapps), "Default Applications", scheme_type);
     st.had_mimeinfo_cache = fs::exists(p->applications + "/mimeinfo.cache", ec);
     if (!write_atomic(p->saved_default, previous + "\n", 0600) || !write_atomic(p->saved_state, render(st), 0600)) {
-      print_error("cannot write " + preview::visible(p->saved_default));
+      report_error("cannot_create", "cannot write " + preview::visible(p->saved_default), std::strerror(errno));
       return exit_cantcreat;
     }
     fs::remove(p->gone_told, ec);
   }
   if (!write_atomic(p->desktop_file, *entry, 0644)) {
-    print_error("cannot write " + preview::visible(p->desktop_file));
+    report_error("cannot_create", "cannot write " + preview::visible(p->desktop_file), std::strerror(errno));
     return exit_cantcreat;
   }
   update_database(p->applications);
   if (!set_default(std::string(desktop_id))) {
-    print_error("xdg-mime default failed");
+    report_error("unavailable", "xdg-mime default failed");
     return exit_unavailable;
   }
   if (auto over = overriding_list(*p)) {
-    print_error(preview::visible(over->first) + " chooses " + preview::visible(over->second) +
-                " for mail links on this desktop, and it comes before mimeapps.list, so the registration has no effect");
-    err("mailtokit: what to do: remove the x-scheme-handler/mailto line from " + preview::visible(over->first) +
-        ", or choose mailtokit in your desktop's default-applications settings, then run `mailtokit register` again\n");
+    report_error("unavailable",
+                 preview::visible(over->first) + " chooses " + preview::visible(over->second) +
+                     " for mail links on this desktop, and it comes before mimeapps.list, so the registration has no effect",
+                 {},
+                 "remove the x-scheme-handler/mailto line from " + preview::visible(over->first) +
+                     ", or choose mailtokit in your desktop's default-applications settings, then run `mailtokit "
+                     "register` again");
     return exit_unavailable;
   }
   auto now = query_default();
   if (!now || *now != desktop_id) {
-    print_error("xdg-mime still names " + preview::visible(now ? *now : std::string("nothing")) +
-                " as the mailto: handler (your desktop may override it)");
+    report_error("unavailable",
+                 "xdg-mime still names " + preview::visible(now ? *now : std::string("nothing")) +
+                     " as the mailto: handler",
+                 "your desktop may override it", "choose mailtokit in your desktop's default-applications settings");
     return exit_unavailable;
   }
   out("mailtokit is now the mailto: handler.\n");
@@ -199,7 +206,7 @@ int run_unregister() {
     text = mimeapps::drop_id(text, scheme_type, desktop_id);
   }
   if (fs::exists(p->mimeapps, ec) && !write_atomic(p->mimeapps, text, 0644)) {
-    print_error("cannot update " + preview::visible(p->mimeapps));
+    report_error("cannot_create", "cannot update " + preview::visible(p->mimeapps), std::strerror(errno));
     return exit_cantcreat;
   }
   fs::remove(p->desktop_file, ec);

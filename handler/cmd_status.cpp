@@ -65,7 +65,7 @@ int run_status() {
   int code = exit_ok;
   const auto reg = user_paths(env);
   if (!reg) {
-    print_error("HOME (or the XDG_*_HOME variables) must be set to an absolute path");
+    report_error("usage", "HOME (or the XDG_*_HOME variables) must be set to an absolute path");
     return exit_usage;
   }
   std::string current = "(none)";

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "choose.hpp"
@@ -58,10 +59,18 @@ struct ask_context {
 
 /// A failure of `open`, for stderr and the desktop: what went wrong and what to do about it.
 struct open_failure {
+  open_failure() = default;
+  open_failure(int exit, std::string why, std::string todo, std::string error_code = {})
+      : exit_code(exit), reason(std::move(why)), advice(std::move(todo)), code(std::move(error_code)) {}
   int exit_code = 0;
   std::string reason;
   std::string advice;
+  std::string code;  ///< the error code printed (a library errc name); empty: by exit status (code_for_exit)
 };
+
+/// Print `f` in the program's one error format (report_error(): "error: <code>: <reason>" and
+/// what to do on the next line).
+void print_failure(const open_failure& f);
 
 /// A configuration error at `where` ("<path>, line L, column C"): exit 78, "correct the file".
 [[nodiscard]] open_failure config_failure(std::string_view where, std::string_view what);

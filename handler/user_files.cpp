@@ -93,9 +93,11 @@ std::optional<loaded_config> read_config(const handler::environment& env, open_f
   }
   lc.exists = true;
   lc.text = std::move(**text);
-  auto cfg = handler::parse_config(lc.text);
+  std::string problem;
+  auto cfg = handler::parse_config(lc.text, problem);
   if (!cfg) {
-    why = config_failure_at(lc, cfg.error().offset, describe(cfg.error()));
+    why = config_failure_at(lc, cfg.error().offset, problem.empty() ? describe(cfg.error()) : problem);
+    why.code = std::string(to_name(cfg.error().code));
     return std::nullopt;
   }
   lc.cfg = std::move(*cfg);
@@ -106,7 +108,7 @@ std::optional<loaded_config> load_config(const handler::environment& env, int& e
   open_failure why;
   auto lc = read_config(env, why);
   if (!lc) {
-    print_error(why.reason);
+    print_failure(why);
     exit_code = why.exit_code;
   }
   return lc;

@@ -157,6 +157,25 @@ result<config> parse_config(std::string_view text, std::string& problem) {
         return fail(errc::config_error, value_offset);
       }
       c.draft_max_age_days = days;
+    } else if (key == "attach_max_size") {
+      // A whole number, then an optional unit: B, kB, MB or GB (SI, as the desktop shows sizes).
+      std::size_t digits = 0;
+      while (digits < value.size() && chars::digit(value[digits])) ++digits;
+      const std::string_view unit = chars::trim(value.substr(digits), chars::wsp);
+      std::uint64_t scale = 0;
+      if (unit.empty() || unit == "B") scale = 1;
+      if (unit == "kB" || unit == "KB") scale = 1000;
+      if (unit == "MB") scale = 1000 * 1000;
+      if (unit == "GB") scale = 1000 * 1000 * 1000;
+      std::uint64_t n = 0;
+      bool ok = digits > 0 && digits <= 6 && scale != 0;
+      for (std::size_t i = 0; ok && i < digits; ++i) n = n * 10 + static_cast<std::uint64_t>(value[i] - '0');
+      if (!ok || n * scale > 4ULL * 1000 * 1000 * 1000) {
+        problem = "attach_max_size takes a size such as 25MB (a number, then B, kB, MB or GB; at most 4GB), not " +
+                  quoted(value);
+        return fail(errc::config_error, value_offset);
+      }
+      c.attach_max_size = n * scale;
     } else {
       problem = "unknown key " + quoted(key) + " (the keys are ";
       for (std::size_t i = 0; i < std::size(config_keys); ++i) {

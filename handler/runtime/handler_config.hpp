@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -32,6 +33,8 @@ struct config {
   std::optional<bool> strict;              ///< strict = yes|no: refuse what is repaired by default (parse_options::strict)
   std::optional<located> confirm;          ///< confirm = risky|always|never: ask before `open` hands over
   std::optional<unsigned> draft_max_age_days;  ///< draft_max_age_days = N (0: never delete)
+  /// attach_max_size = N[kB|MB|GB]: the largest file a send-by-email request may attach (SI units)
+  std::optional<std::uint64_t> attach_max_size;
 };
 
 /// Largest configuration file read, in bytes.
@@ -53,7 +56,7 @@ inline constexpr std::size_t max_config_size = 64 * 1024;
 /// The keys a configuration file may set, in the order the man page lists them.
 inline constexpr std::string_view config_keys[] = {"target",   "command", "terminal", "from",
                                                     "confirm",  "keep",    "drop",     "smtputf8",
-                                                    "notify",   "strict",  "draft_max_age_days"};
+                                                    "notify",   "strict",  "draft_max_age_days", "attach_max_size"};
 
 /// The environment the paths come from; each member is the variable's value or nullopt when
 /// unset. Kept apart from getenv() so that the rules are testable.
