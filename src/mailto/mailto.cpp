@@ -269,6 +269,21 @@ bool known_hfield_at(std::string_view query, std::size_t i) noexcept {
   return false;
 }
 
+// The length of an HTML character reference to '&' without its '&' at text[i] ("amp;", "#38;",
+// "#x26;", "#X026;"), or 0. HTML's numeric references allow leading zeros and either case of
+// 'x' (WHATWG HTML section 13.2.5.80); the named one is case-sensitive.
+std::size_t html_ampersand_at(std::string_view text, std::size_t i) noexcept {
+  const std::string_view rest = text.substr(std::min(i, text.size()));
+  if (rest.starts_with("amp;")) return 4;
+  if (!rest.starts_with("#")) return 0;
+  std::size_t k = 1;
+  const bool hex = k < rest.size() && (rest[k] == 'x' || rest[k] == 'X');
+  if (hex) ++k;
+  while (k < rest.size() && rest[k] == '0') ++k;
+  const std::string_view digits = hex ? "26;" : "38;";
+  return rest.substr(k).starts_with(digits) ? k + digits.size() : 0;
+}
+
 struct parser {
   std::string_view uri;
   const parse_options& options;
@@ -501,7 +516,14 @@ struct parser {
            "the header field " + quote_for_message(raw) + " has no '='; it was read with an empty value", base);
       eq = raw.size();
     }
-    if (eq == 0) return fail(errc::mailto_bad_hname, base);
+    if (eq == 0) {
+      if (options.strict) return fail(errc::mailto_bad_hname, base);
+      // "&=orphan": a value without a name belongs to no field; dropping it keeps the rest of
+      // the link, which refusing the link would lose.
+      warn(out.warnings, "hfield_without_name",
+           "the header field " + quote_for_message(raw) + " has no name; it was dropped", base);
+      return {};
+    }
     f.addresses.clear();
     f.offset = base;
     f.value_offset = base + eq + (eq < raw.size() ? 1 : 0);
@@ -611,6 +633,12 @@ struct parser {
             q2 = i;
           break;
         case 5:
+          // "&#38;" / "&#x26;" between fields (below): the '#' of an HTML reference to '&',
+          // not a fragment, where the default reading reads it as '&'.
+          if (!options.strict && q != uri.npos && bytes[i - 1] == '&') {
+            const std::size_t n = html_ampersand_at(uri.substr(0, e), i);
+            if (n != 0 && !(i + n < e && uri[i + n] == '=')) break;
+          }
           hash = i;
           return false;
         default:
@@ -704,16 +732,20 @@ struct parser {
         if (auto r = parse_hfield(uri.substr(s, amp - s), s); !r) return r;
       }
       s = amp + 1;
-      // "&amp;" copied from HTML source means '&' (Evolution reads it so too), unless an '='
-      // follows: that reading would leave a field without a name, which is refused, where the
-      // field named "amp;" is only dropped (a repair must never refuse what strict reads).
-      if (!options.strict && amp < e && uri[amp] == '&' && e - s >= 4 && uri.compare(s, 4, "amp;") == 0 &&
-          !(s + 4 < e && uri[s + 4] == '=')) {
-        if (!warned_amp) {
-          warned_amp = true;
-          warn(out.warnings, "html_ampersand", "'&amp;' (HTML source) was read as '&'", amp);
+      // "&amp;", "&#38;" or "&#x26;" copied from HTML source means '&' (Evolution reads "&amp;"
+      // so too; mailing-list archives write "&#38;"), unless an '=' follows: that reading would
+      // leave a field without a name, so nothing evident is gained and the field named "amp;"
+      // is dropped as strict drops it.
+      if (!options.strict && amp < e && uri[amp] == '&') {
+        if (const std::size_t n = html_ampersand_at(uri.substr(0, e), s);
+            n != 0 && !(s + n < e && uri[s + n] == '=')) {
+          if (!warned_amp) {
+            warned_amp = true;
+            warn(out.warnings, "html_ampersand",
+                 "'" + std::string(uri.substr(amp, n + 1)) + "' (HTML source) was read as '&'", amp);
+          }
+          s += n;
         }
-        s += 4;
       }
     }
     return {};
@@ -753,9 +785,10 @@ class collect_all final : public detail::mailto_sink {
 }  // namespace
 
 bool is_repair(std::string_view code) noexcept {
-  for (std::string_view c : {"percent_literal", "question_as_ampersand", "question_literal", "hfield_without_value",
-                             "html_ampersand", "slashes_ignored", "path_address_list", "invalid_utf8_replaced",
-                             "legacy_charset_decoded"})
+  for (std::string_view c :
+       {"percent_literal", "question_as_ampersand", "question_literal", "hfield_without_value",
+        "hfield_without_name", "html_ampersand", "slashes_ignored", "path_address_list",
+        "invalid_utf8_replaced", "legacy_charset_decoded"})
     if (code == c) return true;
   return false;
 }
