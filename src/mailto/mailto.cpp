@@ -292,6 +292,10 @@ struct parser {
   hfield f;  // the hfield being read; its buffers are reused when the sink leaves them
   const detail::uri_scanner& scan = detail::best_uri_scanner();  // finds the bytes to look at
   bool raw_question = false;  // the query holds a raw '?' read as a literal
+  // The '#' of "&#38;" may be read as part of an '&' (false: it starts the fragment, as strict
+  // reads it); set when one was.
+  bool hash_as_ampersand = true;
+  bool read_hash_as_ampersand = false;
 
   // The first '%' of `raw` that decode_once() read as a literal '%', disclosed.
   void note_literal_percent(const decode_facts& facts, std::size_t base, std::string_view name) {
@@ -635,9 +639,12 @@ struct parser {
         case 5:
           // "&#38;" / "&#x26;" between fields (below): the '#' of an HTML reference to '&',
           // not a fragment, where the default reading reads it as '&'.
-          if (!options.strict && q != uri.npos && bytes[i - 1] == '&') {
+          if (!options.strict && hash_as_ampersand && q != uri.npos && bytes[i - 1] == '&') {
             const std::size_t n = html_ampersand_at(uri.substr(0, e), i);
-            if (n != 0 && !(i + n < e && uri[i + n] == '=')) break;
+            if (n != 0 && !(i + n < e && uri[i + n] == '=')) {
+              read_hash_as_ampersand = true;
+              break;
+            }
           }
           hash = i;
           return false;
@@ -756,15 +763,42 @@ struct parser {
 
 namespace detail {
 
+namespace {
+
+// The default reading, and the strict one's reading of a '#' when that repair meets an error in
+// what strict ignores as the fragment ("a repair must never refuse what strict reads"): the link
+// is then read again with the '#' as the fragment (fragment_ignored says what was left out).
+result<void> run_parser(std::string_view uri, const parse_options& options, mailto_sink& sink,
+                        const uri_scanner& scan) {
+  parser p{uri, options, sink, 0, {}, scan};
+  auto r = p.run();
+  if (r || !p.read_hash_as_ampersand) return r;
+  // invalid_utf8::reject refuses what the replacing reading reads with a replacement: when that
+  // reading of the repair succeeds, its value is not UTF-8 and the link is refused here too.
+  if (options.on_invalid_utf8 == invalid_utf8::reject && r.error().code == errc::mailto_invalid_utf8) {
+    parse_options replacing = options;
+    replacing.on_invalid_utf8 = invalid_utf8::replace;
+    sink.reset();
+    parser t{uri, replacing, sink, 0, {}, scan};
+    const bool read = t.run().has_value();
+    sink.reset();
+    if (read) return r;
+  }
+  sink.reset();
+  parser again{uri, options, sink, 0, {}, scan};
+  again.hash_as_ampersand = false;
+  return again.run();
+}
+
+}  // namespace
+
 result<void> parse_mailto_into(std::string_view uri, const parse_options& options, mailto_sink& sink) {
-  parser p{uri, options, sink, 0, {}};
-  return p.run();
+  return run_parser(uri, options, sink, best_uri_scanner());
 }
 
 result<void> parse_mailto_into(std::string_view uri, const parse_options& options, mailto_sink& sink,
                                const uri_scanner& scan) {
-  parser p{uri, options, sink, 0, {}, scan};
-  return p.run();
+  return run_parser(uri, options, sink, scan);
 }
 
 }  // namespace detail
@@ -777,6 +811,7 @@ class collect_all final : public detail::mailto_sink {
   explicit collect_all(mailto_uri& out) noexcept : mailto_sink(out.to, out.warnings), out_(out) {}
   void expect(std::size_t hfields) override { out_.hfields.reserve(hfields); }
   void field(hfield& f) override { out_.hfields.push_back(std::move(f)); }
+  void reset() override { out_ = mailto_uri{}; }
 
  private:
   mailto_uri& out_;

@@ -311,6 +311,10 @@ class apply_each final : public detail::mailto_sink {
     spare = spare_buffers;
   }
   void field(hfield& f) override { apply_one(d_, f, p_, html, value_clean); }
+  void reset() override {
+    d_ = draft{};
+    html = {};
+  }
 
   html_source html;  // the HTML body, if any, that body_from_html() may use
 
