@@ -50,9 +50,10 @@ struct parse_options {
   std::string legacy_charset;  ///< used with invalid_utf8::legacy, e.g. "windows-1252"
   /// Refuse what the default reading repairs, with the error each repair stands for: a '%' not
   /// followed by two hex digits (percent_truncated, percent_bad_hex), a second '?'
-  /// (mailto_second_question), an hfield without '=' (mailto_bad_hfield), an address that is not
-  /// UTF-8 (mailto_invalid_utf8); "&amp;", "//" after "mailto:", ';' between addresses and display
-  /// names in the path are then not read as such. For validators and scanners.
+  /// (mailto_second_question), an hfield without '=' (mailto_bad_hfield), an hfield without a
+  /// name (mailto_bad_hname), an address that is not UTF-8 (mailto_invalid_utf8); "&amp;",
+  /// "&#38;", "&#x26;", "//" after "mailto:", ';' between addresses and display names in the path
+  /// are then not read as such. For validators and scanners.
   bool strict = false;
 };
 
@@ -97,21 +98,24 @@ struct mailto_uri {
 ///   strings, comments, groups (flattened), and `;` as a separator as many clients write it.
 /// - What real links get wrong is read as they evidently mean it, with a warning (a repair, see
 ///   warning and is_repair()): a lone `%` is a literal `%`; a second `?` before a known field
-///   name and `=` is `&`, any other is a literal `?`; a field without `=` has an empty value;
-///   "&amp;" is `&`; `//` after `mailto:` is ignored; a path with `;` or `<` outside quotes is an
-///   address list. parse_options::strict refuses these with the RFC 6068 error instead.
+///   name and `=` is `&`, any other is a literal `?`; a field without `=` has an empty value; a
+///   field without a name (`&=x`) is dropped; "&amp;", "&#38;" and "&#x26;" (any case of `x`,
+///   leading zeros) are `&` unless an `=` follows; `//` after `mailto:` is ignored; a path with
+///   `;` or `<` outside quotes is an address list. parse_options::strict refuses these with the
+///   RFC 6068 error instead.
 ///
 /// Errors (offset in `uri`): empty_input, input_too_long, not_mailto, mailto_bad_char (a raw
-/// control character, in every mode), mailto_bad_hname, unknown_charset, charset_conversion,
+/// control character, in every mode), unknown_charset, charset_conversion,
 /// too_many_recipients, too_many_hfields, too_many_encoded_words; mailto_invalid_utf8 with
 /// invalid_utf8::reject; and with parse_options::strict only: mailto_second_question,
-/// mailto_bad_hfield, percent_bad_hex, percent_truncated, mailto_invalid_utf8 in an address.
-/// Reentrant: no state between calls.
+/// mailto_bad_hfield, mailto_bad_hname, percent_bad_hex, percent_truncated, mailto_invalid_utf8 in an
+/// address. Reentrant: no state between calls.
 [[nodiscard]] MAILTOKIT_API result<mailto_uri> parse_mailto(std::string_view uri,
                                                             const parse_options& options = {});
 
 /// True for the code of a warning that records a repair of the default reading (a lone '%', a
-/// second '?', an hfield without '=', "&amp;", "//", an address list in the path, invalid UTF-8):
+/// second '?', an hfield without '=' or without a name, "&amp;" and "&#38;", "//", an address
+/// list in the path, invalid UTF-8):
 /// what parse_options::strict refuses or reads literally instead (invalid UTF-8 outside
 /// addresses follows on_invalid_utf8 in both modes). parse_draft() of the clean URI
 /// (build_mailto()) of a draft never gives one.

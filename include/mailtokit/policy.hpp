@@ -24,14 +24,22 @@ namespace mailtokit {
 ///
 /// | dropped | examples | can keep() enable it? |
 /// |---|---|---|
-/// | file and resource access | `attach`, `Attachment`, `attachments`, `insert`, `x-attach-file`, `%61ttach` (any name containing `attach`, `insert`, `file` or `include`, in any case, after decoding) | never |
-/// | originator, routing, trace | `from`, `sender`, `reply-to`, `return-path`, `resent-*`, `apparently-to`, `received`, `date`, `message-id`, `delivered-to`, `errors-to`, `mail-followup-to`, ... | never |
-/// | MIME | `mime-version`, `content-*` | never |
-/// | HTML bodies | any name containing `html` (`html-body`, `body-html`) | never |
-/// | not a field name | a decoded name with a space, `:`, a control or non-ASCII | never |
-/// | read receipts, tracking | `disposition-notification-to`, `return-receipt-to`, `x-confirm-reading-to`, ... | yes |
-/// | Usenet | `newsgroups`, `newshost`, `followup-to` | yes |
-/// | unknown | `blat`, `x-evil` | yes |
+/// | file and resource access | `attach`, `Attachment`, `attachments`, `insert`, `x-attach-file`, `%61ttach`
+/// (any name containing `attach`, `insert`, `file` or `include`, in any case, after decoding) | never | |
+/// originator, routing, trace | `from`, `sender`, `reply-to`, `return-path`, `resent-*`, `apparently-to`,
+/// `received`, `date`, `message-id`, `delivered-to`, `errors-to`, `mail-followup-to`, ... | never | | MIME |
+/// `mime-version`, `content-*` | never | | HTML bodies | any name containing `html` (`html-body`,
+/// `body-html`) | never | | not a field name | a decoded name with a space, `:`, a control or non-ASCII |
+/// never | | read receipts, tracking | `disposition-notification-to`, `return-receipt-to`,
+/// `x-confirm-reading-to`, ... | yes | | Usenet | `newsgroups`, `newshost`, `followup-to` | yes | | unknown |
+/// `blat`, `x-evil` | yes |
+///
+/// A link's HTML never becomes HTML in a draft. A link without `body` gets the plain text of its
+/// first `html-body` (else its first `html-part`) as its body, with the warning
+/// "html_body_converted" (text, line breaks, link targets after their text; nothing fetched;
+/// libxml2's HTML parser, no network); with a `body`, the HTML is dropped and its reason says so.
+/// Unicode tag characters (U+E0000-U+E007F) are removed from the subject and other header values
+/// with the warning "tag_characters_removed" (the body keeps them; preview::check() names them).
 ///
 /// A name is decoded once: `%2561ttach` becomes the name `%61ttach`, which is not `attach`; it is
 /// an unknown field, and its reason says that it was percent-encoded twice.

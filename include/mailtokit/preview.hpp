@@ -38,7 +38,9 @@ struct thresholds {
 };
 
 /// Every finding for a draft, in a stable order (recipients, from, subject, headers, body).
-/// Thread-safe; ASCII text never calls ICU.
+/// invisible_character names each invisible character and where it first is ("at character 3",
+/// in the body "at line 2"); Unicode tag characters (U+E0000-U+E007F) are counted and the ASCII
+/// text they spell is shown. Thread-safe; ASCII text never calls ICU.
 [[nodiscard]] MAILTOKIT_API std::vector<finding> check(const draft& d, const thresholds& t = {});
 
 /// The address checks alone: bidi (RFC 3987 section 4.1 and 4.2 rule 1 per local part and

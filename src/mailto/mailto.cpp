@@ -269,6 +269,21 @@ bool known_hfield_at(std::string_view query, std::size_t i) noexcept {
   return false;
 }
 
+// The length of an HTML character reference to '&' without its '&' at text[i] ("amp;", "#38;",
+// "#x26;", "#X026;"), or 0. HTML's numeric references allow leading zeros and either case of
+// 'x' (WHATWG HTML section 13.2.5.80); the named one is case-sensitive.
+std::size_t html_ampersand_at(std::string_view text, std::size_t i) noexcept {
+  const std::string_view rest = text.substr(std::min(i, text.size()));
+  if (rest.starts_with("amp;")) return 4;
+  if (!rest.starts_with("#")) return 0;
+  std::size_t k = 1;
+  const bool hex = k < rest.size() && (rest[k] == 'x' || rest[k] == 'X');
+  if (hex) ++k;
+  while (k < rest.size() && rest[k] == '0') ++k;
+  const std::string_view digits = hex ? "26;" : "38;";
+  return rest.substr(k).starts_with(digits) ? k + digits.size() : 0;
+}
+
 struct parser {
   std::string_view uri;
   const parse_options& options;
@@ -277,6 +292,10 @@ struct parser {
   hfield f;  // the hfield being read; its buffers are reused when the sink leaves them
   const detail::uri_scanner& scan = detail::best_uri_scanner();  // finds the bytes to look at
   bool raw_question = false;  // the query holds a raw '?' read as a literal
+  // The '#' of "&#38;" may be read as part of an '&' (false: it starts the fragment, as strict
+  // reads it); set when one was.
+  bool hash_as_ampersand = true;
+  bool read_hash_as_ampersand = false;
 
   // The first '%' of `raw` that decode_once() read as a literal '%', disclosed.
   void note_literal_percent(const decode_facts& facts, std::size_t base, std::string_view name) {
@@ -503,7 +522,14 @@ struct parser {
            "the header field " + quote_for_message(raw) + " has no '='; it was read with an empty value", base);
       eq = raw.size();
     }
-    if (eq == 0) return fail(errc::mailto_bad_hname, base);
+    if (eq == 0) {
+      if (options.strict) return fail(errc::mailto_bad_hname, base);
+      // "&=orphan": a value without a name belongs to no field; dropping it keeps the rest of
+      // the link, which refusing the link would lose.
+      warn(out.warnings, "hfield_without_name",
+           "the header field " + quote_for_message(raw) + " has no name; it was dropped", base);
+      return {};
+    }
     f.addresses.clear();
     f.offset = base;
     f.value_offset = base + eq + (eq < raw.size() ? 1 : 0);
@@ -613,6 +639,15 @@ struct parser {
             q2 = i;
           break;
         case 5:
+          // "&#38;" / "&#x26;" between fields (below): the '#' of an HTML reference to '&',
+          // not a fragment, where the default reading reads it as '&'.
+          if (!options.strict && hash_as_ampersand && q != uri.npos && bytes[i - 1] == '&') {
+            const std::size_t n = html_ampersand_at(uri.substr(0, e), i);
+            if (n != 0 && !(i + n < e && uri[i + n] == '=')) {
+              read_hash_as_ampersand = true;
+              break;
+            }
+          }
           hash = i;
           return false;
         default:
@@ -706,16 +741,20 @@ struct parser {
         if (auto r = parse_hfield(uri.substr(s, amp - s), s); !r) return r;
       }
       s = amp + 1;
-      // "&amp;" copied from HTML source means '&' (Evolution reads it so too), unless an '='
-      // follows: that reading would leave a field without a name, which is refused, where the
-      // field named "amp;" is only dropped (a repair must never refuse what strict reads).
-      if (!options.strict && amp < e && uri[amp] == '&' && e - s >= 4 && uri.compare(s, 4, "amp;") == 0 &&
-          !(s + 4 < e && uri[s + 4] == '=')) {
-        if (!warned_amp) {
-          warned_amp = true;
-          warn(out.warnings, "html_ampersand", "'&amp;' (HTML source) was read as '&'", amp);
+      // "&amp;", "&#38;" or "&#x26;" copied from HTML source means '&' (Evolution reads "&amp;"
+      // so too; mailing-list archives write "&#38;"), unless an '=' follows: that reading would
+      // leave a field without a name, so nothing evident is gained and the field named "amp;"
+      // is dropped as strict drops it.
+      if (!options.strict && amp < e && uri[amp] == '&') {
+        if (const std::size_t n = html_ampersand_at(uri.substr(0, e), s);
+            n != 0 && !(s + n < e && uri[s + n] == '=')) {
+          if (!warned_amp) {
+            warned_amp = true;
+            warn(out.warnings, "html_ampersand",
+                 "'" + std::string(uri.substr(amp, n + 1)) + "' (HTML source) was read as '&'", amp);
+          }
+          s += n;
         }
-        s += 4;
       }
     }
     return {};
@@ -726,15 +765,42 @@ struct parser {
 
 namespace detail {
 
+namespace {
+
+// The default reading, and the strict one's reading of a '#' when that repair meets an error in
+// what strict ignores as the fragment ("a repair must never refuse what strict reads"): the link
+// is then read again with the '#' as the fragment (fragment_ignored says what was left out).
+result<void> run_parser(std::string_view uri, const parse_options& options, mailto_sink& sink,
+                        const uri_scanner& scan) {
+  parser p{uri, options, sink, 0, {}, scan};
+  auto r = p.run();
+  if (r || !p.read_hash_as_ampersand) return r;
+  // invalid_utf8::reject refuses what the replacing reading reads with a replacement: when that
+  // reading of the repair succeeds, its value is not UTF-8 and the link is refused here too.
+  if (options.on_invalid_utf8 == invalid_utf8::reject && r.error().code == errc::mailto_invalid_utf8) {
+    parse_options replacing = options;
+    replacing.on_invalid_utf8 = invalid_utf8::replace;
+    sink.reset();
+    parser t{uri, replacing, sink, 0, {}, scan};
+    const bool read = t.run().has_value();
+    sink.reset();
+    if (read) return r;
+  }
+  sink.reset();
+  parser again{uri, options, sink, 0, {}, scan};
+  again.hash_as_ampersand = false;
+  return again.run();
+}
+
+}  // namespace
+
 result<void> parse_mailto_into(std::string_view uri, const parse_options& options, mailto_sink& sink) {
-  parser p{uri, options, sink, 0, {}};
-  return p.run();
+  return run_parser(uri, options, sink, best_uri_scanner());
 }
 
 result<void> parse_mailto_into(std::string_view uri, const parse_options& options, mailto_sink& sink,
                                const uri_scanner& scan) {
-  parser p{uri, options, sink, 0, {}, scan};
-  return p.run();
+  return run_parser(uri, options, sink, scan);
 }
 
 }  // namespace detail
@@ -747,6 +813,7 @@ class collect_all final : public detail::mailto_sink {
   explicit collect_all(mailto_uri& out) noexcept : mailto_sink(out.to, out.warnings), out_(out) {}
   void expect(std::size_t hfields) override { out_.hfields.reserve(hfields); }
   void field(hfield& f) override { out_.hfields.push_back(std::move(f)); }
+  void reset() override { out_ = mailto_uri{}; }
 
  private:
   mailto_uri& out_;
@@ -755,9 +822,10 @@ class collect_all final : public detail::mailto_sink {
 }  // namespace
 
 bool is_repair(std::string_view code) noexcept {
-  for (std::string_view c : {"percent_literal", "question_as_ampersand", "question_literal", "hfield_without_value",
-                             "html_ampersand", "slashes_ignored", "path_address_list", "invalid_utf8_replaced",
-                             "legacy_charset_decoded"})
+  for (std::string_view c :
+       {"percent_literal", "question_as_ampersand", "question_literal", "hfield_without_value",
+        "hfield_without_name", "html_ampersand", "slashes_ignored", "path_address_list",
+        "invalid_utf8_replaced", "legacy_charset_decoded"})
     if (code == c) return true;
   return false;
 }

@@ -24,6 +24,8 @@ class mailto_sink {
   virtual void expect(std::size_t /*hfields*/) {}
   /// One parsed hfield, in URI order; the sink may take its strings.
   virtual void field(hfield& f) = 0;
+  /// Forget everything given so far (to, warnings, fields): the parser reads the link again.
+  virtual void reset() = 0;
   /// Take a string to decode into into `s` (whose content does not matter), perhaps one with the
   /// capacity of an earlier link's string (from `spare`, when the sink has one).
   void buffer(std::string& s) {

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "header/header_text.hpp"
+#include "mailto/html_text.hpp"
 #include "mailto/mailto_sink.hpp"
 #include "text/scan.hpp"
 #include "mailtokit/chars.hpp"
@@ -99,7 +100,10 @@ std::string never_kept_reason(std::string_view n) {
   if (file_access(n))
     return "a link may never attach, insert or read files or other resources: it could send your "
            "files to someone else (RFC 6068 section 7), so this field is always refused";
-  if (html(n)) return "HTML bodies are not accepted from links; only a plain-text 'body' is (RFC 6068 section 2)";
+  if (html(n))
+    return "HTML from a link never becomes HTML in the draft (RFC 6068 section 2 defines only a "
+           "plain-text 'body'); an 'html-body' or 'html-part' becomes the plain-text body only when "
+           "the link has no 'body', and only one of them";
   return {};
 }
 
@@ -139,6 +143,31 @@ void warn(draft& d, std::string_view code, std::string message, std::size_t offs
   d.warnings.push_back(warning{std::string(code), std::move(message), offset});
 }
 
+// Unicode tag characters (U+E0000-U+E007F, "Tags" in Unicode 15 section 23.9) in the valid UTF-8
+// text `s` removed: they show as nothing and can carry hidden text (to a program reading the
+// message, for instance); in a header value they have no visible use. UTF-8 F3 A0 80 80 to
+// F3 A0 81 BF. True when one was removed.
+bool remove_tag_characters(std::string& s) {
+  std::size_t i = s.find('\xF3');
+  if (i == s.npos) return false;
+  const auto tag_at = [&s](std::size_t k) {
+    return k + 3 < s.size() && s[k] == '\xF3' && s[k + 1] == '\xA0' &&
+           (s[k + 2] == '\x80' || s[k + 2] == '\x81');
+  };
+  std::size_t o = i;
+  bool removed = false;
+  while (i < s.size()) {
+    if (tag_at(i)) {
+      removed = true;
+      i += 4;
+    } else {
+      s[o++] = s[i++];
+    }
+  }
+  s.resize(o);
+  return removed;
+}
+
 // RFC 5322 section 3.6: fields that may occur at most once besides To/Cc/Bcc/Subject.
 bool single_valued(std::string_view n) noexcept { return n == "in-reply-to" || n == "references"; }
 
@@ -150,10 +179,22 @@ std::string reason_lower(const policy& p, std::string_view n) {
   return not_kept_reason(n);
 }
 
+// The HTML body a draft without 'body' takes its text from: the first 'html-body', else the first
+// 'html-part' (Thunderbird's order: "html-body trumps earlier html-part"), as dropped.
+struct html_source {
+  std::size_t index = static_cast<std::size_t>(-1);  // in draft::dropped
+  std::size_t offset = 0;                            // of the value in the URI
+  bool html_body = false;
+};
+
 // One hfield into the draft (kept, merged or dropped); may take f's strings. `clean`: the parser
 // knows the value needs no cleaning (mailto_sink::value_clean).
-void apply_one(draft& d, hfield& f, const policy& p, bool clean = false) {
+void apply_one(draft& d, hfield& f, const policy& p, html_source& html, bool clean = false) {
   if (!p.keeps(f.name)) {
+    const bool body = f.name == "html-body";
+    if ((body || f.name == "html-part") &&
+        (html.index == static_cast<std::size_t>(-1) || (body && !html.html_body)))
+      html = html_source{d.dropped.size(), f.value_offset, body};
     std::string reason = reason_lower(p, f.name);
     d.dropped.push_back(dropped_field{std::move(f.name), std::move(f.value), std::move(reason)});
     return;
@@ -190,6 +231,11 @@ void apply_one(draft& d, hfield& f, const policy& p, bool clean = false) {
              "' were removed (a line break followed by white space was unfolded, other line breaks "
              "became spaces)",
          f.value_offset);
+  if (remove_tag_characters(f.value))
+    warn(d, "tag_characters_removed",
+         "invisible Unicode tag characters (U+E0000 to U+E007F) in '" + f.name +
+             "' were removed: they show as nothing and can hide text",
+         f.value_offset);
   if (k == 3) {  // subject
     if (d.subject) warn(d, "repeated_field", "'subject' appears more than once; the last one is used", f.offset);
     d.subject = std::move(f.value);
@@ -206,6 +252,38 @@ void apply_one(draft& d, hfield& f, const policy& p, bool clean = false) {
   d.headers.push_back(header_field{std::move(name), std::move(f.value)});
 }
 
+// A link with an HTML body and no 'body': its text becomes the body (a link's HTML never becomes
+// HTML in the draft). With a 'body', the HTML stays dropped, and its reason says why.
+void body_from_html(draft& d, const policy& p, const html_source& html) {
+  if (html.index >= d.dropped.size()) return;
+  dropped_field& f = d.dropped[html.index];
+  if (d.body) {
+    f.reason =
+        "the link has a plain-text 'body', which the draft uses; its HTML version is not used (a link's "
+        "HTML never becomes HTML in the draft)";
+    return;
+  }
+  if (!p.keeps("body")) return;
+  // The text is never much longer than its HTML (a link target is written once, as in the HTML;
+  // "<li>" is "- "): twice the HTML bounds it with room to spare.
+  detail::html_text t = detail::html_to_text(f.value, 2 * f.value.size() + 64);
+  if (t.text.empty()) {
+    f.reason = "this HTML holds no text to use as the body (a link's HTML never becomes HTML in the draft)";
+    return;
+  }
+  if (detail::clean_body_text(t.text).controls)
+    warn(d, "body_controls_removed", "control characters in the body were removed", html.offset);
+  warn(d, "html_body_converted",
+       "the link has no plain-text body; its '" + f.name +
+           "' was turned into plain text for the body (text, line breaks and link targets; nothing fetched, "
+           "no HTML kept)" +
+           (t.truncated ? std::string("; it nests too deep or is too long and was cut where that happened")
+                        : ""),
+       html.offset);
+  d.body = std::move(t.text);
+  d.dropped.erase(d.dropped.begin() + static_cast<std::ptrdiff_t>(html.index));
+}
+
 // Warnings in input order, whichever step found them.
 void sort_warnings(draft& d) {
   if (d.warnings.size() > 1)
@@ -217,7 +295,9 @@ draft apply(mailto_uri&& uri, const policy& p) {
   draft d;
   d.to = std::move(uri.to);
   d.warnings = std::move(uri.warnings);
-  for (auto& f : uri.hfields) apply_one(d, f, p);
+  html_source html;
+  for (auto& f : uri.hfields) apply_one(d, f, p, html);
+  body_from_html(d, p, html);
   sort_warnings(d);
   return d;
 }
@@ -230,7 +310,13 @@ class apply_each final : public detail::mailto_sink {
       : mailto_sink(d.to, d.warnings), d_(d), p_(p) {
     spare = spare_buffers;
   }
-  void field(hfield& f) override { apply_one(d_, f, p_, value_clean); }
+  void field(hfield& f) override { apply_one(d_, f, p_, html, value_clean); }
+  void reset() override {
+    d_ = draft{};
+    html = {};
+  }
+
+  html_source html;  // the HTML body, if any, that body_from_html() may use
 
  private:
   draft& d_;
@@ -242,6 +328,7 @@ result<void> parse_into(std::string_view uri, const parse_options& options, cons
                         std::vector<std::string>* spare) {
   apply_each sink(d, p, spare);
   if (auto r = detail::parse_mailto_into(uri, options, sink); !r) return r;
+  body_from_html(d, p, sink.html);
   sort_warnings(d);
   return {};
 }

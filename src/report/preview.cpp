@@ -167,21 +167,46 @@ void check_chars(std::vector<finding>& out, std::string_view field, std::string_
     return;
   }
   std::string bidi_list, invisible_list, control_list;
-  auto add = [](std::string& list, char32_t cp) {
+  auto add = [](std::string& list, char32_t cp, std::string_view where = {}) {
     const std::string name = char_name(cp);
     if (list.find(name) != std::string::npos) return;
     if (!list.empty()) list += ", ";
     list += name;
+    list += where;
+  };
+  // Where: the line (in a body) or the character (elsewhere) of each invisible character's
+  // first occurrence, counted from 1. Unicode tag characters (U+E0000-U+E007F) are counted
+  // and the ASCII they stand for shown instead of each name: text hidden with them reads as
+  // what it says (Unicode 15 section 23.9: tags U+E0020-U+E007E mirror ASCII 0x20-0x7E).
+  std::size_t position = 0, line = 1, tags = 0;
+  std::string tag_where, tag_text;
+  constexpr std::size_t max_tag_text = 80;
+  const auto where = [&] {
+    return allow_newlines ? " at line " + std::to_string(line) : " at character " + std::to_string(position);
   };
   for_each_cp(text, [&](char32_t cp, bool bad) {
+    ++position;
+    if (cp == '\n') ++line;
     if (bad) return;
-    if (bidi::is_formatting(cp))
+    if (bidi::is_formatting(cp)) {
       add(bidi_list, cp);
-    else if (is_invisible(cp))
-      add(invisible_list, cp);
-    else if (is_control(cp) && cp != '\t' && !(allow_newlines && (cp == '\r' || cp == '\n')))
+    } else if (cp >= 0xE0000 && cp <= 0xE007F) {
+      if (tags++ == 0) tag_where = where();
+      if (cp >= 0xE0020 && cp <= 0xE007E && tag_text.size() < max_tag_text)
+        tag_text += static_cast<char>(cp - 0xE0000);
+    } else if (is_invisible(cp)) {
+      add(invisible_list, cp, where());
+    } else if (is_control(cp) && cp != '\t' && !(allow_newlines && (cp == '\r' || cp == '\n'))) {
       add(control_list, cp);
+    }
   });
+  if (tags > 0) {
+    if (!invisible_list.empty()) invisible_list += ", ";
+    invisible_list += std::to_string(tags) +
+                      (tags == 1 ? " Unicode tag character" : " Unicode tag characters") +
+                      " (U+E0000 to U+E007F)" + tag_where;
+    if (!tag_text.empty()) invisible_list += " that spell the hidden text " + quoted(tag_text);
+  }
   if (!bidi_list.empty())
     out.push_back({"bidi_control", std::string(field),
                    std::string(what) + " contains bidi formatting characters that can reorder what is displayed (" +

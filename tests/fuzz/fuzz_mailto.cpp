@@ -9,7 +9,8 @@
 // all valid: see below). The default reading's repairs are idempotent: the clean URI of any
 // draft reads back with no repair (is_repair()), and the same draft when its addresses are all
 // valid. parse_options::strict refuses only what the default reads with a repair: what strict
-// accepts the default accepts, and where the default needed no repair both read the same.
+// accepts the default accepts, and where the default needed no repair both read the same. Header
+// values hold no Unicode tag character; a body made from an HTML body is bounded by the link.
 #include "mailtokit/mailto.hpp"
 
 #include <string>
@@ -65,6 +66,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       MAILTOKIT_FUZZ_CHECK(w.offset == static_cast<std::size_t>(-1) || w.offset <= in.size(),
                            "warning offset past the end: " + w.code);
     mailtokit::fuzz::check_draft_safety(*d, policy, in);
+    // Unicode tag characters (U+E0000-U+E007F: F3 A0 80 xx, F3 A0 81 xx) never stay in a header
+    // value, and a body made from an HTML body is bounded by the link (issue 27).
+    const auto no_tags = [&](const std::string& what, std::string_view v) {
+      MAILTOKIT_FUZZ_CHECK(v.find("\xF3\xA0\x80") == v.npos && v.find("\xF3\xA0\x81") == v.npos,
+                           what + " holds a tag character: " + show(v) + " from " + show(in));
+    };
+    if (d->subject) no_tags("subject", *d->subject);
+    for (const auto& h : d->headers) no_tags("header " + h.name, h.value);
+    for (const auto& w : d->warnings)
+      if (w.code == "html_body_converted")
+        MAILTOKIT_FUZZ_CHECK(d->body && d->body->size() <= 2 * in.size() + 64,
+                             "a body from HTML is missing or longer than its bound: " + show(in));
     // Invalid addresses are kept as their cleaned text (`original`) so the user can correct
     // them; that text need not parse back to the same entries (a ',' in it splits it), so the
     // round trip is checked for drafts whose addresses are all valid.

@@ -1,5 +1,6 @@
 #include "mailtokit/policy.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -260,4 +261,117 @@ TEST_CASE("dropped reasons are sentences that name the rule", "[policy]") {
   CHECK(p.reason_to_drop("attach").find("RFC 6068 section 7") != std::string::npos);
   CHECK(p.reason_to_drop("From").find("RFC 6068 section 3") != std::string::npos);
   CHECK(p.reason_to_drop("x-unknown").find("unknown") != std::string::npos);
+}
+
+TEST_CASE("an HTML body becomes the plain-text body it means (tests/data/html_bodies.tsv)",
+          "[policy][html]") {
+  for (const auto& row : test::load_tsv("html_bodies.tsv")) {
+    INFO("line " << row.line << ": " << row.at(0) << " -- " << row.at(4));
+    for (const bool strict : {false, true}) {
+      // Not a repair of the link's syntax: strict reads it the same.
+      parse_options o;
+      o.strict = strict;
+      auto d = parse_draft(row.at(0), o);
+      REQUIRE(d);
+      check_safe(*d);
+      if (row.at(1) == "(none)") {
+        CHECK_FALSE(d->body);
+      } else {
+        REQUIRE(d->body);
+        CHECK(*d->body == row.at(1));
+        // Never HTML in the draft: no tag of the link survives as markup.
+        CHECK((d->body->find("<b>") == std::string::npos || row.at(1).find("<b>") != std::string::npos));
+      }
+      const auto want_dropped = split(row.at(2), " | ");
+      REQUIRE(d->dropped.size() == want_dropped.size());
+      for (std::size_t i = 0; i < want_dropped.size(); ++i) {
+        const auto tilde = want_dropped[i].find('~');
+        CHECK(d->dropped[i].name == want_dropped[i].substr(0, tilde));
+        INFO("reason: " << d->dropped[i].reason);
+        CHECK(d->dropped[i].reason.find(want_dropped[i].substr(tilde + 1)) != std::string::npos);
+      }
+      std::vector<std::string> got;
+      for (const auto& w : d->warnings) {
+        got.push_back(w.code + "@" + std::to_string(w.offset));
+        CHECK_FALSE(is_repair(w.code));
+      }
+      const auto want = split(row.at(3), " | ");
+      for (const auto& w : want) CHECK(std::find(got.begin(), got.end(), w) != got.end());
+      if (want.empty()) CHECK_FALSE(has_warning(*d, "html_body_converted"));
+      // Idempotent: the clean link of the draft has the body as 'body', read with no conversion.
+      auto again = parse_draft(build_mailto(*d));
+      REQUIRE(again);
+      CHECK(again->body == d->body);
+      CHECK_FALSE(has_warning(*again, "html_body_converted"));
+      // parse_draft() is parse_mailto() then apply_policy().
+      auto u = parse_mailto(row.at(0), o);
+      REQUIRE(u);
+      const draft applied = apply_policy(*u);
+      CHECK(applied.body == d->body);
+      CHECK(applied.dropped == d->dropped);
+      CHECK(applied.warnings == d->warnings);
+    }
+  }
+}
+
+TEST_CASE("an HTML body is bounded: nesting past libxml2's limit is cut and said", "[policy][html]") {
+  std::string html = "%3Cp%3Estart%3C%2Fp%3E";
+  for (int i = 0; i < 400; ++i) html += "%3Cdiv%3E";
+  html += "lost";
+  auto d = parse_draft("mailto:?html-body=" + html);
+  REQUIRE(d);
+  REQUIRE(d->body);
+  CHECK(*d->body == "start");
+  REQUIRE(has_warning(*d, "html_body_converted"));
+  for (const auto& w : d->warnings)
+    if (w.code == "html_body_converted") CHECK(w.message.find("cut") != std::string::npos);
+  // A link as long as the default limit allows, all of it markup: read in proportion to its size.
+  std::string big = "mailto:?html-body=";
+  while (big.size() < (1u << 20) - 128)
+    big += "%3Cp%3Ea%3Cb%3Eb%3C%2Fb%3E%3Ca%20href%3Dhttp%3A%2F%2Fx%3Ec%3C%2Fa%3E";
+  auto b = parse_draft(big);
+  REQUIRE(b);
+  REQUIRE(b->body);
+  CHECK(b->body->size() < big.size());
+}
+
+TEST_CASE("an application that drops 'body' gets no body from HTML either", "[policy][html]") {
+  policy p = policy::defaults();
+  p.drop("body");
+  auto d = parse_draft("mailto:?html-body=%3Cb%3Ex%3C%2Fb%3E", {}, p);
+  REQUIRE(d);
+  CHECK_FALSE(d->body);
+  REQUIRE(d->dropped.size() == 1);
+  CHECK(d->dropped[0].name == "html-body");
+  CHECK_FALSE(has_warning(*d, "html_body_converted"));
+}
+
+TEST_CASE("Unicode tag characters are removed from header values, with a warning", "[policy][invisible]") {
+  // "hi" then TAG LATIN SMALL LETTER X, Y (U+E0078, U+E0079): text a reader cannot see.
+  const std::string tags = "%F3%A0%81%B8%F3%A0%81%B9";
+  auto d = parse_draft("mailto:?subject=hi" + tags + "&keywords=k" + tags + "&body=b" + tags);
+  REQUIRE(d);
+  CHECK(d->subject == "hi");
+  REQUIRE(d->headers.size() == 1);
+  CHECK(d->headers[0].value == "k");
+  // The body keeps them (the preview reports them, see preview_test).
+  CHECK(d->body == "b\xF3\xA0\x81\xB8\xF3\xA0\x81\xB9");
+  std::vector<std::string> got;
+  for (const auto& w : d->warnings)
+    if (w.code == "tag_characters_removed") got.push_back(std::to_string(w.offset));
+  CHECK(got == std::vector<std::string>{"16", "52"});
+  // Other invisible characters stay (they have uses: a soft hyphen, a zero-width joiner in an emoji).
+  auto z = parse_draft("mailto:?subject=a%E2%80%8Db");
+  REQUIRE(z);
+  CHECK(z->subject ==
+        "a\xE2\x80\x8D"
+        "b");
+  CHECK_FALSE(has_warning(*z, "tag_characters_removed"));
+  // The same in strict mode: a safety rule, not a repair of the link.
+  parse_options s;
+  s.strict = true;
+  auto st = parse_draft("mailto:?subject=hi" + tags, s);
+  REQUIRE(st);
+  CHECK(st->subject == "hi");
+  CHECK_FALSE(is_repair("tag_characters_removed"));
 }

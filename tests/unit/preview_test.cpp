@@ -134,3 +134,25 @@ TEST_CASE("names from the link are shown visibly everywhere in the text report",
   for (const char c : text) CHECK((static_cast<unsigned char>(c) >= 0x20 || c == '\n'));
   CHECK(text.find("header:K<U+001B>[2Je") != std::string::npos);
 }
+
+TEST_CASE("invisible characters in the subject and body: what and where", "[preview][invisible]") {
+  auto d = parse_draft("mailto:a@example.com?subject=ab%E2%80%8Bc&body=one%0D%0Atw%C2%ADo");
+  REQUIRE(d);
+  const auto f = preview::check(*d);
+  REQUIRE(f.size() == 2);
+  CHECK(f[0].code == "invisible_character");
+  CHECK(f[0].field == "subject");
+  CHECK(f[0].message.find("U+200B ZERO WIDTH SPACE at character 3") != std::string::npos);
+  CHECK(f[1].code == "invisible_character");
+  CHECK(f[1].field == "body");
+  CHECK(f[1].message.find("U+00AD SOFT HYPHEN at line 2") != std::string::npos);
+  // Tag characters are counted and the text they hide is shown: "hi" is U+E0068 U+E0069.
+  auto t = parse_draft("mailto:a@example.com?body=x%0D%0AHello%F3%A0%81%A8%F3%A0%81%A9");
+  REQUIRE(t);
+  const auto g = preview::check(*t);
+  REQUIRE(g.size() == 1);
+  CHECK(g[0].field == "body");
+  INFO(g[0].message);
+  CHECK(g[0].message.find("2 Unicode tag characters (U+E0000 to U+E007F) at line 2") != std::string::npos);
+  CHECK(g[0].message.find("hidden text \"hi\"") != std::string::npos);
+}

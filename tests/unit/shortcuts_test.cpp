@@ -379,6 +379,7 @@ TEST_CASE("the parser gives the same with every URI scan implementation", "[shor
   struct collect final : detail::mailto_sink {
     explicit collect(mailto_uri& u) : mailto_sink(u.to, u.warnings), uri(u) {}
     void field(hfield& f) override { uri.hfields.push_back(std::move(f)); }
+    void reset() override { uri = mailto_uri{}; }
     mailto_uri& uri;
   };
   const auto parse_with = [](const std::string& link, const detail::uri_scanner& scan) -> result<mailto_uri> {
