@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Runs as root INSIDE the fresh Debian 12 root that .ci/test.d/50-debian.sh makes (mmdebstrap):
+# installs the three packages from /tmp/mk/debs with apt, uses them as an ordinary user, then
+# purges them and checks that none of their files is left. /tmp/mk/src is the tree the packages
+# were built from (for tests/consumer and tests/cli/man_page.py). The root already holds what
+# the checks themselves need (build-essential, cmake, pkg-config, xdg-utils, desktop-file-utils,
+# python3, groff, man-db), and nothing of mailtokit's own dependencies: the packages must bring
+# those.
+set -euo pipefail
+cd /tmp/mk
+export DEBIAN_FRONTEND=noninteractive
+pkgs=(mailtokit libmailtokit0 libmailtokit-dev)
+failed=0
+bad() { echo "FAILED: $*"; failed=1; }
+quiet() {  # run a step, showing its output only when it fails
+  "$@" >/tmp/mk/step.log 2>&1 || { tail -n 40 /tmp/mk/step.log; return 1; }
+}
+user=tester
+as_user() {  # as_user COMMAND: a login shell of the ordinary user (HOME, no root)
+  runuser -l "$user" -c "$1"
+}
+
+# /usr/local before the packages: they must add nothing there (Debian's own /usr/local/man link
+# and python3's site directories are already there).
+find /usr/local -mindepth 1 | sort >/tmp/mk/usr-local.before
+usr_local_unchanged() {  # usr_local_unchanged WHEN
+  find /usr/local -mindepth 1 | sort | diff /tmp/mk/usr-local.before - || bad "/usr/local changed $1"
+}
+
+echo "-- an ordinary user whose mailto: handler is another program"
+useradd -m -s /bin/bash "$user"
+as_user 'mkdir -p ~/.local/share/applications && printf "%s\n" "[Desktop Entry]" "Type=Application" \
+  "Name=Other mail" "Exec=true %u" "MimeType=x-scheme-handler/mailto;" >~/.local/share/applications/other-mail.desktop &&
+  xdg-mime default other-mail.desktop x-scheme-handler/mailto'
+[[ "$(as_user 'xdg-mime query default x-scheme-handler/mailto')" == other-mail.desktop ]] ||
+  bad "the user's default mailto: handler could not be set up before the install"
+
+echo "-- apt install ./*.deb"
+quiet apt-get install -y --no-install-recommends ./debs/*.deb
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" | grep -q 'install ok installed' || bad "$p is not installed"
+  dpkg -L "$p" >"/tmp/mk/$p.list"
+done
+cat /tmp/mk/*.list | grep '^/usr/local' && bad "a package installs under /usr/local"
+for f in /usr/bin/mailtokit /usr/share/applications/mailtokit.desktop \
+         /usr/share/metainfo/io.github.mailtokit.mailtokit.metainfo.xml /usr/share/man/man1/mailtokit.1.gz \
+         /usr/include/mailtokit.hpp /usr/share/doc/libmailtokit-dev/html/index.html; do
+  [[ -f "$f" ]] || bad "$f is not installed"
+done
+usr_local_unchanged "by the install"
+
+echo "-- the program, as the ordinary user"
+# Installing changed nothing of the user's choice: no maintainer script calls xdg-mime.
+got=$(as_user 'xdg-mime query default x-scheme-handler/mailto')
+[[ "$got" == other-mail.desktop ]] || bad "the install changed the user's mailto: handler to '$got'"
+as_user 'mailtokit --help' >/tmp/mk/help.out 2>&1 || bad "mailtokit --help"
+if grep -q -- '--version' /tmp/mk/help.out; then
+  v=$(as_user 'mailtokit --version' 2>&1) || bad "mailtokit --version"
+  [[ "$v" == *"$(dpkg-query -W -f='${Version}' mailtokit)"* ]] || bad "mailtokit --version says '$v'"
+  echo "mailtokit --version: $v"
+else
+  # --version is issue 26's work; until the program has it, --help is what shows it runs.
+  echo "NOTE: mailtokit has no --version yet (issue 26): checked 'mailtokit --help' instead"
+fi
+link='mailto:user@%E7%B4%8D%E8%B1%86.example.org?subject=caf%C3%A9&body=Hi%0D%0Athere&attach=/etc/passwd'
+out=$(as_user "mailtokit inspect '$link'" 2>&1) || bad "mailtokit inspect exits $?"
+for want in $'To:      user@\xE7\xB4\x8D\xE8\xB1\x86.example.org  (ascii: user@xn--99zt52a.example.org)' \
+            $'Subject: caf\xC3\xA9' '  | there' '  attach=/etc/passwd'; do
+  grep -qxF -- "$want" <<<"$out" || bad "mailtokit inspect does not print '$want':"$'\n'"$out"
+done
+as_user 'mailtokit register' >/tmp/mk/register.out 2>&1 || { bad "mailtokit register"; cat /tmp/mk/register.out; }
+status=$(as_user 'mailtokit status' 2>&1) || bad "mailtokit status"
+[[ "$(head -n 1 <<<"$status")" == 'default mailto: handler: mailtokit.desktop (mailtokit)' ]] ||
+  bad "after register, mailtokit status says:"$'\n'"$status"
+grep -q '^user desktop file: .*mailtokit.desktop$' <<<"$status" || bad "status does not show the user desktop file"
+as_user 'mailtokit unregister' >/dev/null 2>&1 || bad "mailtokit unregister"
+got=$(as_user 'xdg-mime query default x-scheme-handler/mailto')
+[[ "$got" == other-mail.desktop ]] || bad "unregister gave the link type to '$got', not other-mail.desktop back"
+((failed == 0)) && echo "program, register, status, unregister: ok"
+
+echo "-- C (pkg-config) and C++ (CMake) consumers against /usr, as the ordinary user"
+chown -R "$user:" /tmp/mk/src
+as_user 'bash /tmp/mk/src/tests/consumer/run.sh --prefix /usr ~/consumer' || bad "tests/consumer/run.sh --prefix /usr"
+
+echo "-- apt purge"
+quiet apt-get purge -y "${pkgs[@]}"
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null | grep -q '^ii' && bad "$p is still installed"
+done
+# Every file of the packages is gone; a directory of theirs is left only when another package
+# owns it too or it holds someone else's files.
+while IFS= read -r f; do
+  [[ "$f" == /. ]] && continue
+  if [[ -L "$f" || (-e "$f" && ! -d "$f") ]]; then
+    bad "left after purge: $f"
+  elif [[ -d "$f" ]] && [[ -z "$(ls -A "$f")" ]] && ! dpkg -S "$f" >/dev/null 2>&1; then
+    bad "left after purge: the empty directory $f"
+  fi
+done < <(sort -u /tmp/mk/*.list)
+usr_local_unchanged "after the purge"
+((failed == 0)) && echo "purge: no file of the packages left ($(sort -u /tmp/mk/*.list | wc -l) paths checked)"
+exit "$failed"
