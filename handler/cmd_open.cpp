@@ -716,9 +716,8 @@ bool take_extras(CLI::App& cmd, const std::string& uri, context& ctx) {
   for (auto& e : cmd.remaining())
     if (e != "--") extras.push_back(e);
   if (extras.empty()) return true;
-  if (uri.empty() && extras.size() == 1) {
+  if (uri.empty() && extras.size() == 1 && non_mailto(extras.front())) {
     ctx.exit_code = refuse_non_mailto(extras.front());
-    if (ctx.exit_code == exit_ok) ctx.exit_code = exit_usage;
   } else {
     report_error("usage", cmd.get_name() + " takes one mailto: URI", {}, "quote the link, and give it once");
     ctx.exit_code = exit_usage;

@@ -28,10 +28,6 @@ bool names_recipient_field(std::string_view message) {
 
 }  // namespace
 
-void print_failure(const open_failure& f) {
-  report_error(f.code.empty() ? code_for_exit(f.exit_code) : std::string_view(f.code), f.reason, {}, f.advice);
-}
-
 open_failure config_failure(std::string_view where, std::string_view what) {
   return {exit_config, std::string(where) + ": " + std::string(what), "correct the configuration file"};
 }

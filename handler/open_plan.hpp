@@ -68,9 +68,6 @@ struct open_failure {
   std::string code;  ///< the error code printed (a library errc name); empty: by exit status (code_for_exit)
 };
 
-/// Print `f` in the program's one error format (report_error(): "error: <code>: <reason>" and
-/// what to do on the next line).
-void print_failure(const open_failure& f);
 
 /// A configuration error at `where` ("<path>, line L, column C"): exit 78, "correct the file".
 [[nodiscard]] open_failure config_failure(std::string_view where, std::string_view what);

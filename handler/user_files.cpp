@@ -57,6 +57,10 @@ result<std::optional<std::string>> read_small_file(const std::string& path, std:
   return std::optional<std::string>{std::move(data)};
 }
 
+void print_failure(const open_failure& f) {
+  report_error(f.code.empty() ? code_for_exit(f.exit_code) : std::string_view(f.code), f.reason, {}, f.advice);
+}
+
 std::string trim(std::string_view s) { return std::string(chars::trim(s, chars::fws)); }
 
 std::string config_where(const loaded_config& lc, std::size_t offset) {

@@ -66,6 +66,10 @@ struct registration_paths {
 /// This program's absolute path (/proc/self/exe), "" when unknown.
 [[nodiscard]] std::string self_exe();
 
+/// Print `f` in the program's one error format (report_error(): "error: <code>: <reason>" and
+/// what to do on the next line).
+void print_failure(const open_failure& f);
+
 /// `s` without the white space around it.
 [[nodiscard]] std::string trim(std::string_view s);
 

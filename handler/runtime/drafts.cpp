@@ -141,6 +141,26 @@ result<std::size_t> clean_old(const std::string& dir, std::chrono::seconds max_a
   std::size_t removed = 0;
   while (const dirent* e = readdir(d)) {
     const std::string_view name = e->d_name;
+    if (name.substr(0, 7) == "attach-" && name.size() > 7) {
+      // A folder of attachments::copy_for_handover(): its regular files, then the folder.
+      struct stat st {};
+      if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode)) continue;
+      if (st.st_mtime >= cutoff) continue;
+      const int sub = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+      if (sub < 0) continue;
+      if (DIR* sd = fdopendir(sub)) {
+        while (const dirent* f = readdir(sd)) {
+          struct stat fs {};
+          if (fstatat(dirfd(sd), f->d_name, &fs, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(fs.st_mode))
+            (void)unlinkat(dirfd(sd), f->d_name, 0);
+        }
+        closedir(sd);
+      } else {
+        close(sub);
+      }
+      if (unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) == 0) ++removed;
+      continue;
+    }
     if (!is_draft_name(name)) continue;
     struct stat st {};
     if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) continue;

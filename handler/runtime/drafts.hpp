@@ -22,7 +22,8 @@ namespace mailtokit::drafts {
 [[nodiscard]] result<std::string> write_draft(const std::string& dir, std::string_view bytes);
 
 /// Delete the draft files (regular files named draft-*.eml or draft-*.eml.tmp, not symbolic
-/// links) in `dir` last modified more than `max_age` ago. Returns how many were deleted; a
+/// links) and the folders of attachment copies (attach-*: their regular files, then the folder)
+/// in `dir` last modified more than `max_age` ago. Returns how many were deleted; a
 /// missing directory is 0. Clients read a draft after we return, so drafts are kept a while.
 [[nodiscard]] result<std::size_t> clean_old(const std::string& dir, std::chrono::seconds max_age);
 

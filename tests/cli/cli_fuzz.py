@@ -52,7 +52,7 @@ ONLY = [c for c in os.environ.get("MAILTOKIT_CLI_FUZZ_COMMANDS", "").split(",") 
 MAX_FAILURES = 100
 
 DOCUMENTED = {0, 64, 65, 66, 69, 73, 74, 78}
-HANDLER_COMMANDS = {"open", "preview", "register", "unregister", "status"}
+HANDLER_COMMANDS = {"open", "send", "preview", "register", "unregister", "status", "targets"}
 
 failures: list[str] = []
 seen_failures: set[str] = set()
@@ -294,8 +294,9 @@ def run(argv: list[bytes], stdin: bytes, written: list[bytes]) -> None:
     if rc not in DOCUMENTED and not (equal and rc == 1):
         fail(f"undocumented exit {rc}", shown, err[-300:].decode("utf-8", "replace"))
     json_wanted = (cmd in ("inspect", "batch") and has_flag(argv, b"--json")) or \
-        (cmd == "preview" and any(a == b"json" or a == b"--format=json" for a in argv)) or \
-        (cmd == "open" and rc == 0)
+        (cmd == "preview" and any(a == b"--format=json" or (a == b"json" and i > 0 and argv[i - 1] == b"--format")
+                                  for i, a in enumerate(argv))) or \
+        (cmd in ("open", "send") and rc == 0)
     # With JSON output a refused input is the error object on stdout (the contract), not a line.
     json_error = json_wanted and rc == 65 and parses_as_json(out) and b'"error"' in out
     if rc not in (0, 1) and not json_error and not ERROR_LINE.search(err):
@@ -376,7 +377,7 @@ def main() -> int:
         argv: list[bytes] = [w.encode() for w in words]
         written: list[bytes] = []
         chosen = [o for o in opts if rng.random() < 0.35]
-        if words[0] == "open":
+        if words[0] in ("open", "send"):
             argv.append(b"--dry-run")  # never start a mail client
         for names_, typ in chosen:
             for _ in range(2 if rng.random() < 0.1 else 1):  # sometimes repeated
@@ -402,7 +403,7 @@ def main() -> int:
             args.append(gen_link(rng))  # one too many
         rng.shuffle(args)
         argv += args if rng.random() < 0.8 else [b"--"] + args
-        if words[0] == "open" and b"--dry-run" not in argv[:]:
+        if words[0] in ("open", "send") and b"--dry-run" not in argv[:]:
             argv.insert(1, b"--dry-run")
         stdin = b"\n".join(gen_link(rng) for _ in range(rng.randrange(0, 20))) + rng.choice([b"", b"\n", b"\r\n"])
         run(argv, stdin, written)

@@ -111,9 +111,24 @@ TEST_CASE("old drafts are cleaned, nothing else", "[drafts]") {
   REQUIRE(symlink(target.c_str(), link.c_str()) == 0);
   age(link, 30 * 86400);
 
+  // Attachment copies: an old folder goes with its file; a fresh one and a link to a folder stay.
+  const std::string old_copies = dir + "/attach-00ff", new_copies = dir + "/attach-11aa";
+  fs::create_directories(old_copies);
+  fs::create_directories(new_copies);
+  std::ofstream(old_copies + "/report.odt") << "sent";
+  std::ofstream(new_copies + "/report.odt") << "being sent";
+  age(old_copies, 30 * 86400);
+  const std::string elsewhere = t.path + "/keep-dir";
+  fs::create_directories(elsewhere);
+  std::ofstream(elsewhere + "/mine") << "not ours";
+  REQUIRE(symlink(elsewhere.c_str(), (dir + "/attach-link").c_str()) == 0);
+
   auto n = drafts::clean_old(dir, std::chrono::hours(24 * 7));
   REQUIRE(n);
-  CHECK(*n == 2);
+  CHECK(*n == 3);
+  CHECK_FALSE(fs::exists(old_copies));
+  CHECK(fs::exists(new_copies + "/report.odt"));
+  CHECK(fs::exists(elsewhere + "/mine"));
   CHECK(fs::exists(*fresh));
   CHECK_FALSE(fs::exists(*old));
   CHECK_FALSE(fs::exists(old_tmp));

@@ -98,7 +98,7 @@ TEST_CASE("configuration errors say which key or value is wrong", "[config]") {
   };
   const bad cases[] = {
       {"bogus_key = 1\n", "unknown key 'bogus_key' (the keys are target, command, terminal, from, confirm, keep, "
-                          "drop, smtputf8, notify, strict, draft_max_age_days)"},
+                          "drop, smtputf8, notify, strict, draft_max_age_days, attach_max_size)"},
       {"target custom\n", "missing '=' after 'target' (a line is key = value, e.g. target = thunderbird)"},
       {"notify = maybe\n", "notify takes yes or no, not 'maybe'"},
       {"smtputf8 = \n", "smtputf8 takes yes or no, not ''"},
