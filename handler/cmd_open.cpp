@@ -108,6 +108,15 @@ struct desktop_ui {
   std::optional<dialog_program> dialog;  // a display and a dialog program
 };
 
+// The fields a send-by-email request puts its files in: xdg-email's attach=, the Email portal's
+// attachment= (any case).
+bool is_attach_field(std::string_view name) {
+  std::string lower(name);
+  for (auto& c : lower)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return lower == "attach" || lower == "attachment";
+}
+
 // Started detached (new session), without a shell: it outlives us, and we do not wait for it.
 void show(const std::vector<std::string>& argv) { (void)dispatch::spawn(argv, {false, true}); }
 
@@ -120,10 +129,7 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
   if (!unasked.empty()) lines.insert(lines.begin(), std::string(unasked));
   for (const auto& f : d.dropped) {
     // attach= and attachment= are said by offer_files() (offered, or not attached and why).
-    std::string name = f.name;
-    for (auto& c : name)
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    if (name == "attach" || name == "attachment") continue;
+    if (is_attach_field(f.name)) continue;
     lines.push_back("dropped " + f.name + "=" + f.value + ": " + f.reason);
   }
   for (const auto& w : d.warnings) lines.push_back("note: " + w.message);
@@ -275,12 +281,8 @@ int start_entry(const open_plan& plan, const draft& d, const std::string& body_p
 std::vector<attachments::request> attach_requests(const draft& d, const std::vector<std::string>& from_command) {
   std::vector<attachments::request> out;
   for (const auto& f : from_command) out.push_back({f});
-  for (const auto& f : d.dropped) {
-    std::string name = f.name;
-    for (auto& c : name)
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    if (name == "attach" || name == "attachment") out.push_back({f.value});
-  }
+  for (const auto& f : d.dropped)
+    if (is_attach_field(f.name)) out.push_back({f.value});
   return out;
 }
 

@@ -290,10 +290,14 @@ choice ask_dialog(dialog_program p, const std::string& text, bool bcc) {
   return c;
 }
 
-choice ask_terminal(const std::string& text, bool bcc) {
+namespace {
+
+// Ask on the terminal: `text` once, then `prompt` until parse(line) gives an answer (at most five
+// times); end of input or five unreadable answers give nullopt (a last line without its line end
+// is still read).
+template <class Parse>
+auto ask_lines(const std::string& text, const std::string& prompt, Parse parse) -> decltype(parse("")) {
   std::fwrite(text.data(), 1, text.size(), stderr);
-  const std::string prompt = bcc ? "\nOpen this draft? [o]pen, open [w]ithout Bcc, [c]ancel: "
-                                 : "\nOpen this draft? [o]pen, [c]ancel: ";
   for (int tries = 0; tries < 5; ++tries) {
     std::fwrite(prompt.data(), 1, prompt.size(), stderr);
     std::fflush(stderr);
@@ -301,11 +305,20 @@ choice ask_terminal(const std::string& text, bool bcc) {
     int ch = 0;
     while ((ch = std::fgetc(stdin)) != EOF && ch != '\n')
       if (line.size() < 64) line += static_cast<char>(ch);
-    if (auto c = parse_typed(line, bcc)) return *c;
+    if (auto answer = parse(line)) return answer;
     if (ch == EOF) break;
   }
   std::fputs("\n", stderr);
-  return choice::cancel;
+  return std::nullopt;
+}
+
+}  // namespace
+
+choice ask_terminal(const std::string& text, bool bcc) {
+  const std::string prompt = bcc ? "\nOpen this draft? [o]pen, open [w]ithout Bcc, [c]ancel: "
+                                 : "\nOpen this draft? [o]pen, [c]ancel: ";
+  return ask_lines(text, prompt, [bcc](std::string_view line) { return parse_typed(line, bcc); })
+      .value_or(choice::cancel);
 }
 
 // ---- files a request asks to attach --------------------------------------------------------
@@ -392,20 +405,7 @@ bool ask_attach_dialog(dialog_program p, const std::string& text) {
 }
 
 bool ask_attach_terminal(const std::string& text) {
-  std::fwrite(text.data(), 1, text.size(), stderr);
-  const std::string prompt = "\nAttach? [a]ttach, [N]o (Enter: no): ";
-  for (int tries = 0; tries < 5; ++tries) {
-    std::fwrite(prompt.data(), 1, prompt.size(), stderr);
-    std::fflush(stderr);
-    std::string line;
-    int ch = 0;
-    while ((ch = std::fgetc(stdin)) != EOF && ch != '\n')
-      if (line.size() < 64) line += static_cast<char>(ch);
-    if (ch == EOF) break;
-    if (auto a = parse_attach_typed(line)) return *a;
-  }
-  std::fputs("\n", stderr);
-  return false;
+  return ask_lines(text, "\nAttach? [a]ttach, [N]o (Enter: no): ", parse_attach_typed).value_or(false);
 }
 
 }  // namespace mailtokit::cli

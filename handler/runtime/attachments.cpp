@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "mailtokit/chars.hpp"
+#include "runtime/drafts.hpp"
 
 namespace mailtokit::attachments {
 
@@ -92,25 +93,6 @@ bool write_all(int fd, const char* p, std::size_t n) {
     }
     p += w;
     n -= static_cast<std::size_t>(w);
-  }
-  return true;
-}
-
-bool random_hex(std::string& out, std::size_t bytes) {
-  std::array<unsigned char, 16> buf{};
-  if (bytes > buf.size()) return false;
-  std::size_t got = 0;
-  while (got < bytes) {
-    const ssize_t n = getrandom(buf.data() + got, bytes - got, 0);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    got += static_cast<std::size_t>(n);
-  }
-  for (std::size_t i = 0; i < bytes; ++i) {
-    out += chars::hex_lower[buf[i] >> 4];
-    out += chars::hex_lower[buf[i] & 15];
   }
   return true;
 }
@@ -404,7 +386,7 @@ result<std::string> read_contents(vetted_file& f) {
 result<std::string> copy_for_handover(vetted_file& f, const std::string& dir) {
   if (!f.allowed() || f.fd() < 0 || dir.empty() || dir.front() != '/') return fail(errc::io_error, 0);
   std::string sub = dir + "/attach-";
-  if (!random_hex(sub, 16)) return fail(errc::io_error, 0);
+  if (!drafts::random_hex(sub, 16)) return fail(errc::io_error, 0);
   if (mkdir(sub.c_str(), 0700) != 0) return fail(errc::io_error, 0);
   const std::string path = sub + "/" + f.name;
   const int out = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);

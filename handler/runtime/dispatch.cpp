@@ -64,14 +64,7 @@ bool ends_with_nocase(std::string_view s, std::string_view suffix) {
   return true;
 }
 
-void add_query(std::string& url, char& sep, std::string_view name, std::string_view value) {
-  if (value.empty()) return;
-  url += sep;
-  sep = '&';
-  url += name;
-  url += '=';
-  percent::encode_append(value, chars::unreserved, url);
-}
+using clients::detail::add_query;
 
 int wait_for(pid_t pid) {
   int status = 0;

@@ -36,24 +36,6 @@ class fd_guard {
   int fd_;
 };
 
-bool random_hex(std::string& out, std::size_t bytes) {
-  std::array<unsigned char, 32> buf{};
-  if (bytes > buf.size()) return false;
-  std::size_t got = 0;
-  while (got < bytes) {
-    const ssize_t n = getrandom(buf.data() + got, bytes - got, 0);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    got += static_cast<std::size_t>(n);
-  }
-  for (std::size_t i = 0; i < bytes; ++i) {
-    out += chars::hex_lower[buf[i] >> 4];
-    out += chars::hex_lower[buf[i] & 15];
-  }
-  return true;
-}
 
 bool is_draft_name(std::string_view name) {
   if (name.substr(0, 6) != "draft-") return false;
@@ -169,6 +151,25 @@ result<std::size_t> clean_old(const std::string& dir, std::chrono::seconds max_a
   }
   closedir(d);
   return removed;
+}
+
+bool random_hex(std::string& out, std::size_t bytes) {
+  std::array<unsigned char, 32> buf{};
+  if (bytes > buf.size()) return false;
+  std::size_t got = 0;
+  while (got < bytes) {
+    const ssize_t n = getrandom(buf.data() + got, bytes - got, 0);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    got += static_cast<std::size_t>(n);
+  }
+  for (std::size_t i = 0; i < bytes; ++i) {
+    out += chars::hex_lower[buf[i] >> 4];
+    out += chars::hex_lower[buf[i] & 15];
+  }
+  return true;
 }
 
 }  // namespace mailtokit::drafts

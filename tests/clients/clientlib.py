@@ -295,24 +295,29 @@ def write_config(s: Session, lines: list[str]) -> None:
     cfg.write_text("\n".join(lines) + "\n")
 
 
-def open_link(s: Session, program, target: str, link: str) -> subprocess.CompletedProcess:
-    """`mailtokit open --target TARGET LINK`, as a browser runs it; its stderr is what it told.
-    Output goes to files, not pipes: the client it starts keeps them open."""
+def _hand_over(s: Session, argv: list[str], what: str, told: str) -> subprocess.CompletedProcess:
+    """Run a hand-over command (`mailtokit open`, `xdg-open`) as the desktop does and return what
+    it told on stderr. Output goes to files, not pipes: the client it starts keeps them open."""
     import tempfile
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        argv = [*_argv(program), "open", "--no-notify", "--no-confirm", "--target", target, link]
         try:
             rc = subprocess.run(argv, env=s.env, stdin=subprocess.DEVNULL, stdout=out, stderr=err, timeout=60).returncode
         except subprocess.TimeoutExpired:
-            raise Failure("mailtokit open did not return in 60 s") from None
+            raise Failure(f"{what} did not return in 60 s") from None
         out.seek(0)
         err.seek(0)
         r = subprocess.CompletedProcess(argv, rc, out.read().decode(errors="replace"), err.read().decode(errors="replace"))
     if r.returncode != 0:
-        raise Failure(f"mailtokit open exited {r.returncode}: {r.stderr.strip()}")
+        raise Failure(f"{what} exited {r.returncode}: {r.stderr.strip()}")
     for line in r.stderr.splitlines():
-        log("  mailtokit told: " + line)
+        log(f"  {told}: " + line)
     return r
+
+
+def open_link(s: Session, program, target: str, link: str) -> subprocess.CompletedProcess:
+    """`mailtokit open --target TARGET LINK`, as a browser runs it; its stderr is what it told."""
+    return _hand_over(s, [*_argv(program), "open", "--no-notify", "--no-confirm", "--target", target, link],
+                      "mailtokit open", "mailtokit told")
 
 
 def desktop_handover(s: Session, program, entry_id: str, extra_config: list[str] = []) -> None:
@@ -354,22 +359,8 @@ def open_via_xdg_open(s: Session, link: str, prefix: list[str] | None = None) ->
     environment xdg-open runs that command in the foreground with its own stdout and stderr, so
     what mailtokit tells on stderr arrives here. Output goes to files, not pipes: the client that
     mailtokit starts keeps them open."""
-    import tempfile
     require("xdg-open")
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        argv = [*(prefix or []), "xdg-open", link]
-        try:
-            rc = subprocess.run(argv, env=s.env, stdin=subprocess.DEVNULL, stdout=out, stderr=err, timeout=60).returncode
-        except subprocess.TimeoutExpired:
-            raise Failure("xdg-open did not return in 60 s") from None
-        out.seek(0)
-        err.seek(0)
-        r = subprocess.CompletedProcess(argv, rc, out.read().decode(errors="replace"), err.read().decode(errors="replace"))
-    if r.returncode != 0:
-        raise Failure(f"xdg-open exited {r.returncode}: {r.stderr.strip()}")
-    for line in r.stderr.splitlines():
-        log("  mailtokit told (through xdg-open): " + line)
-    return r
+    return _hand_over(s, [*(prefix or []), "xdg-open", link], "xdg-open", "mailtokit told (through xdg-open)")
 
 
 MAIL_PROGRAMS = ("thunderbird", "evolution", "kmail", "claws-mail", "neomutt", "mutt", "aerc", "geary", "balsa",
