@@ -196,10 +196,13 @@ class PageServer:
 
 # ---- the handler's side ---------------------------------------------------------------------
 
+# The record directory is written into the script, not passed in the environment: a browser may
+# hand the link to the desktop portal (org.freedesktop.portal.OpenURI, when xdg-desktop-portal is
+# installed), which starts the handler with the session bus's environment, not the browser's.
 RECORDER = """#!/usr/bin/python3
 # Stand-in mail client: writes its argv as one JSON array, atomically, into the record directory.
 import json, os, sys, time
-d = os.environ["MAILTOKIT_BROWSER_RECORDS"]
+d = RECORDS
 name = os.path.join(d, "%.9f-%d.json" % (time.time(), os.getpid()))
 with open(name + ".partial", "w", encoding="utf-8", errors="surrogateescape") as f:
     json.dump([os.fsdecode(a) for a in sys.argv], f, ensure_ascii=False)
@@ -214,9 +217,8 @@ def set_up_handler(s: Session, prog: str) -> Path:
     tools = s.root / "tools"
     tools.mkdir()
     recorder = tools / "recorder"
-    recorder.write_text(RECORDER)
+    recorder.write_text(RECORDER.replace("RECORDS", repr(str(records)), 1))
     recorder.chmod(0o755)
-    s.env["MAILTOKIT_BROWSER_RECORDS"] = str(records)
     conf = s.home / ".config/mailtokit"
     conf.mkdir(parents=True, exist_ok=True)
     (conf / "config").write_text(f"target = custom\ncommand = {recorder} %u\nnotify = no\nconfirm = never\n")
