@@ -213,6 +213,7 @@ std::optional<launch::start_request> open_start(const open_plan& p, const draft&
   if (!attachments.empty() && p.choice.known->attach != nullptr) p.choice.known->attach(*h, attachments);
   s.args = std::move(h->args);
   s.is_uri = h->is_uri;
+  if (!s.is_uri) s.option_before = std::string(p.choice.known->direct_option);
   return s;
 }
 

@@ -24,7 +24,7 @@ extern const client balsa_client{
     nullptr,
     "its mailto handler entry runs `balsa -m` with the clean link; it reads '+' as a space, so '+' is sent "
     "as %2B",
-    {},
+    "-m",
     balsa_attach};
 
 }  // namespace mailtokit::clients

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 
@@ -92,6 +93,27 @@ bool dbus_open(const entry& e, const std::string& uri, std::string& why) {
   return true;
 }
 
+// The index in an Exec line of the program itself: after `env [VAR=value|-option]...`, and for
+// `flatpak run [--options] APP-ID` the application id.
+std::size_t program_index(const std::vector<std::string>& argv) {
+  auto base = [](std::string_view p) {
+    const auto slash = p.rfind('/');
+    return slash == std::string_view::npos ? p : p.substr(slash + 1);
+  };
+  std::size_t i = 0;
+  if (i < argv.size() && base(argv[i]) == "env") {
+    ++i;
+    while (i < argv.size() && (argv[i].find('=') != std::string::npos || argv[i].starts_with("-"))) ++i;
+  }
+  if (i < argv.size() && base(argv[i]) == "flatpak") {
+    std::size_t k = i + 1;
+    while (k < argv.size() && argv[k] != "run") ++k;
+    for (++k; k < argv.size(); ++k)
+      if (!argv[k].starts_with("-")) return k;
+  }
+  return i;
+}
+
 // In the child, before exec: a session of its own, so that closing the browser does not end it.
 void child_setup(gpointer) { setsid(); }
 
@@ -115,15 +137,25 @@ result<std::string> exec_line(const start_request& r) {
   };
   if (wrap)
     for (const auto& t : r.terminal) add(quote(t, true));
+  if (!r.is_uri) {
+    // A program's own options replace the entry's arguments: the launcher and the program stay
+    // (env, flatpak run ... APP-ID, the Snap wrapper), the arguments after it go, since they are
+    // written for a link (KMail's entry has `-qwindowtitle %c %u`, and with its options after
+    // that KMail opens no composer: seen with the real KMail 5.22).
+    if (std::none_of(e.exec_argv.begin(), e.exec_argv.end(), [](const std::string& a) { return uri_field(a); }))
+      return fail(errc::exec_syntax, 0);
+    const std::size_t program = program_index(e.exec_argv);
+    for (std::size_t i = 0; i <= program && i < e.exec_argv.size(); ++i)
+      add(whole_field(e.exec_argv[i]) ? e.exec_argv[i] : quote(e.exec_argv[i], false));
+    if (!r.option_before.empty()) add(quote(r.option_before, true));
+    for (const auto& mine : r.args) add(quote(mine, true));
+    return line;
+  }
   bool placed = false;
   for (const auto& a : e.exec_argv) {
     if (uri_field(a) && !placed) {
       placed = true;
-      if (r.is_uri) {
-        add(a);  // the URI goes in as the desktop gives it
-      } else {
-        for (const auto& mine : r.args) add(quote(mine, true));
-      }
+      add(a);  // the URI goes in as the desktop gives it
     } else if (uri_field(a) || whole_field(a)) {
       add(a);
     } else {

@@ -22,6 +22,9 @@ struct start_request {
   /// the desktop gives it; otherwise the arguments that stand where its URI field code is.
   std::vector<std::string> args;
   bool is_uri = true;
+  /// With the program's own options: the option it needs before them when started without its
+  /// entry's arguments (clients::client::direct_option: Balsa's -m, alpine's -url).
+  std::string option_before;
   /// Terminal=true entries: the terminal prefix (dispatch::terminal_prefix: the `terminal =`
   /// configuration, $TERMINAL, else Debian's x-terminal-emulator, Debian Policy 11.8.3). GLib
   /// 2.74's own list of terminals lacks x-terminal-emulator, so the user's terminal would be
@@ -30,9 +33,11 @@ struct start_request {
 };
 
 /// The Exec line the entry is started with: the entry's own when it gets the URI as the desktop
-/// gives it, else rebuilt (every argument quoted as the Desktop Entry Specification says, '%'
-/// written "%%" in ours) with the terminal prefix in front and the arguments in place of the URI
-/// field code. exec_syntax when the entry has no URI field code to put arguments in.
+/// gives it (with the terminal prefix in front for a Terminal=true entry); for a program's own
+/// options, the entry's launcher and program (`env ...`, `flatpak run ... APP-ID`, the Snap
+/// wrapper) followed by those options, the entry's own arguments left out (they are written for
+/// a link). Every argument of a rebuilt line is quoted as the Desktop Entry Specification says,
+/// '%' written "%%" in ours. exec_syntax when the entry takes no URI (%u, %U, %f, %F).
 [[nodiscard]] result<std::string> exec_line(const start_request& r);
 /// Whether start() uses D-Bus activation for `r`.
 [[nodiscard]] bool uses_dbus(const start_request& r) noexcept;

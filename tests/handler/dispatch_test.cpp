@@ -151,7 +151,7 @@ TEST_CASE("each built-in target gets the link as single, non-option arguments", 
     auto argv = client_argv(t, in);
     REQUIRE(argv);
     check_no_injected_option(*argv, {"-e", "--", "--compose", "--composer", "--subject", "--cc", "--bcc",
-                                      "--body", "--header", "-url"});
+                                      "--body", "--header", "-url", "-m"});
   }
 }
 
