@@ -466,13 +466,16 @@ int run_open(const open_options& o) {
   ctx.display = has_display();
   ctx.dialog_program = ui.dialog.has_value();
   const ask_how how = o.dry_run ? ask_how::no : decide_ask(mode, !facts.risky.empty(), ctx);
+  bool tell_later = false;  // nobody is asked: the notes go out after the files are offered
+  std::string unasked;
   choice answer = choice::open;
   switch (how) {
     case ask_how::no:
-      tell_user(*d, findings, ui.notify, plan->losses);
+      tell_later = true;  // after the files, in one notification
       break;
     case ask_how::fallback_open:
-      tell_user(*d, findings, ui.notify, plan->losses, "opened without asking: " + no_way_to_ask(ctx));
+      tell_later = true;
+      unasked = "opened without asking: " + no_way_to_ask(ctx);
       break;
     case ask_how::refuse:
       return report({exit_unavailable, "confirm = always (or --confirm), but " + no_way_to_ask(ctx),
@@ -502,9 +505,16 @@ int run_open(const open_options& o) {
   const std::string drafts_dir = handler::state_home(env) ? *handler::state_home(env) + "/mailtokit/drafts" : "";
   if (!drafts_dir.empty() && !o.dry_run) (void)drafts::ensure_private_dir(drafts_dir);
   const auto offered = offer_files(*d, o, *plan, po.strict, mode, ctx, ui, env, drafts_dir, lc->cfg.attach_max_size);
-  for (const auto& line : offered.told) err("mailtokit: " + preview::visible(line) + "\n");
-  if (!offered.told.empty() && ui.notify && installed("notify-send"))
-    show(notify_argv("mailtokit: files were not attached", offered.told, false));
+  if (tell_later) {
+    // What the user was not asked about, and the files, in one message and one notification.
+    auto lines = plan->losses;
+    lines.insert(lines.end(), offered.told.begin(), offered.told.end());
+    tell_user(*d, findings, ui.notify, lines, unasked);
+  } else {
+    for (const auto& line : offered.told) err("mailtokit: " + preview::visible(line) + "\n");
+    if (!offered.told.empty() && ui.notify && installed("notify-send"))
+      show(notify_argv("mailtokit: files were not attached", offered.told, false));
+  }
   const std::vector<std::string> handed = plan->wants_file ? std::vector<std::string>{} : offered.handed;
 
   // Writes bytes into a new file of the private draft directory (a fixed name under --dry-run).

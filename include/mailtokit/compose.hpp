@@ -77,7 +77,7 @@ struct compose_options {
 ///   part first (its own Content-Type and Content-Transfer-Encoding), then each file in order as
 ///   `Content-Type: TYPE; name=...`, `Content-Disposition: attachment; filename=...` (RFC 2183)
 ///   and base64 in lines of 76 characters, so every byte value travels. A file name that is
-///   printable ASCII without `"` or `\` and fits on its line is a quoted-string
+///   printable ASCII without a double quote or a backslash and fits on its line is a quoted-string
 ///   (`filename="report.pdf"`); any other is RFC 2231 UTF-8 (`filename*=UTF-8''Bericht%20%C3%BCber.pdf`),
 ///   split into `filename*0*=`, `filename*1*=`, ... continuations when long; `name` in
 ///   Content-Type is written the same way (no RFC 2047 words inside quotes: RFC 2047 section 5
