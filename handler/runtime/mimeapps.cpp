@@ -15,6 +15,17 @@ std::vector<std::string_view> lines(std::string_view text) {
   return out;
 }
 
+// `out` += first [+ "=" + value] + "\n", by appending (GCC 12 at -O3 reports a false -Wrestrict for
+// chains of std::string operator+, bug 105329).
+void add_line(std::string& out, std::string_view first, std::string_view value = {}) {
+  out.append(first);
+  if (!value.empty()) {
+    out.push_back('=');
+    out.append(value);
+  }
+  out.push_back('\n');
+}
+
 std::string_view trimmed(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
@@ -57,7 +68,8 @@ std::string set_default(std::string_view text, std::string_view type, const std:
   std::string_view current;
   bool in_group_seen = false, done = false;
   std::size_t group_end = 0;  // in `out`: after the group's last line that is not blank
-  const std::string line_text = v ? std::string(type) + "=" + *v + "\n" : std::string();
+  std::string line_text;
+  if (v) add_line(line_text, type, *v);
   for (const auto line : lines(text)) {
     if (auto g = group_of(line)) {
       if (current == group && !done) {  // leaving the group without the line: add it at its end
@@ -66,7 +78,7 @@ std::string set_default(std::string_view text, std::string_view type, const std:
       }
       current = *g;
       in_group_seen = in_group_seen || current == group;
-      out += std::string(line) + "\n";
+      add_line(out, line);
       group_end = out.size();
       continue;
     }
@@ -76,14 +88,19 @@ std::string set_default(std::string_view text, std::string_view type, const std:
       group_end = out.size();
       continue;
     }
-    out += std::string(line) + "\n";
+    add_line(out, line);
     if (!trimmed(line).empty()) group_end = out.size();
   }
   if (!done && v) {
     if (in_group_seen && current == group) {
       out.insert(group_end, line_text);
     } else {
-      if (!in_group_seen) out += (out.empty() || out.ends_with("\n\n") ? "" : "\n") + std::string("[") + std::string(group) + "]\n";
+      if (!in_group_seen) {
+        if (!out.empty() && !out.ends_with("\n\n")) out += '\n';
+        out += '[';
+        out.append(group);
+        out.append("]\n");
+      }
       out += line_text;
     }
   }
@@ -95,7 +112,7 @@ std::string drop_id(std::string_view text, std::string_view type, std::string_vi
   for (const auto line : lines(text)) {
     auto v = group_of(line) ? std::nullopt : value_of(line, type);
     if (!v) {
-      out += std::string(line) + "\n";
+      add_line(out, line);
       continue;
     }
     std::string kept;
@@ -107,7 +124,7 @@ std::string drop_id(std::string_view text, std::string_view type, std::string_vi
       if (item.empty() || item == id) continue;
       kept += std::string(item) + ";";
     }
-    if (!kept.empty()) out += std::string(type) + "=" + kept + "\n";
+    if (!kept.empty()) add_line(out, type, kept);
   }
   return out;
 }
