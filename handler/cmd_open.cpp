@@ -111,10 +111,7 @@ struct desktop_ui {
 // The fields a send-by-email request puts its files in: xdg-email's attach=, the Email portal's
 // attachment= (any case).
 bool is_attach_field(std::string_view name) {
-  std::string lower(name);
-  for (auto& c : lower)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return lower == "attach" || lower == "attachment";
+  return chars::iequals(name, "attach") || chars::iequals(name, "attachment");
 }
 
 // Started detached (new session), without a shell: it outlives us, and we do not wait for it.

@@ -45,7 +45,7 @@ std::string aerc_query(const draft& d) {
   if (d.subject) detail::add_query(q, sep, "subject", *d.subject);
   if (d.body) detail::add_query(q, sep, "body", *d.body);
   for (const auto& h : d.headers)
-    if (detail::lower_equal(h.name, "in-reply-to")) detail::add_query(q, sep, "in-reply-to", h.value);
+    if (chars::iequals(h.name, "in-reply-to")) detail::add_query(q, sep, "in-reply-to", h.value);
   return q;
 }
 

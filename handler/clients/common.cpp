@@ -36,16 +36,6 @@ std::string crlf_to_lf(std::string_view s) {
   return out;
 }
 
-bool lower_equal(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    char c = a[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    if (c != b[i]) return false;
-  }
-  return true;
-}
-
 void add_query(std::string& url, char& sep, std::string_view name, std::string_view value) {
   if (value.empty()) return;
   url += sep;

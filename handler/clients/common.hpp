@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "mailtokit/address.hpp"
+#include "mailtokit/chars.hpp"
 
 namespace mailtokit::clients::detail {
 
@@ -20,15 +21,13 @@ std::string named(const address& a, std::string spec);
 std::string join_named(const std::vector<address>& list, std::string_view sep);
 /// CRLF written as LF.
 std::string crlf_to_lf(std::string_view s);
-/// ASCII case-insensitive equality, `b` in lower case.
-bool lower_equal(std::string_view a, std::string_view b);
 /// One query field `name=value` appended (every byte but unreserved ones percent-encoded);
 /// nothing for an empty value.
 void add_query(std::string& url, char& sep, std::string_view name, std::string_view value);
 
 template <class List>
 bool one_of(std::string_view name, const List& list) {
-  return std::any_of(list.begin(), list.end(), [&](std::string_view n) { return lower_equal(name, n); });
+  return std::any_of(list.begin(), list.end(), [&](std::string_view n) { return chars::iequals(name, n); });
 }
 
 }  // namespace mailtokit::clients::detail

@@ -4,6 +4,7 @@
 
 #include "clients/client.hpp"
 #include "clients/common.hpp"
+#include "launch/entries.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/percent.hpp"
 
@@ -14,10 +15,7 @@ extern const client thunderbird_client, evolution_client, kmail_client, claws_ma
 
 namespace {
 
-std::string_view basename(std::string_view path) {
-  const auto slash = path.rfind('/');
-  return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
+using launch::basename;
 
 const client* by_program(std::string_view name) {
   for (const client* c : all())

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "mailtokit/chars.hpp"
 #include "runtime/dispatch.hpp"
 
 namespace mailtokit::launch {
@@ -51,12 +52,12 @@ std::optional<entry> read(GDesktopAppInfo* info) {
   return e;
 }
 
-std::string_view basename(std::string_view path) {
+}  // namespace
+
+std::string_view basename(std::string_view path) noexcept {
   const auto slash = path.rfind('/');
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
-
-}  // namespace
 
 std::optional<entry> find(std::string_view id) {
   if (id.empty() || id.find('/') != std::string_view::npos) return std::nullopt;
@@ -142,9 +143,7 @@ std::vector<std::string> current_desktops() {
     const auto colon = rest.find(':');
     std::string name(rest.substr(0, colon));
     rest.remove_prefix(colon == std::string_view::npos ? rest.size() : colon + 1);
-    std::transform(name.begin(), name.end(), name.begin(),
-                   [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
-    if (!name.empty()) out.push_back(std::move(name));
+    if (!name.empty()) out.push_back(chars::lowered(name));
   }
   return out;
 }

@@ -44,6 +44,9 @@ struct entry {
 /// emacsclient-mail.desktop: CVE-2023-27985, CVE-2023-27986), so mailtokit refuses it.
 [[nodiscard]] std::optional<std::string> shell_wrapper(const std::vector<std::string>& exec_argv);
 
+/// The last component of a path ("thunderbird" for "/usr/bin/thunderbird").
+[[nodiscard]] std::string_view basename(std::string_view path) noexcept;
+
 /// The desktop's own name list: XDG_CURRENT_DESKTOP split at ':' and lower-cased, the names a
 /// "$desktop-mimeapps.list" file is looked up by.
 [[nodiscard]] std::vector<std::string> current_desktops();

@@ -96,16 +96,12 @@ bool dbus_open(const entry& e, const std::string& uri, std::string& why) {
 // The index in an Exec line of the program itself: after `env [VAR=value|-option]...`, and for
 // `flatpak run [--options] APP-ID` the application id.
 std::size_t program_index(const std::vector<std::string>& argv) {
-  auto base = [](std::string_view p) {
-    const auto slash = p.rfind('/');
-    return slash == std::string_view::npos ? p : p.substr(slash + 1);
-  };
   std::size_t i = 0;
-  if (i < argv.size() && base(argv[i]) == "env") {
+  if (i < argv.size() && basename(argv[i]) == "env") {
     ++i;
     while (i < argv.size() && (argv[i].find('=') != std::string::npos || argv[i].starts_with("-"))) ++i;
   }
-  if (i < argv.size() && base(argv[i]) == "flatpak") {
+  if (i < argv.size() && basename(argv[i]) == "flatpak") {
     std::size_t k = i + 1;
     while (k < argv.size() && argv[k] != "run") ++k;
     for (++k; k < argv.size(); ++k)
