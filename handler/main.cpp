@@ -1,5 +1,6 @@
 // mailtokit: turn mailto: links into safe drafts, and back.
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <optional>
 #include <string>
@@ -9,6 +10,7 @@
 
 #include "commands.hpp"
 #include "runtime/cleanup.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::cli {
 
@@ -108,8 +110,18 @@ std::string parsed_path(CLI::App* app) {
 
 }  // namespace
 
+namespace {
+// Where the message catalogs are: $MAILTOKIT_LOCALEDIR (the build tree's catalogs, for tests),
+// else the installed ones.
+const char* locale_dir() {
+  const char* env = std::getenv("MAILTOKIT_LOCALEDIR");
+  return env != nullptr && *env != '\0' ? env : MAILTOKIT_LOCALEDIR;
+}
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace mailtokit::cli;
+  init_i18n(locale_dir());
   CLI::App app{
       "mailtokit: turn mailto: links into safe, correct draft emails, and back.\n"
       "A bare `mailtokit URI` is `mailtokit open URI`.",
