@@ -660,9 +660,10 @@ def check_no_other_program(s: Session, rep: Report, own: str, link_id: str) -> N
 # -- files sent by email (issue 23: tests/clients/portal_email_test.py, xdg-email_refused_test.py) --
 
 def attachments_of(raw: bytes) -> dict[str, bytes]:
-    """A saved draft's attachments: file name -> the decoded bytes."""
+    """A saved draft's attachments: file name -> the bytes after the transfer encoding is undone
+    (get_payload(decode=True): a text part stays bytes, in no charset's reading)."""
     msg = email.message_from_bytes(raw, policy=email.policy.default)
-    return {p.get_filename(): p.get_content() for p in msg.iter_attachments()} if msg.is_multipart() else {}
+    return {p.get_filename(): p.get_payload(decode=True) for p in msg.iter_attachments()} if msg.is_multipart() else {}
 
 
 def claws_draft(s: Session, saved, had: set, shot: Path | None = None) -> bytes:
