@@ -26,7 +26,7 @@ from pathlib import Path
 
 import claws_mail_test as claws
 from clientlib import (Failure, Session, attachments_of, claws_draft, desktop_handover, log, main, require,
-                       results_dir, wait_for)
+                       results_dir)
 from open_desktop import click_button
 
 QUESTION = r"^mailtokit: attach these files\?$"

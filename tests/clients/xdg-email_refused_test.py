@@ -21,8 +21,7 @@ import time
 from pathlib import Path
 
 import claws_mail_test as claws
-from clientlib import (Failure, Session, attachments_of, claws_draft, desktop_handover, log, main, results_dir,
-                       wait_for)
+from clientlib import Failure, Session, attachments_of, claws_draft, desktop_handover, log, main, results_dir
 from open_desktop import click_button
 
 QUESTION = r"^mailtokit: attach these files\?$"
