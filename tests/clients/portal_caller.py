@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """Send a file by email through the Email portal, as a sandboxed application's toolkit does
-(GTK 3's and libportal's xdp_portal_compose_email: parent window "", the options address,
-subject, body and attachment_fds, an `ah` of indices into the message's Unix fd list, and a
-handle_token so the Request object's path is known before the call). Run with the system
+(parent window "", the options address, subject, body and attachment_fds, an `ah` of indices
+into the message's Unix fd list, and a handle_token so the Request object's path is known
+before the call; libportal's xdp_portal_compose_email sends the same, its recipients as the
+newer `addresses` list). Run with the system
 Python (python3-gi): portal_caller.py ADDRESS SUBJECT BODY FILE...
 
 Prints one JSON object: the Request handle and the Response's code (0: the backend handled the

@@ -2,8 +2,8 @@
 The real xdg-desktop-portal and its GTK backend (D-Bus-activated on the session's private bus,
 `XDG_CURRENT_DESKTOP=GNOME` so the GTK backend is the one chosen), Claws Mail's Debian entry the
 desktop's choice before `mailtokit register`. A client (tests/clients/portal_caller.py, the
-system Python with Gio) calls org.freedesktop.portal.Email.ComposeEmail as GTK's and libportal's
-portal code does: parent window "", address, subject, body and `attachment_fds` (an `ah` whose
+system Python with Gio) calls org.freedesktop.portal.Email.ComposeEmail as a sandboxed application's
+toolkit does: parent window "", address, subject, body and `attachment_fds` (an `ah` whose
 descriptors travel in the message's Unix fd list). The portal turns each descriptor into its
 path, the GTK backend builds `mailto:...&attachment=PATH` and launches the default handler,
 mailtokit; its question (a real zenity) is answered by clicking, Claws Mail saves the draft
