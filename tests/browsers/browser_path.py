@@ -15,6 +15,10 @@ private HOME) the test
   5. checks that the handler got the link as one argument and that `mailtokit inspect --json`
      reads it exactly as it reads the link written in the page (To, Cc, Bcc, Subject, Body, other
      headers, dropped fields), and that the clean URI the handler passed on reads the same;
+  5a. clicks one more link, `attach=` naming an existing ordinary file in the private HOME, with
+     `confirm = risky` and a recorder given the draft file (`%f`): if mailtokit asks about the
+     file (it cannot always tell that a browser started it), Enter (the default) answers; the
+     draft must hold no attachment and the file's content nowhere (issue 23);
   6. times click-to-client again without strace (a second fresh profile: the client must get the
      same clean URI), and checks whether `--headless` runs the handler (a page opening a link);
   7. writes MAILTOKIT_RESULTS/compat/<browser>.json (the README's compatibility table) and
@@ -28,6 +32,8 @@ from __future__ import annotations
 
 import html
 import http.server
+import email
+import email.policy
 import json
 import os
 import re
@@ -124,9 +130,10 @@ def _doc(title: str, body: str, charset: str) -> bytes:
             "</head><body>\n" + body + "\n</body></html>\n").encode(charset)
 
 
-def pages(items: list[Link]) -> dict[str, tuple[bytes, str]]:
+def pages(items: list[Link], extra: tuple[Link, ...] | list[Link] = ()) -> dict[str, tuple[bytes, str]]:
     """The page of links (/links.html) and a framed page for each link in another encoding:
-    path -> (bytes, charset)."""
+    path -> (bytes, charset). `extra` links follow the numbered ones (clicked by a phase of
+    their own: attach_home_link)."""
     rows = []
     out = {}
     for i, link in enumerate(items):
@@ -140,6 +147,9 @@ def pages(items: list[Link]) -> dict[str, tuple[bytes, str]]:
             frame = f"/frame-{link.key}.html"
             out[frame] = (_doc(link.key, anchor(0, f"{i + 1}. {link.label} ({link.charset})"), link.charset), link.charset)
             rows.append(f'<iframe src="{frame}" style="top:{top}px" scrolling="no"></iframe>')
+    for j, link in enumerate(extra):
+        top = TOP + (len(items) + j) * ROW_HEIGHT
+        rows.append(f'<a id="{link.key}" href="{link.attr}" style="top:{top}px">{html.escape(link.label)}</a>')
     out["/links.html"] = (_doc("mailto links", "\n".join(rows), "utf-8"), "utf-8")
     out["/auto.html"] = (self_navigating_page(AUTO_LINK), "utf-8")
     return out
@@ -208,6 +218,29 @@ with open(name + ".partial", "w", encoding="utf-8", errors="surrogateescape") as
     json.dump([os.fsdecode(a) for a in sys.argv], f, ensure_ascii=False)
 os.rename(name + ".partial", name)
 """
+
+
+# The recorder of the attach phase: its argv and the draft file mailtokit wrote (%f), copied.
+DRAFT_RECORDER = """#!/usr/bin/python3
+# Stand-in mail client given the draft file: writes {"argv": [...], "draft": <the draft's text>}.
+import json, os, sys, time
+d = RECORDS
+name = os.path.join(d, "%.9f-%d.json" % (time.time(), os.getpid()))
+draft = open(sys.argv[-1], "rb").read().decode("utf-8", "surrogateescape")
+with open(name + ".partial", "w", encoding="utf-8", errors="surrogateescape") as f:
+    json.dump({"argv": [os.fsdecode(a) for a in sys.argv], "draft": draft}, f, ensure_ascii=False)
+os.rename(name + ".partial", name)
+"""
+
+
+def attach_home_link(s: Session) -> tuple[Link, Path]:
+    """A link whose attach= names an existing ordinary file in the private HOME (issue 23: a link
+    never attaches a file, even one mailtokit would offer for xdg-email --attach)."""
+    report = s.home / "Documents" / "report.txt"
+    report.parent.mkdir(parents=True, exist_ok=True)
+    report.write_text("SECRET-report-content: the user's own report, which no link may attach\n")
+    return Link("attach_home", None, f"mailto:a@example.org?subject=x&amp;attach={report}",
+                "attach= an existing file in HOME"), report
 
 
 def set_up_handler(s: Session, prog: str) -> Path:
@@ -456,25 +489,29 @@ def run(browser: Browser) -> int:
         version = program_version(browser.program, browser.version_prefix)
         print(f"{browser.name}: {version}")
         items = links()
-        with Session(browser.slug) as s, PageServer(pages(items)) as page:
-            ctx = Context(s, prog, ExecTrace(s.root / "trace"), set_up_handler(s, prog))
-            profile = s.root / f"{browser.slug}-profile"
-            profile.mkdir()
-            browser.prepare(profile)
-            browser_proc = s.spawn(ctx.trace.wrap(browser.command(profile, page.url, False)),
-                                   log=s.root / f"{browser.slug}.log")
-            t0 = time.monotonic()
-            page_window = s.wait_window("mailto links", timeout=60)
-            print(f"page shown after {time.monotonic() - t0:.1f} s")
-            time.sleep(1.0)  # let the page paint before the first click
-            s.screenshot(shots / f"{browser.slug}-page.png")
-            ctx.trace.new_execs()
-            per_link = [_click_one(ctx, browser, index, link, page_window, shots) for index, link in enumerate(items)]
-            s.screenshot(shots / f"{browser.slug}-after-clicks.png")
-            _end(browser_proc)
-            timing = _timing_pass(ctx, browser, page.url, per_link[:TIMED_LINKS])
-            headless = _headless_check(ctx, browser, page.auto_url)
-        failures += _report(browser, version, per_link, timing, headless, results)
+        with Session(browser.slug) as s:
+            home_link = attach_home_link(s)
+            with PageServer(pages(items, [home_link[0]])) as page:
+                ctx = Context(s, prog, ExecTrace(s.root / "trace"), set_up_handler(s, prog))
+                profile = s.root / f"{browser.slug}-profile"
+                profile.mkdir()
+                browser.prepare(profile)
+                browser_proc = s.spawn(ctx.trace.wrap(browser.command(profile, page.url, False)),
+                                       log=s.root / f"{browser.slug}.log")
+                t0 = time.monotonic()
+                page_window = s.wait_window("mailto links", timeout=60)
+                print(f"page shown after {time.monotonic() - t0:.1f} s")
+                time.sleep(1.0)  # let the page paint before the first click
+                s.screenshot(shots / f"{browser.slug}-page.png")
+                ctx.trace.new_execs()
+                per_link = [_click_one(ctx, browser, index, link, page_window, shots) for index, link in enumerate(items)]
+                attach_home = _attach_home(ctx, browser, len(items), *home_link, shots)
+                failures += attach_home["problems"]
+                s.screenshot(shots / f"{browser.slug}-after-clicks.png")
+                _end(browser_proc)
+                timing = _timing_pass(ctx, browser, page.url, per_link[:TIMED_LINKS])
+                headless = _headless_check(ctx, browser, page.auto_url)
+        failures += _report(browser, version, per_link, timing, headless, results, attach_home)
     except Failure as e:
         failures.append(str(e))
     print(f"{browser.name}: {time.monotonic() - started:.1f} s in all")
@@ -602,6 +639,74 @@ def _click_one(ctx: Context, browser: Browser, index: int, link: Link, page_wind
     return r
 
 
+QUESTION = r"^mailtokit: attach these files\?$"
+
+
+def _attach_home(ctx: Context, browser: Browser, index: int, link: Link, report: Path, shots: Path) -> dict:
+    """Issue 23: a link whose attach= names an ordinary file in HOME never attaches it when the
+    attachment question, if one appears, is answered with its default. For this click only, the
+    configuration is what a user has by default (`confirm = risky`: mailtokit may ask) and the
+    custom command takes the draft file (`%f`, which can carry attachments, so it is the link
+    rule and the answer that keep the file out, not the target). Where mailtokit sees a browser
+    among the processes that started it, it asks nothing; where it cannot tell (GIO launches it
+    detached), it asks, and Enter (the default) is pressed. The draft must hold no attachment and
+    the file's content nowhere, nor may the link passed on carry it."""
+    s = ctx.s
+    records = s.root / "records-attach"
+    records.mkdir()
+    recorder = s.root / "tools" / "draft-recorder"
+    recorder.write_text(DRAFT_RECORDER.replace("RECORDS", repr(str(records)), 1))
+    recorder.chmod(0o755)
+    conf = s.home / ".config/mailtokit/config"
+    before = conf.read_text()
+    conf.write_text(f"target = custom\ncommand = {recorder} %u %f\nnotify = no\nconfirm = risky\n")
+    r: dict = {"link": link.written, "file": str(report), "problems": []}
+    try:
+        t0 = time.monotonic()
+        s.click(*centre(index))
+
+        def outcome():
+            got = sorted(records.glob("*.json"))
+            if got:
+                return ("record", got)
+            wins = s.windows(QUESTION)
+            return ("question", wins) if wins else None
+        kind, what = wait_for(outcome, 30, "the draft recorder or mailtokit's attachment question")
+        r["asked"] = kind == "question"
+        if kind == "question":
+            time.sleep(0.5)  # drawn
+            s.screenshot(shots / f"{browser.slug}-attach-question.png", window=what[-1])
+            s.key(what[-1], "Return")
+            what = wait_for(lambda: sorted(records.glob("*.json")), 30, "the draft recorder after Enter")
+        r["seconds"] = round(time.monotonic() - t0, 2)
+        got = [json.loads(p.read_text(encoding="utf-8")) for p in what]
+        time.sleep(0.5)  # a second, unexpected start would show here
+        if len(sorted(records.glob("*.json"))) != 1:
+            r["problems"].append(f"attach_home: the recorder ran {len(sorted(records.glob('*.json')))} times")
+        draft = got[0]["draft"]
+        r["argv"] = got[0]["argv"]
+        msg = email.message_from_string(draft, policy=email.policy.default)
+        parts = [p.get_filename() or p.get_content_type() for p in msg.iter_attachments()] if msg.is_multipart() else []
+        r["attachments"] = parts
+        if parts:
+            r["problems"].append(f"attach_home: the draft has attachments: {parts}")
+        if "SECRET-report-content" in draft or any("SECRET-report-content" in a for a in got[0]["argv"]):
+            r["problems"].append("attach_home: the file's content reached the mail program")
+        if any("attach" in a.lower() for a in got[0]["argv"][1:-1]):
+            r["problems"].append(f"attach_home: attach survived in the link passed on: {got[0]['argv'][1:-1]}")
+        if str(msg.get("Subject", "")) != "x" or "a@example.org" not in str(msg.get("To", "")):
+            r["problems"].append(f"attach_home: the draft is not the link's: To {msg.get('To')!r}, Subject {msg.get('Subject')!r}")
+    finally:
+        conf.write_text(before)
+        ctx.trace.new_execs()  # this click's programs are not the next phase's
+    r["note"] = ("never attached: " + ("mailtokit asked (it cannot tell a browser started it), Enter answered"
+                                       if r.get("asked") else "no question (the processes that started mailtokit showed a link)")
+                 + ", the draft holds no attachment") if not r["problems"] else "; ".join(r["problems"])
+    print(f"attach= of {report}: {'asked, Enter pressed' if r.get('asked') else 'not asked'}; "
+          f"attachments {r.get('attachments')}: {'ok' if not r['problems'] else r['problems']}")
+    return r
+
+
 TIMED_LINKS = 6
 
 
@@ -660,7 +765,7 @@ def _note(r: dict) -> str:
 
 
 def _report(browser: Browser, version: str, per_link: list[dict], timing: dict, headless: dict,
-            results: Path) -> list[str]:
+            results: Path, attach_home: dict) -> list[str]:
     failures = list(timing["problems"])
     columns: dict[str, list[dict]] = {}
     for r in per_link:
@@ -689,6 +794,7 @@ def _report(browser: Browser, version: str, per_link: list[dict], timing: dict, 
         notes["before each launch"] = "; ".join(checks)
     notes["dialogs"] = "none: a fresh profile opens mailto: in the system's default handler without asking" if not any(
         r.get("dialogs") for r in per_link) else "; ".join(str(r.get("dialogs")) for r in per_link if r.get("dialogs"))
+    notes["attach= of a file in HOME"] = attach_home["note"]
     notes["headless"] = ("runs the handler" if headless["runs_handler"] else "does not run the handler") + \
         " (" + " ".join(a for a in headless["argv"] if a.startswith("--headless")) + ", a page that opens a link itself)"
     notes["seconds_to_handler"] = (f"click to the client started (mailtokit in between): median of {len(timing['seconds'])} "
@@ -699,6 +805,6 @@ def _report(browser: Browser, version: str, per_link: list[dict], timing: dict, 
     (results / "compat" / f"{browser.slug}.json").write_text(json.dumps(compat, ensure_ascii=False, indent=1) + "\n")
     (results / "browsers" / f"{browser.slug}-argv.json").write_text(
         json.dumps({"program": browser.name, "version": version, "headless": headless, "untraced_timing": timing,
-                    "links": per_link}, ensure_ascii=False, indent=1) + "\n")
+                    "attach_home": attach_home, "links": per_link}, ensure_ascii=False, indent=1) + "\n")
     print(f"wrote {results / 'compat' / (browser.slug + '.json')} and {results / 'browsers' / (browser.slug + '-argv.json')}")
     return failures

@@ -655,3 +655,26 @@ def check_no_other_program(s: Session, rep: Report, own: str, link_id: str) -> N
     if others:
         log(f"  [{link_id}] FAIL another mail program runs: {', '.join(sorted(others))}")
         rep.failures.append(f"{link_id}: another mail program was started: {', '.join(sorted(others))}")
+
+
+# -- files sent by email (issue 23: tests/clients/portal_email_test.py, xdg-email_refused_test.py) --
+
+def attachments_of(raw: bytes) -> dict[str, bytes]:
+    """A saved draft's attachments: file name -> the bytes after the transfer encoding is undone
+    (get_payload(decode=True): a text part stays bytes, in no charset's reading)."""
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    return {p.get_filename(): p.get_payload(decode=True) for p in msg.iter_attachments()} if msg.is_multipart() else {}
+
+
+def claws_draft(s: Session, saved, had: set, shot: Path | None = None) -> bytes:
+    """Wait for Claws Mail's compose window, photograph it (shot), save the draft with Ctrl+S, close
+    the window; the saved draft's bytes (saved/had: claws_mail_test.setup's pair)."""
+    win = s.wait_window(r"Compose message", timeout=90)
+    time.sleep(1.0)  # the fields and the attachment list fill in
+    if shot:
+        s.screenshot(shot)
+    s.key(win, "ctrl+s")
+    raw = wait_for(lambda: saved(had), 20, "Claws Mail to save the draft")
+    s.key(win, "ctrl+w")
+    s.wait_window(r"Compose message", timeout=20, gone=True)
+    return raw

@@ -2,12 +2,18 @@
 
 #include <fcntl.h>
 #include <grp.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -173,6 +179,40 @@ TEST_CASE("missing files, folders and special files are refused", "[attachments]
   const std::string fifo_link = t.path + "/pipe.pdf";
   REQUIRE(symlink(fifo.c_str(), fifo_link.c_str()) == 0);
   CHECK(vet_path(fifo_link).why == refusal::not_regular_file);
+
+  // A folder behind a link with a file's name.
+  const std::string dir_link = t.path + "/report.pdf";
+  REQUIRE(symlink(dir.c_str(), dir_link.c_str()) == 0);
+  CHECK(vet_path(dir_link).why == refusal::directory);
+
+  // A socket (a program's listening endpoint).
+  const std::string sock_path = t.path + "/socket";
+  const int sock = socket(AF_UNIX, SOCK_STREAM, 0);
+  REQUIRE(sock >= 0);
+  sockaddr_un addr{};
+  addr.sun_family = AF_UNIX;
+  REQUIRE(sock_path.size() < sizeof addr.sun_path);
+  std::copy(sock_path.begin(), sock_path.end(), addr.sun_path);
+  REQUIRE(bind(sock, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) == 0);
+  auto so = vet_path(sock_path);
+  CHECK(so.why == refusal::not_regular_file);
+  CHECK(so.fd() == -1);
+  close(sock);
+}
+
+TEST_CASE("a device outside /dev is refused as not a regular file", "[attachments]") {
+  // /dev itself is a system place; a device node made elsewhere (a USB stick's image, a
+  // container's /dev bind-mounted under HOME) is judged by its kind. Making one needs CAP_MKNOD.
+  temp_dir t;
+  const std::string node = t.path + "/disk.img";
+  if (mknod(node.c_str(), S_IFCHR | 0600, makedev(1, 3)) != 0) {  // the null device's numbers
+    WARN("SKIP: mknod needs CAP_MKNOD (run as root): " << std::strerror(errno));
+    return;
+  }
+  auto f = vet_path(node);
+  CHECK(f.why == refusal::not_regular_file);
+  CHECK(attachments::code(f.why) == "not_regular_file");
+  CHECK(f.fd() == -1);
 }
 
 TEST_CASE("system places are refused, also through a link", "[attachments]") {
@@ -192,6 +232,32 @@ TEST_CASE("system places are refused, also through a link", "[attachments]") {
   CHECK(f.refusal_text.find("/etc") != std::string::npos);
   // /etcetera is not /etc.
   CHECK_FALSE(vet_path("/etcetera/x").why == refusal::system_place);
+  // Every system place, each judged where it stands (a folder is refused for its place first).
+  for (std::string_view place : attachments::system_places) {
+    INFO(place);
+    REQUIRE(fs::exists(place));
+    CHECK(vet_path(std::string(place)).why == refusal::system_place);
+  }
+  // A regular file under /var and /run where one can be made (the world-writable /var/tmp and
+  // /dev/shm): the place decides, not the kind of file.
+  for (const char* folder : {"/var/tmp", "/dev/shm", "/run/lock"}) {
+    INFO(folder);
+    std::string tmpl = std::string(folder) + "/mailtokit-attach-XXXXXX";
+    const int fd = mkstemp(tmpl.data());
+    if (fd < 0) {
+      WARN("SKIP: cannot write a file in " << folder);
+      continue;
+    }
+    (void)!write(fd, "x", 1);
+    close(fd);
+    CHECK(vet_path(tmpl).why == refusal::system_place);
+    // Through a link in an ordinary folder.
+    const std::string via = t.path + "/notes.txt";
+    fs::remove(via);
+    REQUIRE(symlink(tmpl.c_str(), via.c_str()) == 0);
+    CHECK(vet_path(via).why == refusal::system_place);
+    unlink(tmpl.c_str());
+  }
 }
 
 TEST_CASE("hidden files and files in hidden folders are refused", "[attachments]") {
@@ -227,6 +293,16 @@ TEST_CASE("anything under a hidden folder of the home directory is refused", "[a
     CHECK(f.fd() == -1);
   }
   CHECK(vet_path(home + "/.ssh/id_ed25519", home).refusal_text.find(".ssh") != std::string::npos);
+  // A hidden file right in the home folder (~/.netrc, ~/.bash_history): a hidden file.
+  write_file(home + "/.netrc", "machine example.org login u password p\n");
+  CHECK(vet_path(home + "/.netrc", home).why == refusal::hidden);
+  CHECK(vet_path(home + "/.netrc", home).fd() == -1);
+  // ~/Documents/id.txt -> ~/.ssh/id_ed25519: a link in an ordinary folder.
+  REQUIRE(symlink((home + "/.ssh/id_ed25519").c_str(), (home + "/Documents/id.txt").c_str()) == 0);
+  CHECK(vet_path(home + "/Documents/id.txt", home).why == refusal::hidden_home_folder);
+  // ~/Documents/keys -> ~/.gnupg: a linked folder on the way.
+  REQUIRE(symlink((home + "/.gnupg").c_str(), (home + "/Documents/keys").c_str()) == 0);
+  CHECK(vet_path(home + "/Documents/keys/private-keys-v1.d/A.key", home).why == refusal::hidden_home_folder);
   // ~/report.pdf -> ~/.ssh/id_ed25519
   REQUIRE(symlink((home + "/.ssh/id_ed25519").c_str(), (home + "/report.pdf").c_str()) == 0);
   CHECK(vet_path(home + "/report.pdf", home).why == refusal::hidden_home_folder);
