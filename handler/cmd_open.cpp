@@ -511,6 +511,9 @@ int run_open(const open_options& o) {
       run != nullptr && run[0] == '/' && std::string_view(run).find("/.") == std::string_view::npos) {
     const std::string dir = std::string(run) + "/mailtokit";
     if (o.dry_run || drafts::ensure_private_dir(dir)) attach_dir = dir;
+    // Copies older than drafts are kept are deleted, as in the drafts folder (a tmpfs, in memory).
+    const unsigned days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
+    if (!o.dry_run && attach_dir == dir && days > 0) (void)drafts::clean_old(dir, std::chrono::hours(24) * days);
   }
   const auto offered = offer_files(*d, o, *plan, po.strict, mode, ctx, ui, env, attach_dir, lc->cfg.attach_max_size);
   if (tell_later) {

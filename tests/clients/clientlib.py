@@ -744,6 +744,11 @@ def run_xdg_email(s: Session, program, slug: str, entry_id: str, snapshot, draft
     check(sorted(got) == sorted([doc.name, binary.name]), f"both files are attached by name: {sorted(got)}")
     check(got.get(doc.name) == doc.read_bytes(), "the document arrives byte for byte")
     check(got.get(binary.name) == binary.read_bytes(), "the binary file with a non-ASCII name arrives byte for byte")
+    # The copies handed over: in XDG_RUNTIME_DIR, not under a hidden folder (Evolution warns about
+    # a file from one that it "may contain sensitive data").
+    runtime = Path(s.env["XDG_RUNTIME_DIR"]) / "mailtokit"
+    copies = sorted(p.name for p in runtime.glob("attach-*/*")) if runtime.is_dir() else []
+    check(copies == sorted([doc.name, binary.name]), f"the copies handed over are in XDG_RUNTIME_DIR/mailtokit: {copies}")
     msg = email.message_from_bytes(raw, policy=email.policy.default)
     check(str(msg["Subject"]) == "Quarterly report", f"the subject: {msg['Subject']!r}")
     check(raw_addresses(raw, "To") == [("", "boss@example.org")] and not raw_addresses(raw, "Cc")
