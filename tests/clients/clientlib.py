@@ -687,6 +687,43 @@ def attachments_of(raw: bytes) -> dict[str, bytes]:
     return {p.get_filename(): p.get_content() for p in msg.iter_attachments()} if msg.is_multipart() else {}
 
 
+def xdg_email_composer(s: Session, slug: str, title_regex: str, drafts_snapshot, saved, close_key: str | None = None):
+    """(snapshot, draft_after) for run_xdg_email over a graphical program whose compose windows
+    match title_regex: wait for a new one, photograph it (xdg-email-SLUG-composer-CASE.png), Ctrl+S,
+    wait until saved(drafts_snapshot()) returns the saved draft; close_key closes the window after
+    (None: it stays open, and the next one is told apart by being new)."""
+    out = results_dir()
+
+    def snapshot():
+        return drafts_snapshot(), set(s.windows(title_regex))
+
+    def draft_after(had, case: str) -> bytes:
+        drafts, before = had
+        win = wait_for(lambda: [w for w in s.windows(title_regex) if w not in before], 120,
+                       f"{slug}'s compose window")[0]
+        s.run(["sleep", "1"])  # the fields and the attachment list fill in
+        s.screenshot(out / f"xdg-email-{slug}-composer-{case}.png")
+        s.key(win, "ctrl+s")
+        raw = wait_for(lambda: saved(drafts), 30, f"{slug} to save the draft")
+        if close_key:
+            s.key(win, close_key)
+            wait_for(lambda: win not in s.windows(title_regex), 20, f"{slug}'s compose window to close")
+        return raw
+    return snapshot, draft_after
+
+
+def xdg_email_gui(slug: str, entry_id: str, title_regex: str, setup, close_key: str | None = None):
+    """The test body (for main()) of run_xdg_email through a graphical program: a Session named
+    xdg-email-SLUG, setup(session) -> (drafts snapshot, saved) for its private configuration, the
+    composer handled by xdg_email_composer."""
+    def run(program) -> int:
+        with Session("xdg-email-" + slug) as s:
+            drafts_snapshot, saved = setup(s)
+            snapshot, draft_after = xdg_email_composer(s, slug, title_regex, drafts_snapshot, saved, close_key)
+            return run_xdg_email(s, program, slug, entry_id, snapshot, draft_after)
+    return run
+
+
 def run_xdg_email(s: Session, program, slug: str, entry_id: str, snapshot, draft_after,
                   extra_config: list[str] = []) -> int:
     """Send by email, for real, through the mail program whose Debian desktop entry is ENTRY_ID
