@@ -310,7 +310,7 @@ std::string asker_name(const provenance::origin& o, bool from_command) {
 // judged) for the hand-over and, for a draft file, read into the draft.
 offered_files offer_files(draft& d, const open_options& o, const open_plan& plan, bool strict, confirm_mode mode,
                           const ask_context& ctx, const desktop_ui& ui, const environment& env,
-                          const std::string& drafts_dir, std::optional<std::uint64_t> max_size) {
+                          const std::string& copies_dir, std::optional<std::uint64_t> max_size) {
   offered_files r;
   const auto requests = attach_requests(d, o.attach);
   if (requests.empty()) return r;
@@ -371,7 +371,7 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
       r.handed.push_back(f.shown_path);
       continue;
     }
-    auto copy = attachments::copy_for_handover(f, drafts_dir);
+    auto copy = attachments::copy_for_handover(f, copies_dir);
     if (!copy) {
       r.told.push_back("not attached: " + f.shown_path + ": it could not be copied for the hand-over");
       continue;
@@ -501,7 +501,21 @@ int run_open(const open_options& o) {
   // Files a send-by-email request asks to attach: offered, never attached without the answer.
   const std::string drafts_dir = handler::state_home(env) ? *handler::state_home(env) + "/mailtokit/drafts" : "";
   if (!drafts_dir.empty() && !o.dry_run) (void)drafts::ensure_private_dir(drafts_dir);
-  const auto offered = offer_files(*d, o, *plan, po.strict, mode, ctx, ui, env, drafts_dir, lc->cfg.attach_max_size);
+  // The private copies of files to attach go in XDG_RUNTIME_DIR/mailtokit when the session has
+  // one (the user's own folder, emptied at logout), else in the drafts folder. Not under a hidden
+  // folder where that can be helped: Evolution warns "Hidden file is attached ... may contain
+  // sensitive data" for an attach= path in a hidden folder, as ~/.local/state is (its
+  // "blacklisted-file" alert, seen with Evolution 3.46 in tests/clients/xdg-email_evolution_test.py).
+  std::string attach_dir = drafts_dir;
+  if (const char* run = std::getenv("XDG_RUNTIME_DIR");
+      run != nullptr && run[0] == '/' && std::string_view(run).find("/.") == std::string_view::npos) {
+    const std::string dir = std::string(run) + "/mailtokit";
+    if (o.dry_run || drafts::ensure_private_dir(dir)) attach_dir = dir;
+    // Copies older than drafts are kept are deleted, as in the drafts folder (a tmpfs, in memory).
+    const unsigned days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
+    if (!o.dry_run && attach_dir == dir && days > 0) (void)drafts::clean_old(dir, std::chrono::hours(24) * days);
+  }
+  const auto offered = offer_files(*d, o, *plan, po.strict, mode, ctx, ui, env, attach_dir, lc->cfg.attach_max_size);
   if (tell_later) {
     // What the user was not asked about, and the files, in one message and one notification.
     auto lines = plan->losses;

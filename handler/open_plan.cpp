@@ -210,7 +210,7 @@ std::optional<launch::start_request> open_start(const open_plan& p, const draft&
     return std::nullopt;
   }
   if (h->is_uri && !h->args.empty()) h->args.front() = dispatch::desktop_safe_uri(h->args.front());
-  if (!attachments.empty() && p.choice.known->attach != nullptr) p.choice.known->attach(*h, attachments);
+  if (!attachments.empty() && p.choice.known->attach != nullptr) p.choice.known->attach(*h, d, attachments);
   s.args = std::move(h->args);
   s.is_uri = h->is_uri;
   if (!s.is_uri) s.option_before = std::string(p.choice.known->direct_option);

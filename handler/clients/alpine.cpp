@@ -11,7 +11,7 @@ void alpine_losses(const draft& d, std::vector<std::string>& out) {
 }
 
 // alpine(1): "-attach file", repeatable, beside "-url URL".
-void alpine_attach(handover& h, const std::vector<std::string>& files) {
+void alpine_attach(handover& h, const draft& /*d*/, const std::vector<std::string>& files) {
   h.is_uri = false;
   for (const auto& f : files) {
     h.args.emplace_back("-attach");

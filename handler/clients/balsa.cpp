@@ -6,7 +6,7 @@ namespace mailtokit::clients {
 namespace {
 
 // balsa(1): "-a, --attach=FILE", repeatable, beside "-m URI".
-void balsa_attach(handover& h, const std::vector<std::string>& files) {
+void balsa_attach(handover& h, const draft& /*d*/, const std::vector<std::string>& files) {
   h.is_uri = false;
   for (const auto& f : files) h.args.push_back("--attach=" + f);
 }

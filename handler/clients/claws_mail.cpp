@@ -23,7 +23,7 @@ result<handover> claws_hand(const inputs& in) {
 }
 
 // parse_cmd_opt: "--attach" takes the following arguments up to the next option.
-void claws_attach(handover& h, const std::vector<std::string>& files) {
+void claws_attach(handover& h, const draft& /*d*/, const std::vector<std::string>& files) {
   h.args.emplace_back("--attach");
   h.args.insert(h.args.end(), files.begin(), files.end());
 }

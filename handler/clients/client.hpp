@@ -51,9 +51,10 @@ struct client {
   /// alpine, whose entries say `alpine -url %u`); empty for none.
   std::string_view direct_option = {};
   /// Adds files to the hand-over the program's own way (absolute paths of private copies, see
-  /// attachments::copy_for_handover), never as text it re-parses; nullptr: the program cannot be
-  /// given files by another program (the user is told, nothing is attached).
-  void (*attach)(handover& h, const std::vector<std::string>& files) = nullptr;
+  /// attachments::copy_for_handover), never as text it re-parses; `d` is the draft the hand-over
+  /// was built from (Thunderbird rebuilds its whole hand-over from it); nullptr: the program
+  /// cannot be given files by another program (the user is told, nothing is attached).
+  void (*attach)(handover& h, const draft& d, const std::vector<std::string>& files) = nullptr;
 };
 
 /// Every known program, in the order the fallback tries them (graphical ones first: a browser
@@ -69,7 +70,7 @@ struct client {
 /// For programs that read `attach=` from a link they are given (Evolution, Geary): one
 /// `attach=PATH` field per file appended to the URI, every byte but unreserved ones
 /// percent-encoded (so the URI stays in dispatch::desktop_safe_uri() form).
-void attach_in_uri(handover& h, const std::vector<std::string>& files);
+void attach_in_uri(handover& h, const draft& d, const std::vector<std::string>& files);
 
 /// The plain hand-over: the clean URI, as the desktop gives it.
 [[nodiscard]] result<handover> uri_only(const inputs& in);

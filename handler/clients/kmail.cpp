@@ -48,7 +48,7 @@ result<handover> kmail_hand(const inputs& in) {
 }
 
 // KMKernel: "--attach <url>", repeatable, before "--" and the To addresses.
-void kmail_attach(handover& h, const std::vector<std::string>& files) {
+void kmail_attach(handover& h, const draft& /*d*/, const std::vector<std::string>& files) {
   auto at = std::find(h.args.begin(), h.args.end(), "--");
   for (const auto& f : files) at = std::next(h.args.insert(at, "--attach=" + f));
 }

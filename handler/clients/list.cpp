@@ -88,7 +88,7 @@ const client* recognize(std::string_view entry_id, const std::vector<std::string
   return by_program(basename(prog));
 }
 
-void attach_in_uri(handover& h, const std::vector<std::string>& files) {
+void attach_in_uri(handover& h, const draft& /*d*/, const std::vector<std::string>& files) {
   if (h.args.empty()) return;
   std::string& uri = h.args.front();
   for (const auto& f : files) {

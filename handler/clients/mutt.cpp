@@ -36,7 +36,7 @@ constexpr std::string_view notes =
     "gets `-e \"mailto_allow to bcc keywords\" -- LINK`: it reads only the fields on its mailto_allow list";
 
 // mutt(1): "-a file [...] --" ends the list of files (and the options) before the address.
-void mutt_attach(handover& h, const std::vector<std::string>& files) {
+void mutt_attach(handover& h, const draft& /*d*/, const std::vector<std::string>& files) {
   auto at = std::find(h.args.begin(), h.args.end(), "--");
   at = std::next(h.args.insert(at, "-a"));
   h.args.insert(at, files.begin(), files.end());

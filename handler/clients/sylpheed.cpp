@@ -26,7 +26,7 @@ void sylpheed_losses(const draft& d, std::vector<std::string>& out) {
 }
 
 // sylpheed --help: "--compose [address]" and "--attach file1 [file2]...".
-void sylpheed_attach(handover& h, const std::vector<std::string>& files) {
+void sylpheed_attach(handover& h, const draft& /*d*/, const std::vector<std::string>& files) {
   h.is_uri = false;
   h.args.insert(h.args.begin(), "--compose");
   h.args.emplace_back("--attach");

@@ -276,8 +276,8 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
     auto h = c->hand({in.d, uri, in.body_file});
     if (!h) return h.error();
     if (!in.attachments.empty()) {
-      if (c->attach == nullptr) return fail(errc::spawn_failed, 0);
-      c->attach(*h, in.attachments);
+      if (c->attach == nullptr || in.d == nullptr) return fail(errc::spawn_failed, 0);
+      c->attach(*h, *in.d, in.attachments);
     }
     if (!c->direct_option.empty()) argv.emplace_back(c->direct_option);
     for (auto& a : h->args) argv.push_back(std::move(a));

@@ -49,7 +49,7 @@ compose_notebook_height=260
 
 def setup(s: Session):
     """A private Claws Mail configuration in the session's HOME; (files, saved) over its draft
-    folder for run_gui_links (also used by tests/clients/xdg-email_test.py)."""
+    folder for run_gui_links (also used by tests/clients/xdg-email_claws_mail_test.py)."""
     cfg = s.home / ".claws-mail"
     cfg.mkdir()
     (cfg / "accountrc").write_text(ACCOUNTRC)

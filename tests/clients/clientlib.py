@@ -447,34 +447,74 @@ class Tmux:
         self.cmd("send-keys", "-t", target, *keys)
 
 
+def mutt_setup(s: Session, binary: str):
+    """A private mutt or NeoMutt configuration in the session's HOME (the editor `true`, postponed
+    drafts to ~/postponed) and a private tmux server: (postponed path, Tmux)."""
+    home = s.home
+    postponed = home / "postponed"
+    rc = "\n".join([
+        "set editor=true",            # the body stays as the link gave it
+        "set abort_unmodified=no",    # an unedited body is not a reason to abort
+        "set edit_headers=no",
+        "set askcc=no", "set askbcc=no",
+        "set recall=no",
+        f"set postponed={postponed}",
+        f"set folder={home}/Mail", f"set spoolfile={home}/Mail/inbox", f"set record={home}/Mail/sent",
+        "set mbox_type=mbox",
+        "set charset=utf-8", "set send_charset=utf-8",
+        "set sleep_time=0",
+        "set from=me@example.org",
+        "set hostname=example.org",
+    ]) + "\n"
+    (home / "Mail").mkdir()
+    (home / f".{binary}rc").write_text(rc)
+    tm = Tmux(s)
+    tm.start()
+    return postponed, tm
+
+
+def mutt_postpone(tm: Tmux, binary: str, postponed: Path, before: set, name: str) -> tuple[bytes, float, str]:
+    """Wait for the tmux window (not in `before`) that runs BINARY, confirm its To and Subject
+    prompts with Enter as a user does, wait for its compose menu, postpone with `P` and return
+    (the postponed message's bytes, when the client first showed itself (its first prompt, else
+    its compose menu; time.monotonic()), the compose screen). NAME names the draft in failures."""
+    import mailbox
+    win = wait_for(lambda: [w for w in tm.windows() if w not in before], 20,
+                   f"a tmux window running {binary}")[0]
+    first_seen: list[float] = []
+
+    def compose_menu():
+        text = tm.capture(win)
+        last = [x for x in text.splitlines() if x.strip()][-1:] or [""]
+        if re.match(r"(To|Subject|Cc|Bcc): ", last[0]):
+            if not first_seen:
+                first_seen.append(time.monotonic())
+            tm.keys(win, "Enter")
+            return ""
+        return text if re.search(r"-- (Neo)?Mutt: Compose|Compose +\[", text, re.I) else ""
+    try:
+        screen = wait_for(compose_menu, 30, f"{binary}'s compose menu", interval=0.3)
+    except Failure:
+        log(tm.capture(win).rstrip())
+        raise
+    seen = first_seen[0] if first_seen else time.monotonic()
+    count = len(mailbox.mbox(str(postponed))) if postponed.exists() else 0
+    tm.keys(win, "P")
+    wait_for(lambda: win not in tm.windows(), 20, f"{binary} to postpone and exit")
+    box = mailbox.mbox(str(postponed))
+    if len(box) != count + 1:
+        raise Failure(f"{name}: expected a new postponed message, have {len(box)} (had {count})")
+    return box.get_bytes(len(box) - 1), seen, screen
+
+
 def run_mutt_like(program: str, label: str, binary: str, desktop_entry: str | None = None) -> int:
     """mutt and neomutt: one client per link in a tmux window; `P` postpones the draft into the
     postponed mbox, which is read back. With desktop_entry, the links go the desktop way
     (desktop_handover with that entry, then xdg-open) instead of `open --target BINARY`."""
-    import mailbox
     with Session(binary) as s:
         version = version_of(s, [binary, "-v"], r"\d[\d.]+\S*")
         rep = Report(label, version)
-        home = s.home
-        postponed = home / "postponed"
-        rc = "\n".join([
-            "set editor=true",            # the body stays as the link gave it
-            "set abort_unmodified=no",    # an unedited body is not a reason to abort
-            "set edit_headers=no",
-            "set askcc=no", "set askbcc=no",
-            "set recall=no",
-            f"set postponed={postponed}",
-            f"set folder={home}/Mail", f"set spoolfile={home}/Mail/inbox", f"set record={home}/Mail/sent",
-            "set mbox_type=mbox",
-            "set charset=utf-8", "set send_charset=utf-8",
-            "set sleep_time=0",
-            "set from=me@example.org",
-            "set hostname=example.org",
-        ]) + "\n"
-        (home / "Mail").mkdir()
-        (home / f".{binary}rc").write_text(rc)
-        tm = Tmux(s)
-        tm.start()
+        postponed, tm = mutt_setup(s, binary)
         try:
             if desktop_entry:
                 desktop_handover(s, program, desktop_entry, ["terminal = " + tm.prefix()])
@@ -485,34 +525,9 @@ def run_mutt_like(program: str, label: str, binary: str, desktop_entry: str | No
                 before = set(tm.windows())
                 t0 = time.monotonic()
                 told = open_via_xdg_open(s, link) if desktop_entry else open_link(s, program, binary, link)
-                win = wait_for(lambda: [w for w in tm.windows() if w not in before], 20,
-                               f"a tmux window running {binary}")[0]
-                # mutt asks to confirm To and Subject (pre-filled from the link): Enter, as a user does.
-                def compose_menu():
-                    text = tm.capture(win)
-                    last = [x for x in text.splitlines() if x.strip()][-1:] or [""]
-                    if re.match(r"(To|Subject|Cc|Bcc): ", last[0]):
-                        if not first_seen:
-                            first_seen.append(time.monotonic())
-                        tm.keys(win, "Enter")
-                        return ""
-                    return text if re.search(r"-- (Neo)?Mutt: Compose|Compose +\[", text, re.I) else ""
-                first_seen: list[float] = []
-                try:
-                    screen = wait_for(compose_menu, 30, f"{binary}'s compose menu", interval=0.3)
-                except Failure:
-                    log(tm.capture(win).rstrip())
-                    raise
-                rep.times.append((first_seen or [time.monotonic()])[0] - t0)
+                raw, seen, screen = mutt_postpone(tm, binary, postponed, before, link_id)
+                rep.times.append(seen - t0)
                 (results_dir() / f"{binary}-{link_id}.txt").write_text(screen)
-                count = len(mailbox.mbox(str(postponed))) if postponed.exists() else 0
-                tm.keys(win, "P")
-                wait_for(lambda: win not in tm.windows(), 20,
-                         f"{binary} to postpone and exit")
-                box = mailbox.mbox(str(postponed))
-                if len(box) != count + 1:
-                    raise Failure(f"{link_id}: expected a new postponed message, have {len(box)} (had {count})")
-                raw = box.get_bytes(len(box) - 1)
                 (results_dir() / f"{binary}-{link_id}.eml").write_bytes(raw)
                 got = held(raw)
                 rep.check(link_id, exp, got, allowed_losses(told.stderr))
@@ -678,3 +693,142 @@ def claws_draft(s: Session, saved, had: set, shot: Path | None = None) -> bytes:
     s.key(win, "ctrl+w")
     s.wait_window(r"Compose message", timeout=20, gone=True)
     return raw
+
+
+# -- send by email: xdg-email --attach (issue 23) ----------------------------------------------
+
+XDG_EMAIL_QUESTION = r"^mailtokit: attach these files\?$"
+# A document whose name tries to splice keys into a -compose spec (CVE-2022-4055), fields into a
+# mailto: URI and options into an argv; and a binary file of every byte value with a non-ASCII name.
+XDG_EMAIL_DOCUMENT = "Quarterly report a',attachment='etc-passwd,to=evil@example.net&attach=x.odt"
+XDG_EMAIL_BINARY = "Bericht-\u00dcn\u00efc\u00f6d\u00e9.bin"
+
+
+def xdg_email_composer(s: Session, slug: str, title_regex: str, drafts_snapshot, saved, close_key: str | None = None):
+    """(snapshot, draft_after) for run_xdg_email over a graphical program whose compose windows
+    match title_regex: wait for a new one, photograph it (xdg-email-SLUG-composer-CASE.png), Ctrl+S,
+    wait until saved(drafts_snapshot()) returns the saved draft; close_key closes the window after
+    (None: it stays open, and the next one is told apart by being new)."""
+    out = results_dir()
+
+    def snapshot():
+        return drafts_snapshot(), set(s.windows(title_regex))
+
+    def draft_after(had, case: str) -> bytes:
+        drafts, before = had
+        win = wait_for(lambda: [w for w in s.windows(title_regex) if w not in before], 120,
+                       f"{slug}'s compose window")[0]
+        s.run(["sleep", "1"])  # the fields and the attachment list fill in
+        s.screenshot(out / f"xdg-email-{slug}-composer-{case}.png")
+        s.key(win, "ctrl+s")
+        raw = wait_for(lambda: saved(drafts), 30, f"{slug} to save the draft")
+        if close_key:
+            s.key(win, close_key)
+            wait_for(lambda: win not in s.windows(title_regex), 20, f"{slug}'s compose window to close")
+        return raw
+    return snapshot, draft_after
+
+
+def xdg_email_gui(slug: str, entry_id: str, title_regex: str, setup, close_key: str | None = None):
+    """The test body (for main()) of run_xdg_email through a graphical program: a Session named
+    xdg-email-SLUG, setup(session) -> (drafts snapshot, saved) for its private configuration, the
+    composer handled by xdg_email_composer."""
+    def run(program) -> int:
+        with Session("xdg-email-" + slug) as s:
+            drafts_snapshot, saved = setup(s)
+            snapshot, draft_after = xdg_email_composer(s, slug, title_regex, drafts_snapshot, saved, close_key)
+            return run_xdg_email(s, program, slug, entry_id, snapshot, draft_after)
+    return run
+
+
+def run_xdg_email(s: Session, program, slug: str, entry_id: str, snapshot, draft_after,
+                  extra_config: list[str] = []) -> int:
+    """Send by email, for real, through the mail program whose Debian desktop entry is ENTRY_ID
+    (the desktop's choice before `mailtokit register`, made so with desktop_handover and
+    `confirm = risky` plus extra_config): the real `xdg-email --attach DOC --attach BIN --subject S
+    ADDRESS` (what LibreOffice, the file managers and GIMP run) reaches mailtokit through the real
+    xdg-open; the question is a real dialog on the test's X server, answered by clicking "Attach";
+    draft_after(snapshot(), case) waits for the program's composer, makes it save the draft and
+    returns the saved message, whose attachments must be the files byte for byte, by name, with
+    the To and Subject asked for. Then the same with Enter at the question (its default): a draft
+    without attachment, and the user told. Screenshots: MAILTOKIT_RESULTS/xdg-email-SLUG-*.png."""
+    require("xdg-email")
+    out = results_dir()
+    failures: list[str] = []
+    t_start = time.monotonic()
+
+    def check(ok: bool, what: str) -> None:
+        log(("ok   " if ok else "FAIL ") + what)
+        if not ok:
+            failures.append(what)
+
+    desktop_handover(s, program, entry_id, ["confirm = risky", *extra_config])  # the question needs confirm != never
+    docs = s.home / "Documents"
+    docs.mkdir()
+    doc = docs / XDG_EMAIL_DOCUMENT
+    doc.write_bytes(b"PK\x03\x04" + bytes((i * 7) % 256 for i in range(3000)))
+    binary = docs / XDG_EMAIL_BINARY
+    binary.write_bytes(bytes(range(256)) * 37)
+    told_log = s.root / "xdg-email.log"
+
+    def send() -> subprocess.Popen:
+        log_file = open(told_log, "ab")
+        return subprocess.Popen(["xdg-email", "--attach", str(doc), "--attach", str(binary),
+                                 "--subject", "Quarterly report", "boss@example.org"],
+                                env=s.env, stdin=subprocess.DEVNULL, stdout=log_file, stderr=log_file)
+
+    def question(case: str) -> str:
+        win = s.wait_window(XDG_EMAIL_QUESTION, timeout=60)
+        s.run(["sleep", "0.5"])  # drawn
+        s.screenshot(out / f"xdg-email-{slug}-question-{case}.png", window=win)
+        return win
+
+    from open_desktop import click_button  # tests/gui (PYTHONPATH)
+    timings = {}
+    # 1. The question answered "Attach": both files arrive, byte for byte.
+    had = snapshot()
+    t0 = time.monotonic()
+    p = send()
+    win = question("attached")
+    click_button(s, win, 1, 2, out / f"xdg-email-{slug}-question-screen.png")  # [Don't attach] [Attach]
+    raw = draft_after(had, "attached")
+    timings["attached"] = time.monotonic() - t0
+    (out / f"xdg-email-{slug}-attached.eml").write_bytes(raw)
+    got = attachments_of(raw)
+    check(sorted(got) == sorted([doc.name, binary.name]), f"both files are attached by name: {sorted(got)}")
+    check(got.get(doc.name) == doc.read_bytes(), "the document arrives byte for byte")
+    check(got.get(binary.name) == binary.read_bytes(), "the binary file with a non-ASCII name arrives byte for byte")
+    # The copies handed over: in XDG_RUNTIME_DIR, not under a hidden folder (Evolution warns about
+    # a file from one that it "may contain sensitive data").
+    runtime = Path(s.env["XDG_RUNTIME_DIR"]) / "mailtokit"
+    copies = sorted(p.name for p in runtime.glob("attach-*/*")) if runtime.is_dir() else []
+    check(copies == sorted([doc.name, binary.name]), f"the copies handed over are in XDG_RUNTIME_DIR/mailtokit: {copies}")
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    check(str(msg["Subject"]) == "Quarterly report", f"the subject: {msg['Subject']!r}")
+    check(raw_addresses(raw, "To") == [("", "boss@example.org")] and not raw_addresses(raw, "Cc")
+          and not raw_addresses(raw, "Bcc"), f"the recipient, and no other: {msg['To']!r}")
+    p.wait(timeout=60)
+
+    # 2. Enter at the question (its default): the draft has no attachment.
+    had = snapshot()
+    t0 = time.monotonic()
+    p = send()
+    win = question("not-attached")
+    s.key(win, "Return")
+    raw = draft_after(had, "not-attached")
+    timings["not attached"] = time.monotonic() - t0
+    (out / f"xdg-email-{slug}-not-attached.eml").write_bytes(raw)
+    check(attachments_of(raw) == {}, f"Enter attaches nothing: {sorted(attachments_of(raw))}")
+    msg = email.message_from_bytes(raw, policy=email.policy.default)
+    check(str(msg["Subject"]) == "Quarterly report", f"the draft still opens with its subject: {msg['Subject']!r}")
+    p.wait(timeout=60)
+    told = told_log.read_text(errors="replace")
+    check("you chose not to attach it" in told, "the user is told the files were not attached")
+
+    took = ", ".join(f"{k} {v:.1f} s" for k, v in timings.items())
+    if failures:
+        log(f"FAIL xdg-email --attach ({slug}): {len(failures)} problem(s); xdg-email to saved draft: {took}")
+        return 1
+    log(f"PASS xdg-email --attach ({slug}): the files the user chose arrived byte for byte; the default attached "
+        f"nothing; xdg-email to saved draft: {took}; whole test {time.monotonic() - t_start:.1f} s")
+    return 0

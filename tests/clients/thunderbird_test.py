@@ -64,32 +64,39 @@ def pref(k, v) -> str:
     return f'user_pref("{k}", {val});\n'
 
 
+def setup(s: Session):
+    """A private profile (PREFS) in the session's HOME; (count, saved) over its Drafts mbox: the
+    number of drafts, and the newest draft's bytes once there are more than a count (else None).
+    Also used by tests/clients/xdg-email_thunderbird_test.py."""
+    base = s.home / ".thunderbird"
+    prof = base / "test.default"
+    (prof / "Mail" / "Local Folders").mkdir(parents=True)
+    (prof / "user.js").write_text("".join(pref(k, v) for k, v in PREFS.items()))
+    (base / "profiles.ini").write_text("[General]\nStartWithLastProfile=1\nVersion=2\n\n"
+                                       "[Profile0]\nName=test\nIsRelative=1\nPath=test.default\nDefault=1\n")
+    # One profile, chosen by profiles.ini (no per-installation profile is made).
+    s.env["MOZ_LEGACY_PROFILES"] = "1"
+    drafts = prof / "Mail" / "Local Folders" / "Drafts"
+
+    def count() -> int:
+        return len(mailbox.mbox(str(drafts))) if drafts.exists() else 0
+
+    def saved(had: int):
+        if count() <= had:
+            return None
+        time.sleep(0.3)  # the whole message, not the first bytes of it
+        box = mailbox.mbox(str(drafts))
+        return box.get_bytes(len(box) - 1)
+    return count, saved
+
+
 def run(program: str) -> int:
     with Session("thunderbird") as s:
         rep = Report("Thunderbird", version_of(s, ["thunderbird", "--version"], r"\d+[\d.]*(esr)?"))
-        base = s.home / ".thunderbird"
-        prof = base / "test.default"
-        (prof / "Mail" / "Local Folders").mkdir(parents=True)
-        (prof / "user.js").write_text("".join(pref(k, v) for k, v in PREFS.items()))
-        (base / "profiles.ini").write_text("[General]\nStartWithLastProfile=1\nVersion=2\n\n"
-                                           "[Profile0]\nName=test\nIsRelative=1\nPath=test.default\nDefault=1\n")
-        # One profile, chosen by profiles.ini (no per-installation profile is made).
-        s.env["MOZ_LEGACY_PROFILES"] = "1"
-        drafts = prof / "Mail" / "Local Folders" / "Drafts"
+        count, saved = setup(s)
         # The desktop's choice before mailtokit: Debian's thunderbird.desktop; each link is then
         # clicked through the real xdg-open (issue 22).
         desktop_handover(s, program, "thunderbird.desktop")
-
-        def count() -> int:
-            return len(mailbox.mbox(str(drafts))) if drafts.exists() else 0
-
-        def saved(had: int):
-            if count() <= had:
-                return None
-            time.sleep(0.3)  # the whole message, not the first bytes of it
-            box = mailbox.mbox(str(drafts))
-            return box.get_bytes(len(box) - 1)
-
         run_gui_links(s, rep, program, "thunderbird", lambda exp: s.windows(r"^Write: "), count, saved,
                       close=lambda win, exp: s.key(win, "ctrl+w"), opener=lambda link: open_via_xdg_open(s, link))
         if not rep.times and rep.cold is not None:
@@ -97,4 +104,5 @@ def run(program: str) -> int:
         return rep.finish()
 
 
-main(run)
+if __name__ == "__main__":
+    main(run)

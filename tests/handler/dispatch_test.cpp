@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -357,4 +358,141 @@ TEST_CASE("a long body goes to Claws Mail in a file", "[dispatch]") {
         V{"claws-mail", "--compose", "mailto:a@example.org?subject=long", "--insert", std::string(in.body_file)});
   in.body_file = "relative";
   CHECK_FALSE(client_argv(target::claws_mail, in));
+}
+
+namespace {
+
+// Thunderbird's GetArgs() (MsgComposeCommands.js, read in Thunderbird 153's omni.ja), ported:
+// how Thunderbird splits a -compose spec into keys. A quote right after '=' opens a quoted value,
+// which ends at the same quote followed by ',' or the end; ',' outside one separates pairs; a pair
+// is split at its first '='; a value in single quotes is taken as it is, any other value is
+// decodeURIComponent()ed (kept as it is when that fails). Later pairs do not override earlier ones.
+std::map<std::string, std::string> thunderbird_get_args(const std::string& in) {
+  const char sep = '\x01';
+  std::string data;
+  char quote = 0, prev = 0;
+  for (std::size_t i = 0; i < in.size(); prev = in[i], ++i) {
+    const char c = in[i];
+    const char next = i + 1 < in.size() ? in[i + 1] : 0;
+    if (quote != 0 && c == quote && (next == ',' || next == 0)) {
+      quote = 0;
+      data += c;
+    } else if ((c == '\'' || c == '"') && prev == '=') {
+      if (quote == 0) quote = c;
+      data += c;
+    } else if (c == ',') {
+      data += quote == 0 ? sep : c;
+    } else {
+      data += c;
+    }
+  }
+  std::vector<std::string> pairs;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= data.size(); ++i)
+    if (i == data.size() || data[i] == sep) {
+      pairs.push_back(data.substr(start, i - start));
+      start = i + 1;
+    }
+  std::map<std::string, std::string> args;
+  for (auto it = pairs.rbegin(); it != pairs.rend(); ++it) {
+    const auto eq = it->find('=');
+    if (eq == std::string::npos) continue;
+    std::string value = it->substr(eq + 1);
+    if (value.size() >= 2 && value.front() == '\'' && value.back() == '\'') {
+      value = value.substr(1, value.size() - 2);
+    } else {
+      if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+      if (auto decoded = percent::decode(value)) value = *decoded;
+    }
+    args[it->substr(0, eq)] = value;
+  }
+  return args;
+}
+
+// The attachment value as Thunderbird splits it: ',' not followed by "file:" is taken as part of
+// a path (written %2C), then split at ','; each file: URI back to its path.
+std::vector<std::string> thunderbird_attachment_paths(const std::string& value) {
+  std::string processed;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (value[i] == ',' && value.compare(i + 1, 5, "file:") != 0) processed += "%2C";
+    else processed += value[i];
+  }
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= processed.size(); ++i)
+    if (i == processed.size() || processed[i] == ',') {
+      const std::string uri = processed.substr(start, i - start);
+      REQUIRE(uri.rfind("file:///", 0) == 0);
+      out.push_back(*percent::decode(uri.substr(7)));
+      start = i + 1;
+    }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("Thunderbird gets files in a -compose spec no name or file name can splice", "[dispatch]") {
+  // CVE-2022-4055: in a quoted -compose value, a quote followed by ',' ends the value and the rest
+  // becomes new keys. Every value here tries that.
+  draft d;
+  address named = addr("jane", "example.org");
+  named.display_name = "Doe, Jane',attachment='/etc/shadow";
+  d.to = {named, addr("boss", "example.org")};
+  d.cc = {addr("c", "b\xC3\xBC" "cher.example", "xn--bcher-kva.example")};
+  d.bcc = {addr("hidden", "example.net")};
+  d.subject = "a',attachment='/etc/passwd.odt";
+  d.body = "x,to=evil@x\r\n\"line 2\",bcc='evil@example.net'";
+  const std::vector<std::string> files = {
+      "/home/u/.local/state/mailtokit/drafts/f1/a',attachment='etc-passwd.odt",
+      "/home/u/.local/state/mailtokit/drafts/f2/x,to=evil@x",
+      "/home/u/.local/state/mailtokit/drafts/f3/Bericht-\xC3\x9Cn\xC3\xAF" "c\xC3\xB6" "d\xC3\xA9.bin",
+      "/home/u/.local/state/mailtokit/drafts/f4/100% sure, file:///etc/passwd"};
+  argv_inputs in;
+  const std::string uri = "mailto:jane@example.org?subject=x";
+  in.uri = uri;
+  in.d = &d;
+  in.attachments = files;
+  auto argv = client_argv(target::thunderbird, in);
+  REQUIRE(argv);
+  REQUIRE(argv->size() == 3);
+  CHECK((*argv)[0] == "thunderbird");
+  CHECK((*argv)[1] == "-compose");
+  const std::string& spec = (*argv)[2];
+  // Only unreserved characters, '%', and the ',' and '=' the spec itself is made of.
+  CHECK(spec.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~%,=") ==
+        std::string::npos);
+
+  const auto args = thunderbird_get_args(spec);
+  std::vector<std::string> keys;
+  for (const auto& [k, v] : args) keys.push_back(k);
+  CHECK(keys == std::vector<std::string>{"attachment", "bcc", "body", "cc", "format", "subject", "to"});
+  CHECK(args.at("to") == "\"Doe, Jane',attachment='/etc/shadow\" <jane@example.org>, boss@example.org");
+  CHECK(args.at("cc") == "c@xn--bcher-kva.example");
+  CHECK(args.at("bcc") == "hidden@example.net");
+  CHECK(args.at("subject") == *d.subject);
+  CHECK(args.at("body") == "x,to=evil@x\n\"line 2\",bcc='evil@example.net'");
+  CHECK(args.at("format") == "text");
+  CHECK(thunderbird_attachment_paths(args.at("attachment")) == files);
+
+  // Without files: the link, as ever.
+  in.attachments.clear();
+  CHECK(*client_argv(target::thunderbird, in) == std::vector<std::string>{"thunderbird", uri});
+}
+
+TEST_CASE("Evolution gets files as attach= fields, NeoMutt as -a FILE... --", "[dispatch]") {
+  draft d;
+  d.to = {addr("boss", "example.org")};
+  const std::string uri = "mailto:boss@example.org?subject=Quarterly%20report";
+  argv_inputs in;
+  in.uri = uri;
+  in.d = &d;
+  in.terminal = {"xterm", "-e"};
+  in.attachments = {"/tmp/f/a&attach=/etc/passwd#x", "/tmp/f/-rf ,'\xC3\x9C"};
+  using V = std::vector<std::string>;
+  auto evo = client_argv(target::evolution, in);
+  REQUIRE(evo);
+  REQUIRE(evo->size() == 2);
+  CHECK((*evo)[1] == uri + "&attach=%2Ftmp%2Ff%2Fa%26attach%3D%2Fetc%2Fpasswd%23x&attach=%2Ftmp%2Ff%2F-rf%20%2C%27%C3%9C");
+  CHECK(*client_argv(target::neomutt, in) == V{"xterm", "-e", "neomutt", "-e", "mailto_allow to bcc keywords", "-a",
+                                               in.attachments[0], in.attachments[1], "--", uri});
 }
