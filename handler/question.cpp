@@ -19,7 +19,9 @@ constexpr std::size_t max_risky = 4;
 constexpr std::size_t value_chars = 80;
 
 // A value from the link inside a sentence: nothing invisible, and never longer than a line.
-std::string shown(std::string_view s, std::size_t max = value_chars) { return clip(preview::visible(s), max); }
+std::string shown(std::string_view s, std::size_t max = value_chars) {
+  return clip(preview::visible(s), max);
+}
 
 // Scripts a look-alike letter often comes from (UTS #39 confusables), by ISO 15924 code, as
 // people name them; any other script is named as ICU names it (in English).
@@ -27,17 +29,17 @@ struct script_name {
   std::string_view code;
   const char* name;
 };
-// TRANSLATORS: names of alphabets (writing systems), used in "the Cyrillic letter а" and
-// "from the Greek alphabet". Translate them as your language names the alphabet.
 constexpr script_name script_names[] = {
-    {"Latn", N_("Latin")},      {"Cyrl", N_("Cyrillic")},  {"Grek", N_("Greek")},
-    {"Armn", N_("Armenian")},   {"Cher", N_("Cherokee")},  {"Geor", N_("Georgian")},
-    {"Copt", N_("Coptic")},     {"Hebr", N_("Hebrew")},    {"Arab", N_("Arabic")},
-    {"Lisu", N_("Lisu")},       {"Vaii", N_("Vai")},       {"Cans", N_("Canadian syllabics")},
-    {"Deva", N_("Devanagari")}, {"Thai", N_("Thai")},      {"Hira", N_("Hiragana")},
-    {"Kana", N_("Katakana")},   {"Hani", N_("Chinese")},   {"Hang", N_("Korean")},
-    {"Runr", N_("Runic")},      {"Tfng", N_("Tifinagh")},  {"Olck", N_("Ol Chiki")},
-    {"Mong", N_("Mongolian")},  {"Ethi", N_("Ethiopic")},  {"Beng", N_("Bengali")},
+    // TRANSLATORS: names of alphabets (writing systems), used in "the Cyrillic letter \u0430" and
+    // "from the Greek alphabet". Translate them as your language names the alphabet.
+    {"Latn", N_("Latin")},      {"Cyrl", N_("Cyrillic")}, {"Grek", N_("Greek")},
+    {"Armn", N_("Armenian")},   {"Cher", N_("Cherokee")}, {"Geor", N_("Georgian")},
+    {"Copt", N_("Coptic")},     {"Hebr", N_("Hebrew")},   {"Arab", N_("Arabic")},
+    {"Lisu", N_("Lisu")},       {"Vaii", N_("Vai")},      {"Cans", N_("Canadian syllabics")},
+    {"Deva", N_("Devanagari")}, {"Thai", N_("Thai")},     {"Hira", N_("Hiragana")},
+    {"Kana", N_("Katakana")},   {"Hani", N_("Chinese")},  {"Hang", N_("Korean")},
+    {"Runr", N_("Runic")},      {"Tfng", N_("Tifinagh")}, {"Olck", N_("Ol Chiki")},
+    {"Mong", N_("Mongolian")},  {"Ethi", N_("Ethiopic")}, {"Beng", N_("Bengali")},
 };
 
 std::string script_word(const preview::lookalike& l) {
@@ -58,7 +60,10 @@ const address* address_at(const draft& d, std::string_view field) {
   const auto open = field.find('[');
   if (open == std::string_view::npos || field.back() != ']') return nullptr;
   const std::string_view list = field.substr(0, open);
-  const std::vector<address>* v = list == "to" ? &d.to : list == "cc" ? &d.cc : list == "bcc" ? &d.bcc : nullptr;
+  const std::vector<address>* v = list == "to"    ? &d.to
+                                  : list == "cc"  ? &d.cc
+                                  : list == "bcc" ? &d.bcc
+                                                  : nullptr;
   if (v == nullptr) return nullptr;
   std::size_t i = 0;
   for (const char c : field.substr(open + 1, field.size() - open - 2)) {
@@ -99,7 +104,7 @@ struct item {
   std::string sentence;
 };
 
-// The address with each look-alike in brackets: "admin@[а]pple.com".
+// The address with each look-alike in brackets: "admin@[\u0430]pple.com".
 std::string marked(std::string_view text, const std::vector<preview::lookalike>& ls) {
   std::string out;
   std::size_t at = 0;
@@ -115,7 +120,7 @@ std::string marked(std::string_view text, const std::vector<preview::lookalike>&
   return clip(out, value_chars + 2 * ls.size());
 }
 
-// One look-alike in words: "а from the Cyrillic alphabet looks like a".
+// One look-alike in words: "\u0430 from the Cyrillic alphabet looks like a".
 std::string lookalike_words(const preview::lookalike& l) {
   const std::string ch = preview::visible(l.character);
   if (!has_alphabet(l))
@@ -125,7 +130,8 @@ std::string lookalike_words(const preview::lookalike& l) {
     // TRANSLATORS: {0} is a letter, {1} the name of an alphabet (Cyrillic, Greek, ...).
     return fill(tr("{0} is from the {1} alphabet"), {ch, script_word(l)});
   // TRANSLATORS: {0} is a letter, {1} the name of its alphabet, {2} the Latin letter it looks like.
-  return fill(tr("{0} from the {1} alphabet looks like {2}"), {ch, script_word(l), preview::visible(l.looks_like)});
+  return fill(tr("{0} from the {1} alphabet looks like {2}"),
+              {ch, script_word(l), preview::visible(l.looks_like)});
 }
 
 // A look-alike address (mixed_script, confusable, mixed_numbers, hidden_overlay).
@@ -160,7 +166,7 @@ item spoof_item(const address& a, const std::string& field, const std::vector<pr
   if (ascii_twin) {
     const std::string twin = in_local || at_sign == std::string::npos ? looks : looks.substr(at_sign + 1);
     // TRANSLATORS: a headline: {0} is an address with a letter from another alphabet, {1} the
-    // address or domain it imitates ("admin@аpple.com is not apple.com").
+    // address or domain it imitates ("admin@\u0430pple.com is not apple.com", \u0430 a Cyrillic a).
     it.headline = fill(tr("{0} is not {1}"), {plain, shown(twin)});
   } else if (mixed_numbers) {
     it.headline = fill(tr("The address {0} mixes digits from different number systems"), {plain});
@@ -174,27 +180,29 @@ item spoof_item(const address& a, const std::string& field, const std::vector<pr
     const std::string mark = marked(text, ls);
     const std::string ch = preview::visible(l.character);
     if (!l.looks_like.empty() && has_alphabet(l) && l.script_code != "Latn")
-      // TRANSLATORS: {0} is an address with one letter in brackets, {1} that letter, {2} the
-      // name of its alphabet, {3} the Latin letter it looks like. Rephrase freely, e.g. "a
-      // letter of the {2} alphabet", if an adjective does not fit your language.
-      it.sentence = fill(tr("In {0}, the letter in brackets is the {2} letter {1}, not the Latin letter {3}."),
-                         {mark, ch, script_word(l), preview::visible(l.looks_like)});
+      it.sentence =
+          // TRANSLATORS: {0} is an address with one letter in brackets, {1} that letter, {2} the
+          // name of its alphabet, {3} the Latin letter it looks like. Rephrase freely, e.g. "a
+          // letter of the {2} alphabet", if an adjective does not fit your language.
+          fill(tr("In {0}, the letter in brackets is the {2} letter {1}, not the Latin letter {3}."),
+               {mark, ch, script_word(l), preview::visible(l.looks_like)});
     else if (!l.looks_like.empty())
       // TRANSLATORS: {0} is an address with one character in brackets, {1} that character,
       // {2} the letters it looks like.
       it.sentence = fill(tr("In {0}, the character in brackets is {1}, which only looks like {2}."),
                          {mark, ch, preview::visible(l.looks_like)});
     else
-      // TRANSLATORS: {0} is an address with one letter in brackets, {1} that letter, {2} the
-      // name of its alphabet.
-      it.sentence = fill(tr("In {0}, the letter in brackets is from the {2} alphabet, unlike the letters around it."),
-                         {mark, ch, script_word(l)});
+      it.sentence =
+          // TRANSLATORS: {0} is an address with one letter in brackets, {1} that letter, {2} the
+          // name of its alphabet.
+          fill(tr("In {0}, the letter in brackets is from the {2} alphabet, unlike the letters around it."),
+               {mark, ch, script_word(l)});
   } else if (!ls.empty()) {
     std::vector<std::string> words;
     for (const auto& l : ls) words.push_back(lookalike_words(l));
     const std::string list = short_list(words, "; ");
     // TRANSLATORS: {0} is a number (2 or more), {1} an address with those letters in brackets,
-    // {2} a list such as "а from the Cyrillic alphabet looks like a; о from the Greek alphabet
+    // {2} a list such as "\u0430 from the Cyrillic alphabet looks like a; \u03BF from the Greek alphabet
     // looks like o".
     it.sentence = fill(ntr("In {1}, the letter in brackets is not what it seems: {2}.",
                            "In {1}, the {0} letters in brackets are not what they seem: {2}.", ls.size()),
@@ -251,9 +259,10 @@ item address_chars_item(const address& a, const std::string& field, const std::s
                        {plain});
   } else {
     it.headline = fill(tr("The address {0} contains invisible characters"), {plain});
-    it.sentence = fill(tr("In {0}, each code in angle brackets stands for an invisible character: the address "
-                          "is not the one you see."),
-                       {plain});
+    it.sentence =
+        fill(tr("In {0}, each code in angle brackets stands for an invisible character: the address "
+                "is not the one you see."),
+             {plain});
   }
   return it;
 }
@@ -269,9 +278,9 @@ item text_chars_item(const draft& d, const preview::finding& f) {
     const std::string subject = shown(d.subject.value_or(""));
     it.headline = tr("The subject contains hidden characters");
     if (bidi)
-      // TRANSLATORS: {0} is the subject, each hidden character shown as a code like <U+202E>.
-      it.sentence = fill(tr("The subject contains invisible characters that change the order of its text: {0}."),
-                         {subject});
+      it.sentence = fill(
+          // TRANSLATORS: {0} is the subject, each hidden character shown as a code like <U+202E>.
+          tr("The subject contains invisible characters that change the order of its text: {0}."), {subject});
     else if (control)
       it.sentence = fill(tr("The subject contains control characters: {0}."), {subject});
     else
@@ -279,8 +288,9 @@ item text_chars_item(const draft& d, const preview::finding& f) {
   } else if (f.field == "body") {
     it.headline = tr("The message text contains hidden characters");
     if (bidi)
-      it.sentence = tr("The message text contains invisible characters that change the order of its text; the "
-                       "details show where.");
+      it.sentence =
+          tr("The message text contains invisible characters that change the order of its text; the "
+             "details show where.");
     else if (control)
       it.sentence = tr("The message text contains control characters; the details show where.");
     else
@@ -291,8 +301,8 @@ item text_chars_item(const draft& d, const preview::finding& f) {
     const std::string field = shown(name, 40);
     it.headline = fill(tr("The {0} field contains hidden characters"), {field});
     if (bidi)
-      // TRANSLATORS: {0} is the name of a field of the message, such as Keywords.
       it.sentence =
+          // TRANSLATORS: {0} is the name of a field of the message, such as Keywords.
           fill(tr("The {0} field contains invisible characters that change the order of its text."), {field});
     else if (control)
       it.sentence = fill(tr("The {0} field contains control characters."), {field});
@@ -309,14 +319,16 @@ item repair_item(const warning& w) {
   if (w.code == "header_controls_removed") {
     it.key = "repair controls";
     it.headline = tr("mailtokit had to repair the recipients");
-    it.sentence = tr("mailtokit removed line breaks or control characters from the recipients; check who the "
-                     "message goes to.");
+    it.sentence =
+        tr("mailtokit removed line breaks or control characters from the recipients; check who the "
+           "message goes to.");
   } else if (w.code == "invalid_utf8_replaced" || w.code == "legacy_charset_decoded" ||
              w.code == "encoded_word_undecodable") {
     it.key = "repair unreadable";
     it.headline = tr("Some letters of the recipients could not be read");
-    it.sentence = tr("Some letters in the recipients could not be read and were replaced; check who the message "
-                     "goes to.");
+    it.sentence =
+        tr("Some letters in the recipients could not be read and were replaced; check who the message "
+           "goes to.");
   } else {
     it.key = "repair other";
     it.headline = tr("mailtokit had to repair the recipients");
@@ -341,20 +353,23 @@ std::vector<item> risky_items(const draft& d, const std::vector<preview::finding
     const std::string n = std::to_string(d.bcc.size());
     // TRANSLATORS: a headline. {0} is the number of addresses, {1} the address (or up to three).
     // A "hidden copy" is what mail programs call Bcc; say it in words people use.
-    it.headline = fill(ntr("This link would send a hidden copy to {1}", "This link would send hidden copies to {0} "
+    it.headline = fill(ntr("This link would send a hidden copy to {1}",
+                           "This link would send hidden copies to {0} "
                            "addresses: {1}",
                            d.bcc.size()),
                        {n, list});
-    it.sentence = fill(ntr("{1} would get the message, and the other recipients would not know.",
-                           "These {0} addresses would get the message, and the other recipients would not know: {1}.",
-                           d.bcc.size()),
-                       {n, list});
+    it.sentence =
+        fill(ntr("{1} would get the message, and the other recipients would not know.",
+                 "These {0} addresses would get the message, and the other recipients would not know: {1}.",
+                 d.bcc.size()),
+             {n, list});
     add(std::move(it));
   }
   for (const auto& f : findings) {
     const address* a = address_at(d, f.field);
     const std::string& c = f.code;
-    if (a != nullptr && (c == "mixed_script" || c == "confusable" || c == "mixed_numbers" || c == "hidden_overlay")) {
+    if (a != nullptr &&
+        (c == "mixed_script" || c == "confusable" || c == "mixed_numbers" || c == "hidden_overlay")) {
       add(spoof_item(*a, f.field, findings));
     } else if (a != nullptr && (c == "bidi_control" || c == "mixed_direction" || c == "invisible_character" ||
                                 c == "control_character")) {
@@ -368,7 +383,8 @@ std::vector<item> risky_items(const draft& d, const std::vector<preview::finding
       const std::string plain = shown(mailbox(*a));
       // TRANSLATORS: {0} is a name that looks like an address, {1} the real address.
       it.headline = fill(tr("The name {0} hides the real address {1}"), {name, plain});
-      it.sentence = fill(tr("Your mail program may show {0}, but the message would go to {1}."), {name, plain});
+      it.sentence =
+          fill(tr("Your mail program may show {0}, but the message would go to {1}."), {name, plain});
       add(std::move(it));
     } else if (a != nullptr && c == "invalid_address") {
       item it;
@@ -378,9 +394,10 @@ std::vector<item> risky_items(const draft& d, const std::vector<preview::finding
       const std::string plain = shown(a->original);
       // TRANSLATORS: {0} is the text the link gives as an address; keep the quotes around it.
       it.headline = fill(tr("\"{0}\" is not a valid email address"), {plain});
-      it.sentence = fill(tr("\"{0}\" is not a valid email address: your mail program may refuse it or read it "
-                            "as another one."),
-                         {plain});
+      it.sentence =
+          fill(tr("\"{0}\" is not a valid email address: your mail program may refuse it or read it "
+                  "as another one."),
+               {plain});
       add(std::move(it));
     } else if (a == nullptr && is_risky(f) && c != "hidden_recipients") {
       add(text_chars_item(d, f));
@@ -415,12 +432,14 @@ std::vector<std::string> told_sentences(const draft& d, const std::vector<previe
     (file ? files : others).push_back(&f);
   }
   if (!files.empty())
-    // TRANSLATORS: {0} is a number, {1} a file's path (the first one).
-    out.push_back(fill(ntr("mailtokit removed a request to attach {1}: a link may never attach files.",
-                           "mailtokit removed {0} requests to attach files, such as {1}: a link may never attach "
-                           "files.",
-                           files.size()),
-                       {std::to_string(files.size()), shown(files.front()->value, 60)}));
+    out.push_back(
+        // TRANSLATORS: {0} is a number, {1} a file's path (the first one).
+        fill(ntr("mailtokit removed a request to attach {1}: a link may never attach files.",
+                 "mailtokit removed {0} requests to attach files, such as {1}: a link may never attach "
+                 "files.",
+                 files.size()),
+             {std::to_string(files.size()),
+              shown(files.front()->value.empty() ? files.front()->name : files.front()->value, 60)}));
   if (!others.empty()) {
     std::vector<std::string> quoted;
     for (const auto* f : others) quoted.push_back("\"" + shown(f->name, 30) + "\"");
@@ -452,15 +471,17 @@ bool risk_beyond_bcc(const draft& d, const std::vector<preview::finding>& findin
 
 // The draft as `mailtokit preview` shows it, each part (the To list, the body, ...) cut to its
 // share so that a long list cannot push the rest out of view.
-std::string draft_details(const draft& d, const std::vector<preview::finding>& findings, const text_limits& l) {
+std::string draft_details(const draft& d, const std::vector<preview::finding>& findings,
+                          const text_limits& l) {
   std::string out;
   const std::string report = preview::render_text(d, findings, l.body_lines);
   std::string_view rest = report;
   std::size_t shown_lines = 0, in_part = 0, cut_in_part = 0, cut = 0;
   auto end_part = [&] {
     if (cut_in_part > 0)
-      out += "  ... " + fill(ntr("{0} more line of this part", "{0} more lines of this part", cut_in_part),
-                             {std::to_string(cut_in_part)}) +
+      out += "  ... " +
+             fill(ntr("{0} more line of this part", "{0} more lines of this part", cut_in_part),
+                  {std::to_string(cut_in_part)}) +
              "\n";
     cut_in_part = 0;
     in_part = 0;
@@ -536,9 +557,10 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
   }
   for (std::size_t i = 0; i < items.size() && i < max_risky; ++i) q.findings.push_back(items[i].sentence);
   if (items.size() > max_risky)
-    q.findings.push_back(fill(ntr("There is {0} more warning; the details show everything.",
-                                  "There are {0} more warnings; the details show everything.", items.size() - max_risky),
-                              {std::to_string(items.size() - max_risky)}));
+    q.findings.push_back(
+        fill(ntr("There is {0} more warning; the details show everything.",
+                 "There are {0} more warnings; the details show everything.", items.size() - max_risky),
+             {std::to_string(items.size() - max_risky)}));
   for (auto& s : told_sentences(d, findings)) q.findings.push_back(std::move(s));
   for (std::size_t i = 0; i < losses.size() && i < 2; ++i) q.findings.push_back(shown(losses[i], 200));
   q.details = draft_details(d, findings, l);
@@ -549,8 +571,9 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
 
   const std::string n = std::to_string(d.bcc.size());
   const std::string list = address_list(d.bcc);
-  const question_button without{choice::open_without_bcc,
-                                ntr("Open without the hidden copy", "Open without the hidden copies", d.bcc.size())};
+  const question_button without{
+      choice::open_without_bcc,
+      ntr("Open without the hidden copy", "Open without the hidden copies", d.bcc.size())};
   const question_button cancel{choice::cancel, tr("Cancel")};
   const question_button open{choice::open, tr("Open as it is")};
   if (q.safe == choice::open_without_bcc) {
@@ -567,22 +590,23 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
         q.choices.push_back(fill(tr("{0}: nothing is opened."), {b.label}));
         break;
       case choice::open_without_bcc:
-        // TRANSLATORS: {0} is the number of hidden addresses, {1} the button's label, {2} the
-        // hidden address(es).
-        q.choices.push_back(fill(ntr("{1}: your mail program gets the message without {2}.",
-                                     "{1}: your mail program gets the message without these {0} addresses: {2}.",
-                                     d.bcc.size()),
-                                 {n, b.label, list}));
+        q.choices.push_back(fill(
+            // TRANSLATORS: {0} is the number of hidden addresses, {1} the button's label, {2} the
+            // hidden address(es).
+            ntr("{1}: your mail program gets the message without {2}.",
+                "{1}: your mail program gets the message without these {0} addresses: {2}.", d.bcc.size()),
+            {n, b.label, list}));
         break;
       case choice::open:
         if (bcc)
-          q.choices.push_back(fill(ntr("{1}: your mail program gets the message with the hidden copy to {2}.",
-                                       "{1}: your mail program gets the message with its {0} hidden copies.",
-                                       d.bcc.size()),
-                                   {n, b.label, list}));
+          q.choices.push_back(
+              fill(ntr("{1}: your mail program gets the message with the hidden copy to {2}.",
+                       "{1}: your mail program gets the message with its {0} hidden copies.", d.bcc.size()),
+                   {n, b.label, list}));
         else
-          // TRANSLATORS: {0} is the button's label (Open as it is).
-          q.choices.push_back(fill(tr("{0}: your mail program gets the message as the details show it."), {b.label}));
+          q.choices.push_back(
+              // TRANSLATORS: {0} is the button's label (Open as it is).
+              fill(tr("{0}: your mail program gets the message as the details show it."), {b.label}));
         break;
     }
   }
@@ -615,7 +639,8 @@ std::string question_terminal_text(const question& q) {
 }
 
 std::optional<choice> parse_typed(std::string_view line, const question& q) {
-  while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' '))
+    line.remove_suffix(1);
   while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
   if (line.empty()) return q.safe;  // Enter
   const std::string s = lowered(line);
@@ -642,9 +667,9 @@ choice ask_terminal(const question& q) {
     keys += b.what == q.safe ? static_cast<char>(k - 'a' + 'A') : k;
   }
   const question_button* safe = button_for(q, q.safe);
-  // TRANSLATORS: the terminal's prompt. {0} is the keys, like "C/w/o" (the capital one is the
-  // default), {1} the label of the button Enter picks. The keys stay as they are.
   const std::string prompt =
+      // TRANSLATORS: the terminal's prompt. {0} is the keys, like "C/w/o" (the capital one is the
+      // default), {1} the label of the button Enter picks. The keys stay as they are.
       "\n" + fill(tr("Your answer ({0}, d for details, Enter for {1}): "), {keys, safe ? safe->label : ""});
   for (int tries = 0; tries < 5;) {
     std::fwrite(prompt.data(), 1, prompt.size(), stderr);

