@@ -230,7 +230,8 @@ item address_chars_item(const address& a, const std::string& field, const std::s
   it.field = field;
   const std::string text = mailbox(a);
   const std::string plain = shown(text);
-  const bool in_address = code == "mixed_direction" || preview::visible(text) != text;
+  const bool in_address =
+      code == "mixed_direction" || a.display_name.empty() || preview::visible(text) != text;
   it.key = code + " " + field + (in_address ? "" : " name");
   if (!in_address) {
     const std::string name = shown(a.display_name);

@@ -188,9 +188,12 @@ TEST_CASE("each kind of finding has its own plain headline", "[question]") {
   CHECK(zhe.headline == "The address a@ex\xD0\xB6mple.com mixes letters from different alphabets");
   CHECK(has(zhe.findings.at(0), "the letter in brackets is from the Cyrillic alphabet"));
   CHECK(has(zhe.findings.at(0), "a@ex[\xD0\xB6]mple.com"));
+  const auto shown_name = ask("mailto:?to=%22Bob%20%E2%80%8B%22%20%3Cbob@example.com%3E");
+  CHECK(shown_name.headline == "The name shown for bob@example.com contains hidden characters");
+  CHECK(has(shown_name.findings.at(0), "The name Bob <U+200B> shown for bob@example.com"));
   const auto body = ask("mailto:a@example.org?body=x%E2%80%AEy");
   CHECK(body.headline == "The message text contains hidden characters");
-  for (const auto* q : {&name, &invisible, &invalid, &local, &zhe, &body}) {
+  for (const auto* q : {&name, &invisible, &invalid, &local, &zhe, &shown_name, &body}) {
     check_plain_words(*q);
     CHECK(q->safe == choice::cancel);
     CHECK(q->buttons.front().what == choice::cancel);
