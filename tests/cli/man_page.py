@@ -208,6 +208,9 @@ def environment_names() -> tuple[set[str], list[str]]:
     for path in sorted((SOURCE / "handler").rglob("*.cpp")) + sorted((SOURCE / "src").rglob("*.cpp")):
         text = path.read_text()
         names.update(re.findall(r'\b(?:std::getenv|get)\("([A-Z][A-Z0-9_]*)"\)', text))
+        # gettext: setlocale(LC_MESSAGES, "") makes the C library read these for the catalogs.
+        if re.search(r'setlocale\(LC_MESSAGES, ""\)', text):
+            names.update({"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"})
         loops = re.findall(r'for \(const char\* (\w+) : \{([^}]*)\}\)\s*if \(const char\* \w+ = std::getenv\(\1\)', text)
         for _, listed in loops:
             names.update(re.findall(r'"([A-Z][A-Z0-9_]*)"', listed))
