@@ -590,10 +590,17 @@ size_t mailtokit_draft_warning_count(const mailtokit_draft* d) { return count(d,
 int mailtokit_draft_warning(const mailtokit_draft* d, size_t i, mailtokit_str* code, mailtokit_str* message,
                             size_t* offset) {
   return with_element(d, &mailtokit::draft::warnings, i, [&](const mailtokit::warning& w) {
-    lend(code, w.code);
+    if (code) {
+      const std::string_view name = mailtokit::to_name(w.code);  // a string literal: NUL-terminated
+      *code = {name.data(), name.size()};
+    }
     lend(message, w.message);
     if (offset) *offset = w.offset;
   });
+}
+
+int mailtokit_draft_warning_field(const mailtokit_draft* d, size_t i, mailtokit_str* field) {
+  return with_element(d, &mailtokit::draft::warnings, i, [&](const mailtokit::warning& w) { lend(field, w.field); });
 }
 
 int mailtokit_draft_add_recipients(mailtokit_draft* d, int kind, const char* list,
