@@ -203,17 +203,9 @@ enum {
   /** header_not_allowed: header field name is malformed or written by the composer itself
    * (mailtokit::errc::header_not_allowed) */
   MAILTOKIT_E_HEADER_NOT_ALLOWED = 104,
-  /* handler and I/O (not returned by the functions of this header) */
-  /** io_error: file could not be read or written (mailtokit::errc::io_error) */
-  MAILTOKIT_E_IO_ERROR = 110,
-  /** config_error: configuration file is malformed (mailtokit::errc::config_error) */
-  MAILTOKIT_E_CONFIG_ERROR = 111,
-  /** exec_syntax: command template is malformed (mailtokit::errc::exec_syntax) */
-  MAILTOKIT_E_EXEC_SYNTAX = 112,
-  /** spawn_failed: could not start the program (mailtokit::errc::spawn_failed) */
-  MAILTOKIT_E_SPAWN_FAILED = 113,
-  /** not_found: program or file not found (mailtokit::errc::not_found) */
-  MAILTOKIT_E_NOT_FOUND = 114,
+  /* 110 to 114: unused, reserved. They were the program's own codes (io_error, config_error,
+   * exec_syntax, spawn_failed, not_found), which no function of this header ever returned; they
+   * are not library codes, and the numbers stay unassigned for this SONAME. */
   /* reading messages, RFC 5322 / 2045 / 2046 (read_message in the C++ API) */
   /** message_malformed: message is not a well-formed RFC 5322 / MIME message
    * (mailtokit::errc::message_malformed) */
