@@ -70,7 +70,7 @@ int number(std::string_view s) {
 void print_warnings(const draft& d) {
   for (const dropped_field& f : d.dropped)
     std::fprintf(stderr, "warning: dropped header field '%s': %s\n", f.name.c_str(), f.reason.c_str());
-  for (const warning& w : d.warnings) std::fprintf(stderr, "warning: %s: %s\n", w.code.c_str(), w.message.c_str());
+  for (const warning& w : d.warnings) std::fprintf(stderr, "warning: %s: %s\n", to_name(w.code).data(), w.message.c_str());
 }
 
 int run_compose(const compose_args& a) {
@@ -111,7 +111,7 @@ int run_compose(const compose_args& a) {
     return exit_dataerr;
   }
   for (const warning& w : compose_warnings(*d, o))
-    std::fprintf(stderr, "warning: %s: %s\n", w.code.c_str(), w.message.c_str());
+    std::fprintf(stderr, "warning: %s: %s\n", to_name(w.code).data(), w.message.c_str());
   if (a.output.empty() || a.output == "-") {
     write_stdout(*message);
     return finish_output(exit_ok);

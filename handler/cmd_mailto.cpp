@@ -116,7 +116,7 @@ void print_listing(const draft& d) {
   if (!d.warnings.empty()) {
     out("Warnings:\n");
     for (const auto& w : d.warnings) {
-      std::string line = "  " + w.code + ": " + printable(w.message);
+      std::string line = "  " + std::string(to_name(w.code)) + ": " + printable(w.message);
       if (w.offset != static_cast<std::size_t>(-1)) line += " (at byte " + std::to_string(w.offset) + ")";
       out(line + "\n");
     }
@@ -187,7 +187,7 @@ int run_build(const build_cli_options& o) {
       else
         std::fprintf(stderr, "warning: dropped header field '%s': %s\n", f.name.c_str(), f.reason.c_str());
     }
-    for (const warning& w : d->warnings) std::fprintf(stderr, "warning: %s: %s\n", w.code.c_str(), w.message.c_str());
+    for (const warning& w : d->warnings) std::fprintf(stderr, "warning: %s: %s\n", to_name(w.code).data(), w.message.c_str());
     if (d->from)
       std::fprintf(stderr, "warning: the sender (From) is not part of a mailto link; your mail program sets it\n");
     from_eml = std::move(*d);

@@ -587,7 +587,7 @@ int run_open(const open_options& o) {
   if (!r) {
     return report({exit_unavailable,
                    "cannot start " + client + ": " +
-                       (r.error().code == errc::not_found ? std::string("not found in PATH")
+                       (r.error().code == program::errc::not_found ? std::string("not found in PATH")
                                                           : std::string(to_string(r.error().code))),
                    advice},
                   kept(), ui);

@@ -28,7 +28,7 @@ namespace fs = std::filesystem;
 void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
 
 // `xdg-mime query default x-scheme-handler/mailto`: the desktop file id, "" for none.
-result<std::string> query_default() {
+program::result<std::string> query_default() {
   auto r = dispatch::run_capture({"xdg-mime", "query", "default", std::string(scheme_type)});
   if (!r) return r.error();
   return trim(r->out);

@@ -19,13 +19,6 @@ open_failure config_failure_at(const open_request& r, std::size_t offset, std::s
   return config_failure(r.config_where(offset), what);
 }
 
-// A parser note names the field it is about as 'name' (mailto.cpp, policy.cpp).
-bool names_recipient_field(std::string_view message) {
-  for (const std::string_view f : {"'to'", "'cc'", "'bcc'"})
-    if (message.find(f) != std::string_view::npos) return true;
-  return false;
-}
-
 }  // namespace
 
 open_failure config_failure(std::string_view where, std::string_view what) {
@@ -51,11 +44,10 @@ bool is_risky(const preview::finding& f) noexcept {
 }
 
 bool is_risky(const warning& w) {
-  if (w.code == "invalid_address") return true;
-  if (w.code == "header_controls_removed" || w.code == "legacy_charset_decoded" ||
-      w.code == "invalid_utf8_replaced" || w.code == "encoded_word_undecodable")
-    return names_recipient_field(w.message);
-  return false;
+  if (w.code == warning_code::invalid_address) return true;
+  // The text of a recipient field changed: controls removed, bytes replaced, a charset guessed.
+  const bool recipients = w.field == "to" || w.field == "cc" || w.field == "bcc";
+  return recipients && kind_of(w.code) == warning_kind::text_changed;
 }
 
 assessment assess(const draft& d, const std::vector<preview::finding>& findings) {

@@ -33,7 +33,8 @@ enum class confirm_mode { risky, always, never };
 /// are facts, not risks.
 [[nodiscard]] bool is_risky(const preview::finding& f) noexcept;
 /// True for a parser note that says a lenient repair changed a recipient field (an address kept
-/// although invalid; controls removed from, or a charset guessed for, 'to', 'cc' or 'bcc').
+/// although invalid; controls removed from, or a charset guessed for, 'to', 'cc' or 'bcc'):
+/// decided on the warning's code, its kind and its field, never on its English message.
 [[nodiscard]] bool is_risky(const warning& w);
 
 /// The preview's facts, split for the question: `risky` lines need a decision; `neutral` lines

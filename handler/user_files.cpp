@@ -31,11 +31,11 @@ std::string position(std::string_view text, std::size_t offset) {
 
 }  // namespace
 
-result<std::optional<std::string>> read_small_file(const std::string& path, std::size_t max) {
+program::result<std::optional<std::string>> read_small_file(const std::string& path, std::size_t max) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT) return std::optional<std::string>{};
-    return fail(errc::io_error, 0);
+    return fail(program::errc::io_error, 0);
   }
   std::string data;
   std::array<char, 4096> buf{};
@@ -44,7 +44,7 @@ result<std::optional<std::string>> read_small_file(const std::string& path, std:
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       close(fd);
-      return fail(errc::io_error, data.size());
+      return fail(program::errc::io_error, data.size());
     }
     if (n == 0) break;
     data.append(buf.data(), static_cast<std::size_t>(n));

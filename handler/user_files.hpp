@@ -10,6 +10,7 @@
 #include "mailtokit/draft.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/result.hpp"
+#include "runtime/program_error.hpp"
 #include "open_plan.hpp"
 #include "runtime/handler_config.hpp"
 
@@ -24,7 +25,7 @@ inline constexpr unsigned default_draft_max_age_days = 7;
 
 /// A small file's bytes; nullopt when it does not exist; io_error when it cannot be read,
 /// input_too_long when it is larger than `max`.
-[[nodiscard]] result<std::optional<std::string>> read_small_file(const std::string& path, std::size_t max);
+[[nodiscard]] program::result<std::optional<std::string>> read_small_file(const std::string& path, std::size_t max);
 
 /// The configuration file as read.
 struct loaded_config {

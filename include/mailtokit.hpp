@@ -58,8 +58,9 @@
 /// RFC 3986/3987, RFC 3629, RFC 5322/2045/2047, IDNA2008/UTS #46); mailtokit::to_name() gives its
 /// stable snake_case name, mailtokit::to_string() a sentence, mailtokit::describe() the CLI's
 /// "name at byte N: message". No exception leaves the library for bad input. What did not stop
-/// processing is a mailtokit::warning in the draft, with a stable code (the table is at
-/// mailtokit::warning); what the policy refused is a mailtokit::dropped_field with its reason.
+/// processing is a mailtokit::warning in the draft: a mailtokit::warning_code (the table with
+/// each code's field and repair flag is at MAILTOKIT_WARN_LIST, mailtokit/warning.hpp), the field
+/// it concerns, a sentence and an offset; what the policy refused is a mailtokit::dropped_field with its reason.
 ///
 /// Every parse is bounded: mailtokit::limits (links, in mailtokit::parse_options) and
 /// mailtokit::read_options (messages). Going over a limit is an error, never a truncated result,
@@ -136,3 +137,4 @@
 #include "mailtokit/rfc2047.hpp"
 #include "mailtokit/transfer.hpp"
 #include "mailtokit/utf8.hpp"
+#include "mailtokit/warning.hpp"

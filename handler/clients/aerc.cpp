@@ -56,8 +56,8 @@ bool one_mailbox(std::string_view text) {
   return list && list->size() == 1 && list->front().valid;
 }
 
-result<handover> aerc_hand(const inputs& in) {
-  if (in.d == nullptr) return fail(errc::spawn_failed, 0);
+program::result<handover> aerc_hand(const inputs& in) {
+  if (in.d == nullptr) return fail(program::errc::spawn_failed, 0);
   handover h;
   h.args = {"mailto:" + aerc_to(in.d->to) + aerc_query(*in.d)};
   return h;

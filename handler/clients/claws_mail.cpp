@@ -9,13 +9,13 @@
 namespace mailtokit::clients {
 namespace {
 
-result<handover> claws_hand(const inputs& in) {
-  if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(errc::spawn_failed, 0);
+program::result<handover> claws_hand(const inputs& in) {
+  if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(program::errc::spawn_failed, 0);
   handover h;
   h.is_uri = false;
   h.args = {"--compose", std::string(in.uri)};
   if (!in.body_file.empty()) {
-    if (in.body_file.front() != '/') return fail(errc::spawn_failed, 0);
+    if (in.body_file.front() != '/') return fail(program::errc::spawn_failed, 0);
     h.args.emplace_back("--insert");
     h.args.emplace_back(in.body_file);
   }

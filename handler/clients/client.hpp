@@ -10,6 +10,7 @@
 
 #include "mailtokit/draft.hpp"
 #include "mailtokit/result.hpp"
+#include "runtime/program_error.hpp"
 #include "runtime/dispatch.hpp"
 
 namespace mailtokit::clients {
@@ -42,7 +43,7 @@ struct client {
   bool terminal = false;                    ///< runs in a terminal
   /// The hand-over. Errors: spawn_failed when an input is missing, invalid_address when the
   /// program would read an address as something else (KMail).
-  result<handover> (*hand)(const inputs&) = nullptr;
+  program::result<handover> (*hand)(const inputs&) = nullptr;
   /// Appends what the program will not show as the draft holds it, one sentence each (told to
   /// the user before the draft opens). nullptr: it shows everything.
   void (*losses)(const draft&, std::vector<std::string>& out) = nullptr;
@@ -73,6 +74,6 @@ struct client {
 void attach_in_uri(handover& h, const draft& d, const std::vector<std::string>& files);
 
 /// The plain hand-over: the clean URI, as the desktop gives it.
-[[nodiscard]] result<handover> uri_only(const inputs& in);
+[[nodiscard]] program::result<handover> uri_only(const inputs& in);
 
 }  // namespace mailtokit::clients

@@ -24,8 +24,8 @@ bool looks_like_scheme(std::string_view s) {
   return true;
 }
 
-result<handover> kmail_hand(const inputs& in) {
-  if (in.d == nullptr) return fail(errc::spawn_failed, 0);
+program::result<handover> kmail_hand(const inputs& in) {
+  if (in.d == nullptr) return fail(program::errc::spawn_failed, 0);
   const draft& d = *in.d;
   handover h;
   h.is_uri = false;

@@ -11,8 +11,8 @@ namespace {
 // The longest link a running Sylpheed receives whole: 8192 bytes less "compose " less the line end.
 constexpr std::size_t sylpheed_socket_line = 8190 - 8;
 
-result<handover> sylpheed_hand(const inputs& in) {
-  if (in.d == nullptr) return fail(errc::spawn_failed, 0);
+program::result<handover> sylpheed_hand(const inputs& in) {
+  if (in.d == nullptr) return fail(program::errc::spawn_failed, 0);
   handover h;
   h.args = {dispatch::claws_uri(*in.d)};
   return h;

@@ -57,12 +57,12 @@ std::string file_name(std::uint64_t number) {
   return buf;
 }
 
-result<void> write_file(int dir_fd, const std::string& name, std::string_view bytes) {
+program::result<void> write_file(int dir_fd, const std::string& name, std::string_view bytes) {
   const std::string tmp = name + ".tmp";
   constexpr int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
   // Reserved before the file exists: a signal while openat() runs waits for it, then removes it.
   const int slot = cleanup::reserve(dir_fd, tmp);
-  if (slot < 0 && cleanup::dying()) return fail(errc::io_error, static_cast<std::size_t>(EINTR));
+  if (slot < 0 && cleanup::dying()) return fail(program::errc::io_error, static_cast<std::size_t>(EINTR));
   int fd = ::openat(dir_fd, tmp.c_str(), flags, S_IRUSR | S_IWUSR);
   if (fd < 0 && errno == EEXIST) {  // left by a run that was killed (SIGKILL cannot be caught)
     (void)::unlinkat(dir_fd, tmp.c_str(), 0);
@@ -72,7 +72,7 @@ result<void> write_file(int dir_fd, const std::string& name, std::string_view by
   if (fd < 0) {
     const int e = errno;
     cleanup::forget(slot);
-    return fail(errc::io_error, static_cast<std::size_t>(e));
+    return fail(program::errc::io_error, static_cast<std::size_t>(e));
   }
   const bool written = write_all(fd, bytes);
   int e = written ? 0 : errno;
@@ -82,7 +82,7 @@ result<void> write_file(int dir_fd, const std::string& name, std::string_view by
     if (e == 0) e = errno;
     (void)::unlinkat(dir_fd, tmp.c_str(), 0);
     cleanup::forget(slot);
-    return fail(errc::io_error, static_cast<std::size_t>(e));
+    return fail(program::errc::io_error, static_cast<std::size_t>(e));
   }
   cleanup::forget(slot);
   return {};
@@ -93,7 +93,7 @@ line_reader::line_reader(int fd, std::size_t max_line, std::size_t read_size)
   buf_.resize(max_line_ + read_size_ + 1);
 }
 
-result<bool> line_reader::fill() {
+program::result<bool> line_reader::fill() {
   // The pending partial line is at most max_line_ bytes (longer ones are being skipped), so
   // after moving it to the front at least read_size_ bytes are free.
   if (buf_.size() - end_ < read_size_) {
@@ -105,7 +105,7 @@ result<bool> line_reader::fill() {
   for (;;) {
     const ssize_t n = ::read(fd_, buf_.data() + end_, buf_.size() - end_);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return fail(errc::io_error, consumed_ + (end_ - begin_));
+    if (n < 0) return fail(program::errc::io_error, consumed_ + (end_ - begin_));
     if (n == 0) eof_ = true;
     end_ += static_cast<std::size_t>(n);
     return true;
@@ -121,7 +121,7 @@ bool line_reader::ready() {
   return false;
 }
 
-result<bool> line_reader::next(line& l) {
+program::result<bool> line_reader::next(line& l) {
   for (;;) {
     if (scanned_ < end_) {
       const void* p = std::memchr(buf_.data() + scanned_, '\n', end_ - scanned_);
@@ -186,7 +186,7 @@ void note_errno(const options& o, int e) {
   if (o.error_number != nullptr && *o.error_number == 0) *o.error_number = e;
 }
 
-result<stats> run_inline(int in_fd, int out_fd, const processor& process, const options& o) {
+program::result<stats> run_inline(int in_fd, int out_fd, const processor& process, const options& o) {
   const auto start = std::chrono::steady_clock::now();
   line_reader reader(in_fd, o.max_line, o.read_size);
   stats st;
@@ -198,7 +198,7 @@ result<stats> run_inline(int in_fd, int out_fd, const processor& process, const 
     if (!out.empty() && (out.size() >= k_flush_bytes || !reader.ready())) {
       if (!write_all(out_fd, out)) {
         note_errno(o, errno);
-        return fail(errc::io_error, reader.consumed());
+        return fail(program::errc::io_error, reader.consumed());
       }
       out.clear();
     }
@@ -207,7 +207,7 @@ result<stats> run_inline(int in_fd, int out_fd, const processor& process, const 
     if (!more || !*more) {
       if (!out.empty() && !write_all(out_fd, out)) {
         note_errno(o, errno);
-        return fail(errc::io_error, reader.consumed());
+        return fail(program::errc::io_error, reader.consumed());
       }
       if (!more) return more.error();
       break;
@@ -218,7 +218,7 @@ result<stats> run_inline(int in_fd, int out_fd, const processor& process, const 
       case outcome::bad: ++st.bad; break;
       case outcome::io_error:
         (void)write_all(out_fd, out);
-        return fail(errc::io_error, reader.consumed());
+        return fail(program::errc::io_error, reader.consumed());
     }
   }
   st.bytes = reader.consumed();
@@ -245,13 +245,13 @@ class pipeline {
   pipeline(int out_fd, const processor& process, const options& o)
       : out_fd_(out_fd), process_(process), opts_(o), ring_(2 * o.jobs + 2) {}
 
-  result<stats> run(int in_fd) {
+  program::result<stats> run(int in_fd) {
     const auto start = std::chrono::steady_clock::now();
     line_reader reader(in_fd, opts_.max_line, opts_.read_size);
     std::vector<std::thread> threads;
     threads.emplace_back([this] { write_loop(); });
     for (std::size_t i = 0; i < opts_.jobs; ++i) threads.emplace_back([this] { work_loop(); });
-    result<void> read_status;
+    program::result<void> read_status;
     for (std::uint64_t seq = 0;; ++seq) {
       chunk& c = ring_[seq % ring_.size()];
       {
@@ -277,7 +277,7 @@ class pipeline {
     for (auto& t : threads) t.join();
     if (write_errno_.load() != 0) note_errno(opts_, write_errno_.load());
     if (!read_status) return read_status.error();
-    if (failed_) return fail(errc::io_error, reader.consumed());
+    if (failed_) return fail(program::errc::io_error, reader.consumed());
     st_.bytes = reader.consumed();
     st_.seconds = since(start);
     return st_;
@@ -287,7 +287,7 @@ class pipeline {
   // Lines into `c` until it is full, or no whole line is buffered and `c` has some: a chunk is
   // never held back waiting for input. True when `c` has lines; sets end_ at the end of the
   // input and `status` when reading fails.
-  bool fill(line_reader& reader, chunk& c, result<void>& status) {
+  bool fill(line_reader& reader, chunk& c, program::result<void>& status) {
     c.data.clear();
     c.offsets.clear();
     c.lines.clear();
@@ -384,7 +384,7 @@ class pipeline {
 
 }  // namespace
 
-result<stats> run(int in_fd, int out_fd, const processor& process, const options& o) {
+program::result<stats> run(int in_fd, int out_fd, const processor& process, const options& o) {
   if (o.error_number != nullptr) *o.error_number = 0;
   if (o.jobs > max_jobs) return fail(errc::internal_error, 0);
   try {

@@ -22,7 +22,7 @@ constexpr std::string_view deprecated_fields = "dDnNvm";
 
 }  // namespace
 
-result<std::vector<exec_arg>> split_exec(std::string_view exec) {
+program::result<std::vector<exec_arg>> split_exec(std::string_view exec) {
   std::vector<exec_arg> args;
   std::size_t i = 0;
   const std::size_t n = exec.size();
@@ -45,7 +45,7 @@ result<std::vector<exec_arg>> split_exec(std::string_view exec) {
           break;
         }
         if (c == '\\') {
-          if (i + 1 == n || !exec_quote_escaped(exec[i + 1])) return fail(errc::exec_syntax, i);
+          if (i + 1 == n || !exec_quote_escaped(exec[i + 1])) return fail(program::errc::exec_syntax, i);
           arg.text += exec[i + 1];
           i += 2;
           continue;
@@ -53,9 +53,9 @@ result<std::vector<exec_arg>> split_exec(std::string_view exec) {
         // An unescaped '`' or '$' must have been escaped; field codes "must not be used inside a
         // quoted argument, the result of field code expansion inside a quoted argument is
         // undefined": only "%%" is accepted there.
-        if (c == '`' || c == '$' || chars::ctl(c)) return fail(errc::exec_syntax, i);
+        if (c == '`' || c == '$' || chars::ctl(c)) return fail(program::errc::exec_syntax, i);
         if (c == '%') {
-          if (i + 1 == n || exec[i + 1] != '%') return fail(errc::exec_syntax, i);
+          if (i + 1 == n || exec[i + 1] != '%') return fail(program::errc::exec_syntax, i);
           arg.text += '%';
           i += 2;
           continue;
@@ -63,14 +63,14 @@ result<std::vector<exec_arg>> split_exec(std::string_view exec) {
         arg.text += c;
         ++i;
       }
-      if (!closed) return fail(errc::exec_syntax, arg.offset);
-      if (i < n && exec[i] != ' ') return fail(errc::exec_syntax, i);
+      if (!closed) return fail(program::errc::exec_syntax, arg.offset);
+      if (i < n && exec[i] != ' ') return fail(program::errc::exec_syntax, i);
     } else {
       bool had_deprecated = false;
       while (i < n && exec[i] != ' ') {
         const char c = exec[i];
         if (c == '%') {
-          if (i + 1 == n) return fail(errc::exec_syntax, i);
+          if (i + 1 == n) return fail(program::errc::exec_syntax, i);
           const char code = exec[i + 1];
           if (code == '%') {
             arg.text += '%';
@@ -79,18 +79,18 @@ result<std::vector<exec_arg>> split_exec(std::string_view exec) {
           } else if (live_fields.find(code) != std::string_view::npos) {
             // Field codes are whole arguments here: "%f" is fine, "--file=%f" is not.
             const bool whole = i == arg.offset && (i + 2 == n || exec[i + 2] == ' ');
-            if (!whole) return fail(errc::exec_syntax, i);
+            if (!whole) return fail(program::errc::exec_syntax, i);
             arg.field = code;
           } else {
             // "Command lines that contain a field code that is not listed in this specification
             // are invalid and must not be processed."
-            return fail(errc::exec_syntax, i);
+            return fail(program::errc::exec_syntax, i);
           }
           i += 2;
           continue;
         }
         // "If an argument contains a reserved character the argument must be quoted."
-        if (exec_reserved(c)) return fail(errc::exec_syntax, i);
+        if (exec_reserved(c)) return fail(program::errc::exec_syntax, i);
         arg.text += c;
         ++i;
       }
@@ -101,11 +101,11 @@ result<std::vector<exec_arg>> split_exec(std::string_view exec) {
   }
   if (args.empty()) return fail(errc::empty_input, 0);
   // The program itself can be neither empty nor a field code.
-  if (args.front().field != 0 || args.front().text.empty()) return fail(errc::exec_syntax, args.front().offset);
+  if (args.front().field != 0 || args.front().text.empty()) return fail(program::errc::exec_syntax, args.front().offset);
   return args;
 }
 
-result<std::vector<std::string>> expand_exec(const std::vector<exec_arg>& args, const exec_values& values) {
+program::result<std::vector<std::string>> expand_exec(const std::vector<exec_arg>& args, const exec_values& values) {
   std::vector<std::string> argv;
   argv.reserve(args.size());
   for (const auto& a : args) {
@@ -134,7 +134,7 @@ result<std::vector<std::string>> expand_exec(const std::vector<exec_arg>& args, 
     if (value.empty()) continue;
     // "an argument can never start an option": the clean URI starts with "mailto:" and the draft
     // path with '/'; anything else is a bug we refuse to act on.
-    if (value.front() == '-' || value.find('\0') != std::string_view::npos) return fail(errc::exec_syntax, a.offset);
+    if (value.front() == '-' || value.find('\0') != std::string_view::npos) return fail(program::errc::exec_syntax, a.offset);
     argv.emplace_back(value);
   }
   return argv;
@@ -147,12 +147,12 @@ bool uses_field(const std::vector<exec_arg>& args, char code) noexcept {
   return false;
 }
 
-result<std::string> quote_exec_arg(std::string_view arg) {
-  if (arg.empty()) return fail(errc::exec_syntax, 0);
+program::result<std::string> quote_exec_arg(std::string_view arg) {
+  if (arg.empty()) return fail(program::errc::exec_syntax, 0);
   bool needs_quotes = false;
   for (std::size_t i = 0; i < arg.size(); ++i) {
     const char c = arg[i];
-    if (chars::ctl(c) || c == '%') return fail(errc::exec_syntax, i);
+    if (chars::ctl(c) || c == '%') return fail(program::errc::exec_syntax, i);
     if (exec_reserved(c)) needs_quotes = true;
   }
   if (!needs_quotes) return std::string(arg);
@@ -165,7 +165,7 @@ result<std::string> quote_exec_arg(std::string_view arg) {
   return out;
 }
 
-result<std::string> unescape_string_value(std::string_view value) {
+program::result<std::string> unescape_string_value(std::string_view value) {
   std::string out;
   out.reserve(value.size());
   for (std::size_t i = 0; i < value.size(); ++i) {
@@ -173,7 +173,7 @@ result<std::string> unescape_string_value(std::string_view value) {
       out += value[i];
       continue;
     }
-    if (i + 1 == value.size()) return fail(errc::exec_syntax, i);
+    if (i + 1 == value.size()) return fail(program::errc::exec_syntax, i);
     // "The escape sequences \s, \n, \t, \r, and \\ are supported for values of type string"
     switch (value[i + 1]) {
       case 's': out += ' '; break;
@@ -181,14 +181,14 @@ result<std::string> unescape_string_value(std::string_view value) {
       case 't': out += '\t'; break;
       case 'r': out += '\r'; break;
       case '\\': out += '\\'; break;
-      default: return fail(errc::exec_syntax, i);
+      default: return fail(program::errc::exec_syntax, i);
     }
     ++i;
   }
   return out;
 }
 
-result<std::string> render_entry(std::string_view program) {
+program::result<std::string> render_entry(std::string_view program) {
   auto quoted = quote_exec_arg(program);
   if (!quoted) return quoted.error();
   // The string-level escape comes on top of the Exec quoting: each '\' is written as "\\".

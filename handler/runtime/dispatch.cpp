@@ -110,19 +110,19 @@ class spawn_setup {
            posix_spawnattr_setsigdefault(&attr_, &defaults) == 0;
   }
 
-  result<pid_t> start(const std::vector<std::string>& argv) {
+  program::result<pid_t> start(const std::vector<std::string>& argv) {
     std::vector<char*> cargv;
     cargv.reserve(argv.size() + 1);
     for (std::size_t i = 0; i < argv.size(); ++i) {
       // A NUL would silently cut the argument short.
-      if (argv[i].find('\0') != std::string::npos) return fail(errc::spawn_failed, i);
+      if (argv[i].find('\0') != std::string::npos) return fail(program::errc::spawn_failed, i);
       cargv.push_back(const_cast<char*>(argv[i].c_str()));
     }
     cargv.push_back(nullptr);
     pid_t pid = 0;
     const int rc = posix_spawnp(&pid, cargv[0], &fa_, &attr_, cargv.data(), environ);
-    if (rc == ENOENT) return fail(errc::not_found, 0);
-    if (rc != 0) return fail(errc::spawn_failed, 0);
+    if (rc == ENOENT) return fail(program::errc::not_found, 0);
+    if (rc != 0) return fail(program::errc::spawn_failed, 0);
     return pid;
   }
 
@@ -257,26 +257,26 @@ std::string outlook_url(const draft& d) {
   return url;
 }
 
-result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
+program::result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
   const std::string prog(in.program.empty() ? program(t) : in.program);
-  if (prog.empty() || t == target::custom || t == target::desktop) return fail(errc::spawn_failed, 0);
+  if (prog.empty() || t == target::custom || t == target::desktop) return fail(program::errc::spawn_failed, 0);
   std::vector<std::string> argv;
   if (const auto* c = clients::by_target(t)) {
     if (c->terminal) {
-      if (in.terminal.empty()) return fail(errc::spawn_failed, 0);
+      if (in.terminal.empty()) return fail(program::errc::spawn_failed, 0);
       argv = in.terminal;
     }
     argv.push_back(prog);
     std::string uri;
     if (needs_uri(t)) {
       // The clean URI always starts with "mailto:": never an option, never a -compose spec.
-      if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(errc::spawn_failed, 0);
+      if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(program::errc::spawn_failed, 0);
       uri = harden_uri(in.uri);
     }
     auto h = c->hand({in.d, uri, in.body_file});
     if (!h) return h.error();
     if (!in.attachments.empty()) {
-      if (c->attach == nullptr || in.d == nullptr) return fail(errc::spawn_failed, 0);
+      if (c->attach == nullptr || in.d == nullptr) return fail(program::errc::spawn_failed, 0);
       c->attach(*h, *in.d, in.attachments);
     }
     if (!c->direct_option.empty()) argv.emplace_back(c->direct_option);
@@ -292,16 +292,16 @@ result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
       argv.push_back(fastmail_url(in.uri));
       break;
     case target::outlook:
-      if (in.d == nullptr) return fail(errc::spawn_failed, 0);
+      if (in.d == nullptr) return fail(program::errc::spawn_failed, 0);
       argv.push_back(outlook_url(*in.d));
       break;
     case target::eml:
       // An absolute path: starts with '/'.
-      if (in.draft_file.empty() || in.draft_file.front() != '/') return fail(errc::spawn_failed, 0);
+      if (in.draft_file.empty() || in.draft_file.front() != '/') return fail(program::errc::spawn_failed, 0);
       argv.emplace_back(in.draft_file);
       break;
     default:
-      return fail(errc::spawn_failed, 0);
+      return fail(program::errc::spawn_failed, 0);
   }
   return argv;
 }
@@ -342,14 +342,14 @@ std::vector<std::string> client_losses(target t, const draft& d) {
   return out;
 }
 
-result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view> configured,
+program::result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view> configured,
                                                  std::optional<std::string_view> terminal_env) {
   if (configured) {
     auto args = desktop::split_exec(*configured);
     if (!args) return args.error();
     std::vector<std::string> out;
     for (const auto& a : *args) {
-      if (a.field != 0) return fail(errc::exec_syntax, a.offset);
+      if (a.field != 0) return fail(program::errc::exec_syntax, a.offset);
       out.push_back(a.text);
     }
     return out;
@@ -362,16 +362,16 @@ result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view>
   return std::vector<std::string>{"x-terminal-emulator", "-e"};
 }
 
-result<std::string> find_program(std::string_view name) {
+program::result<std::string> find_program(std::string_view name) {
   auto executable = [](const std::string& path) {
     struct stat st {};
     return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
   };
-  if (name.empty() || name.find('\0') != std::string_view::npos) return fail(errc::not_found, 0);
+  if (name.empty() || name.find('\0') != std::string_view::npos) return fail(program::errc::not_found, 0);
   if (name.find('/') != std::string_view::npos) {
     std::string path(name);
     if (executable(path)) return path;
-    return fail(errc::not_found, 0);
+    return fail(program::errc::not_found, 0);
   }
   const char* env = std::getenv("PATH");
   const std::string_view path = env != nullptr ? env : "/usr/local/bin:/usr/bin:/bin";
@@ -387,26 +387,26 @@ result<std::string> find_program(std::string_view name) {
     candidate += name;
     if (executable(candidate)) return candidate;
   }
-  return fail(errc::not_found, 0);
+  return fail(program::errc::not_found, 0);
 }
 
-result<int> spawn(const std::vector<std::string>& argv, const spawn_options& options) {
+program::result<int> spawn(const std::vector<std::string>& argv, const spawn_options& options) {
   if (argv.empty() || argv.front().empty()) return fail(errc::empty_input, 0);
   spawn_setup setup;
-  if (!setup.prepare(options.new_session, -1)) return fail(errc::spawn_failed, 0);
+  if (!setup.prepare(options.new_session, -1)) return fail(program::errc::spawn_failed, 0);
   auto pid = setup.start(argv);
   if (!pid) return pid.error();
   if (!options.wait) return static_cast<int>(*pid);
   const int status = wait_for(*pid);
-  if (status < 0) return fail(errc::spawn_failed, 0);
+  if (status < 0) return fail(program::errc::spawn_failed, 0);
   return status;
 }
 
-result<captured> run_capture(const std::vector<std::string>& argv, std::size_t max_output) {
+program::result<captured> run_capture(const std::vector<std::string>& argv, std::size_t max_output) {
   if (argv.empty() || argv.front().empty()) return fail(errc::empty_input, 0);
   int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) return fail(errc::spawn_failed, 0);
-  result<pid_t> pid = fail(errc::spawn_failed, 0);
+  if (pipe2(fds, O_CLOEXEC) != 0) return fail(program::errc::spawn_failed, 0);
+  program::result<pid_t> pid = fail(program::errc::spawn_failed, 0);
   {
     spawn_setup setup;
     if (setup.prepare(false, fds[1])) pid = setup.start(argv);
@@ -427,7 +427,7 @@ result<captured> run_capture(const std::vector<std::string>& argv, std::size_t m
   }
   close(fds[0]);
   c.status = wait_for(*pid);
-  if (c.status < 0) return fail(errc::spawn_failed, 0);
+  if (c.status < 0) return fail(program::errc::spawn_failed, 0);
   return c;
 }
 

@@ -9,6 +9,7 @@
 
 #include "mailtokit/draft.hpp"
 #include "mailtokit/result.hpp"
+#include "runtime/program_error.hpp"
 
 namespace mailtokit::dispatch {
 
@@ -77,7 +78,7 @@ struct argv_inputs {
 /// a webmail's URL or the draft file for xdg-open. Every argument taken from the link is one argv
 /// element that cannot start with '-'. Errors: spawn_failed when an input the target needs is
 /// missing, invalid_address when kmail would read an address as a URL (or an option).
-[[nodiscard]] result<std::vector<std::string>> client_argv(target t, const argv_inputs& in);
+[[nodiscard]] program::result<std::vector<std::string>> client_argv(target t, const argv_inputs& in);
 
 /// The URI for Claws Mail: the clean, hardened URI, except that when a To address has a display
 /// name the To list goes in the address part as RFC 5322 text, percent-encoded ("Doe, Jane"
@@ -101,12 +102,12 @@ struct argv_inputs {
 /// "-e" when it is set and has no white space (as xdg-open does); else {"x-terminal-emulator",
 /// "-e"}. Debian Policy 11.8.3: "-e" runs the remaining arguments as argv, without a shell,
 /// when there is more than one of them, which is always the case here.
-[[nodiscard]] result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view> configured,
+[[nodiscard]] program::result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view> configured,
                                                                std::optional<std::string_view> terminal_env);
 
 /// The absolute path of `name` searched in $PATH (empty entries are skipped, not taken as the
 /// current directory), or `name` itself when it holds a '/' and is executable. not_found else.
-[[nodiscard]] result<std::string> find_program(std::string_view name);
+[[nodiscard]] program::result<std::string> find_program(std::string_view name);
 
 /// How spawn() starts a program.
 struct spawn_options {
@@ -119,7 +120,7 @@ struct spawn_options {
 /// inherited. Returns the exit status with `wait` (128 + signal number when killed), else the
 /// pid. Errors: empty_input for an empty argv, spawn_failed when an argument holds a NUL byte,
 /// not_found or spawn_failed when exec fails.
-[[nodiscard]] result<int> spawn(const std::vector<std::string>& argv, const spawn_options& options = {});
+[[nodiscard]] program::result<int> spawn(const std::vector<std::string>& argv, const spawn_options& options = {});
 
 /// The result of run_capture().
 struct captured {
@@ -129,7 +130,7 @@ struct captured {
 
 /// Run argv like spawn(.., {wait = true}) and collect its standard output (up to `max_output`
 /// bytes; the rest is read and discarded). Used for `xdg-mime query default`.
-[[nodiscard]] result<captured> run_capture(const std::vector<std::string>& argv,
+[[nodiscard]] program::result<captured> run_capture(const std::vector<std::string>& argv,
                                            std::size_t max_output = 64 * 1024);
 
 }  // namespace mailtokit::dispatch

@@ -57,67 +57,67 @@ bool write_all(int fd, std::string_view bytes) {
 
 }  // namespace
 
-result<void> ensure_private_dir(const std::string& dir) {
-  if (dir.empty() || dir.front() != '/' || dir.find('\0') != std::string::npos) return fail(errc::io_error, 0);
+program::result<void> ensure_private_dir(const std::string& dir) {
+  if (dir.empty() || dir.front() != '/' || dir.find('\0') != std::string::npos) return fail(program::errc::io_error, 0);
   // XDG Base Directory Specification: "If, when attempting to write a file, the destination
   // directory is non-existent an attempt should be made to create it with permission 0700."
   for (std::size_t slash = dir.find('/', 1);; slash = dir.find('/', slash + 1)) {
     const std::string prefix = dir.substr(0, slash);
-    if (mkdir(prefix.c_str(), 0700) != 0 && errno != EEXIST) return fail(errc::io_error, prefix.size());
+    if (mkdir(prefix.c_str(), 0700) != 0 && errno != EEXIST) return fail(program::errc::io_error, prefix.size());
     if (slash == std::string::npos) break;
   }
   struct stat st {};
   if (lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
-    return fail(errc::io_error, 0);
-  if ((st.st_mode & 077) != 0 && chmod(dir.c_str(), 0700) != 0) return fail(errc::io_error, 0);
+    return fail(program::errc::io_error, 0);
+  if ((st.st_mode & 077) != 0 && chmod(dir.c_str(), 0700) != 0) return fail(program::errc::io_error, 0);
   return {};
 }
 
-result<std::string> write_draft(const std::string& dir, std::string_view bytes) {
-  if (dir.empty() || dir.front() != '/') return fail(errc::io_error, 0);
+program::result<std::string> write_draft(const std::string& dir, std::string_view bytes) {
+  if (dir.empty() || dir.front() != '/') return fail(program::errc::io_error, 0);
   fd_guard dfd(open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-  if (dfd.get() < 0) return fail(errc::io_error, 0);
+  if (dfd.get() < 0) return fail(program::errc::io_error, 0);
   for (int attempt = 0; attempt < 8; ++attempt) {
     std::string name = "draft-";
-    if (!random_hex(name, 16)) return fail(errc::io_error, 0);
+    if (!random_hex(name, 16)) return fail(program::errc::io_error, 0);
     name += ".eml";
     const std::string tmp = name + ".tmp";
     int raw = openat(dfd.get(), tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
     if (raw < 0) {
       if (errno == EEXIST) continue;
-      return fail(errc::io_error, 0);
+      return fail(program::errc::io_error, 0);
     }
     fd_guard fd(raw);
     const bool written = fchmod(fd.get(), 0600) == 0 && write_all(fd.get(), bytes) && fsync(fd.get()) == 0;
     const bool closed = close(fd.release()) == 0;
     if (!written || !closed) {
       unlinkat(dfd.get(), tmp.c_str(), 0);
-      return fail(errc::io_error, 0);
+      return fail(program::errc::io_error, 0);
     }
     if (renameat2(dfd.get(), tmp.c_str(), dfd.get(), name.c_str(), RENAME_NOREPLACE) != 0) {
       const int err = errno;
       unlinkat(dfd.get(), tmp.c_str(), 0);
       if (err == EEXIST) continue;
-      return fail(errc::io_error, 0);
+      return fail(program::errc::io_error, 0);
     }
     fsync(dfd.get());
     std::string path = dir;
     if (path.back() != '/') path += '/';
     return path + name;
   }
-  return fail(errc::io_error, 0);
+  return fail(program::errc::io_error, 0);
 }
 
-result<std::size_t> clean_old(const std::string& dir, std::chrono::seconds max_age) {
+program::result<std::size_t> clean_old(const std::string& dir, std::chrono::seconds max_age) {
   const int raw = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (raw < 0) {
     if (errno == ENOENT) return std::size_t{0};
-    return fail(errc::io_error, 0);
+    return fail(program::errc::io_error, 0);
   }
   DIR* d = fdopendir(raw);
   if (d == nullptr) {
     close(raw);
-    return fail(errc::io_error, 0);
+    return fail(program::errc::io_error, 0);
   }
   const std::time_t cutoff = std::time(nullptr) - static_cast<std::time_t>(max_age.count());
   std::size_t removed = 0;

@@ -19,16 +19,16 @@ std::string_view trim(std::string_view s, std::size_t& offset) {
   return chars::trim_back(t, chars::wsp | chars::of("\r"));
 }
 
-result<bool> parse_bool(std::string_view v, std::size_t offset) {
+program::result<bool> parse_bool(std::string_view v, std::size_t offset) {
   for (const auto* yes : {"yes", "true", "on", "1"})
     if (chars::iequals(v, yes)) return true;
   for (const auto* no : {"no", "false", "off", "0"})
     if (chars::iequals(v, no)) return false;
-  return fail(errc::config_error, offset);
+  return fail(program::errc::config_error, offset);
 }
 
 // keep = a, b c: names separated by commas and/or white space.
-result<void> parse_list(std::string_view v, std::size_t offset, std::vector<located>& out) {
+program::result<void> parse_list(std::string_view v, std::size_t offset, std::vector<located>& out) {
   std::size_t i = 0;
   while (i < v.size()) {
     while (i < v.size() && (v[i] == ',' || chars::wsp(v[i]))) ++i;
@@ -36,7 +36,7 @@ result<void> parse_list(std::string_view v, std::size_t offset, std::vector<loca
     while (i < v.size() && v[i] != ',' && !chars::wsp(v[i])) ++i;
     if (i > start) out.push_back({std::string(v.substr(start, i - start)), offset + start});
   }
-  if (v.empty()) return fail(errc::config_error, offset);
+  if (v.empty()) return fail(program::errc::config_error, offset);
   return {};
 }
 
@@ -45,7 +45,7 @@ std::optional<std::string> absolute_env(const std::optional<std::string>& v) {
   return std::nullopt;
 }
 
-result<std::string> base_dir(const std::optional<std::string>& xdg, const environment& env,
+program::result<std::string> base_dir(const std::optional<std::string>& xdg, const environment& env,
                              std::string_view fallback) {
   if (auto dir = absolute_env(xdg)) return *dir;
   if (auto home = absolute_env(env.home)) {
@@ -54,7 +54,7 @@ result<std::string> base_dir(const std::optional<std::string>& xdg, const enviro
     dir += fallback;
     return dir;
   }
-  return fail(errc::not_found, 0);
+  return fail(program::errc::not_found, 0);
 }
 
 std::optional<std::string> get(const char* name) {
@@ -65,12 +65,12 @@ std::optional<std::string> get(const char* name) {
 
 }  // namespace
 
-result<config> parse_config(std::string_view text) {
+program::result<config> parse_config(std::string_view text) {
   std::string problem;
   return parse_config(text, problem);
 }
 
-result<config> parse_config(std::string_view text, std::string& problem) {
+program::result<config> parse_config(std::string_view text, std::string& problem) {
   problem.clear();
   if (text.size() > max_config_size) {
     problem = "the file is larger than " + std::to_string(max_config_size / 1024) + " KiB";
@@ -101,7 +101,7 @@ result<config> parse_config(std::string_view text, std::string& problem) {
       while (word < line.size() && key_char(line[word])) ++word;
       problem = "missing '=' after " + quoted(line.substr(0, word == 0 ? line.size() : word)) +
                 " (a line is key = value, e.g. target = thunderbird)";
-      return fail(errc::config_error, offset);
+      return fail(program::errc::config_error, offset);
     }
     std::size_t key_offset = offset;
     const std::string_view key = trim(line.substr(0, eq), key_offset);
@@ -109,12 +109,12 @@ result<config> parse_config(std::string_view text, std::string& problem) {
     const std::string_view value = trim(line.substr(eq + 1), value_offset);
     if (key.empty()) {
       problem = "a key is missing before '='";
-      return fail(errc::config_error, key_offset);
+      return fail(program::errc::config_error, key_offset);
     }
     for (std::size_t i = 0; i < key.size(); ++i) {
       if (!key_char(key[i])) {
         problem = "unknown key " + quoted(key) + " (keys are letters, digits, '_' and '-')";
-        return fail(errc::config_error, key_offset + i);
+        return fail(program::errc::config_error, key_offset + i);
       }
     }
     const located v{std::string(value), value_offset};
@@ -154,7 +154,7 @@ result<config> parse_config(std::string_view text, std::string& problem) {
       }
       if (!ok) {
         problem = "draft_max_age_days takes a number of days from 0 to 99999, not " + quoted(value);
-        return fail(errc::config_error, value_offset);
+        return fail(program::errc::config_error, value_offset);
       }
       c.draft_max_age_days = days;
     } else if (key == "attach_max_size") {
@@ -173,7 +173,7 @@ result<config> parse_config(std::string_view text, std::string& problem) {
       if (!ok || n * scale > 4ULL * 1000 * 1000 * 1000) {
         problem = "attach_max_size takes a size such as 25MB (a number, then B, kB, MB or GB; at most 4GB), not " +
                   quoted(value);
-        return fail(errc::config_error, value_offset);
+        return fail(program::errc::config_error, value_offset);
       }
       c.attach_max_size = n * scale;
     } else {
@@ -183,12 +183,12 @@ result<config> parse_config(std::string_view text, std::string& problem) {
         problem += config_keys[i];
       }
       problem += ")";
-      return fail(errc::config_error, key_offset);
+      return fail(program::errc::config_error, key_offset);
     }
     if ((key == "target" || key == "command" || key == "from" || key == "terminal" || key == "confirm") &&
         value.empty()) {
       problem = std::string(key) + " needs a value after '='";
-      return fail(errc::config_error, value_offset);
+      return fail(program::errc::config_error, value_offset);
     }
   }
   return c;
@@ -204,11 +204,11 @@ environment environment::current() {
   return env;
 }
 
-result<std::string> config_home(const environment& env) { return base_dir(env.xdg_config_home, env, ".config"); }
-result<std::string> data_home(const environment& env) { return base_dir(env.xdg_data_home, env, ".local/share"); }
-result<std::string> state_home(const environment& env) { return base_dir(env.xdg_state_home, env, ".local/state"); }
+program::result<std::string> config_home(const environment& env) { return base_dir(env.xdg_config_home, env, ".config"); }
+program::result<std::string> data_home(const environment& env) { return base_dir(env.xdg_data_home, env, ".local/share"); }
+program::result<std::string> state_home(const environment& env) { return base_dir(env.xdg_state_home, env, ".local/state"); }
 
-result<std::string> config_path(const environment& env) {
+program::result<std::string> config_path(const environment& env) {
   if (env.mailtokit_config && !env.mailtokit_config->empty()) return *env.mailtokit_config;
   auto dir = config_home(env);
   if (!dir) return dir.error();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mailtokit/result.hpp"
+#include "runtime/program_error.hpp"
 
 namespace mailtokit::handler {
 
@@ -45,13 +46,13 @@ inline constexpr std::size_t max_config_size = 64 * 1024;
 /// which add up. Errors (config_error unless said otherwise) carry the byte offset: a line
 /// without '=', an unknown key, a bad yes/no or number, invalid UTF-8 (the utf8_* code), a file
 /// over max_config_size (input_too_long). Values are not interpreted here (see cmd_handler).
-[[nodiscard]] result<config> parse_config(std::string_view text);
+[[nodiscard]] program::result<config> parse_config(std::string_view text);
 
 /// parse_config() that also says, on failure, what is wrong in `problem`, naming the key and
 /// what it takes, in plain words: "unknown key 'bogus_key' (the keys are target, from, ...)",
 /// "missing '=' after 'target' (a line is key = value)", "notify takes yes or no, not 'maybe'".
 /// The program prints "<file>, line L, column C: <problem>" (the position from the error's offset).
-[[nodiscard]] result<config> parse_config(std::string_view text, std::string& problem);
+[[nodiscard]] program::result<config> parse_config(std::string_view text, std::string& problem);
 
 /// The keys a configuration file may set, in the order the man page lists them.
 inline constexpr std::string_view config_keys[] = {"target",   "command", "terminal", "from",
@@ -73,14 +74,14 @@ struct environment {
 /// XDG Base Directory Specification: $XDG_CONFIG_HOME, else $HOME/.config ("If an
 /// implementation encounters a relative path in any of these variables it should consider the
 /// path invalid and ignore it"). not_found when neither gives an absolute path.
-[[nodiscard]] result<std::string> config_home(const environment& env);
+[[nodiscard]] program::result<std::string> config_home(const environment& env);
 /// $XDG_DATA_HOME, else $HOME/.local/share.
-[[nodiscard]] result<std::string> data_home(const environment& env);
+[[nodiscard]] program::result<std::string> data_home(const environment& env);
 /// $XDG_STATE_HOME, else $HOME/.local/state.
-[[nodiscard]] result<std::string> state_home(const environment& env);
+[[nodiscard]] program::result<std::string> state_home(const environment& env);
 
 /// The configuration file: $MAILTOKIT_CONFIG when set and not empty, else
 /// config_home()/mailtokit/config.
-[[nodiscard]] result<std::string> config_path(const environment& env);
+[[nodiscard]] program::result<std::string> config_path(const environment& env);
 
 }  // namespace mailtokit::handler

@@ -35,7 +35,9 @@ MAILTOKIT_API void append_address(std::string& out, const address& a, const opti
 /// The `inspect --json` object of a draft:
 /// {"ok":true,"error":null,"to":[...],"cc":[...],"bcc":[...],"subject":...|null,
 ///  "body":...|null,"headers":[{"name","value"}],"dropped":[{"name","value","reason"}],
-///  "warnings":[{"code","message","offset"}],"from":{...}|null}
+///  "warnings":[{"code","field","message","offset"}],"from":{...}|null}. A warning's "code" is
+///  to_name() of its warning_code, its "field" the field it concerns or null, its "offset" null
+///  when it has none.
 MAILTOKIT_API void append_draft(std::string& out, const draft& d, const options& o = {});
 
 /// The object for a refused input: the same keys as append_draft() with empty lists and nulls,

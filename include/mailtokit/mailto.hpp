@@ -97,7 +97,7 @@ struct mailto_uri {
 /// - `to`, `cc` and `bcc` values may use the RFC 5322 address-list syntax: display names, quoted
 ///   strings, comments, groups (flattened), and `;` as a separator as many clients write it.
 /// - What real links get wrong is read as they evidently mean it, with a warning (a repair, see
-///   warning and is_repair()): a lone `%` is a literal `%`; a second `?` before a known field
+///   warning_code and is_repair(), mailtokit/warning.hpp): a lone `%` is a literal `%`; a second `?` before a known field
 ///   name and `=` is `&`, any other is a literal `?`; a field without `=` has an empty value; a
 ///   field without a name (`&=x`) is dropped; "&amp;", "&#38;" and "&#x26;" (any case of `x`,
 ///   leading zeros) are `&` unless an `=` follows; `//` after `mailto:` is ignored; a path with
@@ -112,14 +112,6 @@ struct mailto_uri {
 /// address. Reentrant: no state between calls.
 [[nodiscard]] MAILTOKIT_API result<mailto_uri> parse_mailto(std::string_view uri,
                                                             const parse_options& options = {});
-
-/// True for the code of a warning that records a repair of the default reading (a lone '%', a
-/// second '?', an hfield without '=' or without a name, "&amp;" and "&#38;", "//", an address
-/// list in the path, invalid UTF-8):
-/// what parse_options::strict refuses or reads literally instead (invalid UTF-8 outside
-/// addresses follows on_invalid_utf8 in both modes). parse_draft() of the clean URI
-/// (build_mailto()) of a draft never gives one.
-[[nodiscard]] MAILTOKIT_API bool is_repair(std::string_view warning_code) noexcept;
 
 /// The fields of a message as a user types them (the options of `mailtokit build`, xdg-email's).
 struct mailto_fields {

@@ -45,7 +45,7 @@
  * | version, errors | mailtokit_version(), mailtokit_error_name(), mailtokit_error_message(), mailtokit_error_code(), mailtokit_free() |
  * | options | mailtokit_options_new(), mailtokit_options_free(), mailtokit_options_set_limit(), mailtokit_options_set_invalid_utf8(), mailtokit_options_set_strict(), mailtokit_options_keep(), mailtokit_options_drop(), mailtokit_options_set_uri_form(), mailtokit_options_set_compose_flags(), mailtokit_options_set_date(), mailtokit_options_set_message_id() |
  * | parse + policy | mailtokit_parse() (RFC 6068 and the header policy), mailtokit_read_message() (a saved RFC 5322/MIME draft, through the same policy) |
- * | reading a draft | mailtokit_draft_recipient_count(), mailtokit_draft_recipient(), mailtokit_draft_subject(), mailtokit_draft_body(), mailtokit_draft_from(), mailtokit_draft_header_count(), mailtokit_draft_header(), mailtokit_draft_dropped_count(), mailtokit_draft_dropped(), mailtokit_draft_warning_count(), mailtokit_draft_warning(), mailtokit_draft_json() |
+ * | reading a draft | mailtokit_draft_recipient_count(), mailtokit_draft_recipient(), mailtokit_draft_subject(), mailtokit_draft_body(), mailtokit_draft_from(), mailtokit_draft_header_count(), mailtokit_draft_header(), mailtokit_draft_dropped_count(), mailtokit_draft_dropped(), mailtokit_draft_warning_count(), mailtokit_draft_warning(), mailtokit_draft_warning_field(), mailtokit_draft_json() |
  * | making a draft | mailtokit_draft_new(), mailtokit_draft_add_recipients(), mailtokit_draft_set_subject(), mailtokit_draft_set_body(), mailtokit_draft_add_header(), mailtokit_draft_set_from(), mailtokit_draft_add_attachment() |
  * | build, compose, preview | mailtokit_build(), mailtokit_compose(), mailtokit_preview_text(), mailtokit_preview_json() |
  * | IRI | mailtokit_iri_to_uri(), mailtokit_uri_to_iri(), mailtokit_iri_check(), mailtokit_iri_equal() |
@@ -203,17 +203,9 @@ enum {
   /** header_not_allowed: header field name is malformed or written by the composer itself
    * (mailtokit::errc::header_not_allowed) */
   MAILTOKIT_E_HEADER_NOT_ALLOWED = 104,
-  /* handler and I/O (not returned by the functions of this header) */
-  /** io_error: file could not be read or written (mailtokit::errc::io_error) */
-  MAILTOKIT_E_IO_ERROR = 110,
-  /** config_error: configuration file is malformed (mailtokit::errc::config_error) */
-  MAILTOKIT_E_CONFIG_ERROR = 111,
-  /** exec_syntax: command template is malformed (mailtokit::errc::exec_syntax) */
-  MAILTOKIT_E_EXEC_SYNTAX = 112,
-  /** spawn_failed: could not start the program (mailtokit::errc::spawn_failed) */
-  MAILTOKIT_E_SPAWN_FAILED = 113,
-  /** not_found: program or file not found (mailtokit::errc::not_found) */
-  MAILTOKIT_E_NOT_FOUND = 114,
+  /* 110 to 114: unused, reserved. They were the program's own codes (io_error, config_error,
+   * exec_syntax, spawn_failed, not_found), which no function of this header ever returned; they
+   * are not library codes, and the numbers stay unassigned for this SONAME. */
   /* reading messages, RFC 5322 / 2045 / 2046 (read_message in the C++ API) */
   /** message_malformed: message is not a well-formed RFC 5322 / MIME message
    * (mailtokit::errc::message_malformed) */
@@ -439,6 +431,11 @@ MAILTOKIT_API size_t mailtokit_draft_warning_count(const mailtokit_draft* d);
  * in the parsed URI ((size_t)-1 when none), borrowed. Output pointers may be NULL. */
 MAILTOKIT_API int mailtokit_draft_warning(const mailtokit_draft* d, size_t i, mailtokit_str* code,
                                           mailtokit_str* message, size_t* offset);
+
+/** The field warning `i` concerns, lower case as a link names it ("to", "cc", "subject",
+ * "body", "in-reply-to", ...), borrowed; empty (length 0) when the warning is about the link's
+ * syntax or the whole message. MAILTOKIT_E_INVALID_ARGUMENT when out of range. */
+MAILTOKIT_API int mailtokit_draft_warning_field(const mailtokit_draft* d, size_t i, mailtokit_str* field);
 
 /** RFC 5322 section 3.4 address-list: parse `list` (e.g. "Ann <ann@example.org>, bob@example.org")
  * and append its addresses to a recipient list. Addresses that are not valid are kept with

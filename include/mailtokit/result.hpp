@@ -84,12 +84,6 @@ namespace mailtokit {
   X(no_recipients, "draft has no recipients")                                       \
   X(header_injection, "value contains a line break or control character")           \
   X(header_not_allowed, "header field name is malformed or written by the composer itself") \
-  /* handler and I/O */                                                              \
-  X(io_error, "file could not be read or written")                                  \
-  X(config_error, "configuration file is malformed")                                \
-  X(exec_syntax, "command template is malformed")                                   \
-  X(spawn_failed, "could not start the program")                                    \
-  X(not_found, "program or file not found")                                        \
   /* reading messages, RFC 5322 / 2045 / 2046 */                                      \
   X(message_malformed, "message is not a well-formed RFC 5322 / MIME message")      \
   X(body_malformed, "body is not valid in its Content-Transfer-Encoding")         \
@@ -99,6 +93,8 @@ namespace mailtokit {
 /// JSON output carries them, and the C API has each as MAILTOKIT_E_<NAME> (mailtokit/mailtokit.h)
 /// with a number fixed per SONAME. The offset of an error is the first offending byte of the
 /// input of the call that failed, unless the code says otherwise. Codes are only appended.
+/// The library reads no files and starts no programs: the codes of the mailtokit program for
+/// those (io_error, config_error, exec_syntax, spawn_failed, not_found) are the program's own.
 enum class errc : std::uint16_t {
 /// @cond
 #define MAILTOKIT_ERRC_ENUM(name, msg) name,
@@ -252,16 +248,6 @@ enum class errc : std::uint16_t {
 /// RFC 5322 section 3.6.8: a field name that is not 1-76 ftext characters, or one the composer
 /// writes itself (Date, From, Sender, To, Cc, Bcc, Subject, Message-ID, MIME-Version, X-Unsent,
 /// any Content-*).
-/// @var errc::io_error
-/// The program only (not returned by the library): a file could not be read or written.
-/// @var errc::config_error
-/// The program only: its configuration file is malformed.
-/// @var errc::exec_syntax
-/// The program only: a command template (the mail client to start) is malformed.
-/// @var errc::spawn_failed
-/// The program only: the mail client could not be started.
-/// @var errc::not_found
-/// The program only: a program or file it needs was not found.
 /// @var errc::message_malformed
 /// RFC 5322 sections 2.2 and 3.6 / RFC 2046 section 5.1 (read_message()): a header line that is
 /// neither a field nor a continuation, an empty or non-ftext field name (offset of that byte),

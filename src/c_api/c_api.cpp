@@ -108,11 +108,6 @@ constexpr std::pair<int, std::string_view> c_library[] = {
     {MAILTOKIT_E_NO_RECIPIENTS, "no_recipients"},
     {MAILTOKIT_E_HEADER_INJECTION, "header_injection"},
     {MAILTOKIT_E_HEADER_NOT_ALLOWED, "header_not_allowed"},
-    {MAILTOKIT_E_IO_ERROR, "io_error"},
-    {MAILTOKIT_E_CONFIG_ERROR, "config_error"},
-    {MAILTOKIT_E_EXEC_SYNTAX, "exec_syntax"},
-    {MAILTOKIT_E_SPAWN_FAILED, "spawn_failed"},
-    {MAILTOKIT_E_NOT_FOUND, "not_found"},
     {MAILTOKIT_E_MESSAGE_MALFORMED, "message_malformed"},
     {MAILTOKIT_E_BODY_MALFORMED, "body_malformed"},
     {MAILTOKIT_E_TOO_MANY_PARTS, "too_many_parts"},
@@ -590,10 +585,17 @@ size_t mailtokit_draft_warning_count(const mailtokit_draft* d) { return count(d,
 int mailtokit_draft_warning(const mailtokit_draft* d, size_t i, mailtokit_str* code, mailtokit_str* message,
                             size_t* offset) {
   return with_element(d, &mailtokit::draft::warnings, i, [&](const mailtokit::warning& w) {
-    lend(code, w.code);
+    if (code) {
+      const std::string_view name = mailtokit::to_name(w.code);  // a string literal: NUL-terminated
+      *code = {name.data(), name.size()};
+    }
     lend(message, w.message);
     if (offset) *offset = w.offset;
   });
+}
+
+int mailtokit_draft_warning_field(const mailtokit_draft* d, size_t i, mailtokit_str* field) {
+  return with_element(d, &mailtokit::draft::warnings, i, [&](const mailtokit::warning& w) { lend(field, w.field); });
 }
 
 int mailtokit_draft_add_recipients(mailtokit_draft* d, int kind, const char* list,

@@ -15,6 +15,7 @@
 
 #include "header/header_writer.hpp"
 #include "mail/crlf.hpp"
+#include "mailto/warn.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/idna.hpp"
 #include "mailtokit/transfer.hpp"
@@ -406,7 +407,8 @@ bool local_needs_smtputf8(const address& a) noexcept { return has_non_ascii(a.lo
 std::vector<warning> compose_warnings(const draft& d, const compose_options& options) {
   std::vector<warning> out;
   bool utf8_headers = false;
-  for (const auto* list : {&d.to, &d.cc, &d.bcc})
+  const std::pair<const std::vector<address>*, std::string_view> lists[] = {{&d.to, "to"}, {&d.cc, "cc"}, {&d.bcc, "bcc"}};
+  for (const auto& [list, field] : lists)
     for (const address& a : *list) {
       utf8_headers = utf8_headers || local_needs_smtputf8(a);
       std::string probe;
@@ -415,15 +417,15 @@ std::vector<warning> compose_warnings(const draft& d, const compose_options& opt
         std::string message = "'";
         message.append(text_of(a))
             .append("' is not a valid address; the draft holds it as text in its field for you to correct");
-        out.push_back({"address_as_text", std::move(message), static_cast<std::size_t>(-1)});
+        detail::warn(out, warning_code::address_as_text, field, std::move(message), static_cast<std::size_t>(-1));
       }
     }
   if (d.from) utf8_headers = utf8_headers || local_needs_smtputf8(*d.from);
   if (utf8_headers && (options.allow_smtputf8 || !(options.ascii_only || options.strict)))
-    out.push_back({"smtputf8_needed",
-                   "an address has a non-ASCII local part: the draft has UTF-8 header fields (RFC 6532) and "
-                   "sending it needs a mail server with SMTPUTF8 support (RFC 6531)",
-                   static_cast<std::size_t>(-1)});
+    detail::warn(out, warning_code::smtputf8_needed, "",
+                 "an address has a non-ASCII local part: the draft has UTF-8 header fields (RFC 6532) and "
+                 "sending it needs a mail server with SMTPUTF8 support (RFC 6531)",
+                 static_cast<std::size_t>(-1));
   return out;
 }
 

@@ -12,6 +12,7 @@
 #include "header/address_detail.hpp"
 #include "header/header_text.hpp"
 #include "mail/crlf.hpp"
+#include "mailto/warn.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/rfc2047.hpp"
@@ -19,6 +20,8 @@
 #include "mailtokit/utf8.hpp"
 
 namespace mailtokit {
+
+using detail::warn;
 
 namespace {
 
@@ -177,10 +180,6 @@ bool written_by_composer(std::string_view n) noexcept {
          n == "message-id" || n == "x-unsent" || n == "from";
 }
 
-void warn(std::vector<warning>& w, std::string code, std::string message, std::size_t offset) {
-  w.push_back(warning{std::move(code), std::move(message), offset});
-}
-
 struct reader {
   std::string_view eml;
   const read_options& options;
@@ -241,7 +240,7 @@ struct reader {
     if (cs.empty() || cs == "us-ascii" || cs == "ascii" || cs == "utf-8" || cs == "utf8") {
       if (auto v = utf8::validate(*octets); !v) return fail(v.error().code, at(v.error().offset));
       if ((cs.empty() || cs == "us-ascii" || cs == "ascii") && !utf8::is_ascii(*octets))
-        warn(warnings, "body_charset_assumed",
+        warn(warnings, warning_code::body_charset_assumed, "body",
              "the body has 8-bit octets but its charset is US-ASCII (or not given); it was read as UTF-8",
              locate(e, depth));
       utf8_text = std::move(*octets);
@@ -370,7 +369,7 @@ result<draft> read(std::string_view eml, const read_options& o, const policy& p)
       for (std::size_t k = value.find("=?"); k != npos; k = value.find("=?", k + 2))
         if (++words > o.max_encoded_words) return fail(errc::too_many_encoded_words, at(k));
       if (detail::clean_header_text(value))
-        warn(uri.warnings, "header_controls_removed",
+        warn(uri.warnings, warning_code::header_controls_removed, h.name,
              "line breaks or control characters in '" + h.name + "' were removed", f.value_offset);
     }
     if (h.name == "from") {
@@ -379,9 +378,9 @@ result<draft> read(std::string_view eml, const read_options& o, const policy& p)
       std::vector<detail::address_issue> issues;
       if (detail::parse_address_list_into(value, list, issues, 100) && !list.empty() && list.front().valid) {
         from = std::move(list.front());
-        if (list.size() > 1) warn(uri.warnings, "from_multiple", "'from' names several authors; the first is used", f.offset);
+        if (list.size() > 1) warn(uri.warnings, warning_code::from_multiple, "from", "'from' names several authors; the first is used", f.offset);
       } else {
-        warn(uri.warnings, "from_unreadable", "'from' holds no valid address; it was ignored", f.offset);
+        warn(uri.warnings, warning_code::from_unreadable, "from", "'from' holds no valid address; it was ignored", f.offset);
       }
       continue;
     }
@@ -404,7 +403,7 @@ result<draft> read(std::string_view eml, const read_options& o, const policy& p)
         return fail(errc::too_many_recipients, f.value_offset);
       recipients += h.addresses.size();
       for (const auto& issue : issues)
-        warn(uri.warnings, "invalid_address",
+        warn(uri.warnings, warning_code::invalid_address, h.name,
              "an address in '" + h.name + "' is not valid (" + std::string(to_string(issue.err.code)) +
                  "); it is kept so you can correct it",
              f.value_offset);

@@ -10,6 +10,7 @@
 #include "header/header_text.hpp"
 #include "mailto/mailto_sink.hpp"
 #include "mailto/uri_scan.hpp"
+#include "mailto/warn.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/percent.hpp"
@@ -22,6 +23,8 @@ namespace mailtokit {
 
 namespace {
 
+using detail::warn;
+
 // A path that is one ASCII address to take as is: no pct-encoded (it may hide ',' or '"'), no
 // quoted string, no "," between addresses, no white space around them, no non-ASCII (an IRI's
 // UTF-8 is checked on the general path).
@@ -31,10 +34,6 @@ bool plain_path(std::string_view raw) noexcept {
 
 constexpr bool is_ascii_space(char c) noexcept {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
-
-void warn(std::vector<warning>& w, std::string_view code, std::string message, std::size_t offset) {
-  w.push_back(warning{std::string(code), std::move(message), offset});
 }
 
 // True when raw[i] is the '%' of a valid triplet (a '%' that is not stands for itself).
@@ -298,9 +297,11 @@ struct parser {
   bool read_hash_as_ampersand = false;
 
   // The first '%' of `raw` that decode_once() read as a literal '%', disclosed.
-  void note_literal_percent(const decode_facts& facts, std::size_t base, std::string_view name) {
+  // `name` says where for people, `field` is the field concerned (empty in a field's name).
+  void note_literal_percent(const decode_facts& facts, std::size_t base, std::string_view name,
+                            std::string_view field) {
     if (facts.literal_percent == std::string_view::npos) return;
-    warn(out.warnings, "percent_literal",
+    warn(out.warnings, warning_code::percent_literal, field,
          "a '%' in '" + std::string(name) +
              "' is not followed by two hex digits; it was read as a literal '%' (written %25 in a clean link)",
          base + facts.literal_percent);
@@ -308,11 +309,11 @@ struct parser {
 
   // An address read from text that was not UTF-8 is marked invalid (its text has U+FFFD or was
   // converted from a legacy charset), so that the user looks at it before sending.
-  void mark_repaired(address& a, std::size_t at) {
+  void mark_repaired(address& a, std::size_t at, std::string_view field) {
     if (!a.valid) return;
     a.valid = false;
     a.domain_ascii.clear();
-    warn(out.warnings, "invalid_address",
+    warn(out.warnings, warning_code::invalid_address, field,
          quote_for_message(a.original) + " was not valid UTF-8 and was repaired; it is kept so you can correct it", at);
   }
 
@@ -323,7 +324,7 @@ struct parser {
   result<void> decode_value(std::string_view raw, std::size_t base, value_kind kind, std::string& value,
                             std::string_view name, decode_facts& facts) {
     if (auto r = decode_once(raw, base, value, facts, options.strict); !r) return r;
-    note_literal_percent(facts, base, name);
+    note_literal_percent(facts, base, name, name);
     // A raw '?' in the query (read as a literal, see run()) can start an encoded word.
     if (raw_question) facts.question = true;
     auto valid = facts.utf8 ? result<void>{} : utf8::validate(value);
@@ -341,13 +342,13 @@ struct parser {
           return fail(e.code, e.code == errc::charset_conversion ? base + raw_offset(raw, e.offset) : at);
         }
         value = std::move(*t);
-        warn(out.warnings, "legacy_charset_decoded",
+        warn(out.warnings, warning_code::legacy_charset_decoded, name,
              "the value of '" + std::string(name) + "' is not UTF-8 and was read as " + options.legacy_charset, at);
       } else {
         std::string fixed;
         utf8::repair(value, fixed);
         value.swap(fixed);
-        warn(out.warnings, "invalid_utf8_replaced",
+        warn(out.warnings, warning_code::invalid_utf8_replaced, name,
              "the value of '" + std::string(name) +
                  "' is not valid UTF-8; the invalid bytes were replaced with U+FFFD",
              at);
@@ -362,7 +363,7 @@ struct parser {
       if (!d || kept_as_text > 0) {
         if (!d && d.error().code == errc::too_many_encoded_words)
           return fail(errc::too_many_encoded_words, base + raw_offset(raw, d.error().offset));
-        warn(out.warnings, "encoded_word_undecodable",
+        warn(out.warnings, warning_code::encoded_word_undecodable, name,
              "the encoded words in the value of '" + std::string(name) + "' could not be decoded and were kept as text",
              base);
       }
@@ -397,7 +398,7 @@ struct parser {
         return parse_path_list(raw, base);
       }
       if (!ok)
-        warn(out.warnings, "invalid_address",
+        warn(out.warnings, warning_code::invalid_address, "to",
              quote_for_message(out.to.back().original) + " is not a valid address (" +
                  std::string(to_string(why.code)) + "); it is kept so you can correct it",
              base + why.offset);
@@ -435,7 +436,7 @@ struct parser {
         std::size_t tail = text.size();
         while (tail > lead && is_ascii_space(text[tail - 1])) --tail;
         if (tail == lead) {
-          warn(out.warnings, "empty_address", "an empty address in the 'to' part was skipped", entry_base);
+          warn(out.warnings, warning_code::empty_address, "to", "an empty address in the 'to' part was skipped", entry_base);
         } else {
           if (++recipients > options.limits.max_recipients) return fail(errc::too_many_recipients, entry_base);
           error why{};
@@ -445,12 +446,12 @@ struct parser {
           else
             detail::addr_spec_or_invalid_into(out.to.emplace_back(), text.substr(lead, tail - lead), why, ok);
           if (!ok)
-            warn(out.warnings, "invalid_address",
+            warn(out.warnings, warning_code::invalid_address, "to",
                  quote_for_message(out.to.back().original) + " is not a valid address (" +
                      std::string(to_string(why.code)) + "); it is kept so you can correct it",
                  entry_base + raw_offset(entry, lead + why.offset));
           else if (facts.repaired)
-            mark_repaired(out.to.back(), entry_base);
+            mark_repaired(out.to.back(), entry_base, "to");
         }
         if (i == raw.size()) break;
         start = i + w;
@@ -473,7 +474,7 @@ struct parser {
           return fail(errc::too_many_encoded_words, at + raw_offset(vraw, p));
     }
     if (!facts.header_clean && detail::clean_header_text(value))
-      warn(out.warnings, "header_controls_removed",
+      warn(out.warnings, warning_code::header_controls_removed, name,
            "line breaks or control characters in '" + std::string(name) + "' were removed", at);
     std::vector<detail::address_issue> issues;
     const std::size_t first = into.size();
@@ -482,7 +483,7 @@ struct parser {
       return fail(errc::too_many_recipients, at);
     recipients += into.size() - first;
     for (const auto& issue : issues)
-      warn(out.warnings, "invalid_address",
+      warn(out.warnings, warning_code::invalid_address, name,
            quote_for_message(into[issue.index].original) + " in '" + std::string(name) + "' is not a valid address (" +
                std::string(to_string(issue.err.code)) + "); it is kept so you can correct it",
            at);
@@ -494,7 +495,7 @@ struct parser {
         const bool touched = options.on_invalid_utf8 == invalid_utf8::legacy
                                  ? std::any_of(o.begin(), o.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })
                                  : o.find("\xEF\xBF\xBD") != o.npos;
-        if (touched) mark_repaired(into[k], at);
+        if (touched) mark_repaired(into[k], at, name);
       }
     return {};
   }
@@ -502,7 +503,7 @@ struct parser {
   // A path that holds an RFC 5322 address list (path_is_list): RFC 6068 section 2 allows only
   // addr-specs there, but what the link means is plain, so it is read as a 'to' field value is.
   result<void> parse_path_list(std::string_view raw, std::size_t base) {
-    warn(out.warnings, "path_address_list",
+    warn(out.warnings, warning_code::path_address_list, "to",
          "the 'to' part holds display names or ';' between addresses (RFC 6068 allows only addresses "
          "separated by ','); it was read as an address list",
          base);
@@ -518,7 +519,7 @@ struct parser {
     if (eq == raw.npos) {
       if (options.strict) return fail(errc::mailto_bad_hfield, base);
       // "?subject&body=x", "?attach": the field with an empty value (the policy then applies).
-      warn(out.warnings, "hfield_without_value",
+      warn(out.warnings, warning_code::hfield_without_value, "",
            "the header field " + quote_for_message(raw) + " has no '='; it was read with an empty value", base);
       eq = raw.size();
     }
@@ -526,7 +527,7 @@ struct parser {
       if (options.strict) return fail(errc::mailto_bad_hname, base);
       // "&=orphan": a value without a name belongs to no field; dropping it keeps the rest of
       // the link, which refusing the link would lose.
-      warn(out.warnings, "hfield_without_name",
+      warn(out.warnings, warning_code::hfield_without_name, "",
            "the header field " + quote_for_message(raw) + " has no name; it was dropped", base);
       return {};
     }
@@ -553,7 +554,7 @@ struct parser {
     if (k < eq) {
       decode_facts facts;
       if (auto r = decode_once(nraw, base, f.name, facts, options.strict); !r) return r;
-      note_literal_percent(facts, base, "the name of a header field");
+      note_literal_percent(facts, base, "the name of a header field", "");
       for (char& c : f.name) c = chars::lower(c);
       valid_utf8 = facts.utf8;
     } else {
@@ -611,7 +612,7 @@ struct parser {
     std::size_t p = b + scheme.size();
     // "mailto://a@example.org": the "//" of a hierarchical URI has no meaning in a mailto URI.
     if (!options.strict && e - p >= 2 && uri[p] == '/' && uri[p + 1] == '/') {
-      warn(out.warnings, "slashes_ignored", "the '//' after 'mailto:' means nothing in a mailto URI and was ignored", p);
+      warn(out.warnings, warning_code::slashes_ignored, "", "the '//' after 'mailto:' means nothing in a mailto URI and was ignored", p);
       p += 2;
     }
     // One pass over the bytes after the scheme, up to the fragment. RFC 3986 section 2: a URI
@@ -682,13 +683,13 @@ struct parser {
     // RFC 6068 section 2: fragment identifiers "SHOULD be ignored upon resolution".
     if (hash != uri.npos) {
       if (hash + 1 < e)
-        warn(out.warnings, "fragment_ignored", "the fragment " + quote_for_message(uri.substr(hash, e - hash)) +
+        warn(out.warnings, warning_code::fragment_ignored, "", "the fragment " + quote_for_message(uri.substr(hash, e - hash)) +
                                                    " means nothing in a mailto URI and was ignored",
              hash);
       e = hash;
     }
     if (raw_at != uri.npos)
-      warn(out.warnings, "raw_character",
+      warn(out.warnings, warning_code::raw_character, "",
            std::string("the character '") + uri[raw_at] + "' should be percent-encoded; it was taken as itself",
            raw_at);
     const std::size_t path_end = q == uri.npos ? e : q;
@@ -703,12 +704,12 @@ struct parser {
       for (std::size_t k = q2; k < e; k = detail::find_byte(uri.substr(0, e), '?', k + 1)) {
         if (known_hfield_at(uri.substr(0, e), k + 1)) {
           promoted.push_back(k);
-          warn(out.warnings, "question_as_ampersand",
+          warn(out.warnings, warning_code::question_as_ampersand, "",
                "a second '?' followed by a header field name was read as the '&' it stands for", k);
         } else if (!literal) {
           literal = true;
           raw_question = true;
-          warn(out.warnings, "question_literal",
+          warn(out.warnings, warning_code::question_literal, "",
                "a second '?' that does not start a header field was read as a literal '?' (written %3F in a clean link)", k);
         }
       }
@@ -734,7 +735,7 @@ struct parser {
       if (amp == s) {
         if (!warned_empty) {
           warned_empty = true;
-          warn(out.warnings, "empty_hfield", "an empty header field ('&&', or '&' or '?' at an end) was skipped", s);
+          warn(out.warnings, warning_code::empty_hfield, "", "an empty header field ('&&', or '&' or '?' at an end) was skipped", s);
         }
       } else {
         if (++count > options.limits.max_hfields) return fail(errc::too_many_hfields, s);
@@ -750,7 +751,7 @@ struct parser {
             n != 0 && !(s + n < e && uri[s + n] == '=')) {
           if (!warned_amp) {
             warned_amp = true;
-            warn(out.warnings, "html_ampersand",
+            warn(out.warnings, warning_code::html_ampersand, "",
                  "'" + std::string(uri.substr(amp, n + 1)) + "' (HTML source) was read as '&'", amp);
           }
           s += n;
@@ -820,15 +821,6 @@ class collect_all final : public detail::mailto_sink {
 };
 
 }  // namespace
-
-bool is_repair(std::string_view code) noexcept {
-  for (std::string_view c :
-       {"percent_literal", "question_as_ampersand", "question_literal", "hfield_without_value",
-        "hfield_without_name", "html_ampersand", "slashes_ignored", "path_address_list",
-        "invalid_utf8_replaced", "legacy_charset_decoded"})
-    if (code == c) return true;
-  return false;
-}
 
 result<mailto_uri> parse_mailto(std::string_view uri, const parse_options& options) {
   try {

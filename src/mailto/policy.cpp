@@ -6,6 +6,7 @@
 #include "header/header_text.hpp"
 #include "mailto/html_text.hpp"
 #include "mailto/mailto_sink.hpp"
+#include "mailto/warn.hpp"
 #include "text/scan.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/percent.hpp"
@@ -139,8 +140,8 @@ std::string canonical_name(std::string_view n) {
   return out;
 }
 
-void warn(draft& d, std::string_view code, std::string message, std::size_t offset) {
-  d.warnings.push_back(warning{std::string(code), std::move(message), offset});
+void warn(draft& d, warning_code code, std::string_view field, std::string message, std::size_t offset) {
+  detail::warn(d.warnings, code, field, std::move(message), offset);
 }
 
 // Unicode tag characters (U+E0000-U+E007F, "Tags" in Unicode 15 section 23.9) in the valid UTF-8
@@ -212,11 +213,11 @@ void apply_one(draft& d, hfield& f, const policy& p, html_source& html, bool cle
   if (k == 4) {  // body
     const auto changes = clean ? detail::body_changes{} : detail::clean_body_text(f.value);
     if (changes.line_breaks)
-      warn(d, "body_line_breaks_normalized",
+      warn(d, warning_code::body_line_breaks_normalized, "body",
            "bare CR or LF in the body became CRLF (RFC 6068 section 5: line breaks MUST be %0D%0A)", f.value_offset);
-    if (changes.controls) warn(d, "body_controls_removed", "control characters in the body were removed", f.value_offset);
+    if (changes.controls) warn(d, warning_code::body_controls_removed, "body", "control characters in the body were removed", f.value_offset);
     if (d.body) {
-      warn(d, "repeated_field", "'body' appears more than once; the values were joined with a line break", f.offset);
+      warn(d, warning_code::repeated_field, "body", "'body' appears more than once; the values were joined with a line break", f.offset);
       *d.body += "\r\n";
       *d.body += f.value;
     } else {
@@ -226,18 +227,18 @@ void apply_one(draft& d, hfield& f, const policy& p, html_source& html, bool cle
   }
   // RFC 6068 section 7: no line break or control character reaches a header field value.
   if (!clean && detail::clean_header_text(f.value))
-    warn(d, "header_controls_removed",
+    warn(d, warning_code::header_controls_removed, f.name,
          "line breaks or control characters in '" + f.name +
              "' were removed (a line break followed by white space was unfolded, other line breaks "
              "became spaces)",
          f.value_offset);
   if (remove_tag_characters(f.value))
-    warn(d, "tag_characters_removed",
+    warn(d, warning_code::tag_characters_removed, f.name,
          "invisible Unicode tag characters (U+E0000 to U+E007F) in '" + f.name +
              "' were removed: they show as nothing and can hide text",
          f.value_offset);
   if (k == 3) {  // subject
-    if (d.subject) warn(d, "repeated_field", "'subject' appears more than once; the last one is used", f.offset);
+    if (d.subject) warn(d, warning_code::repeated_field, "subject", "'subject' appears more than once; the last one is used", f.offset);
     d.subject = std::move(f.value);
     return;
   }
@@ -245,7 +246,7 @@ void apply_one(draft& d, hfield& f, const policy& p, html_source& html, bool cle
   if (single_valued(f.name)) {
     auto same = std::find_if(d.headers.begin(), d.headers.end(), [&](const header_field& h) { return h.name == name; });
     if (same != d.headers.end()) {
-      warn(d, "repeated_field", "'" + f.name + "' appears more than once; the last one is used", f.offset);
+      warn(d, warning_code::repeated_field, f.name, "'" + f.name + "' appears more than once; the last one is used", f.offset);
       d.headers.erase(same);
     }
   }
@@ -272,8 +273,8 @@ void body_from_html(draft& d, const policy& p, const html_source& html) {
     return;
   }
   if (detail::clean_body_text(t.text).controls)
-    warn(d, "body_controls_removed", "control characters in the body were removed", html.offset);
-  warn(d, "html_body_converted",
+    warn(d, warning_code::body_controls_removed, "body", "control characters in the body were removed", html.offset);
+  warn(d, warning_code::html_body_converted, "body",
        "the link has no plain-text body; its '" + f.name +
            "' was turned into plain text for the body (text, line breaks and link targets; nothing fetched, "
            "no HTML kept)" +

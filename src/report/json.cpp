@@ -100,7 +100,13 @@ void append_body(std::string& out, const draft& d, const options& o) {
     append_member(out, "reason", f.reason, o);
   });
   append_objects(out, "warnings", d.warnings, [&](const warning& w) {
-    append_member(out, "code", w.code, o);
+    append_member(out, "code", to_name(w.code), o);
+    out += ',';
+    append_key(out, "field");
+    if (w.field.empty())
+      out += "null";
+    else
+      append_string(out, w.field, o);
     out += ',';
     append_member(out, "message", w.message, o);
     out += ',';

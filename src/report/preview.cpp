@@ -570,7 +570,7 @@ std::string render_text(const draft& d, const std::vector<finding>& findings, st
   if (!d.warnings.empty()) {
     out += "\nParser notes:\n";
     for (const auto& w : d.warnings) {
-      out += "  [" + visible(w.code) + "] " + visible(w.message);
+      out += "  [" + visible(to_name(w.code)) + "] " + visible(w.message);
       if (w.offset != static_cast<std::size_t>(-1)) out += " (at byte " + std::to_string(w.offset) + ")";
       out += "\n";
     }

@@ -245,9 +245,16 @@ static void test_invalid_utf8(void) {
   CHECK(contains(s.data, s.len, "\xEF\xBF\xBD"));
   CHECK(mailtokit_draft_warning_count(d) >= 1);
   CHECK(mailtokit_draft_warning(d, 0, &code, &message, &offset) == MAILTOKIT_OK);
-  CHECK(code.len > 0 && message.len > 0);
+  CHECK_STR(code, "invalid_utf8_replaced");
+  CHECK(message.len > 0);
   CHECK(mailtokit_draft_warning(d, 0, NULL, NULL, NULL) == MAILTOKIT_OK);
   CHECK(mailtokit_draft_warning(d, 99, &code, &message, &offset) == MAILTOKIT_E_INVALID_ARGUMENT);
+  /* The field the warning concerns. */
+  CHECK(mailtokit_draft_warning_field(d, 0, &s) == MAILTOKIT_OK);
+  CHECK_STR(s, "subject");
+  CHECK(mailtokit_draft_warning_field(d, 0, NULL) == MAILTOKIT_OK);
+  CHECK(mailtokit_draft_warning_field(d, 99, &s) == MAILTOKIT_E_INVALID_ARGUMENT);
+  CHECK(mailtokit_draft_warning_field(NULL, 0, &s) == MAILTOKIT_E_INVALID_ARGUMENT);
   mailtokit_draft_free(d);
 
   /* Reject: the error is at the escape of the bad byte. */
@@ -311,6 +318,8 @@ static void test_strict(void) {
   CHECK(mailtokit_draft_warning(d, 0, &code, NULL, &offset) == MAILTOKIT_OK);
   CHECK_STR(code, "question_as_ampersand");
   CHECK(offset == 41);
+  CHECK(mailtokit_draft_warning_field(d, 0, &s) == MAILTOKIT_OK);
+  CHECK(s.len == 0); /* about the link's syntax, no field */
   mailtokit_draft_free(d);
   CHECK(mailtokit_options_set_strict(opt, 1) == MAILTOKIT_OK);
   CHECK(mailtokit_options_set_strict(NULL, 1) == MAILTOKIT_E_INVALID_ARGUMENT);

@@ -8,9 +8,10 @@ Checked in both directions, against the program and the code, never against a li
 - options: every option of `mailtokit CMD [SUB] --help` is a tagged entry (`.TP`) of that
   command's section, and every option tagged there is one the command's --help lists;
 - error codes: every code of MAILTOKIT_ERRC_LIST (include/mailtokit/result.hpp, the name table
-  of `errc`) is an entry of the ERRORS section, and every entry there is such a code;
-- warning codes: every code the library's sources emit (the string given to `warn(...)`,
-  `warning{...}` and the compose notes and preview findings pushed as `{"code", ...}`) is an
+  of `errc`) and of MAILTOKIT_PROGRAM_ERRC_LIST (handler/runtime/program_error.hpp, the program's
+  own) is an entry of the ERRORS section, and every entry there is such a code;
+- warning codes: every code of MAILTOKIT_WARN_LIST (include/mailtokit/warning.hpp, the name
+  table of `warning_code`) and every preview finding the sources push as `{"code", ...}` is an
   entry of the WARNINGS section, and every entry there is such a code; the codes the program
   really prints (`inspect --json` and `preview --format json` over the link tables in
   tests/data) must all be among them, so the extraction from the sources cannot miss one;
@@ -173,20 +174,25 @@ def check_commands(program: str, commands: dict[str, list[str]]) -> None:
 
 
 def errc_names() -> set[str]:
-    text = (SOURCE / "include/mailtokit/result.hpp").read_text()
-    body = text.split("#define MAILTOKIT_ERRC_LIST(X)", 1)[1].split("\n\n", 1)[0]
-    return set(re.findall(r"\bX\(([a-z][a-z0-9_]*),", body))
+    """The library's codes (MAILTOKIT_ERRC_LIST) and the program's own (MAILTOKIT_PROGRAM_ERRC_LIST)."""
+    out: set[str] = set()
+    for header, macro in [("include/mailtokit/result.hpp", "MAILTOKIT_ERRC_LIST"),
+                          ("handler/runtime/program_error.hpp", "MAILTOKIT_PROGRAM_ERRC_LIST")]:
+        text = (SOURCE / header).read_text()
+        body = text.split(f"#define {macro}(X)", 1)[1].split("\n\n", 1)[0]
+        out.update(re.findall(r"\bX\(([a-z][a-z0-9_]*),", body))
+    return out
 
 
 WARNING_PATTERNS = [
-    r"\bwarn\(\s*[^,()]+,\s*\"([a-z][a-z0-9_]*)\"",  # warn(where, "code", message, offset)
-    r"\bwarning\{\s*\"([a-z][a-z0-9_]*)\"",  # warning{"code", ...}
-    r"\.push_back\(\s*\{\s*\"([a-z][a-z0-9_]*)\"",  # compose notes, preview findings: {"code", ...}
+    r"\.push_back\(\s*\{\s*\"([a-z][a-z0-9_]*)\"",  # preview findings: {"code", ...}
 ]
 
 
 def warning_codes() -> set[str]:
-    out: set[str] = set()
+    text = (SOURCE / "include/mailtokit/warning.hpp").read_text()
+    body = text.split("#define MAILTOKIT_WARN_LIST(X)", 1)[1].split("\n\n", 1)[0]
+    out = set(re.findall(r"\bX\(([a-z][a-z0-9_]*),", body))
     for path in sorted((SOURCE / "src").rglob("*.cpp")):
         text = path.read_text()
         for p in WARNING_PATTERNS:

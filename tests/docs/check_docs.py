@@ -9,7 +9,7 @@ include/) and fails on:
 2. what Doxygen 1.9.4 does not warn about, read from its XML output and the headers: an
    enumerator without a description (Doxygen leaves undocumented ones out of its output, so the
    enumerators each enum declares in the header are compared with the documented ones; errc's
-   are the names of MAILTOKIT_ERRC_LIST), a compound (class, struct, namespace, header file) or
+   are the names of MAILTOKIT_ERRC_LIST, warning_code's those of MAILTOKIT_WARN_LIST), a compound (class, struct, namespace, header file) or
    member without one, a function the headers export (MAILTOKIT_API) or a class or struct they
    define that is missing from the output (a declaration Doxygen's parser lost), a public header
    without a file page;
@@ -58,8 +58,10 @@ def source_enumerators(include_dir, loc):
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()[int(loc.get("bodystart")) - 1:int(loc.get("bodyend"))]
     body = "\n".join(lines)
-    if "MAILTOKIT_ERRC_LIST" in body:  # the X-macro list of error codes
-        return re.findall(r"^\s*X\((\w+),", text, re.M)
+    for macro in ("MAILTOKIT_ERRC_LIST", "MAILTOKIT_WARN_LIST"):  # the X-macro lists of codes
+        if macro in body:
+            listed = text.split(f"#define {macro}(X)", 1)[1].split("\n\n", 1)[0]
+            return re.findall(r"^\s*X\((\w+),", listed, re.M)
     body = code_only(body)
     body = body[body.index("{") + 1:body.rindex("}")]
     return [m.group(1) for item in body.split(",") if (m := re.match(r"\s*(\w+)", item))]

@@ -90,7 +90,10 @@ void expect_draft(const json& j, const mailtokit::draft& d) {
   const json& w = j.at("warnings");
   MAILTOKIT_FUZZ_CHECK(w.is_array() && w.size() == d.warnings.size(), "warnings: wrong count");
   for (std::size_t i = 0; i < d.warnings.size(); ++i) {
-    expect_string_or_null(w[i].at("code"), d.warnings[i].code, "warnings.code");
+    expect_string_or_null(w[i].at("code"), std::string(mailtokit::to_name(d.warnings[i].code)), "warnings.code");
+    const std::string& field = d.warnings[i].field;
+    expect_string_or_null(w[i].at("field"), field.empty() ? std::nullopt : std::optional<std::string>(field),
+                          "warnings.field");
     expect_string_or_null(w[i].at("message"), d.warnings[i].message, "warnings.message");
   }
   MAILTOKIT_FUZZ_CHECK(j.at("from").is_null(), "from set by a link");

@@ -187,7 +187,7 @@ TEST_CASE("line_reader: read(2) failing is io_error, not end of input", "[batch]
   batch::line l;
   auto r = reader.next(l);
   REQUIRE_FALSE(r);
-  CHECK(r.error().code == errc::io_error);
+  CHECK(r.error().code == program::errc::io_error);
   ::close(dir);
 }
 
@@ -236,7 +236,7 @@ TEST_CASE("run: a processor's io_error stops the run after writing the lines bef
         },
         o);
     REQUIRE_FALSE(st);
-    CHECK(st.error().code == errc::io_error);
+    CHECK(st.error().code == program::errc::io_error);
     const std::string text = out.text();
     CHECK(text.rfind("line1\nline2\n", 0) == 0);
     CHECK(text.find("line999\n") != std::string::npos);
@@ -253,14 +253,14 @@ TEST_CASE("run: failing reads and writes are io_error", "[batch]") {
     temp_output out;
     auto r = batch::run(dir, out.fd, reverse_line, o);
     REQUIRE_FALSE(r);
-    CHECK(r.error().code == errc::io_error);
+    CHECK(r.error().code == program::errc::io_error);
     ::close(dir);
 
     temp_input in("a\nb\n");
     const int ro = ::open("/dev/null", O_RDONLY);
     auto w = batch::run(in.fd, ro, reverse_line, o);
     REQUIRE_FALSE(w);
-    CHECK(w.error().code == errc::io_error);
+    CHECK(w.error().code == program::errc::io_error);
     ::close(ro);
   }
 }
@@ -274,7 +274,7 @@ TEST_CASE("run: each answer is written before the next line is read (pipes, inte
     REQUIRE(::pipe(from_batch) == 0);
     batch::options o;
     o.jobs = jobs;
-    result<batch::stats> st = batch::stats{};
+    program::result<batch::stats> st = batch::stats{};
     std::thread t([&] {
       st = batch::run(to_batch[0], from_batch[1], reverse_line, o);
       ::close(from_batch[1]);
@@ -349,7 +349,7 @@ TEST_CASE("write_file: mode 0600, replaces, leaves no temporary, fails cleanly",
   REQUIRE(::mkdir((dir + "/000000004.eml").c_str(), 0700) == 0);
   auto r = batch::write_file(dfd, "000000004.eml", "x");
   REQUIRE_FALSE(r);
-  CHECK(r.error().code == errc::io_error);
+  CHECK(r.error().code == program::errc::io_error);
   CHECK(::access((dir + "/000000004.eml.tmp").c_str(), F_OK) != 0);
   ::close(dfd);
   for (const char* n : {"000000001.eml", "000000002.eml", "000000003.eml", "target"}) ::unlink((dir + "/" + n).c_str());
@@ -373,13 +373,13 @@ std::vector<std::string> bench_links() {
 }
 
 /// `mailtokit <args>`, started with its standard input and output on pipes.
-struct program {
+struct running_program {
   pid_t pid = -1;
   int in = -1;   // the write end of its standard input
   int out = -1;  // the read end of its standard output
 };
 
-program start_program(std::vector<std::string> args) {
+running_program start_program(std::vector<std::string> args) {
   std::string exe = MAILTOKIT_CLI;
   std::vector<char*> argv{exe.data()};
   for (auto& a : args) argv.push_back(a.data());
@@ -403,7 +403,7 @@ program start_program(std::vector<std::string> args) {
 }
 
 /// Everything the program writes to its standard output, then its end (out closed, waited for).
-std::string read_to_end(const program& p) {
+std::string read_to_end(const running_program& p) {
   std::string text;
   char buf[65536];
   for (ssize_t n; (n = ::read(p.out, buf, sizeof buf)) > 0;) text.append(buf, static_cast<std::size_t>(n));
@@ -415,7 +415,7 @@ std::string read_to_end(const program& p) {
 
 /// What inspect --json prints for `link` (its stdout), through the real program.
 std::string inspect_json(const std::string& link) {
-  const program p = start_program({"inspect", "--json", link});
+  const running_program p = start_program({"inspect", "--json", link});
   ::close(p.in);
   return read_to_end(p);
 }
@@ -431,7 +431,7 @@ struct batch_run {
 /// (no file: the input never exists whole), and checks each output line against `expected`.
 batch_run run_program(const std::vector<std::string>& links, const std::vector<std::string>& expected,
                       std::uint64_t lines, int jobs) {
-  const program p = start_program({"batch", "--json", "--jobs", std::to_string(jobs)});
+  const running_program p = start_program({"batch", "--json", "--jobs", std::to_string(jobs)});
   std::thread feeder([&] {
     std::string block;
     for (std::uint64_t i = 0; i < lines; ++i) {
@@ -486,7 +486,7 @@ TEST_CASE("mailtokit batch: many lines through the program in input order and co
   // first pass of the batch itself for the rest (each later pass must repeat it exactly).
   std::vector<std::string> first;
   {
-    const program p = start_program({"batch", "--json"});
+    const running_program p = start_program({"batch", "--json"});
     std::thread feeder([&] {
       for (const auto& l : links) {
         const std::string s = l + "\n";

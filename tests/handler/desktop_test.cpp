@@ -24,7 +24,7 @@ std::string render(const std::vector<exec_arg>& args) {
   return out;
 }
 
-std::string expect_error(const error& e) {
+std::string expect_error(const program::error& e) {
   return "error " + std::string(to_name(e.code)) + " " + std::to_string(e.offset);
 }
 
@@ -59,7 +59,7 @@ TEST_CASE("every byte outside quotes is either reserved or literal", "[desktop]"
     INFO("byte " << b);
     if (is_reserved) {
       REQUIRE_FALSE(r);
-      CHECK(r.error() == error{errc::exec_syntax, 6});
+      CHECK(r.error() == program::error{program::errc::exec_syntax, 6});
       // Quoted, the same byte is fine unless it is a control character.
       auto q = desktop::quote_exec_arg(std::string("a") + c + "b");
       if (b < 0x20 || b == 0x7F) {
@@ -96,8 +96,8 @@ TEST_CASE("quote_exec_arg round-trips through split_exec", "[desktop]") {
     CHECK((*back)[2].field == 'u');
   }
   CHECK_FALSE(desktop::quote_exec_arg(""));
-  CHECK(desktop::quote_exec_arg("/a%b").error() == error{errc::exec_syntax, 2});
-  CHECK(desktop::quote_exec_arg("/a\nb").error() == error{errc::exec_syntax, 2});
+  CHECK(desktop::quote_exec_arg("/a%b").error() == program::error{program::errc::exec_syntax, 2});
+  CHECK(desktop::quote_exec_arg("/a\nb").error() == program::error{program::errc::exec_syntax, 2});
 }
 
 TEST_CASE("field codes expand to exactly one argument each", "[desktop]") {
@@ -118,7 +118,7 @@ TEST_CASE("field codes expand to exactly one argument each", "[desktop]") {
   // A value that would start an option is refused, at the field code's offset.
   auto dash = desktop::expand_exec(*args, {"-compose", "", "", ""});
   REQUIRE_FALSE(dash);
-  CHECK(dash.error() == error{errc::exec_syntax, 21});
+  CHECK(dash.error() == program::error{program::errc::exec_syntax, 21});
   CHECK_FALSE(desktop::expand_exec(*args, {uri, "--x", "", ""}));
 
   auto only_u = desktop::split_exec("prog %U");
@@ -129,8 +129,8 @@ TEST_CASE("field codes expand to exactly one argument each", "[desktop]") {
 
 TEST_CASE("string values of a desktop file unescape", "[desktop]") {
   CHECK(*desktop::unescape_string_value("a\\sb\\nc\\td\\re\\\\f") == "a b\nc\td\re\\f");
-  CHECK(desktop::unescape_string_value("a\\qb").error() == error{errc::exec_syntax, 1});
-  CHECK(desktop::unescape_string_value("a\\").error() == error{errc::exec_syntax, 1});
+  CHECK(desktop::unescape_string_value("a\\qb").error() == program::error{program::errc::exec_syntax, 1});
+  CHECK(desktop::unescape_string_value("a\\").error() == program::error{program::errc::exec_syntax, 1});
 }
 
 TEST_CASE("the shipped desktop entry is render_entry(\"mailtokit\")", "[desktop]") {

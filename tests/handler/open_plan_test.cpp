@@ -75,14 +75,32 @@ TEST_CASE("risky findings need a decision, neutralized fields are only told", "[
 }
 
 TEST_CASE("a parser note is risky only when it changed a recipient field", "[open_plan]") {
-  CHECK(is_risky(warning{"invalid_address", "x", 0}));
-  CHECK(is_risky(
-      warning{"header_controls_removed", "line breaks or control characters in 'cc' were removed", 0}));
-  CHECK_FALSE(is_risky(
-      warning{"header_controls_removed", "line breaks or control characters in 'subject' were removed", 0}));
-  CHECK(is_risky(warning{"invalid_utf8_replaced", "the value of 'to' is not valid UTF-8", 0}));
-  CHECK_FALSE(is_risky(warning{"body_line_breaks_normalized", "'to' in a body", 0}));
-  CHECK_FALSE(is_risky(warning{"fragment_ignored", "x", 0}));
+  CHECK(is_risky(warning{warning_code::invalid_address, "to", "x", 0}));
+  CHECK(is_risky(warning{warning_code::header_controls_removed, "cc", "x", 0}));
+  CHECK(is_risky(warning{warning_code::legacy_charset_decoded, "bcc", "x", 0}));
+  CHECK_FALSE(is_risky(warning{warning_code::header_controls_removed, "subject", "x", 0}));
+  CHECK(is_risky(warning{warning_code::invalid_utf8_replaced, "to", "x", 0}));
+  CHECK_FALSE(is_risky(warning{warning_code::body_line_breaks_normalized, "body", "x", 0}));
+  CHECK_FALSE(is_risky(warning{warning_code::fragment_ignored, "", "x", 0}));
+  CHECK_FALSE(is_risky(warning{warning_code::empty_address, "to", "x", 0}));  // nothing changed in an address
+}
+
+TEST_CASE("is_risky decides on the field, never on the English message", "[open_plan]") {
+  // The message names another field than the one concerned: the field decides.
+  CHECK(is_risky(warning{warning_code::header_controls_removed, "cc", "line breaks in 'subject' were removed", 0}));
+  CHECK_FALSE(
+      is_risky(warning{warning_code::header_controls_removed, "subject", "line breaks in 'cc' and 'to' were removed", 0}));
+  CHECK_FALSE(is_risky(warning{warning_code::invalid_utf8_replaced, "keywords", "the value of 'to' is not UTF-8", 0}));
+  CHECK(is_risky(warning{warning_code::invalid_utf8_replaced, "bcc", "", 0}));
+  // And the parser gives the field: controls removed from a cc value are risky, from a subject not.
+  const draft cc = parse("mailto:a@example.org?cc=%0Ab@example.org");
+  REQUIRE(cc.warnings.size() == 1);
+  CHECK(cc.warnings[0].field == "cc");
+  CHECK(is_risky(cc.warnings[0]));
+  const draft subject = parse("mailto:a@example.org?subject=a%0Db");
+  REQUIRE(subject.warnings.size() == 1);
+  CHECK(subject.warnings[0].field == "subject");
+  CHECK_FALSE(is_risky(subject.warnings[0]));
   CHECK(is_risky(preview::finding{"confusable", "to[0]", ""}));
   CHECK_FALSE(is_risky(preview::finding{"long_body", "body", ""}));
   CHECK_FALSE(is_risky(preview::finding{"non_ascii_local_part", "to[0]", ""}));

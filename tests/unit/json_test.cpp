@@ -93,7 +93,11 @@ TEST_CASE("a draft serializes to the inspect --json contract", "[json]") {
   CHECK(j["dropped"][0]["reason"] == d->dropped[0].reason);
   REQUIRE(j["warnings"].size() == d->warnings.size());
   for (std::size_t i = 0; i < d->warnings.size(); ++i) {
-    CHECK(j["warnings"][i]["code"] == d->warnings[i].code);
+    CHECK(j["warnings"][i]["code"] == std::string(to_name(d->warnings[i].code)));
+    if (d->warnings[i].field.empty())
+      CHECK(j["warnings"][i]["field"].is_null());
+    else
+      CHECK(j["warnings"][i]["field"] == d->warnings[i].field);
     CHECK(j["warnings"][i]["message"] == d->warnings[i].message);
     CHECK(j["warnings"][i]["offset"] == d->warnings[i].offset);
   }
@@ -125,11 +129,13 @@ TEST_CASE("strings with every hostile byte round-trip through nlohmann", "[json]
   d.subject = all;
   d.body = all;
   d.headers.push_back({"X-" + all, all});
-  d.warnings.push_back({"c", all, 5});
+  d.warnings.push_back({warning_code::raw_character, all, all, 5});
   const auto j = nlohmann::json::parse(mailtokit::json::from_draft(d));
   CHECK(j["subject"] == all);
   CHECK(j["body"] == all);
   CHECK(j["headers"][0]["name"] == "X-" + all);
+  CHECK(j["warnings"][0]["code"] == "raw_character");
+  CHECK(j["warnings"][0]["field"] == all);
   CHECK(j["warnings"][0]["message"] == all);
   const auto a = nlohmann::json::parse(mailtokit::json::from_draft(d, {true}));
   CHECK(a["subject"] == all);

@@ -126,7 +126,7 @@ TEST_CASE("an invalid recipient survives compose -> read_message", "[message]") 
   CHECK_FALSE(back->to[0].valid);
   CHECK(back->to[0].original == "not-an-address");
   bool warned = false;
-  for (const auto& w : back->warnings) warned = warned || w.code == "invalid_address";
+  for (const auto& w : back->warnings) warned = warned || w.code == warning_code::invalid_address;
   CHECK(warned);
   // A group with members keeps its members only; an empty group elsewhere is its name as text.
   auto g = read_message("To: Team: a@example.org, b@example.org;\r\nCc: undisclosed-recipients:;\r\n\r\nx");
@@ -323,7 +323,7 @@ TEST_CASE("read_message: hostile fields are dropped with reasons", "[message][fi
   // The encoded CRLF is decoded once and then removed by the policy: no second field, a warning.
   CHECK(r->subject == "hi Bcc: spy2@example.com");
   bool warned = false;
-  for (const auto& w : r->warnings) warned = warned || w.code == "header_controls_removed";
+  for (const auto& w : r->warnings) warned = warned || w.code == warning_code::header_controls_removed;
   CHECK(warned);
   for (const char* name : {"return-path", "received", "reply-to", "sender", "x-attach-file", "attach",
                            "disposition-notification-to", "content-disposition", "body"}) {
@@ -390,7 +390,7 @@ TEST_CASE("read_message: header forms other writers use", "[message]") {
     REQUIRE(r);
     CHECK(r->body == "caf\xC3\xA9\r\nbar");
     REQUIRE(r->warnings.size() == 1);
-    CHECK(r->warnings[0].code == "body_charset_assumed");
+    CHECK(r->warnings[0].code == warning_code::body_charset_assumed);
   }
   SECTION("a message that is only an attachment has no body") {
     auto r = read_message("To: a@example.org\r\nContent-Type: application/octet-stream\r\n\r\nxx");

@@ -27,7 +27,7 @@ bool header_safe(const std::string& s) {
 
 bool has_warning(const draft& d, const std::string& code) {
   for (const auto& w : d.warnings)
-    if (w.code == code) return true;
+    if (to_name(w.code) == code) return true;
   return false;
 }
 
@@ -159,7 +159,7 @@ TEST_CASE("repeated fields: last subject wins, bodies join with CRLF, to/cc/bcc 
   REQUIRE(d->cc.size() == 1);
   CHECK(d->headers == std::vector<header_field>{{"In-Reply-To", "<2@x>"}, {"Keywords", "k1"}, {"Keywords", "k2"}});
   int repeated = 0;
-  for (const auto& w : d->warnings) repeated += w.code == "repeated_field";
+  for (const auto& w : d->warnings) repeated += w.code == warning_code::repeated_field;
   CHECK(repeated == 3);
 }
 
@@ -292,7 +292,7 @@ TEST_CASE("an HTML body becomes the plain-text body it means (tests/data/html_bo
       }
       std::vector<std::string> got;
       for (const auto& w : d->warnings) {
-        got.push_back(w.code + "@" + std::to_string(w.offset));
+        got.push_back(std::string(to_name(w.code)) + "@" + std::to_string(w.offset));
         CHECK_FALSE(is_repair(w.code));
       }
       const auto want = split(row.at(3), " | ");
@@ -324,7 +324,7 @@ TEST_CASE("an HTML body is bounded: nesting past libxml2's limit is cut and said
   CHECK(*d->body == "start");
   REQUIRE(has_warning(*d, "html_body_converted"));
   for (const auto& w : d->warnings)
-    if (w.code == "html_body_converted") CHECK(w.message.find("cut") != std::string::npos);
+    if (w.code == warning_code::html_body_converted) CHECK(w.message.find("cut") != std::string::npos);
   // A link as long as the default limit allows, all of it markup: read in proportion to its size.
   std::string big = "mailto:?html-body=";
   while (big.size() < (1u << 20) - 128)
@@ -358,7 +358,7 @@ TEST_CASE("Unicode tag characters are removed from header values, with a warning
   CHECK(d->body == "b\xF3\xA0\x81\xB8\xF3\xA0\x81\xB9");
   std::vector<std::string> got;
   for (const auto& w : d->warnings)
-    if (w.code == "tag_characters_removed") got.push_back(std::to_string(w.offset));
+    if (w.code == warning_code::tag_characters_removed) got.push_back(std::to_string(w.offset));
   CHECK(got == std::vector<std::string>{"16", "52"});
   // Other invisible characters stay (they have uses: a soft hyphen, a zero-width joiner in an emoji).
   auto z = parse_draft("mailto:?subject=a%E2%80%8Db");
@@ -373,5 +373,5 @@ TEST_CASE("Unicode tag characters are removed from header values, with a warning
   auto st = parse_draft("mailto:?subject=hi" + tags, s);
   REQUIRE(st);
   CHECK(st->subject == "hi");
-  CHECK_FALSE(is_repair("tag_characters_removed"));
+  CHECK_FALSE(is_repair(warning_code::tag_characters_removed));
 }

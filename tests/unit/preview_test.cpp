@@ -172,7 +172,7 @@ TEST_CASE("names from the link are shown visibly everywhere in the text report",
   d.to = {};
   d.headers = {{"K\x1B[2Je", "x\x01"}};
   d.dropped = {{"a\x1B]0;t\x07", "v\x1B", "r"}};
-  d.warnings = {{"w\x1B", "m\x1B", 0}};
+  d.warnings = {{warning_code::raw_character, "w\x1B", "m\x1B", 0}};
   const std::string text = preview::render_text(d, preview::check(d));
   for (const char c : text) CHECK((static_cast<unsigned char>(c) >= 0x20 || c == '\n'));
   CHECK(text.find("header:K<U+001B>[2Je") != std::string::npos);

@@ -26,7 +26,7 @@ TEST_CASE("result holds a value or an error", "[result]") {
   CHECK(s->size() == 3);
   result<void> v;
   CHECK(v.has_value());
-  result<void> e = fail(errc::io_error, 7);
+  result<void> e = fail(errc::internal_error, 7);
   CHECK_FALSE(e);
   CHECK(e.error().offset == 7);
 }
