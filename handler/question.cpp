@@ -317,14 +317,14 @@ item text_chars_item(const draft& d, const preview::finding& f) {
 item repair_item(const warning& w) {
   item it;
   it.rank = 5;
-  if (w.code == "header_controls_removed") {
+  if (w.code == warning_code::header_controls_removed) {
     it.key = "repair controls";
     it.headline = tr("mailtokit had to repair the recipients");
     it.sentence =
         tr("mailtokit removed line breaks or control characters from the recipients; check who the "
            "message goes to.");
-  } else if (w.code == "invalid_utf8_replaced" || w.code == "legacy_charset_decoded" ||
-             w.code == "encoded_word_undecodable") {
+  } else if (w.code == warning_code::invalid_utf8_replaced || w.code == warning_code::legacy_charset_decoded ||
+             w.code == warning_code::encoded_word_undecodable) {
     it.key = "repair unreadable";
     it.headline = tr("Some letters of the recipients could not be read");
     it.sentence =
@@ -405,7 +405,7 @@ std::vector<item> risky_items(const draft& d, const std::vector<preview::finding
     }
   }
   for (const auto& w : d.warnings)
-    if (is_risky(w) && w.code != "invalid_address") add(repair_item(w));  // invalid ones: from the findings
+    if (is_risky(w) && w.code != warning_code::invalid_address) add(repair_item(w));  // invalid ones: from the findings
   // An address already named for what makes it invalid (invisible characters, ...) is not
   // named again as invalid.
   std::erase_if(items, [&](const item& x) {
@@ -466,7 +466,7 @@ bool risk_beyond_bcc(const draft& d, const std::vector<preview::finding>& findin
   for (const auto* v : {&d.to, &d.cc})
     for (const auto& a : *v) invalid_outside_bcc = invalid_outside_bcc || !a.valid;
   for (const auto& w : d.warnings)
-    if (is_risky(w) && (w.code != "invalid_address" || invalid_outside_bcc)) return true;
+    if (is_risky(w) && (w.code != warning_code::invalid_address || invalid_outside_bcc)) return true;
   return false;
 }
 
