@@ -118,7 +118,9 @@ int show(const mailtokit::ask::request& q) {
 
   for (const auto& f : q.findings) {
     if (f == q.headline) continue;  // said once, as the heading
-    gtk_box_pack_start(GTK_BOX(column), text_label("\u2022 " + f), FALSE, FALSE, 0);
+    GtkWidget* finding = text_label("\u2022 " + f);
+    atk_object_set_name(gtk_widget_get_accessible(finding), f.c_str());  // read without the bullet
+    gtk_box_pack_start(GTK_BOX(column), finding, FALSE, FALSE, 0);
   }
   if (!q.choices.empty()) {
     std::string choices;
