@@ -70,19 +70,39 @@ def walk(node, depth: int = 0, limit: int = 40):
         yield from walk(child, depth + 1, limit)
 
 
-def find_app(pyatspi, name: str, timeout: float = 30):
-    """The application named `name` on the desktop (its g_get_prgname())."""
+def apps(pyatspi, name: str) -> list:
+    """The applications named `name` (their g_get_prgname()) on the desktop now, newest last
+    (one that has just ended may still be listed for a moment)."""
+    out = []
+    desktop = pyatspi.Registry.getDesktop(0)
+    for i in range(desktop.childCount):
+        try:
+            app = desktop.getChildAtIndex(i)
+            if app is not None and app.name == name:
+                out.append(app)
+        except Exception:
+            continue
+    return out
+
+
+def find(pyatspi, app_name: str, predicate, timeout: float, what: str):
+    """Wait until predicate(app) gives a true value for an application named `app_name`."""
     def look():
-        desktop = pyatspi.Registry.getDesktop(0)
-        for i in range(desktop.childCount):
+        for app in reversed(apps(pyatspi, app_name)):
             try:
-                app = desktop.getChildAtIndex(i)
-                if app is not None and app.name == name:
-                    return app
-            except Exception:
+                value = predicate(app)
+            except Exception:  # it ended while we looked
                 continue
+            if value:
+                return value
         return None
-    return wait(look, timeout, f"the application {name!r} on the accessibility bus")
+    return wait(look, timeout, what)
+
+
+def find_app(pyatspi, name: str, timeout: float = 30):
+    """The application named `name` once it shows a window."""
+    return find(pyatspi, name, lambda app: app if app.childCount > 0 else None, timeout,
+                f"the application {name!r} on the accessibility bus")
 
 
 def wait(predicate, timeout: float, what: str, interval: float = 0.2):
