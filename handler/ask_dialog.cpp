@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "runtime/dispatch.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::cli {
 
@@ -81,7 +82,7 @@ std::vector<question_button> opening_buttons(const question& q) {
 std::string cancel_label(const question& q) {
   for (const auto& b : q.buttons)
     if (b.what == choice::cancel) return b.label;
-  return "Cancel";
+  return tr("Cancel");
 }
 
 std::string label_of(const question& q, choice c) {
@@ -96,6 +97,8 @@ constexpr int yad_details = 20;
 
 }  // namespace
 
+std::string details_label() { return tr("Details"); }
+
 std::vector<std::string> question_argv(dialog_program p, const question& q) {
   const std::string title = "--title=" + q.title;
   const auto opening = opening_buttons(q);
@@ -106,7 +109,7 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
               "--width=560", title, "--text=" + question_summary(q), "--cancel-label=" + cancel_label(q)};
       if (!opening.empty()) argv.push_back("--ok-label=" + opening.front().label);
       for (std::size_t i = 1; i < opening.size(); ++i) argv.push_back("--extra-button=" + opening[i].label);
-      if (!q.details.empty()) argv.push_back("--extra-button=" + std::string(label_details));
+      if (!q.details.empty()) argv.push_back("--extra-button=" + details_label());
       return argv;
     case dialog_program::yad: {
       argv = {"yad", "--image=dialog-warning", "--no-markup", "--center", "--width=560", "--fixed", title,
@@ -114,7 +117,7 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
       int other = yad_first_other;
       for (const auto& b : q.buttons)
         argv.push_back("--button=" + b.label + ":" + std::to_string(b.what == q.safe ? 0 : other++));
-      if (!q.details.empty()) argv.push_back("--button=" + std::string(label_details) + ":" + std::to_string(yad_details));
+      if (!q.details.empty()) argv.push_back("--button=" + details_label() + ":" + std::to_string(yad_details));
       return argv;
     }
     case dialog_program::kdialog: {
@@ -140,10 +143,10 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
 }
 
 std::vector<std::string> details_argv(dialog_program p, std::string_view details_file) {
-  const std::string title = "--title=" + std::string(label_details);
+  const std::string title = "--title=" + details_label();
   if (p == dialog_program::yad)
     return {"yad", "--text-info", "--filename=" + std::string(details_file), title, "--width=760", "--height=560",
-            "--center", "--fontname=Monospace 10", "--button=OK:0"};
+            "--center", "--fontname=Monospace 10", "--button=" + std::string(tr("Close")) + ":0"};
   return {"zenity", "--text-info", "--filename=" + std::string(details_file), title, "--width=760", "--height=560",
           "--font=Monospace 10"};
 }
@@ -157,7 +160,7 @@ std::optional<choice> parse_answer(dialog_program p, const question& q, int stat
       // prints its label and exits 1.
       if (status == 0) return opening.empty() ? choice::cancel : opening.front().what;
       if (status != 1 || out.empty()) return choice::cancel;
-      if (!q.details.empty() && out == label_details) return std::nullopt;
+      if (!q.details.empty() && out == details_label()) return std::nullopt;
       for (std::size_t i = 1; i < opening.size(); ++i)
         if (out == opening[i].label) return opening[i].what;
       return choice::cancel;

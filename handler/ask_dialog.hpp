@@ -37,8 +37,9 @@ namespace mailtokit::cli {
 /// The question in one text for a dialog program without a heading or an expander: the
 /// headline, the findings (one "- " line each) and what each choice does; no details.
 [[nodiscard]] std::string question_summary(const question& q);
-/// The label of the extra button that shows the details in the dialog programs.
-inline constexpr std::string_view label_details = "Details";
+/// The label of the extra button that shows the details in the dialog programs, in the user's
+/// language.
+[[nodiscard]] std::string details_label();
 
 /// argv of the question in a dialog program, for when mailtokit-ask is missing (or cannot run).
 /// Enter never gives a risky answer and Escape is always Cancel:

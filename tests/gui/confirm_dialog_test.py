@@ -198,6 +198,20 @@ with Session("confirm-dialog", 1280, 800) as s:
     z = d.recorded("zenity")
     check(len(z) == 1 and "--question" in z[0] and "--default-cancel" in z[0] and "--no-markup" in z[0],
           f"zenity: a question with Cancel the default, markup off: {z[0][:6] if z else z}")
+    # Details: the draft in a plain-text view, then the same question again.
+    def zenity_button(label):
+        return a11y.find(pyatspi, "zenity", lambda app: next(
+            (n for n in a11y.walk(app) if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == label
+             and "showing" in a11y.states(pyatspi, n)), None), 30, f"zenity's {label!r} button")
+    s.click(*a11y.center(pyatspi, zenity_button("Details")))
+    shown = s.wait_window(r"^Details$", timeout=30)
+    s.run(["sleep", "0.5"])
+    s.screenshot(RESULTS / "confirm_dialog_zenity_details.png")
+    check(any("xn--pple-43d" in t for t in [p_.read_text("utf-8") for p_ in s.root.glob("record.zenity.*.text")]),
+          "zenity: Details shows the draft (the look-alike domain's ASCII form)")
+    s.key(shown, "Escape")
+    win = s.wait_window(TITLE, timeout=30)
+    check(len(d.recorded("zenity")) == 3, f"zenity: after the details, the question again ({len(d.recorded('zenity'))} runs)")
     s.key(win, "Return")
     rc = wait_exit(p, 30, "zenity Enter")
     check(rc == 0 and d.recorded("recorder") == [], "zenity: Enter hands nothing over")
