@@ -25,6 +25,9 @@
 namespace {
 
 const char* tr(const char* text) { return dgettext("mailtokit", text); }
+const char* ntr(const char* singular, const char* plural, unsigned long n) {
+  return dngettext("mailtokit", singular, plural, n);
+}
 
 // Where the message catalogs are, as for mailtokit: $MAILTOKIT_LOCALEDIR, else the installed ones.
 const char* locale_dir() {
@@ -70,10 +73,26 @@ std::string with_mnemonic(const std::string& label, std::string& used) {
   return out;
 }
 
+// What the main part shows at most (the program already bounds its text; these hold for any
+// input): code points per label, findings listed (the rest are counted; Details has them all).
+constexpr glong max_label_chars = 400;
+constexpr std::size_t max_findings = 6;
+// Pixels: the main part at most (it scrolls beyond), the details' view when open. With the
+// buttons and margins, the window stays under 800 pixels high.
+constexpr gint max_main_height = 420;
+constexpr gint details_height = 200;
+
+// `text` cut to max_label_chars code points, with an ellipsis (valid UTF-8 in and out).
+std::string clipped(const std::string& text) {
+  if (g_utf8_strlen(text.c_str(), -1) <= max_label_chars) return text;
+  const char* end = g_utf8_offset_to_pointer(text.c_str(), max_label_chars);
+  return std::string(text.c_str(), static_cast<std::size_t>(end - text.c_str())) + "\u2026";
+}
+
 // A wrapped, left-aligned plain-text label.
 GtkWidget* text_label(const std::string& text) {
   GtkWidget* l = gtk_label_new(nullptr);
-  gtk_label_set_text(GTK_LABEL(l), text.c_str());
+  gtk_label_set_text(GTK_LABEL(l), clipped(text).c_str());
   gtk_label_set_line_wrap(GTK_LABEL(l), TRUE);
   gtk_label_set_line_wrap_mode(GTK_LABEL(l), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_max_width_chars(GTK_LABEL(l), 64);
@@ -100,9 +119,20 @@ int show(const mailtokit::ask::request& q) {
   GtkWidget* icon = gtk_image_new_from_icon_name("dialog-warning", GTK_ICON_SIZE_DIALOG);
   gtk_widget_set_valign(icon, GTK_ALIGN_START);
   gtk_box_pack_start(GTK_BOX(row), icon, FALSE, FALSE, 0);
-  GtkWidget* column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10);
-  gtk_box_pack_start(GTK_BOX(row), column, TRUE, TRUE, 0);
+  GtkWidget* right = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10);
+  gtk_box_pack_start(GTK_BOX(row), right, TRUE, TRUE, 0);
   gtk_box_pack_start(GTK_BOX(content), row, TRUE, TRUE, 0);
+  // The heading, the findings and the choices, at their natural size; only a question taller
+  // than max_main_height (which the program never writes) scrolls, so that the buttons stay on
+  // a 1280x800 screen whatever the input.
+  GtkWidget* main_part = gtk_scrolled_window_new(nullptr, nullptr);
+  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(main_part), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(main_part), TRUE);
+  gtk_scrolled_window_set_propagate_natural_width(GTK_SCROLLED_WINDOW(main_part), TRUE);
+  gtk_scrolled_window_set_max_content_height(GTK_SCROLLED_WINDOW(main_part), max_main_height);
+  gtk_box_pack_start(GTK_BOX(right), main_part, FALSE, FALSE, 0);
+  GtkWidget* column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10);
+  gtk_container_add(GTK_CONTAINER(main_part), column);
 
   // The heading: bold, larger, with the heading role screen readers jump to.
   GtkWidget* heading = text_label(q.headline);
@@ -116,11 +146,24 @@ int show(const mailtokit::ask::request& q) {
   atk_object_set_name(heading_a11y, q.headline.c_str());
   gtk_box_pack_start(GTK_BOX(column), heading, FALSE, FALSE, 0);
 
+  std::size_t shown = 0, more = 0;
   for (const auto& f : q.findings) {
     if (f == q.headline) continue;  // said once, as the heading
+    if (shown == max_findings) {
+      ++more;
+      continue;
+    }
+    ++shown;
     GtkWidget* finding = text_label("\u2022 " + f);
-    atk_object_set_name(gtk_widget_get_accessible(finding), f.c_str());  // read without the bullet
+    atk_object_set_name(gtk_widget_get_accessible(finding), clipped(f).c_str());  // read without the bullet
     gtk_box_pack_start(GTK_BOX(column), finding, FALSE, FALSE, 0);
+  }
+  if (more > 0) {
+    // xgettext:c-format
+    gchar* line = g_strdup_printf(ntr("%lu more finding: see Details.", "%lu more findings: see Details.", more),
+        static_cast<unsigned long>(more));
+    gtk_box_pack_start(GTK_BOX(column), text_label(line), FALSE, FALSE, 0);
+    g_free(line);
   }
   if (!q.choices.empty()) {
     std::string choices;
@@ -133,7 +176,7 @@ int show(const mailtokit::ask::request& q) {
     GtkWidget* scrolled = gtk_scrolled_window_new(nullptr, nullptr);
     gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
     gtk_scrolled_window_set_shadow_type(GTK_SCROLLED_WINDOW(scrolled), GTK_SHADOW_IN);
-    gtk_widget_set_size_request(scrolled, -1, 260);
+    gtk_widget_set_size_request(scrolled, -1, details_height);
     GtkWidget* view = gtk_text_view_new();
     gtk_text_view_set_editable(GTK_TEXT_VIEW(view), FALSE);
     gtk_text_view_set_cursor_visible(GTK_TEXT_VIEW(view), FALSE);
@@ -145,7 +188,7 @@ int show(const mailtokit::ask::request& q) {
     atk_object_set_name(gtk_widget_get_accessible(view), tr("Details"));
     gtk_container_add(GTK_CONTAINER(scrolled), view);
     gtk_container_add(GTK_CONTAINER(expander), scrolled);
-    gtk_box_pack_start(GTK_BOX(column), expander, TRUE, TRUE, 0);
+    gtk_box_pack_start(GTK_BOX(right), expander, TRUE, TRUE, 0);
   }
 
   // The buttons in the order given; the safe one is the default and has the focus, so Enter

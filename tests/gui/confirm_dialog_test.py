@@ -22,6 +22,9 @@ the screen through the accessibility bus (tests/gui/a11y.py) and clicked with th
 4. Hostile text (markup, bidi overrides, a very long subject, 990 recipients): the window still
    fits the screen and its buttons work; the question file holds no raw control or bidi
    character.
+5. mailtokit-ask run directly: 32 findings of 5000 characters still fit (6 shown, the rest
+   counted); Escape exits 1, a click prints the button's id; invalid UTF-8 or a missing file
+   exit 2 before any window, no display exits 3.
 """
 import os
 import sys
@@ -274,6 +277,43 @@ with Session("confirm-dialog", 1280, 800) as s:
     s.click(*a11y.center(pyatspi, b["Cancel"]))
     rc = wait_exit(p, 30, "hostile cancel")
     check(rc == 0 and d.recorded("recorder") == [], "hostile: Cancel works and hands nothing over")
+
+    # ---- 5. mailtokit-ask itself: any input stays on the screen; its exit statuses -----------
+    def record(key, value):
+        b = value.encode()
+        return key.encode() + b" %d\n" % len(b) + b + b"\n"
+    huge = (b"mailtokit-ask 1\n" + record("title", "huge") + record("headline", "H" * 3000) +
+            b"".join(record("finding", f"finding {i} " + "word " * 1000) for i in range(32)) +
+            record("choice", "c " * 2000) + record("details", "d\n" * 20000) +
+            record("button:cancel", "Cancel") + record("button:open", "Open") + record("default", "cancel"))
+    qfile = s.root / "huge question"
+    qfile.write_bytes(huge)
+    out = s.root / "ask.out"
+    p = s.spawn([ASK, str(qfile)], log=out)
+    win = s.wait_window(r"^huge$", timeout=30)
+    b = buttons(pyatspi, s, win)
+    fits(win, "32 findings of 5000 characters")
+    s.screenshot(RESULTS / "confirm_dialog_huge.png", window=win)
+    labels = a11y.find(pyatspi, "mailtokit-ask", lambda app: [n.name for n in a11y.walk(app)
+                                                              if n.getRole() == pyatspi.ROLE_LABEL] or None, 15, "labels")
+    check(any("26 more findings" in t for t in labels), f"32 findings: 6 shown, the rest counted ({labels[-2:]})")
+    s.key(win, "Escape")
+    check(wait_exit(p, 30, "mailtokit-ask Escape") == 1 and out.read_text() == "", "mailtokit-ask: Escape exits 1, prints nothing")
+    p = s.spawn([ASK, str(qfile)], log=out)
+    win = s.wait_window(r"^huge$", timeout=30)
+    b = buttons(pyatspi, s, win)
+    s.click(*a11y.center(pyatspi, b["Open"]))
+    check(wait_exit(p, 30, "mailtokit-ask Open") == 0 and out.read_text() == "open\n",
+          f"mailtokit-ask: a click prints the button's id: {out.read_text()!r}")
+    qfile.write_bytes(huge.replace(b"title 4\nhuge", b"title 4\n\xc0\xbcge"))
+    r = s.run([ASK, str(qfile)], check=False)
+    check(r.returncode == 2 and "UTF-8" in r.stderr and s.windows(r"ge$") == [],
+          f"mailtokit-ask: invalid UTF-8 is refused before any window (exit {r.returncode}: {r.stderr.strip()})")
+    r = s.run([ASK, str(qfile) + ".missing"], check=False)
+    check(r.returncode == 2, f"mailtokit-ask: a missing file exits 2 ({r.returncode})")
+    qfile.write_bytes(huge)
+    r = s.run([ASK, str(qfile)], check=False, env={"DISPLAY": "", "WAYLAND_DISPLAY": ""})
+    check(r.returncode == 3 and "display" in r.stderr, f"mailtokit-ask: no display exits 3 ({r.returncode}: {r.stderr.strip()})")
 
 if failures:
     print(f"{len(failures)} failure(s)")
