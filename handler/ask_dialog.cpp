@@ -105,19 +105,27 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
   std::vector<std::string> argv;
   switch (p) {
     case dialog_program::zenity:
-      argv = {"zenity", "--question", "--no-markup", "--default-cancel", "--icon-name=dialog-warning",
-              "--width=560", title, "--text=" + question_summary(q), "--cancel-label=" + cancel_label(q)};
+      argv = {"zenity",
+              "--question",
+              "--no-markup",
+              "--default-cancel",
+              "--icon-name=dialog-warning",
+              "--width=560",
+              title,
+              "--text=" + question_summary(q),
+              "--cancel-label=" + cancel_label(q)};
       if (!opening.empty()) argv.push_back("--ok-label=" + opening.front().label);
       for (std::size_t i = 1; i < opening.size(); ++i) argv.push_back("--extra-button=" + opening[i].label);
       if (!q.details.empty()) argv.push_back("--extra-button=" + details_label());
       return argv;
     case dialog_program::yad: {
-      argv = {"yad", "--image=dialog-warning", "--no-markup", "--center", "--width=560", "--fixed", title,
-              "--text=" + question_summary(q)};
+      argv = {"yad", "--image=dialog-warning",       "--no-markup", "--center", "--width=560", "--fixed",
+              title, "--text=" + question_summary(q)};
       int other = yad_first_other;
       for (const auto& b : q.buttons)
         argv.push_back("--button=" + b.label + ":" + std::to_string(b.what == q.safe ? 0 : other++));
-      if (!q.details.empty()) argv.push_back("--button=" + details_label() + ":" + std::to_string(yad_details));
+      if (!q.details.empty())
+        argv.push_back("--button=" + details_label() + ":" + std::to_string(yad_details));
       return argv;
     }
     case dialog_program::kdialog: {
@@ -127,10 +135,14 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
         for (const auto& b : opening)
           if (b.what != q.safe && other.empty()) other = b.label;
         if (other.empty())
-          return {"kdialog", title, "--continue-label=" + label_of(q, q.safe), "--cancel-label=" + cancel_label(q),
-                  "--warningcontinuecancel=" + text};
-        return {"kdialog", title, "--yes-label=" + label_of(q, q.safe), "--no-label=" + other,
-                "--cancel-label=" + cancel_label(q), "--warningyesnocancel=" + text};
+          return {"kdialog", title, "--continue-label=" + label_of(q, q.safe),
+                  "--cancel-label=" + cancel_label(q), "--warningcontinuecancel=" + text};
+        return {"kdialog",
+                title,
+                "--yes-label=" + label_of(q, q.safe),
+                "--no-label=" + other,
+                "--cancel-label=" + cancel_label(q),
+                "--warningyesnocancel=" + text};
       } else {
         argv = {"kdialog", title, "--yes-label=" + cancel_label(q)};
         if (!opening.empty()) argv.push_back("--no-label=" + opening.front().label);
@@ -145,10 +157,18 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
 std::vector<std::string> details_argv(dialog_program p, std::string_view details_file) {
   const std::string title = "--title=" + details_label();
   if (p == dialog_program::yad)
-    return {"yad", "--text-info", "--filename=" + std::string(details_file), title, "--width=760", "--height=560",
-            "--center", "--fontname=Monospace 10", "--button=" + std::string(tr("Close")) + ":0"};
-  return {"zenity", "--text-info", "--filename=" + std::string(details_file), title, "--width=760", "--height=560",
-          "--font=Monospace 10"};
+    return {"yad",
+            "--text-info",
+            "--filename=" + std::string(details_file),
+            title,
+            "--width=760",
+            "--height=560",
+            "--center",
+            "--fontname=Monospace 10",
+            "--button=" + std::string(tr("Close")) + ":0"};
+  return {
+      "zenity",       "--text-info",        "--filename=" + std::string(details_file), title, "--width=760",
+      "--height=560", "--font=Monospace 10"};
 }
 
 std::optional<choice> parse_answer(dialog_program p, const question& q, int status, std::string_view out) {

@@ -76,10 +76,12 @@ std::optional<request> decode(std::string_view text, std::string& why) {
   bool have_default = false;
   while (at < text.size()) {
     const auto nl = text.find('\n', at);
-    if (nl == std::string_view::npos) return fail("record header without a line end at byte " + std::to_string(at));
+    if (nl == std::string_view::npos)
+      return fail("record header without a line end at byte " + std::to_string(at));
     const std::string_view head = text.substr(at, nl - at);
     const auto space = head.rfind(' ');
-    if (space == std::string_view::npos) return fail("record header without a length at byte " + std::to_string(at));
+    if (space == std::string_view::npos)
+      return fail("record header without a length at byte " + std::to_string(at));
     const std::string_view key = head.substr(0, space), digits = head.substr(space + 1);
     std::size_t len = 0;
     if (digits.empty() || digits.size() > 7) return fail("bad length at byte " + std::to_string(at));
@@ -87,7 +89,8 @@ std::optional<request> decode(std::string_view text, std::string& why) {
       if (c < '0' || c > '9') return fail("bad length at byte " + std::to_string(at));
       len = len * 10 + static_cast<std::size_t>(c - '0');
     }
-    if (len > max_field) return fail("field over " + std::to_string(max_field) + " bytes at byte " + std::to_string(at));
+    if (len > max_field)
+      return fail("field over " + std::to_string(max_field) + " bytes at byte " + std::to_string(at));
     const std::size_t value_at = nl + 1;
     if (value_at + len + 1 > text.size() || text[value_at + len] != '\n')
       return fail("field shorter than its length at byte " + std::to_string(at));
@@ -104,7 +107,8 @@ std::optional<request> decode(std::string_view text, std::string& why) {
       if (list.size() == max_items) return fail("more than " + std::to_string(max_items) + " items");
       list.push_back(std::move(*value));
     } else if (key.substr(0, 7) == "button:" && valid_id(key.substr(7))) {
-      if (r.buttons.size() == max_buttons) return fail("more than " + std::to_string(max_buttons) + " buttons");
+      if (r.buttons.size() == max_buttons)
+        return fail("more than " + std::to_string(max_buttons) + " buttons");
       for (const auto& b : r.buttons)
         if (b.id == key.substr(7)) return fail("two buttons with the id " + b.id);
       r.buttons.push_back({std::string(key.substr(7)), std::move(*value)});

@@ -29,9 +29,9 @@ struct request {
 };
 
 /// Bounds decode() holds any input to.
-inline constexpr std::size_t max_input = 1024 * 1024;   ///< bytes of the whole file
-inline constexpr std::size_t max_field = 256 * 1024;    ///< bytes of one field
-inline constexpr std::size_t max_items = 32;            ///< findings, choices
+inline constexpr std::size_t max_input = 1024 * 1024;  ///< bytes of the whole file
+inline constexpr std::size_t max_field = 256 * 1024;   ///< bytes of one field
+inline constexpr std::size_t max_items = 32;           ///< findings, choices
 inline constexpr std::size_t max_buttons = 6;
 
 /// The file's text: "mailtokit-ask 1\n", then one record per field, "<key> <length>\n<bytes>\n",

@@ -160,8 +160,9 @@ int show(const mailtokit::ask::request& q) {
   }
   if (more > 0) {
     // xgettext:c-format
-    gchar* line = g_strdup_printf(ntr("%lu more finding: see Details.", "%lu more findings: see Details.", more),
-        static_cast<unsigned long>(more));
+    gchar* line =
+        g_strdup_printf(ntr("%lu more finding: see Details.", "%lu more findings: see Details.", more),
+                        static_cast<unsigned long>(more));
     gtk_box_pack_start(GTK_BOX(column), text_label(line), FALSE, FALSE, 0);
     g_free(line);
   }
@@ -201,7 +202,8 @@ int show(const mailtokit::ask::request& q) {
     if (q.buttons[i].id == q.default_id) safe = b;
   }
   for (std::size_t i = 0; i < q.buttons.size(); ++i)
-    if (q.buttons[i].id == q.default_id) gtk_dialog_set_default_response(GTK_DIALOG(dialog), static_cast<gint>(i));
+    if (q.buttons[i].id == q.default_id)
+      gtk_dialog_set_default_response(GTK_DIALOG(dialog), static_cast<gint>(i));
   gtk_widget_show_all(dialog);
   if (safe != nullptr) {
     // The button row keeps the same distance from the window's edges as the text.

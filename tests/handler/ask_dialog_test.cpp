@@ -21,7 +21,8 @@ cli::question sample(choice safe) {
   q.findings = {q.headline, "admin@\xD0\xB0pple.com is not apple.com <b>"};
   q.choices = {"Open without the hidden copy: the draft opens without x@evil.example."};
   q.details = "To: admin@\xD0\xB0pple.com\nBcc: x@evil.example\n";
-  if (safe == choice::open_without_bcc) q.buttons.push_back({choice::open_without_bcc, "Open without the hidden copy"});
+  if (safe == choice::open_without_bcc)
+    q.buttons.push_back({choice::open_without_bcc, "Open without the hidden copy"});
   q.buttons.push_back({choice::cancel, "Cancel"});
   if (safe == choice::cancel) q.buttons.push_back({choice::open_without_bcc, "Open without the hidden copy"});
   q.buttons.push_back({choice::open, "Open as it is"});
@@ -31,7 +32,8 @@ cli::question sample(choice safe) {
 
 }  // namespace
 
-TEST_CASE("confirm window: mailtokit-ask's input: every field back as it was, the safe button the default", "[confirm]") {
+TEST_CASE("confirm window: mailtokit-ask's input: every field back as it was, the safe button the default",
+          "[confirm]") {
   const auto q = sample(choice::open_without_bcc);
   const auto r = ask_request(q);
   CHECK(r.default_id == "open_without_bcc");
@@ -57,10 +59,13 @@ TEST_CASE("confirm window: mailtokit-ask's input: every field back as it was, th
   CHECK(choice_of("cancel") == choice::cancel);
   CHECK(choice_of("open ") == choice::cancel);
   CHECK(choice_of("") == choice::cancel);
-  for (const choice c : {choice::open, choice::open_without_bcc, choice::cancel}) CHECK(choice_of(id_of(c)) == c);
+  for (const choice c : {choice::open, choice::open_without_bcc, choice::cancel})
+    CHECK(choice_of(id_of(c)) == c);
 }
 
-TEST_CASE("confirm window: mailtokit-ask's input: anything but the format is refused, hidden characters shown", "[confirm]") {
+TEST_CASE(
+    "confirm window: mailtokit-ask's input: anything but the format is refused, hidden characters shown",
+    "[confirm]") {
   std::string why;
   const std::string good = ask::encode(ask_request(sample(choice::cancel)));
   CHECK(ask::decode(good, why));
@@ -75,7 +80,8 @@ TEST_CASE("confirm window: mailtokit-ask's input: anything but the format is ref
   CHECK_FALSE(ask::decode("mailtokit-ask 1\nscript 1\nx\nbutton:cancel 1\nC\ndefault 6\ncancel\n", why));
   CHECK(why.find("unknown record") != std::string::npos);
   // Invalid UTF-8 (an overlong '<'), no button, a default that is no button, bad ids.
-  CHECK_FALSE(ask::decode("mailtokit-ask 1\ntitle 2\n\xC0\xBC\nbutton:cancel 1\nC\ndefault 6\ncancel\n", why));
+  CHECK_FALSE(
+      ask::decode("mailtokit-ask 1\ntitle 2\n\xC0\xBC\nbutton:cancel 1\nC\ndefault 6\ncancel\n", why));
   CHECK(why.find("UTF-8") != std::string::npos);
   CHECK_FALSE(ask::decode("mailtokit-ask 1\ndefault 6\ncancel\n", why));
   CHECK_FALSE(ask::decode("mailtokit-ask 1\nbutton:cancel 1\nC\ndefault 4\nopen\n", why));
@@ -86,15 +92,22 @@ TEST_CASE("confirm window: mailtokit-ask's input: anything but the format is ref
   CHECK_FALSE(ask::decode(many + "button:cancel 1\nC\ndefault 6\ncancel\n", why));
   CHECK_FALSE(ask::decode(std::string(ask::max_input + 1, 'x'), why));
   // A bidi override, an isolate and an escape become U+FFFD; line breaks and tabs stay.
-  const std::string hostile = "a\xE2\x80\xAE" "b\xE2\x81\xA6" "c\x1B[31m\td\ne";
+  const std::string hostile =
+      "a\xE2\x80\xAE"
+      "b\xE2\x81\xA6"
+      "c\x1B[31m\td\ne";
   const auto r = ask::decode("mailtokit-ask 1\nheadline " + std::to_string(hostile.size()) + "\n" + hostile +
                                  "\nbutton:cancel 1\nC\ndefault 6\ncancel\n",
                              why);
   REQUIRE(r);
-  CHECK(r->headline == "a\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c\xEF\xBF\xBD[31m\td\ne");
+  CHECK(r->headline ==
+        "a\xEF\xBF\xBD"
+        "b\xEF\xBF\xBD"
+        "c\xEF\xBF\xBD[31m\td\ne");
 }
 
-TEST_CASE("confirm window: mailtokit-ask is found: the override, beside the program, installed", "[confirm]") {
+TEST_CASE("confirm window: mailtokit-ask is found: the override, beside the program, installed",
+          "[confirm]") {
   std::vector<std::string> asked;
   auto only = [&](std::string ok) {
     return [&asked, ok](const std::string& p) {
@@ -102,7 +115,8 @@ TEST_CASE("confirm window: mailtokit-ask is found: the override, beside the prog
       return p == ok;
     };
   };
-  CHECK(find_ask("/b/handler/mailtokit", "/t/ask", "/usr/libexec/mailtokit/mailtokit-ask", only("/t/ask")) == "/t/ask");
+  CHECK(find_ask("/b/handler/mailtokit", "/t/ask", "/usr/libexec/mailtokit/mailtokit-ask", only("/t/ask")) ==
+        "/t/ask");
   // An override that does not run is not replaced by another window.
   CHECK_FALSE(find_ask("/b/handler/mailtokit", "/t/ask", "/usr/libexec/mailtokit/mailtokit-ask",
                        only("/b/handler/mailtokit-ask")));
@@ -115,11 +129,13 @@ TEST_CASE("confirm window: mailtokit-ask is found: the override, beside the prog
   CHECK_FALSE(find_ask("mailtokit", nullptr, "", only("x")));
 }
 
-TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Escape never open a risky draft", "[confirm]") {
+TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Escape never open a risky draft",
+          "[confirm]") {
   const auto safe_without = sample(choice::open_without_bcc);
   const auto safe_cancel = sample(choice::cancel);
   CHECK(question_summary(safe_cancel) ==
-        "This link would send a hidden copy to x@evil.example\n\n- admin@\xD0\xB0pple.com is not apple.com <b>\n\n"
+        "This link would send a hidden copy to x@evil.example\n\n- admin@\xD0\xB0pple.com is not apple.com "
+        "<b>\n\n"
         "Open without the hidden copy: the draft opens without x@evil.example.");
 
   // zenity: Cancel on the cancel button, which --default-cancel makes the default.
@@ -128,8 +144,8 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
                                       "--icon-name=dialog-warning", "--width=560",
                                       "--title=mailtokit: check this link before it opens",
                                       "--text=" + question_summary(safe_without), "--cancel-label=Cancel",
-                                      "--ok-label=Open without the hidden copy", "--extra-button=Open as it is",
-                                      "--extra-button=Details"});
+                                      "--ok-label=Open without the hidden copy",
+                                      "--extra-button=Open as it is", "--extra-button=Details"});
   CHECK(parse_answer(dialog_program::zenity, safe_without, 1, "") == choice::cancel);  // Enter, Escape
   CHECK(parse_answer(dialog_program::zenity, safe_without, 0, "") == choice::open_without_bcc);
   CHECK(parse_answer(dialog_program::zenity, safe_without, 1, "Open as it is\n") == choice::open);
@@ -178,4 +194,3 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
   for (const auto& argv : {z, y, y2, k, k2})
     for (const auto& a : argv) CHECK((a == argv.front() || a.rfind("--", 0) == 0));
 }
-
