@@ -21,10 +21,15 @@ as_user() {  # as_user COMMAND: a login shell of the ordinary user (HOME, no roo
 }
 
 # /usr/local before the packages: they must add nothing there (Debian's own /usr/local/man link
-# and python3's site directories are already there).
-find /usr/local -mindepth 1 | sort >/tmp/mk/usr-local.before
+# and python3's site directories are already there). Empty directories are not counted: Debian
+# Policy 9.1.2 lets packages create them ("packages may create empty directories below
+# /usr/local so that the local administrator knows where to place site-specific files"), as
+# fontconfig-config, which mailtokit-ask's GTK brings, does with /usr/local/share/fonts; what the
+# packages themselves ship under /usr/local is checked on their file lists below.
+local_entries() { find /usr/local -mindepth 1 ! \( -type d -empty \) | sort; }
+local_entries >/tmp/mk/usr-local.before
 usr_local_unchanged() {  # usr_local_unchanged WHEN
-  find /usr/local -mindepth 1 | sort | diff /tmp/mk/usr-local.before - || bad "/usr/local changed $1"
+  local_entries | diff /tmp/mk/usr-local.before - || bad "/usr/local changed $1"
 }
 
 echo "-- an ordinary user whose mailto: handler is another program"
@@ -42,7 +47,7 @@ for p in "${pkgs[@]}"; do
   dpkg -L "$p" >"/tmp/mk/$p.list"
 done
 cat /tmp/mk/*.list | grep '^/usr/local' && bad "a package installs under /usr/local"
-for f in /usr/bin/mailtokit /usr/share/applications/mailtokit.desktop \
+for f in /usr/bin/mailtokit /usr/libexec/mailtokit/mailtokit-ask /usr/share/applications/mailtokit.desktop \
          /usr/share/metainfo/io.github.mailtokit.mailtokit.metainfo.xml /usr/share/man/man1/mailtokit.1.gz \
          /usr/include/mailtokit.hpp /usr/share/doc/libmailtokit-dev/html/index.html; do
   [[ -f "$f" ]] || bad "$f is not installed"
@@ -54,6 +59,10 @@ echo "-- the program, as the ordinary user"
 got=$(as_user 'xdg-mime query default x-scheme-handler/mailto')
 [[ "$got" == other-mail.desktop ]] || bad "the install changed the user's mailto: handler to '$got'"
 as_user 'mailtokit --help' >/tmp/mk/help.out 2>&1 || bad "mailtokit --help"
+# The question's window runs (its libraries are there) and refuses what is not a question: exit 2.
+st=0
+as_user '/usr/libexec/mailtokit/mailtokit-ask /dev/null' >/tmp/mk/ask.out 2>&1 || st=$?
+[[ $st -eq 2 ]] || bad "mailtokit-ask on an empty file exited $st, not 2: $(cat /tmp/mk/ask.out)"
 if grep -q -- '--version' /tmp/mk/help.out; then
   v=$(as_user 'mailtokit --version' 2>&1) || bad "mailtokit --version"
   [[ "$v" == *"$(dpkg-query -W -f='${Version}' mailtokit)"* ]] || bad "mailtokit --version says '$v'"
