@@ -208,14 +208,6 @@ std::string json_argv(const std::vector<std::string>& argv) {
 // How long a client has to fail at once (a bad option, no display) before we leave it running.
 constexpr auto early_exit_window = std::chrono::milliseconds(1000);
 
-// The question, with what the chosen client is known to lose or change said before it opens.
-std::string with_losses(std::string text, const std::vector<std::string>& losses) {
-  if (losses.empty()) return text;
-  text += "\nThe chosen mail client:\n";
-  for (const auto& l : losses) text += "  " + preview::visible(l) + "\n";
-  return text;
-}
-
 // The program the user had before `register` has gone (uninstalled): said once, on stderr and
 // in a notification, with the program used instead.
 void tell_gone_once(const registration_paths& reg, const chosen& c, bool notify) {
@@ -491,7 +483,7 @@ int run_open(const open_options& o) {
       answer = ask_terminal(q);
       break;
     case ask_how::dialog:
-      answer = ask_dialog(make_question(*d, findings, facts, plan->losses), ui.ask, ui.dialog);
+      answer = ask_dialog(q, ui.ask, ui.dialog);
       break;
   }
   if (answer == choice::cancel) {
