@@ -48,8 +48,10 @@ void err(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); }
 // "Input that is not a mailto URI (a string starting with '-', another scheme, an empty
 // argument) is refused with a clear message and exit 64/65, before anything starts."
 std::optional<open_failure> non_mailto(std::string_view uri) {
-  const std::string advice = tr("Nothing was started: mailtokit opens only mailto: links. Check the link you clicked, or the command that started mailtokit.");
-  if (uri.empty()) return open_failure{exit_usage, tr("The link is empty: mailtokit was started without a mailto: link."), advice};
+  const std::string advice = tr("Nothing was started: mailtokit opens only mailto: links. Check the link you "
+                                 "clicked, or the command that started mailtokit.");
+  if (uri.empty())
+    return open_failure{exit_usage, tr("The link is empty: mailtokit was started without a mailto: link."), advice};
   if (uri.front() == '-')
     return open_failure{exit_usage,
                         fill(tr("{0} was refused: a word starting with '-' is an option, not a mailto: link."),
@@ -175,7 +177,7 @@ int report(const open_failure& f, const std::string& kept, const desktop_ui& ui)
         if (nl > at) lines.push_back(text.substr(at, nl - at));
         at = nl + 1;
       }
-      show(notify_argv(failure_title, lines, true, lines.size(), text.size()));
+      show(notify_argv(tr(failure_title.data()), lines, true, lines.size(), text.size()));
     }
   }
   return f.exit_code;

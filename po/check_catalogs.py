@@ -102,9 +102,9 @@ def check_catalog(po, pot, msgfmt, msgcmp):
     if header is None:
         problems.append(f"{po}: no header")
     else:
-        h = header["msgstr"][0] if header["msgstr"] else ""
-        for needed in ("Language: ", "Plural-Forms: ", "charset=UTF-8"):
-            if needed not in h:
+        fields = (header["msgstr"][0] if header["msgstr"] else "").split("\n")
+        for needed in ("Language: ", "Plural-Forms: nplurals=", "Content-Type: text/plain; charset=UTF-8"):
+            if not any(f.startswith(needed) for f in fields):
                 problems.append(f"{po}: the header has no {needed.strip()}")
     for e in entries:
         if e["msgid"] == "" or e["fuzzy"]:

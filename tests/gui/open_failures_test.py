@@ -48,16 +48,16 @@ with Session("open-failures") as s:
     many = ",".join(f"u{i}@example.org" for i in range(3000))
     cases = [
         # name, config, args, link, exit code, reason contains, draft kept
-        ("not a mailto: link", "", [], "https://example.org/", 65, "not a mailto: URI", False),
+        ("not a mailto: link", "", [], "https://example.org/", 65, "it is not a mailto: link", False),
         ("refused mailto: link", "", [], "mailto:" + many, 65, "more recipients than the configured limit", False),
         ("broken configuration", "colour = blue\n", [], LINK, 78, "line 1, column 1", True),
         ("confirm = always, no way to ask", f'target = custom\ncommand = "{recorder}" %u\nconfirm = always\n',
          [], LINK, 69, "no terminal", True),
-        ("no mail client", "", [], LINK, 69, "no mail program found", True),
+        ("no mail client", "", [], LINK, 69, "No mail program was found", True),
         ("client cannot start", 'target = custom\ncommand = "/nonexistent/mua" %u\n', [], LINK, 69,
-         "cannot start /nonexistent/mua", True),
+         "/nonexistent/mua could not be started", True),
         ("client exits at once", 'target = custom\ncommand = /bin/false %u\n', [], LINK, 69,
-         "exited at once with status 1", True),
+         "failed at once: it exited with status 1", True),
         ("client fails under --wait", 'target = custom\ncommand = /bin/false %u\n', ["--wait"], LINK, 69,
          "exited with status 1", True),
         ("unusable command", 'target = custom\ncommand = "/usr/bin/mua\n', [], LINK, 78, "command:", True),
@@ -139,7 +139,7 @@ with Session("open-failures") as s:
     check(rc == 69 and k[1:2] == ["--title=mailtokit: the link was not opened"] and k[-1].startswith("--error=<qt>"),
           f"KDE: the failure is a kdialog error box ({k[1:2]})")
     shown = k[-1].replace("\n", "")  # (lines broken at 80 characters)
-    check(len(drafts) == 1 and str(drafts[0]) in shown and "exited at once with status 1" in shown,
+    check(len(drafts) == 1 and str(drafts[0]) in shown and "failed at once: it exited with status 1" in shown,
           "KDE: the error box gives the reason and the kept draft")
     win = s.wait_window(r"^mailtokit: the link was not opened", timeout=60)
     s.screenshot(RESULTS / "open_failure_kdialog.png")
@@ -165,7 +165,7 @@ with Session("open-failures") as s:
     p, log = d.start(["open", LINK], env={"DISPLAY": ""})
     rc = wait_exit(p, 30, "notify = no")
     s.run(["sleep", "1"])
-    check(rc == 69 and d.recorded("notify-send") == [] and "exited at once" in log.read_text(),
+    check(rc == 69 and d.recorded("notify-send") == [] and "failed at once" in log.read_text(),
           "notify = no: the failure is on stderr only")
 
 if failures:
