@@ -100,23 +100,24 @@ void report_unknown(CLI::App* cmd, const std::string& typed, bool top, const std
 }
 
 // CLI11's own words in `--help` (its formatter's labels, the "Options" and "Subcommands" group
-// headings) in the user's language, for `app` and every command below it.
+// headings) in the user's language, for `app` and every command below it. The English msgids are
+// CLI11's own words, so the English help (which tests and scripts read) is unchanged.
 void translate_help(CLI::App& app) {
   using mailtokit::cli::tr;
   auto fmt = app.get_formatter();  // one formatter, shared by every subcommand
   fmt->label("Usage", tr("Usage"));
   fmt->label("OPTIONS", tr("OPTIONS"));
-  fmt->label("SUBCOMMAND", tr("COMMAND"));
-  fmt->label("SUBCOMMANDS", tr("COMMANDS"));
+  fmt->label("SUBCOMMAND", tr("SUBCOMMAND"));
+  fmt->label("SUBCOMMANDS", tr("SUBCOMMANDS"));
   fmt->label("REQUIRED", tr("REQUIRED"));
-  fmt->label("Positionals", tr("Arguments"));
+  fmt->label("Positionals", tr("Positionals"));
   fmt->label("Excludes", tr("Excludes"));
   fmt->label("Needs", tr("Needs"));
   auto walk = [](auto& self, CLI::App* cmd) -> void {
     for (CLI::Option* opt : cmd->get_options())
       if (opt->get_group() == "Options") opt->group(tr("Options"));
     for (CLI::App* sub : cmd->get_subcommands({})) {
-      if (sub->get_group() == "Subcommands") sub->group(tr("Commands"));
+      if (sub->get_group() == "Subcommands") sub->group(tr("Subcommands"));
       self(self, sub);
     }
   };
@@ -155,7 +156,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1, 1);
   app.fallthrough(false);
   app.set_version_flag("--version", std::string("mailtokit ") + MAILTOKIT_VERSION, tr("print the version and exit"));
-  app.set_help_flag("-h,--help", tr("print this help and exit"));
+  app.set_help_flag("-h,--help", tr("Print this help message and exit"));
   app.footer(
       tr("Exit status: 0 ok; 1 iri equal: not equivalent; 64 bad command line; 65 input refused; 66 input "
       "file unreadable; 69 no mail client; 70 internal error; 73 output file cannot be created; 74 "

@@ -211,6 +211,10 @@ def environment_names() -> tuple[set[str], list[str]]:
         loops = re.findall(r'for \(const char\* (\w+) : \{([^}]*)\}\)\s*if \(const char\* \w+ = std::getenv\(\1\)', text)
         for _, listed in loops:
             names.update(re.findall(r'"([A-Z][A-Z0-9_]*)"', listed))
+        # setlocale(LC_X, ""): the C library reads LC_ALL, LC_X and LANG (and, for messages through
+        # gettext, LANGUAGE) for the program.
+        for cat in re.findall(r'std::setlocale\((LC_[A-Z]+), ""\)', text):
+            names.update({"LC_ALL", cat, "LANG"} | ({"LANGUAGE"} if cat == "LC_MESSAGES" else set()))
         for m in re.finditer(r"std::getenv\((\w+)\)", text):
             wrapper = re.search(r"std::optional<std::string> get\(const char\* " + m.group(1) + r"\)", text)
             if not wrapper and m.group(1) not in [v for v, _ in loops]:
