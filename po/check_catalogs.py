@@ -162,8 +162,11 @@ def body_without_date(path):
 
 def update_pot(new, kept):
     if body_without_date(new) != body_without_date(kept):
-        shutil.copyfile(new, kept)
-        print(f"updated {kept}")
+        try:
+            shutil.copyfile(new, kept)
+            print(f"updated {kept}")
+        except OSError as e:  # a read-only source tree: the check below still uses the new template
+            print(f"warning: {kept} is out of date and cannot be updated ({e.strerror})", file=sys.stderr)
     return 0
 
 
