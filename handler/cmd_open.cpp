@@ -27,6 +27,7 @@
 #include "mailtokit/policy.hpp"
 #include "mailtokit/preview.hpp"
 #include "open_plan.hpp"
+#include "question.hpp"
 #include "runtime/dispatch.hpp"
 #include "runtime/attachments.hpp"
 #include "runtime/drafts.hpp"
@@ -472,6 +473,7 @@ int run_open(const open_options& o) {
   ctx.display = has_display();
   ctx.dialog_program = ui.dialog.has_value();
   const ask_how how = o.dry_run ? ask_how::no : decide_ask(mode, !facts.risky.empty(), ctx);
+  const question q = make_question(*d, findings, facts, plan->losses);
   bool tell_later = false;  // nobody is asked: the notes go out after the files are offered
   std::string unasked;
   choice answer = choice::open;
@@ -493,7 +495,7 @@ int run_open(const open_options& o) {
                                  : tr("Run `mailtokit open` in a terminal or on the desktop, or set `confirm = risky`.")},
                     keep(), ui);
     case ask_how::terminal:
-      answer = ask_terminal(with_losses(question_text(*d, findings, facts), plan->losses), !d->bcc.empty());
+      answer = ask_terminal(q);
       break;
     case ask_how::dialog:
       answer = ask_dialog(*ui.dialog, with_losses(question_text(*d, findings, facts), plan->losses), !d->bcc.empty());

@@ -214,19 +214,6 @@ choice parse_answer(dialog_program p, int status, std::string_view out, bool bcc
   return choice::cancel;
 }
 
-std::optional<choice> parse_typed(std::string_view line, bool bcc) {
-  while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' '))
-    line.remove_suffix(1);
-  while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
-  std::string s(line);
-  for (auto& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  if (s == "o" || s == "open") return choice::open;
-  if (bcc && (s == "w" || s == "b" || s == "without")) return choice::open_without_bcc;
-  if (s == "c" || s == "cancel" || s == "q") return choice::cancel;
-  return std::nullopt;
-}
-
 std::string failure_text(const open_failure& f, std::string_view kept_draft) {
   std::string t = clip(preview::visible(f.reason), 600);
   if (!f.advice.empty()) t += "\n\n" + fill(tr("What to do: {0}"), {clip(preview::visible(f.advice), 400)});
@@ -316,13 +303,6 @@ auto ask_lines(const std::string& text, const std::string& prompt, Parse parse) 
 }
 
 }  // namespace
-
-choice ask_terminal(const std::string& text, bool bcc) {
-  const std::string prompt = bcc ? "\nOpen this draft? [o]pen, open [w]ithout Bcc, [c]ancel: "
-                                 : "\nOpen this draft? [o]pen, [c]ancel: ";
-  return ask_lines(text, prompt, [bcc](std::string_view line) { return parse_typed(line, bcc); })
-      .value_or(choice::cancel);
-}
 
 // ---- files a request asks to attach --------------------------------------------------------
 

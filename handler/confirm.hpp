@@ -70,9 +70,6 @@ inline constexpr std::string_view failure_title = N_("mailtokit: the link was no
                                                      std::string_view text, bool bcc);
 /// The choice from the dialog's exit status and standard output.
 [[nodiscard]] choice parse_answer(dialog_program p, int status, std::string_view out, bool bcc);
-/// The choice from a line typed on the terminal ("o", "open", "w", "b", "c", ...); nullopt when
-/// it is none of them (ask again).
-[[nodiscard]] std::optional<choice> parse_typed(std::string_view line, bool bcc);
 
 /// The failure report's text: the reason, what to do, and where the draft was kept.
 [[nodiscard]] std::string failure_text(const open_failure& f, std::string_view kept_draft);
@@ -87,8 +84,6 @@ inline constexpr std::string_view failure_title = N_("mailtokit: the link was no
 
 /// Show the question with `p` and wait for the answer (a private temporary file holds the text).
 [[nodiscard]] choice ask_dialog(dialog_program p, const std::string& text, bool bcc);
-/// Ask on the terminal: `text` and a prompt on stderr, the answer from stdin.
-[[nodiscard]] choice ask_terminal(const std::string& text, bool bcc);
 
 // ---- files a request asks to attach (issue 23) ------------------------------------------------
 

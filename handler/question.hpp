@@ -5,7 +5,9 @@
 /// no front end may read any of it as markup.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "confirm.hpp"
@@ -23,23 +25,44 @@ struct question_button {
 
 /// The question, most important first.
 struct question {
-  std::string title;                    ///< window title
-  std::string headline;                 ///< the worst finding in one sentence of plain words
-  std::vector<std::string> findings;    ///< one sentence each, most important first (the headline's first)
-  std::vector<std::string> choices;     ///< one sentence per button: what it does
-  std::string details;                  ///< the whole draft, for "Details" (a second page or expander)
-  std::vector<question_button> buttons; ///< in the order shown; the safe one first
-  choice safe = choice::cancel;         ///< what Enter (and the default button) does; Escape is always cancel
+  std::string title;                     ///< window title
+  std::string headline;                  ///< the worst finding in one sentence of plain words
+  std::vector<std::string> findings;     ///< one sentence each, most important first (the headline's first)
+  std::vector<std::string> choices;      ///< one sentence per button, in the buttons' order: what it does
+  std::string details;                   ///< the whole draft, for "Details" (a second page or expander)
+  std::vector<question_button> buttons;  ///< in the order shown; the safe one first
+  choice safe = choice::cancel;  ///< what Enter (and the default button) does; Escape is always cancel
 };
 
 /// The question for `d` with its preview findings, the program's assessment and what the
 /// chosen mail program would lose (`losses`, one sentence each).
+///
+/// The headline names the worst finding, in this order: a look-alike address (a letter from
+/// another alphabet, UTS #39), hidden recipients, invisible, control or direction-changing
+/// characters in an address or its name, a name that shows another address, an invalid
+/// address, then hidden characters in the subject, body or other fields and repaired recipients.
+/// Findings are decided on preview::finding::code and the draft's fields, never on English text.
+/// The safe default (`safe`, the first button) is "Open without the hidden copy" when removing
+/// the hidden recipients removes every risky finding, else Cancel.
 [[nodiscard]] question make_question(const draft& d, const std::vector<preview::finding>& findings,
                                      const assessment& a, const std::vector<std::string>& losses,
                                      const text_limits& l = {});
 
-/// The question as one plain text, for the terminal and for dialog programs that show only text:
-/// the headline, the findings, what each choice does, then the details.
+/// The question as one plain text, for dialog programs that show only text: the headline, the
+/// findings, what each choice does, then the details.
 [[nodiscard]] std::string question_plain_text(const question& q);
+
+/// What the terminal shows before its prompt: the headline, the findings, and each choice with
+/// the key that picks it ("[c] Cancel: nothing is opened."). The details are one key away.
+[[nodiscard]] std::string question_terminal_text(const question& q);
+
+/// The choice from a line typed on the terminal: an empty line (Enter) is `q.safe`; "o"/"open",
+/// "w"/"b"/"without" (only when that button is there), "c"/"cancel"/"q", or a button's label in
+/// any case; nullopt for anything else (ask again).
+[[nodiscard]] std::optional<choice> parse_typed(std::string_view line, const question& q);
+
+/// Ask on the terminal: question_terminal_text() and a prompt on stderr, the answer from stdin;
+/// "d" shows the details. End of input, or five answers that are none of the choices, is cancel.
+[[nodiscard]] choice ask_terminal(const question& q);
 
 }  // namespace mailtokit::cli

@@ -50,6 +50,29 @@ struct thresholds {
 /// invisible and control characters, non-ASCII local part, display name holding another address.
 [[nodiscard]] MAILTOKIT_API std::vector<finding> check_address(const address& a, std::string_view field);
 
+/// One character of an address that is not the letter it looks like.
+struct lookalike {
+  std::size_t offset = 0;   ///< byte offset of the character in the text given
+  std::size_t index = 0;    ///< its position in code points, from 0
+  std::string character;    ///< the character (UTF-8)
+  std::string script;       ///< its script's English name, as ICU names it ("Cyrillic")
+  std::string script_code;  ///< its script's ISO 15924 code ("Cyrl"), for a table of names
+  std::string looks_like;   ///< the ASCII text it is confusable with ("a"); empty when none
+  /// Member-wise equality.
+  friend bool operator==(const lookalike&, const lookalike&) = default;
+};
+
+/// The characters of `text` (an address, a local part, a domain or one label) a person could
+/// take for others: each non-ASCII character whose UTS #39 section 4 skeleton is ASCII (the
+/// Cyrillic "\u0430" of "admin@\u0430pple.com" looks like "a"), and, in an identifier (local part
+/// or domain label) that fails the UTS #39 section 5.2 restriction level "moderately
+/// restrictive", each non-ASCII letter whose script (UTS #39 section 5.1, ICU uscript) is not the
+/// one most of its letters have (Latin on a tie). ASCII is never reported: it is the letter it
+/// looks like. In text order; empty for ASCII text. Thread-safe.
+/// lookalikes("admin@\u0430pple.com") gives one: offset 6, index 6, "\u0430", "Cyrillic",
+/// "Cyrl", "a".
+[[nodiscard]] MAILTOKIT_API std::vector<lookalike> lookalikes(std::string_view text);
+
 /// `text` with every bidi formatting character, default-ignorable or format (Cf) character,
 /// C0/C1 control and DEL replaced by a visible "<U+XXXX>" (tab and, when `keep_newlines`, CR
 /// and LF stay) and each invalid UTF-8 byte by "<0xNN>": nothing in the result is invisible.

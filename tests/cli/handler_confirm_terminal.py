@@ -5,15 +5,22 @@ terminal, display or dialog program follows the documented fallback.
 Usage: handler_confirm_terminal.py /path/to/mailtokit
 
 The mail client is a recorder (target = custom, command = "<recorder>" %u): what it records is
-what was started. Answers typed: o (open, with Bcc), w (open without Bcc), c (cancel: nothing
-started), an unknown answer (asked again), end of input (Ctrl-D: cancel). A plain link is not
-asked about; --no-confirm never asks; --confirm asks about a plain link too. Without a terminal
-and display: confirm = risky opens and says so on stderr; confirm = always refuses (exit 69)
-and keeps the draft.
+what was started. The question (issue 24) starts with a headline in plain words about the worst
+finding and has no developer words (to[0], UTS, RFC, ASCII form, Bcc, warning codes). Answers
+typed: o (open, with the hidden copy), w (open without it), c (cancel: nothing started), Enter
+(the safe answer: Cancel for the look-alike link, without the hidden copy for a link whose only
+risk is that copy), d (the details, then asked again), an unknown answer (asked again), end of
+input (Ctrl-D: cancel). A plain link is not asked about; --no-confirm never asks; --confirm asks
+about a plain link too. In tmux, on an 80x24 terminal, the headline and the prompt are on the
+screen together and Enter hands over no hidden recipient. Without a terminal and display:
+confirm = risky opens and says so on stderr; confirm = always refuses (exit 69) and keeps the
+draft.
 """
 import os
 import pty
 import select
+import shlex
+import shutil
 import subprocess
 import sys
 import time
@@ -40,6 +47,17 @@ with open(home + "/.config/mailtokit/config", "w") as f:
     f.write(f'target = custom\ncommand = "{recorder}" %u\nnotify = no\n')
 env["TERM"] = "dumb"
 LINK = "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice%20%E2%80%AEfdp.exe"
+BCC_ONLY = "mailto:a@example.org?bcc=x@evil.example&subject=Invoice"
+PROMPT = b"Your answer ("
+HEADLINE = "admin@\u0430pple.com is not apple.com"
+# Words for developers that the question never shows (issue 24).
+FORBIDDEN = ("to[0]", "bcc[", "UTS", "RFC", "ASCII form", "Bcc", "BCC", "section", "mixed_script", "confusable",
+             "hidden_recipients", "bidi_control", "invalid_address", "attach=", "Needs your decision")
+
+
+def check_plain(question, what):
+    bad = [w for w in FORBIDDEN if w in question]
+    check(not bad, f"{what}: no developer words in the question ({bad})")
 
 
 def recorded():
@@ -71,7 +89,7 @@ def on_terminal(args, answers, timeout=20):
             if not chunk:
                 break
             shown += chunk
-        if shown.count(b"Open this draft?") > prompts and answers:
+        if shown.count(PROMPT) > prompts and answers:
             prompts += 1
             os.write(master, answers.pop(0))
         if p.poll() is not None and not r:
@@ -88,35 +106,110 @@ def on_terminal(args, answers, timeout=20):
 
 rc, shown = on_terminal(["open", LINK], [b"o\n"])
 argv = recorded()
-check(rc == 0 and argv is not None and "bcc=x@evil.example" in argv[-1], f"o: opened with the Bcc ({rc}, {argv})")
-for want in ("Needs your decision", 'looks like "apple.com"', "ASCII form: admin@xn--pple-43d.com",
-             "HIDDEN recipient", "<U+202E>", "[o]pen, open [w]ithout Bcc, [c]ancel"):
+check(rc == 0 and argv is not None and "bcc=x@evil.example" in argv[-1], f"o: opened with the hidden copy ({rc}, {argv})")
+question = shown[:shown.find(PROMPT.decode())]
+check(question.lstrip().startswith(HEADLINE), f"the question starts with its headline ({question[:200]!r})")
+for want in ("In admin@[\u0430]pple.com, the letter in brackets is the Cyrillic letter \u0430, not the Latin letter a.",
+             "x@evil.example would get the message", "Invoice <U+202E>fdp.exe",
+             "[c] Cancel: nothing is opened.", "[w] Open without the hidden copy: ", "[o] Open as it is: ",
+             "Your answer (C/w/o, d for details, Enter for Cancel): "):
     check(want in shown, f"the terminal shows {want!r}")
+check_plain(question, "the look-alike link")
+check(len(question.strip().splitlines()) <= 12, f"the question is at most 12 lines ({len(question.strip().splitlines())})")
 check("\u202e" not in shown, "no raw U+202E on the terminal")
+
+rc, shown = on_terminal(["open", LINK], [b"\n"])
+time.sleep(0.3)
+check(rc == 0 and recorded() is None and "nothing was started" in shown,
+      f"Enter on the look-alike link: the safe answer, Cancel ({rc})")
+
+rc, shown = on_terminal(["open", BCC_ONLY], [b"\n"])
+argv = recorded()
+question = shown[:shown.find(PROMPT.decode())]
+check(question.lstrip().startswith("This link would send a hidden copy to x@evil.example"),
+      f"a hidden copy alone: the headline names it ({question[:120]!r})")
+check("Enter for Open without the hidden copy" in shown, "a hidden copy alone: Enter removes it, and says so")
+check_plain(question, "the hidden-copy link")
+check(rc == 0 and argv is not None and "bcc" not in argv[-1] and "x@evil.example" not in argv[-1]
+      and "subject=Invoice" in argv[-1], f"Enter: opened without the hidden recipient ({argv})")
+
+rc, shown = on_terminal(["open", LINK], [b"d\n", b"c\n"])
+check(rc == 0 and recorded() is None and "ASCII form: admin@xn--pple-43d.com" in shown
+      and shown.count(PROMPT.decode()) == 2, f"d: the details, then asked again ({rc})")
 
 rc, shown = on_terminal(["open", LINK], [b"w\n"])
 argv = recorded()
 check(rc == 0 and argv is not None and "bcc" not in argv[-1] and "subject=Invoice" in argv[-1],
-      f"w: opened without the Bcc ({argv})")
+      f"w: opened without the hidden copy ({argv})")
 
 rc, shown = on_terminal(["open", LINK], [b"c\n"])
 time.sleep(0.3)
 check(rc == 0 and recorded() is None and "nothing was started" in shown, f"c: nothing started ({rc})")
 
 rc, shown = on_terminal(["open", LINK], [b"maybe\n", b"c\n"])
-check(rc == 0 and recorded() is None and shown.count("Open this draft?") == 2, "an unknown answer: asked again")
+check(rc == 0 and recorded() is None and shown.count(PROMPT.decode()) == 2, "an unknown answer: asked again")
 
 rc, shown = on_terminal(["open", LINK], [b"\x04"])
 check(rc == 0 and recorded() is None and "nothing was started" in shown, "end of input (Ctrl-D): cancel")
 
 rc, shown = on_terminal(["open", "mailto:friend@example.org?subject=hi"], [])
-check(rc == 0 and recorded() is not None and "Open this draft?" not in shown, "a plain link: no question")
+check(rc == 0 and recorded() is not None and PROMPT.decode() not in shown, "a plain link: no question")
 
 rc, shown = on_terminal(["open", "--no-confirm", LINK], [])
-check(rc == 0 and recorded() is not None and "Open this draft?" not in shown, "--no-confirm: no question")
+check(rc == 0 and recorded() is not None and PROMPT.decode() not in shown, "--no-confirm: no question")
 
 rc, shown = on_terminal(["open", "--confirm", "mailto:friend@example.org"], [b"o\n"])
-check(rc == 0 and recorded() is not None and "[o]pen, [c]ancel" in shown, "--confirm: asked about a plain link")
+check(rc == 0 and recorded() is not None and "Your answer (C/o, " in shown, "--confirm: asked about a plain link")
+
+
+def in_tmux(link, keys):
+    """Run `mailtokit open link` in tmux on an 80x24 terminal, wait for the prompt, take the
+    screen, press `keys`, wait for the program to end. Returns (screen at the prompt, screen at
+    the end)."""
+    if os.path.exists(record):
+        os.remove(record)
+    sock = os.path.join(tmp, f"tmux-{len(os.listdir(tmp))}.sock")  # a new server each time
+    cmd = shlex.join([PROG, "open", link]) + '; echo "exit status $?"; sleep 120'
+    tenv = dict(env, TERM="xterm-256color", LANG="C.UTF-8")
+    tmux = ["tmux", "-S", sock, "-f", "/dev/null"]
+    subprocess.run([*tmux, "new-session", "-d", "-x", "80", "-y", "24", cmd], env=tenv, check=True)
+
+    def screen():
+        return subprocess.run([*tmux, "capture-pane", "-p", "-t", "0"], env=tenv, capture_output=True,
+                              text=True).stdout
+
+    def wait_for(text, timeout=20):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            s = screen()
+            if text in s:
+                return s
+            time.sleep(0.1)
+        return screen()
+
+    try:
+        asking = wait_for("Your answer (")
+        subprocess.run([*tmux, "send-keys", "-t", "0", *keys], env=tenv, check=True)
+        done = wait_for("exit status ")
+    finally:
+        subprocess.run([*tmux, "kill-server"], env=tenv)
+    return asking, done
+
+
+if shutil.which("tmux") is None:
+    check(False, "tmux is not installed (apt-get install tmux): the terminal test needs it")
+else:
+    asking, done = in_tmux(LINK, ["Enter"])
+    check(HEADLINE in asking and "Your answer (C/w/o" in asking,
+          f"tmux 80x24: the headline and the prompt on one screen ({asking!r})")
+    check_plain(asking, "tmux 80x24")
+    check("exit status 0" in done and recorded() is None, f"tmux: Enter on the look-alike link starts nothing ({done!r})")
+    asking, done = in_tmux(BCC_ONLY, ["Enter"])
+    argv = recorded()
+    check("This link would send a hidden copy to x@evil.example" in asking,
+          f"tmux: the hidden copy named in the headline ({asking!r})")
+    check("exit status 0" in done and argv is not None and "x@evil.example" not in argv[-1],
+          f"tmux: Enter hands over no hidden recipient ({argv})")
 
 # No terminal, no display: the fallback.
 if os.path.exists(record):

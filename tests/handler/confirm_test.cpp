@@ -155,13 +155,6 @@ TEST_CASE("answers: only an explicit choice opens", "[confirm]") {
   CHECK(parse_answer(dialog_program::kdialog, 1, "", false) == choice::cancel);  // "No" is Cancel then
   CHECK(parse_answer(dialog_program::kdialog, 2, "", true) == choice::cancel);
   CHECK(parse_answer(dialog_program::kdialog, 254, "", true) == choice::cancel);
-  CHECK(parse_typed("o\n", true) == choice::open);
-  CHECK(parse_typed(" Open ", false) == choice::open);
-  CHECK(parse_typed("w", true) == choice::open_without_bcc);
-  CHECK_FALSE(parse_typed("w", false));
-  CHECK(parse_typed("c", true) == choice::cancel);
-  CHECK_FALSE(parse_typed("", true));
-  CHECK_FALSE(parse_typed("yes", true));
 }
 
 TEST_CASE("failure reports: reason, what to do, where the draft is; no markup", "[confirm]") {

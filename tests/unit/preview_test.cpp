@@ -66,6 +66,49 @@ TEST_CASE("the homograph finding names the scripts and the look-alike", "[previe
   CHECK(text.find("ASCII form: admin@xn--pple-43d.com") != std::string::npos);
 }
 
+TEST_CASE("lookalikes names each letter that is not what it looks like", "[preview][lookalike]") {
+  // UTS #39 section 4: the Cyrillic a (U+0430) of the issue's link has the skeleton "a".
+  const auto one = preview::lookalikes("admin@\xD0\xB0pple.com");
+  REQUIRE(one.size() == 1);
+  CHECK(one[0] == preview::lookalike{6, 6, "\xD0\xB0", "Cyrillic", "Cyrl", "a"});
+  // Offsets in bytes, indexes in code points, across the local part and every label; the Greek
+  // omicron (U+03BF) too.
+  const auto two = preview::lookalikes("\xC3\xA9t\xC3\xA9@p\xD0\xB0yp\xCE\xBFl.com");
+  REQUIRE(two.size() == 2);
+  CHECK(two[0].offset == 7);
+  CHECK(two[0].index == 5);
+  CHECK(two[0].script_code == "Cyrl");
+  CHECK(two[1].offset == 11);
+  CHECK(two[1].index == 8);
+  CHECK(two[1].character == "\xCE\xBF");
+  CHECK(two[1].script == "Greek");
+  CHECK(two[1].looks_like == "o");
+  // UTS #39 section 5.2: in a label that mixes scripts, a letter outside its main script is
+  // named even when nothing ASCII looks like it (the Cyrillic zhe, U+0436, among Latin letters).
+  const auto zhe = preview::lookalikes("mail.ex\xD0\xB6mple.org");
+  REQUIRE(zhe.size() == 1);
+  CHECK(zhe[0] == preview::lookalike{7, 7, "\xD0\xB6", "Cyrillic", "Cyrl", ""});
+  // ASCII letters are what they look like: in "secure" spelled with Cyrillic s, e, c and e,
+  // only those four are named, not the Latin u and r of the Cyrillic-majority label.
+  const auto secure = preview::lookalikes("\xD1\x95\xD0\xB5\xD1\x81ur\xD0\xB5.com");
+  REQUIRE(secure.size() == 4);
+  CHECK(secure[0].looks_like == "s");
+  CHECK(secure[3].index == 5);
+  CHECK(secure[3].looks_like == "e");
+  // Nothing to say: ASCII, accented Latin letters, a Japanese label (Latin with Han and Kana
+  // is allowed together), a Cyrillic label none of whose letters looks like ASCII.
+  CHECK(preview::lookalikes("admin@apple.com").empty());
+  CHECK(preview::lookalikes("m\xC3\xBCller@stra\xC3\x9F" "e.de").empty());
+  CHECK(preview::lookalikes("\xE3\x83\x86\xE3\x82\xB9\xE3\x83\x88test.jp").empty());
+  CHECK(preview::lookalikes("\xD0\xB4\xD1\x84\xD0\xBB\xD0\xB8\xD0\xB6.example").empty());
+  CHECK(preview::lookalikes("").empty());
+  // Invalid UTF-8 is skipped and still counted as one position.
+  const auto bad = preview::lookalikes("\xFF\xD0\xB0");
+  REQUIRE(bad.size() == 1);
+  CHECK(bad[0].offset == 1);
+  CHECK(bad[0].index == 1);
+}
+
 TEST_CASE("hidden recipients and dropped fields are called out in the text report", "[preview]") {
   auto d = parse_draft("mailto:a@example.com?bcc=spy@example.net&attach=%2Fetc%2Fpasswd&from=boss@example.com");
   REQUIRE(d);
