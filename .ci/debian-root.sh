@@ -42,7 +42,7 @@ for p in "${pkgs[@]}"; do
   dpkg -L "$p" >"/tmp/mk/$p.list"
 done
 cat /tmp/mk/*.list | grep '^/usr/local' && bad "a package installs under /usr/local"
-for f in /usr/bin/mailtokit /usr/share/applications/mailtokit.desktop \
+for f in /usr/bin/mailtokit /usr/libexec/mailtokit/mailtokit-ask /usr/share/applications/mailtokit.desktop \
          /usr/share/metainfo/io.github.mailtokit.mailtokit.metainfo.xml /usr/share/man/man1/mailtokit.1.gz \
          /usr/include/mailtokit.hpp /usr/share/doc/libmailtokit-dev/html/index.html; do
   [[ -f "$f" ]] || bad "$f is not installed"
@@ -54,6 +54,10 @@ echo "-- the program, as the ordinary user"
 got=$(as_user 'xdg-mime query default x-scheme-handler/mailto')
 [[ "$got" == other-mail.desktop ]] || bad "the install changed the user's mailto: handler to '$got'"
 as_user 'mailtokit --help' >/tmp/mk/help.out 2>&1 || bad "mailtokit --help"
+# The question's window runs (its libraries are there) and refuses what is not a question: exit 2.
+st=0
+as_user '/usr/libexec/mailtokit/mailtokit-ask /dev/null' >/tmp/mk/ask.out 2>&1 || st=$?
+[[ $st -eq 2 ]] || bad "mailtokit-ask on an empty file exited $st, not 2: $(cat /tmp/mk/ask.out)"
 if grep -q -- '--version' /tmp/mk/help.out; then
   v=$(as_user 'mailtokit --version' 2>&1) || bad "mailtokit --version"
   [[ "$v" == *"$(dpkg-query -W -f='${Version}' mailtokit)"* ]] || bad "mailtokit --version says '$v'"

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "ask_dialog.hpp"
 #include "commands.hpp"
 #include "confirm.hpp"
 #include "handler_commands.hpp"
@@ -110,6 +111,7 @@ struct desktop_ui {
   bool failures = false;  // failures reach the desktop (not --dry-run, stderr not a terminal)
   bool notify = true;     // notifications allowed (notify = yes, no --no-notify)
   std::optional<dialog_program> dialog;  // a display and a dialog program
+  std::optional<std::string> ask;        // a display and mailtokit-ask, the question's own window
 };
 
 // The fields a send-by-email request puts its files in: xdg-email's attach=, the Email portal's
@@ -209,14 +211,6 @@ std::string json_argv(const std::vector<std::string>& argv) {
 
 // How long a client has to fail at once (a bad option, no display) before we leave it running.
 constexpr auto early_exit_window = std::chrono::milliseconds(1000);
-
-// The question, with what the chosen client is known to lose or change said before it opens.
-std::string with_losses(std::string text, const std::vector<std::string>& losses) {
-  if (losses.empty()) return text;
-  text += "\n" + std::string(tr("The chosen mail client:")) + "\n";
-  for (const auto& l : losses) text += "  " + preview::visible(l) + "\n";
-  return text;
-}
 
 // The program the user had before `register` has gone (uninstalled): said once, on stderr and
 // in a notification, with the program used instead.
@@ -400,7 +394,10 @@ int run_open(const open_options& o) {
   const environment env = environment::current();
   desktop_ui ui;
   ui.failures = !o.dry_run && isatty(STDERR_FILENO) == 0;
-  if (has_display()) ui.dialog = choose_dialog(current_desktop(), installed);
+  if (has_display()) {
+    ui.dialog = choose_dialog(current_desktop(), installed);
+    ui.ask = find_ask(self_exe());
+  }
   open_failure why;
   const auto lc = read_config(env, why);
   ui.notify = !o.no_notify && !o.dry_run && (!lc || lc->cfg.notify.value_or(true));
@@ -471,7 +468,7 @@ int run_open(const open_options& o) {
   ctx.stdin_tty = isatty(STDIN_FILENO) != 0;
   ctx.stderr_tty = isatty(STDERR_FILENO) != 0;
   ctx.display = has_display();
-  ctx.dialog_program = ui.dialog.has_value();
+  ctx.dialog_program = ui.dialog.has_value() || ui.ask.has_value();
   const ask_how how = o.dry_run ? ask_how::no : decide_ask(mode, !facts.risky.empty(), ctx);
   const question q = make_question(*d, findings, facts, plan->losses);
   bool tell_later = false;  // nobody is asked: the notes go out after the files are offered
@@ -498,7 +495,7 @@ int run_open(const open_options& o) {
       answer = ask_terminal(q);
       break;
     case ask_how::dialog:
-      answer = ask_dialog(*ui.dialog, with_losses(question_text(*d, findings, facts), plan->losses), !d->bcc.empty());
+      answer = ask_dialog(make_question(*d, findings, facts, plan->losses), ui.ask, ui.dialog);
       break;
   }
   if (answer == choice::cancel) {

@@ -45,9 +45,6 @@ std::string escape_markup(std::string_view s) {
   return o;
 }
 
-constexpr std::string_view label_open = "Open";
-constexpr std::string_view label_without = "Open without Bcc";
-constexpr std::string_view label_cancel = "Cancel";
 constexpr std::size_t qt_line_chars = 80;
 
 std::string_view program_name(dialog_program p) {
@@ -157,63 +154,6 @@ std::string qt_text(std::string_view text, std::size_t max_bytes) {
   return out + std::string(tail);
 }
 
-std::vector<std::string> question_argv(dialog_program p, std::string_view text_file, std::string_view text,
-                                       bool bcc) {
-  // zenity and yad: a text view shows the file as plain text, no Pango markup, at a fixed,
-  // scrollable size whatever the link holds. kdialog: escaped rich text in a message box that
-  // scrolls when the text is tall. Every value is one argv element of the form --name=value.
-  const std::string title = "--title=" + std::string(question_title);
-  std::vector<std::string> argv;
-  if (p != dialog_program::kdialog)
-    argv = {std::string(program_name(p)),
-            "--text-info",
-            "--filename=" + std::string(text_file),
-            title,
-            "--width=820",
-            "--height=600"};
-  switch (p) {
-    case dialog_program::zenity:
-      argv.insert(argv.end(), {"--font=Monospace 10", "--ok-label=" + std::string(label_open),
-                               "--cancel-label=" + std::string(label_cancel)});
-      if (bcc) argv.push_back("--extra-button=" + std::string(label_without));
-      break;
-    case dialog_program::yad:
-      argv.insert(argv.end(), {"--center", "--wrap", "--fontname=Monospace 10",
-                               "--button=" + std::string(label_cancel) + ":1"});
-      if (bcc) argv.push_back("--button=" + std::string(label_without) + ":2");
-      argv.push_back("--button=" + std::string(label_open) + ":0");
-      break;
-    case dialog_program::kdialog:
-      // Yes/No/Cancel exit 0/1/2; without a Bcc, Yes/No are Open/Cancel.
-      argv = {"kdialog", title, "--yes-label=" + std::string(label_open),
-              "--no-label=" + std::string(bcc ? label_without : label_cancel)};
-      if (bcc) argv.push_back("--cancel-label=" + std::string(label_cancel));
-      argv.push_back(std::string(bcc ? "--yesnocancel=" : "--yesno=") + qt_text(text));
-      break;
-  }
-  return argv;
-}
-
-choice parse_answer(dialog_program p, int status, std::string_view out, bool bcc) {
-  switch (p) {
-    case dialog_program::yad:
-      if (status == 0) return choice::open;
-      if (status == 2 && bcc) return choice::open_without_bcc;
-      return choice::cancel;
-    case dialog_program::kdialog:
-      if (status == 0) return choice::open;
-      if (status == 1 && bcc) return choice::open_without_bcc;
-      return choice::cancel;
-    case dialog_program::zenity:
-      // OK is status 0; an extra button prints its label and exits 1.
-      if (status == 0) return choice::open;
-      while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.remove_suffix(1);
-      if (status == 1 && bcc && out == label_without) return choice::open_without_bcc;
-      return choice::cancel;
-  }
-  return choice::cancel;
-}
-
 std::string failure_text(const open_failure& f, std::string_view kept_draft) {
   std::string t = clip(preview::visible(f.reason), 600);
   if (!f.advice.empty()) t += "\n\n" + fill(tr("What to do: {0}"), {clip(preview::visible(f.advice), 400)});
@@ -256,28 +196,6 @@ std::vector<std::string> notify_argv(std::string_view summary, const std::vector
   argv.emplace_back(summary);
   argv.push_back(body);
   return argv;
-}
-
-choice ask_dialog(dialog_program p, const std::string& text, bool bcc) {
-  std::string dir = "/tmp";
-  if (const char* run = std::getenv("XDG_RUNTIME_DIR"); run != nullptr && run[0] == '/') dir = run;
-  std::string path = dir + "/mailtokit-question-XXXXXX";
-  const int fd = mkostemp(path.data(), O_CLOEXEC);  // mode 0600
-  if (fd < 0) return choice::cancel;
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = write(fd, text.data() + done, text.size() - done);
-    if (n <= 0) break;
-    done += static_cast<std::size_t>(n);
-  }
-  close(fd);
-  choice c = choice::cancel;
-  if (done == text.size()) {
-    auto r = dispatch::run_capture(question_argv(p, path, text, bcc), 4096);
-    if (r) c = parse_answer(p, r->status, r->out, bcc);
-  }
-  unlink(path.c_str());
-  return c;
 }
 
 namespace {

@@ -63,13 +63,6 @@ inline constexpr std::string_view question_title = "mailtokit: check this link b
 /// The title of the failure window (English; shown through tr()).
 inline constexpr std::string_view failure_title = N_("mailtokit: the link was not opened");
 
-/// argv of the question with the buttons Open, Open without Bcc (only when `bcc`) and Cancel:
-/// zenity and yad show `text_file` in a scrollable plain-text view (no markup is interpreted);
-/// kdialog shows qt_text(`text`) in its scrolling message box.
-[[nodiscard]] std::vector<std::string> question_argv(dialog_program p, std::string_view text_file,
-                                                     std::string_view text, bool bcc);
-/// The choice from the dialog's exit status and standard output.
-[[nodiscard]] choice parse_answer(dialog_program p, int status, std::string_view out, bool bcc);
 
 /// The failure report's text: the reason, what to do, and where the draft was kept.
 [[nodiscard]] std::string failure_text(const open_failure& f, std::string_view kept_draft);
@@ -82,8 +75,6 @@ inline constexpr std::string_view failure_title = N_("mailtokit: the link was no
                                                    const std::vector<std::string>& lines, bool critical,
                                                    std::size_t max_lines = 8, std::size_t line_chars = 157);
 
-/// Show the question with `p` and wait for the answer (a private temporary file holds the text).
-[[nodiscard]] choice ask_dialog(dialog_program p, const std::string& text, bool bcc);
 
 // ---- files a request asks to attach (issue 23) ------------------------------------------------
 

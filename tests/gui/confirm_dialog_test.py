@@ -1,37 +1,61 @@
 #!/usr/bin/env python3
-"""`mailtokit open` asks before a risky draft opens: the real zenity dialog on a private X
-desktop, clicked through with xdotool.
+"""`mailtokit open` asks before a risky draft opens: its own window (mailtokit-ask) on a private
+X desktop, answered with the keyboard and the mouse as a person does.
 
 Usage: confirm_dialog_test.py /path/to/mailtokit
 
-1. A homograph + hidden-Bcc link (mailto:admin@%D0%B0pple.com?bcc=x@evil.example&attach=...):
-   the dialog appears (screenshot of its window: MAILTOKIT_RESULTS/confirm_dialog_homograph_bcc.png), shows the risky facts and the removed
-   field; each choice is clicked: Open starts the client with the Bcc, Open without Bcc starts it
-   without, Cancel starts nothing. The recorder (target = custom) says what was started.
-2. No question for a link without risky findings (confirm = risky); a question for it with
-   --confirm; none for the risky link with --no-confirm or confirm = never.
-   The same with yad when zenity is not installed (Open without Bcc, Cancel), and with kdialog
-   when XDG_CURRENT_DESKTOP=KDE (Open without Bcc; the hostile link, Cancel).
-3. Hostile text: markup, bidi overrides, a very long value, 996 recipients (the limit is 1000). The dialog is the
-   plain-text view (no markup mode), the text has no raw bidi control, every line is bounded,
-   the lists are cut with a count, the window keeps its size inside the screen and its three
-   buttons (Cancel still works: nothing started). A screenshot of it goes to MAILTOKIT_RESULTS.
+mailtokit-ask is the build tree's, run through a recorder ($MAILTOKIT_ASK) that keeps the question
+file it is given; the mail program is the recorder (target = custom). The buttons are found on
+the screen through the accessibility bus (tests/gui/a11y.py) and clicked with the real mouse.
+
+1. The look-alike + hidden-copy link
+   (mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice&attach=%2Fetc%2Fpasswd):
+   the window fits a 1280x800 screen, also with its Details open (screenshots in
+   MAILTOKIT_RESULTS; confirm_dialog.png is desktop/confirm-dialog.png); Enter and Escape hand
+   nothing over; a click on "Open as it is" hands over the draft with its Bcc, as the person
+   chose. mailto:a@example.org?bcc=x@evil.example: Enter hands over the draft without the Bcc.
+2. When it asks: not for a plain link (confirm = risky), for it with --confirm; never with
+   --no-confirm or confirm = never.
+3. Without mailtokit-ask ($MAILTOKIT_ASK names nothing that runs): zenity (Enter is Cancel), yad
+   (Enter is the safe button) and, on a Qt desktop, kdialog (Enter is Yes, the safe answer);
+   on KDE with mailtokit-ask, mailtokit-ask.
+4. Hostile text (markup, bidi overrides, a very long subject, 990 recipients): the window still
+   fits the screen and its buttons work; the question file holds no raw control or bidi
+   character.
+5. mailtokit-ask run directly: 32 findings of 5000 characters still fit (6 shown, the rest
+   counted); Escape exits 1, a click prints the button's id; invalid UTF-8 or a missing file
+   exit 2 before any window, no display exits 3.
 """
 import os
-import re
 import sys
 import urllib.parse
 from pathlib import Path
 
-from open_desktop import Desktop, click_button, wait_exit, wait_record, window_geometry
-from session import Failure, Session, require
+import a11y
+
+a11y.reexec_with_system_python()
+
+from open_desktop import Desktop, wait_exit, window_geometry  # noqa: E402
+from session import Failure, Session, require  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
+ASK = os.path.join(os.path.dirname(PROG), "mailtokit-ask")
 RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
 RESULTS.mkdir(parents=True, exist_ok=True)
-TITLE = r"^mailtokit: check this link before it opens$"
-TITLE_START = r"^mailtokit: check this link before it opens"  # kdialog may add its own name
+TITLE = r"^mailtokit: check this link before it opens"
+HOMOGRAPH = "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice&attach=%2Fetc%2Fpasswd"
+BCC_ONLY = "mailto:a@example.org?bcc=x@evil.example"
 failures = []
+
+ASK_RECORDER = r'''#!/bin/sh
+# Record argv and the question file given to mailtokit-ask, then run the real one.
+out="$MAILTOKIT_TEST_RECORD.ask.$$"
+: >"$out.partial"
+for a in "$0" "$@"; do printf '%s\0' "$a" >>"$out.partial"; done
+cp -- "$1" "$out.text"
+mv "$out.partial" "$out"
+exec "REAL" "$@"
+'''
 
 
 def check(cond, msg):
@@ -40,178 +64,256 @@ def check(cond, msg):
         failures.append(msg)
 
 
-HOMOGRAPH = "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice&attach=%2Fetc%2Fpasswd"
-
-
 def fields_of(uri):
     path, _, query = uri[len("mailto:"):].partition("?")
     return urllib.parse.unquote(path), urllib.parse.parse_qs(query)
 
 
-def ask_and_click(d, s, link, index, count, shot_name, args=(), window_shot=None):
-    """Start open, wait for the question, click button `index` of `count`; return (rc, log)."""
-    d.clear()
-    p, log = d.start(["open", *args, link])
-    win = s.wait_window(TITLE, timeout=30)
-    if window_shot:
-        s.run(["sleep", "0.5"])  # drawn
-        s.screenshot(RESULTS / window_shot, window=win)
-    shot = RESULTS / shot_name
-    click_button(s, win, index, count, shot)  # a screenshot of the screen, then the click
-    rc = wait_exit(p, 30, shot_name)
-    s.wait_window(TITLE, timeout=10, gone=True)
-    return rc, log.read_text("utf-8", "replace")
+def fields(data: bytes) -> dict[str, list[str]]:
+    """The question file's records (handler/ask/ask_format.hpp), parsed independently."""
+    assert data.startswith(b"mailtokit-ask 1\n"), data[:40]
+    at, out = len(b"mailtokit-ask 1\n"), {}
+    while at < len(data):
+        nl = data.index(b"\n", at)
+        key, _, n = data[at:nl].decode().rpartition(" ")
+        value = data[nl + 1:nl + 1 + int(n)]
+        out.setdefault(key, []).append(value.decode("utf-8"))
+        at = nl + 1 + int(n) + 1
+    return out
 
 
-require("zenity", "yad", "kdialog", "convert", "import")
-with Session("confirm-dialog") as s:
+def buttons(pyatspi, s, win):
+    """{label: button} of the mailtokit-ask window `win`, once it has the keyboard focus (given
+    as a window manager gives it to a new window) and its buttons are on screen."""
+    s.activate(win)
+    def ready(app):
+        found = {n.name: n for n in a11y.walk(app) if n.getRole() == pyatspi.ROLE_PUSH_BUTTON
+                 and "showing" in a11y.states(pyatspi, n)}
+        return found if any(a11y.states(pyatspi, b) & {"focused"} for b in found.values()) else None
+    return a11y.find(pyatspi, "mailtokit-ask", ready, 30, "mailtokit-ask's buttons, one focused")
+
+
+with Session("confirm-dialog", 1280, 800) as s:
+    require("zenity", "yad", "kdialog", "import")
+    pyatspi = a11y.enable(s)
     d = Desktop(s, PROG)
     d.custom_config()
+    recorder = d.bin / "mailtokit-ask"
+    recorder.write_text(ASK_RECORDER.replace("REAL", ASK))
+    recorder.chmod(0o755)
+    d.env["MAILTOKIT_ASK"] = str(recorder)
 
-    # ---- 1. the three choices ---------------------------------------------------------------
-    # Buttons left to right: Cancel, Open, Open without Bcc (zenity puts the extra one last).
-    rc, log = ask_and_click(d, s, HOMOGRAPH, 1, 3, "confirm_dialog_homograph_bcc_screen.png",
-                            window_shot="confirm_dialog_homograph_bcc.png")
-    z = d.recorded("zenity")
-    check(len(z) == 1 and "--text-info" in z[0] and not any(a.startswith("--html") for a in z[0]),
-          f"one zenity plain-text view was shown: {z}")
-    text = d.recorded_text("zenity")
-    for want in ("Needs your decision", "1 hidden recipient (Bcc)", 'looks like "apple.com"',
-                 "admin@\u0430pple.com", "ASCII form: admin@xn--pple-43d.com", "x@evil.example",
-                 "HIDDEN recipient", "removed attach=/etc/passwd", "Cancel: nothing is started"):
-        check(want in text, f"the question says {want!r}")
+    def ask(link, args=(), env=None):
+        d.clear()
+        p, log = d.start(["open", *args, link], env=env)
+        win = s.wait_window(TITLE, timeout=30)
+        return p, log, win
+
+    def fits(win, what):
+        x, y, w, h = window_geometry(s, win)
+        check(x >= 0 and y >= 0 and x + w <= 1280 and y + h <= 800 and w <= 700,
+              f"{what}: the window fits a 1280x800 screen ({w}x{h} at {x},{y})")
+
+    # ---- 1. the look-alike domain and the hidden copy -----------------------------------------
+    p, log, win = ask(HOMOGRAPH)
+    b = buttons(pyatspi, s, win)
+    fits(win, "look-alike + Bcc")
+    s.screenshot(RESULTS / "confirm_dialog.png", window=win)
+    s.screenshot(RESULTS / "confirm_dialog_screen.png")
+    q = fields(next(s.root.glob("record.ask.*.text")).read_bytes())
+    check(q["default"] == ["cancel"] and list(b) == [x for x in q["button:cancel"] + q.get("button:open_without_bcc", [])
+                                                    + q["button:open"]],
+          f"the window shows the question's buttons in order, Cancel the default: {list(b)}, {q['default']}")
+    check(q["title"] == ["mailtokit: check this link before it opens"] and q["headline"][0] != "",
+          f"the question has its title and headline: {q['headline']}")
+    check(any("x@evil.example" in t for t in q["details"]) and any("xn--pple-43d" in t for t in q["details"]),
+          "the details hold the draft (the hidden address, the ASCII form of the look-alike domain)")
+    s.key(win, "Return")
+    rc = wait_exit(p, 30, "Enter")
+    check(rc == 0 and d.recorded("recorder") == [] and "cancelled" in log.read_text("utf-8", "replace"),
+          f"Enter: nothing handed over, the hidden copy neither ({d.recorded('recorder')})")
+
+    p, log, win = ask(HOMOGRAPH)
+    buttons(pyatspi, s, win)
+    s.key(win, "Escape")
+    rc = wait_exit(p, 30, "Escape")
+    check(rc == 0 and d.recorded("recorder") == [] and d.kept_drafts() == [], "Escape: nothing handed over or kept")
+
+    # The details, one click away: the window still fits.
+    p, log, win = ask(HOMOGRAPH)
+    buttons(pyatspi, s, win)
+    s.key(win, "alt+d")
+    a11y.find(pyatspi, "mailtokit-ask", lambda app: any(
+        n.getRole() == pyatspi.ROLE_TEXT and "showing" in a11y.states(pyatspi, n) for n in a11y.walk(app)),
+        15, "the details to show")
+    s.run(["xdotool", "sync"], check=False)
+    fits(win, "Details open")
+    s.screenshot(RESULTS / "confirm_dialog_details.png", window=win)
+    b = buttons(pyatspi, s, win)
+    s.click(*a11y.center(pyatspi, b["Open as it is"]))
+    rc = wait_exit(p, 30, "Open as it is")
     argv = (d.recorded("recorder") or [[]])[-1]
-    check(rc == 0 and len(argv) == 2, f"Open: exit {rc}, client argv {argv}")
+    check(rc == 0 and len(argv) == 2, f"Open as it is (clicked): exit {rc}, client argv {argv}")
     if len(argv) == 2:
-        to, q = fields_of(argv[1])
-        check(to == "admin@xn--pple-43d.com" and q.get("bcc") == ["x@evil.example"] and "attach" not in q,
-              f"Open: the client got the draft with its Bcc: {argv[1]}")
+        to, fq = fields_of(argv[1])
+        check(to == "admin@xn--pple-43d.com" and fq.get("bcc") == ["x@evil.example"] and "attach" not in fq,
+              f"Open as it is: the draft as it is, Bcc included, no attachment: {argv[1]}")
 
-    rc, log = ask_and_click(d, s, HOMOGRAPH, 2, 3, "confirm_dialog_without_bcc.png")
+    # Only the hidden copy: Enter opens without it.
+    p, log, win = ask(BCC_ONLY)
+    b = buttons(pyatspi, s, win)
+    focused = [n for n, x in b.items() if "focused" in a11y.states(pyatspi, x)]
+    check(focused == ["Open without the hidden copy"], f"Bcc only: the focused button is {focused}")
+    s.screenshot(RESULTS / "confirm_dialog_bcc_only.png", window=win)
+    s.key(win, "Return")
+    rc = wait_exit(p, 30, "Enter, Bcc only")
     argv = (d.recorded("recorder") or [[]])[-1]
-    check(rc == 0 and len(argv) == 2, f"Open without Bcc: exit {rc}, client argv {argv}")
-    if len(argv) == 2:
-        to, q = fields_of(argv[1])
-        check(to == "admin@xn--pple-43d.com" and "bcc" not in q and q.get("subject") == ["Invoice"],
-              f"Open without Bcc: the client got the draft without Bcc: {argv[1]}")
-    check("without the 1 hidden recipient" in log, "Open without Bcc: stderr says so")
+    check(rc == 0 and len(argv) == 2 and fields_of(argv[1]) == ("a@example.org", {}),
+          f"Enter (Bcc only): the draft went without the Bcc: {argv}")
+    check("without the 1 hidden recipient" in log.read_text("utf-8", "replace"), "Bcc only: stderr says so")
 
-    rc, log = ask_and_click(d, s, HOMOGRAPH, 0, 3, "confirm_dialog_cancel.png")
-    s.run(["sleep", "1.5"])
-    check(rc == 0 and d.recorded("recorder") == [], f"Cancel: exit {rc}, nothing started ({d.recorded('recorder')})")
-    check("cancelled; nothing was started" in log, "Cancel: stderr says nothing was started")
-    check(d.kept_drafts() == [], "Cancel: no draft file written")
-
-    # ---- 2. when it asks ---------------------------------------------------------------------
+    # ---- 2. when it asks -----------------------------------------------------------------------
     d.clear()
     p, _ = d.start(["open", "mailto:friend@example.org?subject=hi"])
     rc = wait_exit(p, 30, "plain link")
-    check(rc == 0 and d.recorded("zenity") == [] and len(d.recorded("recorder")) == 1,
+    check(rc == 0 and d.recorded("ask") == [] and len(d.recorded("recorder")) == 1,
           "confirm = risky: a plain link opens without a question")
-    # --confirm: a question for the plain link too (two buttons: no Bcc, no third one).
-    rc, _ = ask_and_click(d, s, "mailto:friend@example.org?subject=hi", 1, 2, "confirm_dialog_plain.png",
-                          ["--confirm"])
-    check(rc == 0 and len(d.recorded("recorder")) == 1, "--confirm: asked for a plain link, Open started it")
+    p, log, win = ask("mailto:friend@example.org?subject=hi", ["--confirm"])
+    b = buttons(pyatspi, s, win)
+    check(list(b) == ["Cancel", "Open as it is"], f"--confirm, plain link: two buttons {list(b)}")
+    s.click(*a11y.center(pyatspi, b["Open as it is"]))
+    rc = wait_exit(p, 30, "--confirm open")
+    check(rc == 0 and len(d.recorded("recorder")) == 1, "--confirm: asked for a plain link, the click opened it")
     for how, args, cfg in (("--no-confirm", ["--no-confirm"], ""), ("confirm = never", [], "confirm = never\n")):
         d.custom_config(cfg)
         d.clear()
         p, _ = d.start(["open", *args, HOMOGRAPH])
         rc = wait_exit(p, 30, how)
-        check(rc == 0 and d.recorded("zenity") == [] and len(d.recorded("recorder")) == 1,
+        check(rc == 0 and d.recorded("ask") == [] and len(d.recorded("recorder")) == 1,
               f"{how}: the risky link opens without a question")
     d.custom_config()
 
-    # ---- 2b. yad, when zenity is not installed --------------------------------------------
-    # PATH holds only a directory with the yad recorder (which runs the real /usr/bin/yad).
+    # ---- 3. without mailtokit-ask: the desktop's dialog programs --------------------------------
+    no_ask = {"MAILTOKIT_ASK": str(s.root / "no such program")}
+    p, log, win = ask(HOMOGRAPH, env=no_ask)
+    s.run(["sleep", "0.5"])  # drawn, for the screenshot
+    s.screenshot(RESULTS / "confirm_dialog_zenity.png")
+    z = d.recorded("zenity")
+    check(len(z) == 1 and "--question" in z[0] and "--default-cancel" in z[0] and "--no-markup" in z[0],
+          f"zenity: a question with Cancel the default, markup off: {z[0][:6] if z else z}")
+    # Details: the draft in a plain-text view, then the same question again.
+    def zenity_button(label):
+        return a11y.find(pyatspi, "zenity", lambda app: next(
+            (n for n in a11y.walk(app) if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == label
+             and "showing" in a11y.states(pyatspi, n)), None), 30, f"zenity's {label!r} button")
+    s.click(*a11y.center(pyatspi, zenity_button("Details")))
+    shown = s.wait_window(r"^Details$", timeout=30)
+    s.run(["sleep", "0.5"])
+    s.screenshot(RESULTS / "confirm_dialog_zenity_details.png")
+    check(any("xn--pple-43d" in t for t in [p_.read_text("utf-8") for p_ in s.root.glob("record.zenity.*.text")]),
+          "zenity: Details shows the draft (the look-alike domain's ASCII form)")
+    s.key(shown, "Escape")
+    win = s.wait_window(TITLE, timeout=30)
+    check(len(d.recorded("zenity")) == 3, f"zenity: after the details, the question again ({len(d.recorded('zenity'))} runs)")
+    s.key(win, "Return")
+    rc = wait_exit(p, 30, "zenity Enter")
+    check(rc == 0 and d.recorded("recorder") == [], "zenity: Enter hands nothing over")
+
     yad_bin = s.root / "yad bin"
     yad_bin.mkdir()
     (yad_bin / "yad").write_bytes((d.bin / "yad").read_bytes())
     (yad_bin / "yad").chmod(0o755)
-    for index, want in ((1, "without"), (0, "cancel")):  # yad's buttons: Cancel, Open without Bcc, Open
-        d.clear()
-        p, log = d.start(["open", HOMOGRAPH], env={"PATH": str(yad_bin)})
-        win = s.wait_window(TITLE, timeout=30)
-        click_button(s, win, index, 3, RESULTS / f"confirm_dialog_yad_{want}.png")
-        rc = wait_exit(p, 30, f"yad {want}")
-        y = d.recorded("yad")
-        check(len(y) == 1 and y[0][1] == "--text-info" and d.recorded("zenity") == [],
-              f"yad ({want}): the question is yad's plain-text view")
-        argv = d.recorded("recorder")
-        if want == "without":
-            check(rc == 0 and len(argv) == 1 and "bcc" not in argv[0][-1] and "admin@xn--pple-43d.com" in argv[0][-1],
-                  f"yad: Open without Bcc started the client without the Bcc ({argv})")
-        else:
-            check(rc == 0 and argv == [], f"yad: Cancel started nothing ({argv})")
-
-    # ---- 2c. kdialog on a Qt desktop (XDG_CURRENT_DESKTOP=KDE) --------------------------------
-    kde = {"XDG_CURRENT_DESKTOP": "KDE"}
-    d.clear()
-    p, log = d.start(["open", HOMOGRAPH], env=kde)
-    win = s.wait_window(TITLE_START, timeout=60)
+    p, log, win = ask(BCC_ONLY, env={**no_ask, "PATH": str(yad_bin)})
     s.run(["sleep", "0.5"])
-    s.screenshot(RESULTS / "confirm_dialog_kdialog.png")
-    click_button(s, win, 1, 3, RESULTS / "confirm_dialog_kdialog_click.png")  # Open, Open without Bcc, Cancel
-    rc = wait_exit(p, 30, "kdialog without Bcc")
-    k = d.recorded("kdialog")
-    check(len(k) == 1 and d.recorded("zenity") == [] and k[0][-1].startswith("--yesnocancel=<qt>"),
-          "KDE: the question is kdialog's message box with escaped rich text")
+    s.screenshot(RESULTS / "confirm_dialog_yad.png")
+    s.key(win, "Return")
+    rc = wait_exit(p, 30, "yad Enter")
     argv = d.recorded("recorder")
-    check(rc == 0 and len(argv) == 1 and "bcc" not in argv[0][-1] and "admin@xn--pple-43d.com" in argv[0][-1],
-          f"kdialog: Open without Bcc started the client without the Bcc ({argv})")
+    check(rc == 0 and len(argv) == 1 and fields_of(argv[0][-1]) == ("a@example.org", {}) and d.recorded("zenity") == [],
+          f"yad (Bcc only): Enter opened without the Bcc ({argv})")
 
-    # ---- 3. hostile text ---------------------------------------------------------------------
-    many = ",".join(f"user{i}@example.org" for i in range(990))  # + 1 Cc + 5 Bcc: under the 1000 limit
-    long_subject = "A" * 6000
+    kde = {**no_ask, "XDG_CURRENT_DESKTOP": "KDE"}
+    for link, want in ((BCC_ONLY, "without"), (HOMOGRAPH, "cancel")):
+        p, log, win = ask(link, env=kde)
+        s.run(["sleep", "1"])
+        s.screenshot(RESULTS / f"confirm_dialog_kdialog_{want}.png")
+        s.key(win, "Return")
+        rc = wait_exit(p, 30, f"kdialog Enter ({want})")
+        k = d.recorded("kdialog")
+        argv = d.recorded("recorder")
+        check(len(k) == 1 and d.recorded("zenity") == [], f"KDE without mailtokit-ask: kdialog asks ({want})")
+        if want == "without":
+            check(rc == 0 and len(argv) == 1 and fields_of(argv[0][-1]) == ("a@example.org", {}),
+                  f"kdialog (Bcc only): Enter opened without the Bcc ({argv})")
+        else:
+            check(rc == 0 and argv == [], f"kdialog (look-alike): Enter handed nothing over ({argv})")
+    p, log, win = ask(HOMOGRAPH, env={"XDG_CURRENT_DESKTOP": "KDE"})
+    buttons(pyatspi, s, win)
+    s.key(win, "Escape")
+    rc = wait_exit(p, 30, "KDE with mailtokit-ask")
+    check(rc == 0 and d.recorded("kdialog") == [] and len(d.recorded("ask")) == 1 and d.recorded("recorder") == [],
+          "KDE: mailtokit-ask asks when it is there (kdialog cannot make the safe answer the default)")
+
+    # ---- 4. hostile text -----------------------------------------------------------------------
+    many = ",".join(f"user{i}@example.org" for i in range(990))
     hostile = ("mailto:" + urllib.parse.quote(many, safe="@,") +
                "?subject=" + urllib.parse.quote('<span foreground="red" size="xx-large">PAID</span><b>&amp;' +
-                                                "\u202egnp.exe " + long_subject, safe="") +
+                                                "\u202egnp.exe " + "A" * 6000, safe="") +
                "&cc=" + urllib.parse.quote('"\u202eevil\u202c <span>" <boss@example.org>', safe="") +
                "&bcc=" + urllib.parse.quote(",".join(f"hidden{i}@evil.example" for i in range(5)), safe="@,") +
                "&body=" + urllib.parse.quote("\n".join(f"line {i} <i>markup</i>" for i in range(500)), safe=""))
-    d.clear()
-    p, log = d.start(["open", hostile])
-    win = s.wait_window(TITLE, timeout=60)
-    x, y, w, h = window_geometry(s, win)
+    p, log, win = ask(hostile)
+    b = buttons(pyatspi, s, win)
+    fits(win, "hostile")
     s.screenshot(RESULTS / "confirm_dialog_hostile.png")
-    check(w <= 1280 and h <= 1024 and x >= 0 and y >= 0 and (w, h) == (820, 600),
-          f"hostile: the window keeps its size inside the screen ({w}x{h} at {x},{y})")
-    text = d.recorded_text("zenity")
-    lines = text.split("\n")
-    check(len(lines) < 200, f"hostile: the text is cut to {len(lines)} lines")
-    check(max(len(line) for line in lines) <= 280, f"hostile: the longest line has {max(len(x) for x in lines)} characters")
+    raw = next(iter(sorted(s.root.glob("record.ask.*.text")))).read_bytes()
+    text = raw.decode("utf-8")
     for bad in ("\u202e", "\u202c", "\x1b", "\0"):
-        check(bad not in text, f"hostile: no raw {bad!r} in the dialog text")
-    check("<U+202E>" in text, "hostile: the bidi override is shown as <U+202E>")
-    check('<span foreground="red"' in text, "hostile: markup is shown as the text it is")
-    (RESULTS / "confirm_dialog_hostile.txt").write_text(text, "utf-8")
-    cut = re.search(r"\.\.\. (\d+) more lines of this part", text)
-    check(cut is not None and int(cut.group(1)) >= 990 - 24, f"hostile: the To list is cut with a count ({cut and cut.group(0)})")
-    check("Subject:  " in text and "Cc:  " in text, "hostile: the subject and Cc are still shown after the cut To list")
-    check("more characters)" in text, "hostile: the long subject is cut with a count")
-    check("5 hidden recipients (Bcc)" in text, "hostile: the hidden recipients are counted")
-    z = d.recorded("zenity")[-1]
-    check("--text-info" in z and "--extra-button=Open without Bcc" in z and not any("--html" in a for a in z),
-          f"hostile: plain-text view with the three choices {z}")
-    click_button(s, win, 0, 3, RESULTS / "confirm_dialog_hostile_buttons.png")
+        check(bad not in text, f"hostile: no raw {bad!r} in the question")
+    check("<U+202E>" in text and '<span foreground="red"' in text,
+          "hostile: the bidi override is shown as <U+202E>, markup as the text it is")
+    check(len(raw) < 256 * 1024, f"hostile: the question is bounded ({len(raw)} bytes)")
+    check(list(b)[0] == "Cancel", f"hostile: the buttons are there ({list(b)})")
+    s.click(*a11y.center(pyatspi, b["Cancel"]))
     rc = wait_exit(p, 30, "hostile cancel")
-    check(rc == 0 and d.recorded("recorder") == [], "hostile: Cancel still works and starts nothing")
+    check(rc == 0 and d.recorded("recorder") == [], "hostile: Cancel works and hands nothing over")
 
-    # The same hostile link through kdialog: its text is rich text, so everything is escaped.
-    d.clear()
-    p, log = d.start(["open", hostile], env=kde)
-    win = s.wait_window(TITLE_START, timeout=60)
-    x, y, w, h = window_geometry(s, win)
-    s.run(["sleep", "0.5"])
-    s.screenshot(RESULTS / "confirm_dialog_kdialog_hostile.png")
-    check(x >= 0 and y >= 0 and x + w <= 1280 and y + h <= 1024, f"kdialog hostile: the window fits the screen ({w}x{h} at {x},{y})")
-    value = d.recorded("kdialog")[-1][-1]
-    body = value[len("--yesnocancel=<qt><div style=\"white-space:pre-wrap\">"):-len("</div></qt>")]
-    check("<span" not in body and "&lt;span foreground=&quot;red&quot;" in body and "\u202e" not in body,
-          "kdialog hostile: markup and bidi from the link are escaped")
-    check(len(value.encode()) < 128 * 1024, f"kdialog hostile: the text fits one argument ({len(value.encode())} bytes)")
-    click_button(s, win, 2, 3, RESULTS / "confirm_dialog_kdialog_hostile_click.png")
-    rc = wait_exit(p, 30, "kdialog hostile cancel")
-    check(rc == 0 and d.recorded("recorder") == [], "kdialog hostile: Cancel starts nothing")
+    # ---- 5. mailtokit-ask itself: any input stays on the screen; its exit statuses -----------
+    def record(key, value):
+        b = value.encode()
+        return key.encode() + b" %d\n" % len(b) + b + b"\n"
+    huge = (b"mailtokit-ask 1\n" + record("title", "huge") + record("headline", "H" * 3000) +
+            b"".join(record("finding", f"finding {i} " + "word " * 1000) for i in range(32)) +
+            record("choice", "c " * 2000) + record("details", "d\n" * 20000) +
+            record("button:cancel", "Cancel") + record("button:open", "Open") + record("default", "cancel"))
+    qfile = s.root / "huge question"
+    qfile.write_bytes(huge)
+    out = s.root / "ask.out"
+    p = s.spawn([ASK, str(qfile)], log=out)
+    win = s.wait_window(r"^huge$", timeout=30)
+    b = buttons(pyatspi, s, win)
+    fits(win, "32 findings of 5000 characters")
+    s.screenshot(RESULTS / "confirm_dialog_huge.png", window=win)
+    labels = a11y.find(pyatspi, "mailtokit-ask", lambda app: [n.name for n in a11y.walk(app)
+                                                              if n.getRole() == pyatspi.ROLE_LABEL] or None, 15, "labels")
+    check(any("26 more findings" in t for t in labels), f"32 findings: 6 shown, the rest counted ({labels[-2:]})")
+    s.key(win, "Escape")
+    check(wait_exit(p, 30, "mailtokit-ask Escape") == 1 and out.read_text() == "", "mailtokit-ask: Escape exits 1, prints nothing")
+    p = s.spawn([ASK, str(qfile)], log=out)
+    win = s.wait_window(r"^huge$", timeout=30)
+    b = buttons(pyatspi, s, win)
+    s.click(*a11y.center(pyatspi, b["Open"]))
+    check(wait_exit(p, 30, "mailtokit-ask Open") == 0 and out.read_text() == "open\n",
+          f"mailtokit-ask: a click prints the button's id: {out.read_text()!r}")
+    qfile.write_bytes(huge.replace(b"title 4\nhuge", b"title 4\n\xc0\xbcge"))
+    r = s.run([ASK, str(qfile)], check=False)
+    check(r.returncode == 2 and "UTF-8" in r.stderr and s.windows(r"ge$") == [],
+          f"mailtokit-ask: invalid UTF-8 is refused before any window (exit {r.returncode}: {r.stderr.strip()})")
+    r = s.run([ASK, str(qfile) + ".missing"], check=False)
+    check(r.returncode == 2, f"mailtokit-ask: a missing file exits 2 ({r.returncode})")
+    qfile.write_bytes(huge)
+    r = s.run([ASK, str(qfile)], check=False, env={"DISPLAY": "", "WAYLAND_DISPLAY": ""})
+    check(r.returncode == 3 and "display" in r.stderr, f"mailtokit-ask: no display exits 3 ({r.returncode}: {r.stderr.strip()})")
 
 if failures:
     print(f"{len(failures)} failure(s)")

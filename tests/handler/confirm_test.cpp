@@ -116,47 +116,6 @@ TEST_CASE("qt_text shows the text as it is, within the argument limit", "[confir
   CHECK(q.find("more lines (run `mailtokit preview` to see all)") != std::string::npos);
 }
 
-TEST_CASE("the question's argv: a plain-text view, one element per value", "[confirm]") {
-  const auto z = question_argv(dialog_program::zenity, "/run/q", "text", true);
-  CHECK(z == std::vector<std::string>{"zenity", "--text-info", "--filename=/run/q",
-                                      "--title=mailtokit: check this link before it opens", "--width=820",
-                                      "--height=600", "--font=Monospace 10", "--ok-label=Open",
-                                      "--cancel-label=Cancel", "--extra-button=Open without Bcc"});
-  CHECK(question_argv(dialog_program::zenity, "/run/q", "text", false).back() == "--cancel-label=Cancel");
-  const auto y = question_argv(dialog_program::yad, "/run/q", "text", true);
-  CHECK(y.front() == "yad");
-  CHECK(y[1] == "--text-info");
-  CHECK(std::vector<std::string>(y.end() - 3, y.end()) ==
-        std::vector<std::string>{"--button=Cancel:1", "--button=Open without Bcc:2", "--button=Open:0"});
-  const auto k = question_argv(dialog_program::kdialog, "/run/q", "a <b>", true);
-  CHECK(k == std::vector<std::string>{"kdialog", "--title=mailtokit: check this link before it opens",
-                                      "--yes-label=Open", "--no-label=Open without Bcc",
-                                      "--cancel-label=Cancel", "--yesnocancel=" + qt_text("a <b>")});
-  const auto k2 = question_argv(dialog_program::kdialog, "/run/q", "a", false);
-  CHECK(k2[3] == "--no-label=Cancel");
-  CHECK(k2.back().rfind("--yesno=<qt>", 0) == 0);
-  for (const auto& argv : {z, y, k, k2})
-    for (const auto& a : argv) CHECK((a == argv.front() || a.rfind("--", 0) == 0));
-}
-
-TEST_CASE("answers: only an explicit choice opens", "[confirm]") {
-  CHECK(parse_answer(dialog_program::zenity, 0, "", true) == choice::open);
-  CHECK(parse_answer(dialog_program::zenity, 1, "Open without Bcc\n", true) == choice::open_without_bcc);
-  CHECK(parse_answer(dialog_program::zenity, 1, "Open without Bcc\n", false) == choice::cancel);
-  CHECK(parse_answer(dialog_program::zenity, 1, "", true) == choice::cancel);
-  CHECK(parse_answer(dialog_program::zenity, 5, "", true) == choice::cancel);  // timeout
-  CHECK(parse_answer(dialog_program::zenity, 255, "Open without Bcc", true) == choice::cancel);
-  CHECK(parse_answer(dialog_program::yad, 0, "", true) == choice::open);
-  CHECK(parse_answer(dialog_program::yad, 2, "", true) == choice::open_without_bcc);
-  CHECK(parse_answer(dialog_program::yad, 1, "", true) == choice::cancel);
-  CHECK(parse_answer(dialog_program::yad, 252, "", true) == choice::cancel);  // window closed
-  CHECK(parse_answer(dialog_program::kdialog, 0, "", true) == choice::open);
-  CHECK(parse_answer(dialog_program::kdialog, 1, "", true) == choice::open_without_bcc);
-  CHECK(parse_answer(dialog_program::kdialog, 1, "", false) == choice::cancel);  // "No" is Cancel then
-  CHECK(parse_answer(dialog_program::kdialog, 2, "", true) == choice::cancel);
-  CHECK(parse_answer(dialog_program::kdialog, 254, "", true) == choice::cancel);
-}
-
 TEST_CASE("failure reports: reason, what to do, where the draft is; no markup", "[confirm]") {
   const open_failure f{69, "cannot start mua: not found in PATH", "install it"};
   const auto t = failure_text(f, "/home/u/.local/state/mailtokit/drafts/draft-1.eml");

@@ -1,0 +1,58 @@
+/// The question as mailtokit hands it to its window (mailtokit-ask): plain text fields in a
+/// length-prefixed file, so that nothing in them is read as a shell word, an option or markup.
+/// Shared by the program (encode) and the window (decode); GLib only, no GTK.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mailtokit::ask {
+
+/// One button: its id (what mailtokit-ask prints when it is chosen) and its label.
+struct button {
+  std::string id;     ///< [a-z_], 1 to 32 characters ("open", "open_without_bcc", "cancel")
+  std::string label;  ///< plain text, no mnemonic marks (the window adds them)
+};
+
+/// What the window shows. Every text is plain UTF-8 for people.
+struct request {
+  std::string title;
+  std::string headline;
+  std::vector<std::string> findings;
+  std::vector<std::string> choices;
+  std::string details;
+  std::vector<button> buttons;  ///< in the order shown
+  std::string default_id;       ///< the button Enter gives (the safe one)
+};
+
+/// Bounds decode() holds any input to.
+inline constexpr std::size_t max_input = 1024 * 1024;  ///< bytes of the whole file
+inline constexpr std::size_t max_field = 256 * 1024;   ///< bytes of one field
+inline constexpr std::size_t max_items = 32;           ///< findings, choices
+inline constexpr std::size_t max_buttons = 6;
+
+/// The file's text: "mailtokit-ask 1\n", then one record per field, "<key> <length>\n<bytes>\n",
+/// keys title, headline, finding (repeated), choice (repeated), details, button:<id> (its
+/// label; repeated, in order) and default (a button id). Lengths are decimal byte counts, so a
+/// value may hold any byte, line breaks included.
+///
+///     mailtokit-ask 1
+///     title 5
+///     Check
+///     button:cancel 6
+///     Cancel
+///     default 6
+///     cancel
+[[nodiscard]] std::string encode(const request& r);
+
+/// The request in `text`, or nullopt with `why` set (for the developer: stderr) when it is not
+/// exactly that format: unknown key, bad length, a field over its bound, invalid UTF-8
+/// (g_utf8_validate), no button, a default that is no button's id. Control characters (but
+/// line breaks and tabs) and bidirectional formatting characters are replaced by U+FFFD, so
+/// nothing can reorder or hide the text on screen.
+[[nodiscard]] std::optional<request> decode(std::string_view text, std::string& why);
+
+}  // namespace mailtokit::ask

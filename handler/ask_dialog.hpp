@@ -1,0 +1,68 @@
+/// The question `open` asks before a risky draft, on the desktop: in mailtokit-ask, the
+/// program's own GTK window (handler/ask/), else in the desktop's dialog program (zenity, yad,
+/// kdialog) with the safe answer where Enter lands. The argv, input and answer builders are pure
+/// (unit tests: tests/handler/ask_dialog_test.cpp); find_ask() and ask_dialog() look and run.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ask/ask_format.hpp"
+#include "confirm.hpp"
+#include "question.hpp"
+
+namespace mailtokit::cli {
+
+/// The id of a choice's button, as mailtokit-ask prints it: "open", "open_without_bcc",
+/// "cancel".
+[[nodiscard]] std::string_view id_of(choice c) noexcept;
+/// The choice whose id is `id` (a line end after it is ignored); cancel for anything else.
+[[nodiscard]] choice choice_of(std::string_view id) noexcept;
+/// The question as mailtokit-ask takes it (handler/ask/ask_format.hpp): the same words, the
+/// buttons in the same order with their ids, the safe one as the default.
+[[nodiscard]] ask::request ask_request(const question& q);
+
+/// Where mailtokit-ask is: `env_override` ($MAILTOKIT_ASK) when set; else the mailtokit-ask next
+/// to the running program `self_exe` (the build tree); else `installed_path` (the libexec
+/// directory). The first that `executable` accepts; nullopt when none is.
+[[nodiscard]] std::optional<std::string> find_ask(std::string_view self_exe, const char* env_override,
+                                                  std::string_view installed_path,
+                                                  const std::function<bool(const std::string&)>& executable);
+/// find_ask() with the real environment, the installed path and access(X_OK).
+[[nodiscard]] std::optional<std::string> find_ask(std::string_view self_exe);
+
+/// The question in one text for a dialog program without a heading or an expander: the
+/// headline, the findings (one "- " line each) and what each choice does; no details.
+[[nodiscard]] std::string question_summary(const question& q);
+/// The label of the extra button that shows the details in the dialog programs, in the user's
+/// language.
+[[nodiscard]] std::string details_label();
+
+/// argv of the question in a dialog program, for when mailtokit-ask is missing (or cannot run).
+/// Enter never gives a risky answer and Escape is always Cancel:
+/// - zenity: `--question --default-cancel`, Cancel on the cancel button (Enter and Escape), the
+///   first other button on OK, the rest and "Details" as extra buttons; markup off.
+/// - yad: the safe button exits 0 (the one Enter gives), the others 10, 11, ..., Details 20;
+///   Escape and closing exit 252; markup off.
+/// - kdialog: Enter always gives Yes (KMessageBox makes the first button the default; tried
+///   under Xvfb with --warningyesnocancel, --warningcontinuecancel and --warningyesno), so Yes
+///   is the safe button: --warningyesnocancel with Yes = safe, No = the other one, Cancel; when
+///   the safe answer is Cancel, --warningyesno with Yes = Cancel and No = the first button that
+///   opens (Escape exits 2, Cancel). The text is qt_text() of the summary and the details.
+[[nodiscard]] std::vector<std::string> question_argv(dialog_program p, const question& q);
+/// argv showing `details_file` as plain text (zenity, yad: --text-info), for the Details button.
+[[nodiscard]] std::vector<std::string> details_argv(dialog_program p, std::string_view details_file);
+/// The answer to question_argv(p, q) from the dialog's exit status and standard output; nullopt
+/// when the Details button was pressed (show the details, then ask again).
+[[nodiscard]] std::optional<choice> parse_answer(dialog_program p, const question& q, int status,
+                                                 std::string_view out);
+
+/// Ask `q` in mailtokit-ask (`ask_program`) and wait for the answer; when it is missing or
+/// cannot run (no display, bad input), in the dialog program `fallback`. A private temporary
+/// file (0600) holds the question. Anything but a chosen button is cancel.
+[[nodiscard]] choice ask_dialog(const question& q, const std::optional<std::string>& ask_program,
+                                std::optional<dialog_program> fallback);
+}  // namespace mailtokit::cli

@@ -1,0 +1,196 @@
+// The question's window (mailtokit-ask) and the dialog programs it falls back to: the input
+// format, where the window is found, and the argv and answers of zenity, yad and kdialog
+// (ask_dialog.hpp).
+#include "ask_dialog.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+using namespace mailtokit;
+using namespace mailtokit::cli;
+
+namespace {
+
+// A question as make_question() shapes it, with words of our own: the buttons in order, the
+// safe one first.
+cli::question sample(choice safe) {
+  cli::question q;
+  q.title = "mailtokit: check this link before it opens";
+  q.headline = "This link would send a hidden copy to x@evil.example";
+  q.findings = {q.headline, "admin@\xD0\xB0pple.com is not apple.com <b>"};
+  q.choices = {"Open without the hidden copy: the draft opens without x@evil.example."};
+  q.details = "To: admin@\xD0\xB0pple.com\nBcc: x@evil.example\n";
+  if (safe == choice::open_without_bcc)
+    q.buttons.push_back({choice::open_without_bcc, "Open without the hidden copy"});
+  q.buttons.push_back({choice::cancel, "Cancel"});
+  if (safe == choice::cancel) q.buttons.push_back({choice::open_without_bcc, "Open without the hidden copy"});
+  q.buttons.push_back({choice::open, "Open as it is"});
+  q.safe = safe;
+  return q;
+}
+
+}  // namespace
+
+TEST_CASE("confirm window: mailtokit-ask's input: every field back as it was, the safe button the default",
+          "[confirm]") {
+  const auto q = sample(choice::open_without_bcc);
+  const auto r = ask_request(q);
+  CHECK(r.default_id == "open_without_bcc");
+  REQUIRE(r.buttons.size() == 3);
+  CHECK(r.buttons[0].id == "open_without_bcc");
+  CHECK(r.buttons[1].id == "cancel");
+  CHECK(r.buttons[2].label == "Open as it is");
+  const std::string text = ask::encode(r);
+  CHECK(text.rfind("mailtokit-ask 1\ntitle 42\nmailtokit: check this link before it opens\n", 0) == 0);
+  std::string why;
+  const auto back = ask::decode(text, why);
+  REQUIRE(back);
+  CHECK(back->title == q.title);
+  CHECK(back->headline == q.headline);
+  CHECK(back->findings == q.findings);  // "<b>" stays text: nothing is read as markup
+  CHECK(back->choices == q.choices);
+  CHECK(back->details == q.details);  // line breaks kept
+  CHECK(back->default_id == "open_without_bcc");
+  REQUIRE(back->buttons.size() == 3);
+  CHECK(back->buttons[2].id == "open");
+  CHECK(choice_of("open_without_bcc\n") == choice::open_without_bcc);
+  CHECK(choice_of("open") == choice::open);
+  CHECK(choice_of("cancel") == choice::cancel);
+  CHECK(choice_of("open ") == choice::cancel);
+  CHECK(choice_of("") == choice::cancel);
+  for (const choice c : {choice::open, choice::open_without_bcc, choice::cancel})
+    CHECK(choice_of(id_of(c)) == c);
+}
+
+TEST_CASE(
+    "confirm window: mailtokit-ask's input: anything but the format is refused, hidden characters shown",
+    "[confirm]") {
+  std::string why;
+  const std::string good = ask::encode(ask_request(sample(choice::cancel)));
+  CHECK(ask::decode(good, why));
+  CHECK_FALSE(ask::decode("", why));
+  CHECK_FALSE(ask::decode("mailtokit-ask 2\n", why));
+  CHECK_FALSE(ask::decode(good.substr(0, good.size() - 1), why));  // last record cut short
+  CHECK_FALSE(ask::decode(good + "x", why));
+  CHECK_FALSE(ask::decode("mailtokit-ask 1\ntitle 99\nshort\n", why));
+  CHECK(why.find("shorter than its length") != std::string::npos);
+  CHECK_FALSE(ask::decode("mailtokit-ask 1\ntitle 9999999\nx\n", why));  // over max_field
+  CHECK_FALSE(ask::decode("mailtokit-ask 1\ntitle -1\nx\n", why));
+  CHECK_FALSE(ask::decode("mailtokit-ask 1\nscript 1\nx\nbutton:cancel 1\nC\ndefault 6\ncancel\n", why));
+  CHECK(why.find("unknown record") != std::string::npos);
+  // Invalid UTF-8 (an overlong '<'), no button, a default that is no button, bad ids.
+  CHECK_FALSE(
+      ask::decode("mailtokit-ask 1\ntitle 2\n\xC0\xBC\nbutton:cancel 1\nC\ndefault 6\ncancel\n", why));
+  CHECK(why.find("UTF-8") != std::string::npos);
+  CHECK_FALSE(ask::decode("mailtokit-ask 1\ndefault 6\ncancel\n", why));
+  CHECK_FALSE(ask::decode("mailtokit-ask 1\nbutton:cancel 1\nC\ndefault 4\nopen\n", why));
+  CHECK_FALSE(ask::decode("mailtokit-ask 1\nbutton:Open 1\nC\ndefault 4\nOpen\n", why));
+  CHECK_FALSE(ask::decode("mailtokit-ask 1\nbutton:a 1\nA\nbutton:a 1\nB\ndefault 1\na\n", why));
+  std::string many = "mailtokit-ask 1\n";
+  for (int i = 0; i < 40; ++i) many += "finding 1\nx\n";
+  CHECK_FALSE(ask::decode(many + "button:cancel 1\nC\ndefault 6\ncancel\n", why));
+  CHECK_FALSE(ask::decode(std::string(ask::max_input + 1, 'x'), why));
+  // A bidi override, an isolate and an escape become U+FFFD; line breaks and tabs stay.
+  const std::string hostile =
+      "a\xE2\x80\xAE"
+      "b\xE2\x81\xA6"
+      "c\x1B[31m\td\ne";
+  const auto r = ask::decode("mailtokit-ask 1\nheadline " + std::to_string(hostile.size()) + "\n" + hostile +
+                                 "\nbutton:cancel 1\nC\ndefault 6\ncancel\n",
+                             why);
+  REQUIRE(r);
+  CHECK(r->headline ==
+        "a\xEF\xBF\xBD"
+        "b\xEF\xBF\xBD"
+        "c\xEF\xBF\xBD[31m\td\ne");
+}
+
+TEST_CASE("confirm window: mailtokit-ask is found: the override, beside the program, installed",
+          "[confirm]") {
+  std::vector<std::string> asked;
+  auto only = [&](std::string ok) {
+    return [&asked, ok](const std::string& p) {
+      asked.push_back(p);
+      return p == ok;
+    };
+  };
+  CHECK(find_ask("/b/handler/mailtokit", "/t/ask", "/usr/libexec/mailtokit/mailtokit-ask", only("/t/ask")) ==
+        "/t/ask");
+  // An override that does not run is not replaced by another window.
+  CHECK_FALSE(find_ask("/b/handler/mailtokit", "/t/ask", "/usr/libexec/mailtokit/mailtokit-ask",
+                       only("/b/handler/mailtokit-ask")));
+  CHECK(find_ask("/b/handler/mailtokit", "", "/usr/libexec/mailtokit/mailtokit-ask",
+                 only("/b/handler/mailtokit-ask")) == "/b/handler/mailtokit-ask");
+  asked.clear();
+  CHECK(find_ask("/usr/bin/mailtokit", nullptr, "/usr/libexec/mailtokit/mailtokit-ask",
+                 only("/usr/libexec/mailtokit/mailtokit-ask")) == "/usr/libexec/mailtokit/mailtokit-ask");
+  CHECK(asked == std::vector<std::string>{"/usr/bin/mailtokit-ask", "/usr/libexec/mailtokit/mailtokit-ask"});
+  CHECK_FALSE(find_ask("mailtokit", nullptr, "", only("x")));
+}
+
+TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Escape never open a risky draft",
+          "[confirm]") {
+  const auto safe_without = sample(choice::open_without_bcc);
+  const auto safe_cancel = sample(choice::cancel);
+  CHECK(question_summary(safe_cancel) ==
+        "This link would send a hidden copy to x@evil.example\n\n- admin@\xD0\xB0pple.com is not apple.com "
+        "<b>\n\n"
+        "Open without the hidden copy: the draft opens without x@evil.example.");
+
+  // zenity: Cancel on the cancel button, which --default-cancel makes the default.
+  const auto z = question_argv(dialog_program::zenity, safe_without);
+  CHECK(z == std::vector<std::string>{"zenity", "--question", "--no-markup", "--default-cancel",
+                                      "--icon-name=dialog-warning", "--width=560",
+                                      "--title=mailtokit: check this link before it opens",
+                                      "--text=" + question_summary(safe_without), "--cancel-label=Cancel",
+                                      "--ok-label=Open without the hidden copy",
+                                      "--extra-button=Open as it is", "--extra-button=Details"});
+  CHECK(parse_answer(dialog_program::zenity, safe_without, 1, "") == choice::cancel);  // Enter, Escape
+  CHECK(parse_answer(dialog_program::zenity, safe_without, 0, "") == choice::open_without_bcc);
+  CHECK(parse_answer(dialog_program::zenity, safe_without, 1, "Open as it is\n") == choice::open);
+  CHECK_FALSE(parse_answer(dialog_program::zenity, safe_without, 1, "Details\n"));  // show them, ask again
+  CHECK(parse_answer(dialog_program::zenity, safe_without, 5, "Open as it is") == choice::cancel);  // timeout
+  CHECK(parse_answer(dialog_program::zenity, safe_cancel, 0, "") == choice::open_without_bcc);
+
+  // yad: the safe button exits 0 (Enter), Escape 252.
+  const auto y = question_argv(dialog_program::yad, safe_cancel);
+  CHECK(std::vector<std::string>(y.end() - 4, y.end()) ==
+        std::vector<std::string>{"--button=Cancel:0", "--button=Open without the hidden copy:10",
+                                 "--button=Open as it is:11", "--button=Details:20"});
+  CHECK(parse_answer(dialog_program::yad, safe_cancel, 0, "") == choice::cancel);
+  CHECK(parse_answer(dialog_program::yad, safe_cancel, 10, "") == choice::open_without_bcc);
+  CHECK(parse_answer(dialog_program::yad, safe_cancel, 11, "") == choice::open);
+  CHECK(parse_answer(dialog_program::yad, safe_cancel, 252, "") == choice::cancel);
+  CHECK_FALSE(parse_answer(dialog_program::yad, safe_cancel, 20, ""));
+  const auto y2 = question_argv(dialog_program::yad, safe_without);
+  CHECK(std::vector<std::string>(y2.end() - 4, y2.end()) ==
+        std::vector<std::string>{"--button=Open without the hidden copy:0", "--button=Cancel:10",
+                                 "--button=Open as it is:11", "--button=Details:20"});
+  CHECK(parse_answer(dialog_program::yad, safe_without, 0, "") == choice::open_without_bcc);
+  CHECK(parse_answer(dialog_program::yad, safe_without, 10, "") == choice::cancel);
+  CHECK(parse_answer(dialog_program::yad, safe_without, 11, "") == choice::open);
+  CHECK(details_argv(dialog_program::yad, "/run/d")[1] == "--text-info");
+  CHECK(details_argv(dialog_program::zenity, "/run/d")[2] == "--filename=/run/d");
+
+  // kdialog: Enter gives Yes, so Yes is the safe answer; Escape exits 2.
+  const auto k = question_argv(dialog_program::kdialog, safe_without);
+  const std::string text = qt_text(question_summary(safe_without) + "\n\n" + safe_without.details);
+  CHECK(k == std::vector<std::string>{"kdialog", "--title=mailtokit: check this link before it opens",
+                                      "--yes-label=Open without the hidden copy", "--no-label=Open as it is",
+                                      "--cancel-label=Cancel", "--warningyesnocancel=" + text});
+  CHECK(text.find("&lt;b&gt;") != std::string::npos);
+  CHECK(parse_answer(dialog_program::kdialog, safe_without, 0, "") == choice::open_without_bcc);
+  CHECK(parse_answer(dialog_program::kdialog, safe_without, 1, "") == choice::open);
+  CHECK(parse_answer(dialog_program::kdialog, safe_without, 2, "") == choice::cancel);
+  const auto k2 = question_argv(dialog_program::kdialog, safe_cancel);
+  CHECK(std::vector<std::string>(k2.begin(), k2.end() - 1) ==
+        std::vector<std::string>{"kdialog", "--title=mailtokit: check this link before it opens",
+                                 "--yes-label=Cancel", "--no-label=Open without the hidden copy"});
+  CHECK(k2.back().rfind("--warningyesno=<qt>", 0) == 0);
+  CHECK(parse_answer(dialog_program::kdialog, safe_cancel, 0, "") == choice::cancel);  // Enter
+  CHECK(parse_answer(dialog_program::kdialog, safe_cancel, 2, "") == choice::cancel);  // Escape
+  CHECK(parse_answer(dialog_program::kdialog, safe_cancel, 1, "") == choice::open_without_bcc);
+  for (const auto& argv : {z, y, y2, k, k2})
+    for (const auto& a : argv) CHECK((a == argv.front() || a.rfind("--", 0) == 0));
+}
