@@ -114,8 +114,9 @@ def check_catalog(po, pot, msgfmt, msgcmp):
             if not s:
                 continue
             got = set(PLACEHOLDER.findall(s))
-            # A singular form may leave out {0} (the count) where the language says "one".
-            need = wanted if not (e.get("msgid_plural") and i == 0) else set(PLACEHOLDER.findall(e["msgid"]))
+            # Each form keeps the placeholders of its English form: the singular those of msgid
+            # (it may leave out {0}, the count, as "one"), the others those of msgid_plural.
+            need = set(PLACEHOLDER.findall(e["msgid"] if i == 0 or not e.get("msgid_plural") else e["msgid_plural"]))
             if need - got or got - wanted:
                 problems.append(f"{po}: placeholders {sorted(need)} of {e['msgid']!r} are {sorted(got)} in {s!r}")
     return problems, stats
