@@ -13,6 +13,8 @@ generated locale is needed), and MAILTOKIT_LOCALEDIR pointing at the build's cat
 - the failure dialog (a recording zenity on a private PATH and a stand-in DISPLAY) has the
   translated title, reason and "What to do" line, and the failure notification (a recording
   notify-send, no display) the translated summary;
+- the question before a risky draft, on a terminal (a pseudo-terminal as stdin, stdout and
+  stderr), has the translated headline and prompt, and its keys still work (c cancels);
 - the attachment question's labels are translated (mailtokit send --attach, answered by the
   recording zenity with "Don't attach");
 - with LANG=C and no LANGUAGE everything stays English; JSON output (inspect --json, preview
@@ -21,7 +23,9 @@ The expected texts are looked up in po/<lang>.po by their English msgid, so the 
 the program shows the catalog's text, not a copy of it.
 """
 import os
+import pty
 import re
+import select
 import subprocess
 import sys
 import tempfile
@@ -112,6 +116,39 @@ def wait_file(path, timeout=30):
     return None
 
 
+def on_terminal(args, env, answer, prompt, timeout=20):
+    """Run mailtokit on a pseudo-terminal; type `answer` once `prompt` is shown. Returns (exit
+    code, everything the terminal showed)."""
+    master, slave = pty.openpty()
+    p = subprocess.Popen([PROG] + args, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    shown = b""
+    typed = False
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        r, _, _ = select.select([master], [], [], 0.1)
+        if r:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+        if not typed and prompt.encode() in shown:
+            os.write(master, answer)
+            typed = True
+        if p.poll() is not None and not r:
+            break
+    try:
+        rc = p.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        rc = None
+    os.close(master)
+    return rc, shown.decode("utf-8", "replace")
+
+
 for d in LANGS:
     check((LOCALEDIR / d / "LC_MESSAGES" / "mailtokit.mo").is_file(), f"{d}: the build compiled the catalog")
 
@@ -199,6 +236,22 @@ with tempfile.TemporaryDirectory() as tmp:
                   for a in args),
               f"{lang}: the attachment question's title, text and buttons are translated ({args[:8]})")
         zen.unlink(missing_ok=True)
+
+        # ---- the question on a terminal: headline, prompt, keys ----
+        qhome = Path(tmp) / f"q-{lang}"
+        (qhome / ".config/mailtokit").mkdir(parents=True)
+        rec = recorder(bindir, "mua")
+        (qhome / ".config/mailtokit/config").write_text(f'target = custom\ncommand = "{bindir}/mua" %u\nnotify = no\n')
+        qenv = env_for(lang, qhome, {"TERM": "dumb"})
+        prompt = cat["Your answer ({0}, d for details, Enter for {1}): "].split("{0}")[0]
+        rc, shown = on_terminal(["open", "mailto:a@example.org?bcc=x@evil.example&subject=Invoice"], qenv, b"c\n",
+                                prompt)
+        plural = re.search(r'msgid "This link would send a hidden copy to \{1\}"\nmsgid_plural "[^"]*"\n'
+                           r'msgstr\[0\] "([^"]*)"', (PO_DIR / f"{lang}.po").read_text(encoding="utf-8"))
+        headline = plural.group(1).replace("{1}", "x@evil.example") if plural else "(not in the catalog)"
+        check(rc == 0 and headline in shown and prompt in shown and not rec.exists() and
+              "This link would send" not in shown,
+              f"{lang}: the question on a terminal is in {lang}, and c cancels ({shown[-300:]!r})")
 
         # ---- JSON is the same in every language ----
         json_outputs[lang] = [run(["inspect", "--json", link], env)[1],
