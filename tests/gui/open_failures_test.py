@@ -15,7 +15,7 @@ cannot be started, a client that exits at once with an error, a client that fail
 an unusable `command`. Where a draft exists, the .eml file in the drafts directory is checked
 (Python's email package reads it back: To and Subject of the link) and the message names it.
 On KDE (XDG_CURRENT_DESKTOP=KDE) the error box is kdialog's. Screenshots of the error dialogs go
-to MAILTOKIT_RESULTS.
+to MAILTOKIT_RESULTS. Under LANGUAGE=de the same dialog is German (open_failure_dialog_de.png).
 """
 import email
 import email.policy
@@ -145,6 +145,32 @@ with Session("open-failures") as s:
     s.screenshot(RESULTS / "open_failure_kdialog.png")
     click_button(s, win, 0, 1, RESULTS / "open_failure_kdialog_click.png")
     s.wait_window(r"^mailtokit: the link was not opened", timeout=10, gone=True)
+
+    # In German (LANGUAGE=de, a UTF-8 locale, the build's catalogs): the real zenity shows the
+    # failure dialog with the German title, reason and "what to do" (issue 24), taken from po/de.po.
+    de = {}
+    for block in (Path(__file__).resolve().parent.parent.parent / "po" / "de.po").read_text("utf-8").split("\n\n"):
+        m = re.search(r'^msgid "(.*)"\nmsgstr "(.*)"$', block, re.M)
+        if m:
+            de[m.group(1)] = m.group(2).replace('\\"', '"')
+    de_title = de["mailtokit: the link was not opened"]
+    de_reason = de["{0} failed at once: it exited with status {1}."].replace("{0}", "/bin/false").replace("{1}", "1")
+    de_todo = de["What to do: {0}"].replace("{0}", "")
+    d.write_config('target = custom\ncommand = /bin/false %u\n')
+    d.clear()
+    p, log = d.start(["open", LINK], env={"LANGUAGE": "de", "LANG": "C.UTF-8", "LC_ALL": "",
+                                          "MAILTOKIT_LOCALEDIR": os.environ["MAILTOKIT_BUILD_DIR"] + "/locale"})
+    rc = wait_exit(p, 30, "German failure")
+    z = wait_record(d, "zenity")
+    text = z[-1][len("--text="):] if z and z[-1].startswith("--text=") else ""
+    check(rc == 69 and "--title=" + de_title in z and de_reason in text and de_todo in text and
+          "What to do" not in text, f"German: the failure dialog is in German ({z[4:5]}, {text[:160]!r})")
+    check(de_reason in log.read_text("utf-8", "replace") and "error: unavailable: " in log.read_text("utf-8", "replace"),
+          "German: stderr is German, its code English")
+    win = s.wait_window("^" + re.escape(de_title) + "$", timeout=30)
+    s.screenshot(RESULTS / "open_failure_dialog_de.png")
+    click_button(s, win, 0, 1, RESULTS / "open_failure_dialog_de_click.png")
+    s.wait_window("^" + re.escape(de_title) + "$", timeout=10, gone=True)
 
     # No display, confirm = risky: nobody can be asked, so the draft opens and the desktop is told.
     d.write_config(f'target = custom\ncommand = "{recorder}" %u\n')
