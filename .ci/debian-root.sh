@@ -21,10 +21,15 @@ as_user() {  # as_user COMMAND: a login shell of the ordinary user (HOME, no roo
 }
 
 # /usr/local before the packages: they must add nothing there (Debian's own /usr/local/man link
-# and python3's site directories are already there).
-find /usr/local -mindepth 1 | sort >/tmp/mk/usr-local.before
+# and python3's site directories are already there). Empty directories are not counted: Debian
+# Policy 9.1.2 lets packages create them ("packages may create empty directories below
+# /usr/local so that the local administrator knows where to place site-specific files"), as
+# fontconfig-config, which mailtokit-ask's GTK brings, does with /usr/local/share/fonts; what the
+# packages themselves ship under /usr/local is checked on their file lists below.
+local_entries() { find /usr/local -mindepth 1 ! \( -type d -empty \) | sort; }
+local_entries >/tmp/mk/usr-local.before
 usr_local_unchanged() {  # usr_local_unchanged WHEN
-  find /usr/local -mindepth 1 | sort | diff /tmp/mk/usr-local.before - || bad "/usr/local changed $1"
+  local_entries | diff /tmp/mk/usr-local.before - || bad "/usr/local changed $1"
 }
 
 echo "-- an ordinary user whose mailto: handler is another program"
