@@ -69,7 +69,9 @@ std::string clip(std::string_view s, std::size_t max) {
     ++cps;
   }
   if (cps <= max) return std::string(s);
-  return std::string(s.substr(0, cut)) + " ... (" + std::to_string(cps - max) + " more characters)";
+  const std::size_t more = cps - max;
+  return std::string(s.substr(0, cut)) + " ... (" +
+         fill(ntr("{0} more character", "{0} more characters", more), {std::to_string(more)}) + ")";
 }
 
 std::string question_text(const draft& d, const std::vector<preview::finding>& findings, const assessment& a,
@@ -150,7 +152,9 @@ std::string qt_text(std::string_view text, std::size_t max_bytes) {
     out += line + "\n";  // white-space: pre-wrap keeps it (a text without line breaks is elided)
   }
   if (left_out > 0)
-    out += "... " + std::to_string(left_out) + " more lines (run `mailtokit preview` to see all)";
+    out += "... " + fill(ntr("{0} more line (run `mailtokit preview` to see all)",
+                             "{0} more lines (run `mailtokit preview` to see all)", left_out),
+                         {std::to_string(left_out)});
   return out + std::string(tail);
 }
 
