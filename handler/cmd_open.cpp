@@ -504,7 +504,7 @@ int run_open(const open_options& o) {
   }
   if (answer == choice::open_without_bcc) {
     err("mailtokit: " +
-        fill(ntr("opening without the hidden recipient (Bcc)", "opening without the {0} hidden recipients (Bcc)",
+        fill(ntr("opening without the {0} hidden recipient (Bcc)", "opening without the {0} hidden recipients (Bcc)",
                  d->bcc.size()),
              {std::to_string(d->bcc.size())}) +
         "\n");

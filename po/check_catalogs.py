@@ -117,6 +117,8 @@ def check_catalog(po, pot, msgfmt, msgcmp):
             # Each form keeps the placeholders of its English form: the singular those of msgid
             # (it may leave out {0}, the count, as "one"), the others those of msgid_plural.
             need = set(PLACEHOLDER.findall(e["msgid"] if i == 0 or not e.get("msgid_plural") else e["msgid_plural"]))
+            if e.get("msgid_plural") and i == 0:
+                need.discard("0")
             if need - got or got - wanted:
                 problems.append(f"{po}: placeholders {sorted(need)} of {e['msgid']!r} are {sorted(got)} in {s!r}")
     return problems, stats
