@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "mailtokit/preview.hpp"
 #include "open_plan.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::cli {
 namespace {
@@ -23,11 +24,11 @@ chosen from_entry(launch::entry e, chosen_by why) {
 
 std::string_view describe(chosen_by why) noexcept {
   switch (why) {
-    case chosen_by::command_line: return "given with --target";
-    case chosen_by::configuration: return "set with `target =` in the configuration";
-    case chosen_by::remembered: return "the mail program you used before `mailtokit register`";
-    case chosen_by::desktop_default: return "your desktop's choice for mail links";
-    case chosen_by::fallback: return "the first mail program found, as nothing else was chosen";
+    case chosen_by::command_line: return tr("given with --target");
+    case chosen_by::configuration: return tr("set with `target =` in the configuration");
+    case chosen_by::remembered: return tr("the mail program you used before `mailtokit register`");
+    case chosen_by::desktop_default: return tr("your desktop's choice for mail links");
+    case chosen_by::fallback: return tr("the first mail program found, as nothing else was chosen");
   }
   return {};
 }
@@ -53,8 +54,8 @@ std::optional<chosen> choose(const choice_inputs& in, const std::function<std::s
     if (v.t == target::desktop) {
       auto e = in.find_entry(v.entry_id);
       if (!e) {
-        why = {exit_unavailable, "the desktop entry " + preview::visible(v.entry_id) + " is not installed",
-               "`mailtokit targets` lists the mail programs on this desktop"};
+        why = {exit_unavailable, fill(tr("The desktop entry {0} is not installed."), {preview::visible(v.entry_id)}),
+               tr("Choose one of the mail programs that `mailtokit targets` lists on this desktop.")};
         return std::nullopt;
       }
       return from_entry(std::move(*e), by);
@@ -68,8 +69,8 @@ std::optional<chosen> choose(const choice_inputs& in, const std::function<std::s
   if (!in.cli_target.empty()) {
     auto v = parse_target_value(in.cli_target);
     if (!v) {
-      why = {exit_usage, "unknown target '" + preview::visible(in.cli_target) + "' for --target",
-             "use a name listed by `mailtokit open --help`, or desktop:ID from `mailtokit targets`"};
+      why = {exit_usage, fill(tr("unknown target '{0}' for --target"), {preview::visible(in.cli_target)}),
+             tr("use a name listed by `mailtokit open --help`, or desktop:ID from `mailtokit targets`")};
       return std::nullopt;
     }
     return named(*v, chosen_by::command_line);
@@ -77,7 +78,7 @@ std::optional<chosen> choose(const choice_inputs& in, const std::function<std::s
   if (cfg.target) {
     auto v = parse_target_value(cfg.target->value);
     if (!v) {
-      why = config_failure(where(cfg.target->offset), "unknown target '" + preview::visible(cfg.target->value) + "'");
+      why = config_failure(where(cfg.target->offset), fill(tr("unknown target '{0}'"), {preview::visible(cfg.target->value)}));
       return std::nullopt;
     }
     return named(*v, chosen_by::configuration);
@@ -120,9 +121,10 @@ std::optional<chosen> choose(const choice_inputs& in, const std::function<std::s
   }
   std::string tried;
   for (const auto* k : clients::all()) tried += (tried.empty() ? "" : ", ") + std::string(k->name);
-  why = {exit_unavailable, "no mail program found: the desktop has no handler for mail links, and none of " + tried +
-                               " is installed",
-         "install a mail program, or set `target = NAME` in the configuration"};
+  why = {exit_unavailable,
+         fill(tr("No mail program was found: the desktop has no handler for mail links, and none of {0} is installed."),
+              {tried}),
+         tr("Install a mail program, or set `target = NAME` in the configuration.")};
   return std::nullopt;
 }
 

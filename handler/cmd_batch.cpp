@@ -22,6 +22,7 @@
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
 #include "runtime/batch.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::cli {
 
@@ -130,8 +131,8 @@ batch::outcome process_line(const line_context& c, const batch::line& l, std::st
     const std::string name = batch::file_name(l.number);
     if (auto w = batch::write_file(c.dir_fd, name, *bytes); !w) {
       // errno of the failed call, kept by write_file() in the error's offset.
-      report_error("io_error", "--compose " + shown_value(c.dir + "/" + name) + " cannot be written",
-                   std::strerror(static_cast<int>(w.error().offset)), "check the space and permissions of the directory");
+      report_error("io_error", fill(tr("--compose {0} cannot be written"), {shown_value(c.dir + "/" + name)}),
+                   std::strerror(static_cast<int>(w.error().offset)), tr("check the space and permissions of the directory"));
       return batch::outcome::io_error;
     }
     path = c.dir + "/" + name;
@@ -182,12 +183,12 @@ int run_batch(const batch_cli& o) {
     c->composing = true;
     c->dir = o.compose_dir;
     if (::mkdir(c->dir.c_str(), 0700) != 0 && errno != EEXIST) {
-      report_error("cannot_create", "--compose " + shown_value(c->dir) + " cannot be created", std::strerror(errno));
+      report_error("cannot_create", fill(tr("--compose {0} cannot be created"), {shown_value(c->dir)}), std::strerror(errno));
       return exit_cantcreat;
     }
     c->dir_fd = ::open(c->dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (c->dir_fd < 0) {
-      report_error("cannot_create", "--compose " + shown_value(c->dir) + " cannot be opened as a directory",
+      report_error("cannot_create", fill(tr("--compose {0} cannot be opened as a directory"), {shown_value(c->dir)}),
                    std::strerror(errno));
       return exit_cantcreat;
     }
@@ -204,15 +205,15 @@ int run_batch(const batch_cli& o) {
   if (c->dir_fd >= 0) ::close(c->dir_fd);
   if (!st) {
     if (st.error().code != program::errc::io_error) {
-      report_error(to_name(st.error().code), "batch stopped", to_string(st.error().code), "please report this as a bug");
+      report_error(to_name(st.error().code), tr("batch stopped"), to_string(st.error().code), tr("please report this as a bug"));
       return exit_software;
     }
     // A failed draft file was reported by process_line(); failed_errno is that of a read or write.
     if (failed_errno != 0)
       report_error("io_error",
-                   "batch stopped after " + std::to_string(st.error().offset) +
-                       " input bytes: standard input or output failed",
-                   std::strerror(failed_errno), "the lines before were written; run again once the cause is fixed");
+                   fill(tr("batch stopped after {0} input bytes: standard input or output failed"),
+                        {std::to_string(st.error().offset)}),
+                   std::strerror(failed_errno), tr("the lines before were written; run again once the cause is fixed"));
     return exit_ioerr;
   }
   if (o.stats) {
@@ -231,33 +232,33 @@ void add_batch_command(CLI::App& app, context& ctx) {
   auto o = std::make_shared<batch_cli>();
   auto* cmd = app.add_subcommand(
       "batch",
-      "Bulk mode: read one mailto: link per line on stdin and write one result per line on stdout, "
+      tr("Bulk mode: read one mailto: link per line on stdin and write one result per line on stdout, "
       "in input order: a tab-separated summary (line, ok, to, cc, bcc, subject, dropped fields, "
       "warnings; with --compose: line, ok, file, dropped fields, warnings; or line, error, code, "
       "offset, message), or with --json the `inspect --json` object. A bad line gives an error result "
       "and the run goes on. Exit status: 0 every line processed, 64 bad command line, 70 internal "
-      "error, 73 --compose DIR cannot be created, 74 a read or write failed.");
-  cmd->add_flag("--json", o->json, "one `inspect --json` object per line (byte-identical to `inspect --json`)");
+      "error, 73 --compose DIR cannot be created, 74 a read or write failed."));
+  cmd->add_flag("--json", o->json, tr("one `inspect --json` object per line (byte-identical to `inspect --json`)"));
   cmd->add_option("--compose", o->compose_dir,
-                  "also write the draft of each good line to DIR/<line number, 9 digits>.eml (mode 0600, "
-                  "atomically), as `mailtokit compose` writes it; DIR is created (mode 0700) when missing")
+                  tr("also write the draft of each good line to DIR/<line number, 9 digits>.eml (mode 0600, "
+                  "atomically), as `mailtokit compose` writes it; DIR is created (mode 0700) when missing"))
       ->type_name("DIR");
-  add_number_option(cmd, "--jobs,-j", o->jobs, 0, max_jobs, "worker threads (0: one per CPU); output order is kept");
-  cmd->add_flag("--stats", o->stats, "print lines, ok, errors, seconds and lines/s to stderr at the end");
-  add_link_reading_options(cmd, o->read, "longest link in bytes; longer lines are errors, never held in memory");
+  add_number_option(cmd, "--jobs,-j", o->jobs, 0, max_jobs, tr("worker threads (0: one per CPU); output order is kept"));
+  cmd->add_flag("--stats", o->stats, tr("print lines, ok, errors, seconds and lines/s to stderr at the end"));
+  add_link_reading_options(cmd, o->read, tr("longest link in bytes; longer lines are errors, never held in memory"));
   cmd->add_flag("--strict", o->read.strict,
-                "refuse what is repaired by default (as inspect --strict); with --compose also invalid addresses "
-                "and, without --smtputf8, non-ASCII local parts");
+                tr("refuse what is repaired by default (as inspect --strict); with --compose also invalid addresses "
+                "and, without --smtputf8, non-ASCII local parts"));
   cmd->add_flag("--smtputf8", o->smtputf8,
-                "with --compose: allow raw UTF-8 headers (RFC 6532) when an address needs them, also with "
-                "--ascii-only or --strict (the default)");
+                tr("with --compose: allow raw UTF-8 headers (RFC 6532) when an address needs them, also with "
+                "--ascii-only or --strict (the default)"));
   cmd->add_flag("--ascii-only", o->ascii_only,
-                "with --compose: refuse an address with a non-ASCII local part (needs_smtputf8)");
-  cmd->add_option("--from", o->from, "with --compose: the sender, e.g. \"Jane Doe <jane@example.org>\"")->type_name("ADDRESS");
-  cmd->add_flag("--no-unsent", o->no_unsent, "with --compose: leave out \"X-Unsent: 1\"");
+                tr("with --compose: refuse an address with a non-ASCII local part (needs_smtputf8)"));
+  cmd->add_option("--from", o->from, tr("with --compose: the sender, e.g. \"Jane Doe <jane@example.org>\""))->type_name("ADDRESS");
+  cmd->add_flag("--no-unsent", o->no_unsent, tr("with --compose: leave out \"X-Unsent: 1\""));
   cmd->add_option("--date", o->date,
-                  "with --compose: the Date field, an RFC 5322 date-time such as \"Wed, 25 Nov 2026 18:30:00 "
-                  "+0000\" (default: now)")
+                  tr("with --compose: the Date field, an RFC 5322 date-time such as \"Wed, 25 Nov 2026 18:30:00 "
+                  "+0000\" (default: now)"))
       ->type_name("DATE");
   cmd->callback([o, &ctx] { ctx.exit_code = run_batch(*o); });
 }

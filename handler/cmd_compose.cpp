@@ -22,6 +22,7 @@
 #include "mailtokit/address.hpp"
 #include "mailtokit/compose.hpp"
 #include "mailtokit/policy.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::cli {
 namespace {
@@ -76,16 +77,16 @@ void print_warnings(const draft& d) {
 int run_compose(const compose_args& a) {
   if (!a.date.empty() && !check_date_option(a.date)) return exit_usage;
   if (!a.message_id.empty() && !valid_msg_id(a.message_id)) {
-    report_error("usage", "--message-id " + shown_value(a.message_id) + " is not an RFC 5322 msg-id",
-                 "a msg-id looks like <unique-part@example.org>, in angle brackets",
-                 "give e.g. --message-id '<draft-1@example.org>', or leave it out for a random one");
+    report_error("usage", fill(tr("--message-id {0} is not an RFC 5322 msg-id"), {shown_value(a.message_id)}),
+                 tr("a msg-id looks like <unique-part@example.org>, in angle brackets"),
+                 tr("give e.g. --message-id '<draft-1@example.org>', or leave it out for a random one"));
     return exit_usage;
   }
   parse_options po;
   po.strict = a.strict;
   auto d = parse_draft(a.uri, po);
   if (!d) {
-    print_error(d.error(), "the link");
+    print_error(d.error(), tr("the link"));
     return exit_dataerr;
   }
   print_warnings(*d);
@@ -104,9 +105,9 @@ int run_compose(const compose_args& a) {
   auto message = compose(*d, o);
   if (!message) {
     const error& e = message.error();
-    report_error(to_name(e.code), "the draft cannot be composed (byte " + std::to_string(e.offset) + " of a value)",
+    report_error(to_name(e.code), fill(tr("the draft cannot be composed (byte {0} of a value)"), {std::to_string(e.offset)}),
                  to_string(e.code),
-                 e.code == errc::needs_smtputf8 ? "--smtputf8 writes RFC 6532 UTF-8 header fields for such addresses"
+                 e.code == errc::needs_smtputf8 ? tr("--smtputf8 writes RFC 6532 UTF-8 header fields for such addresses")
                                                 : std::string_view{});
     return exit_dataerr;
   }
@@ -118,8 +119,8 @@ int run_compose(const compose_args& a) {
   }
   if (!write_atomic(a.output, *message, 0600)) {
     const int e = errno;
-    report_error("cannot_create", "-o " + shown_value(a.output) + " cannot be written", std::strerror(e),
-                 "check that the directory exists and is writable");
+    report_error("cannot_create", fill(tr("-o {0} cannot be written"), {shown_value(a.output)}), std::strerror(e),
+                 tr("check that the directory exists and is writable"));
     return exit_cantcreat;
   }
   return exit_ok;
@@ -194,10 +195,10 @@ bool valid_msg_id(std::string_view s) {
 
 bool check_date_option(std::string_view date) {
   if (valid_date_time(date)) return true;
-  report_error("usage", "--date " + shown_value(date) + " is not an RFC 5322 date-time",
-               "a date-time looks like \"Wed, 25 Nov 2026 18:30:00 +0000\": day, month name, year, "
-               "hours:minutes[:seconds], zone",
-               "give e.g. --date \"$(date -R)\", or leave it out for the current time");
+  report_error("usage", fill(tr("--date {0} is not an RFC 5322 date-time"), {shown_value(date)}),
+               tr("a date-time looks like \"Wed, 25 Nov 2026 18:30:00 +0000\": day, month name, year, "
+                  "hours:minutes[:seconds], zone"),
+               tr("give e.g. --date \"$(date -R)\", or leave it out for the current time"));
   return false;
 }
 
@@ -205,29 +206,29 @@ void add_compose_command(CLI::App& app, context& ctx) {
   auto args = std::make_shared<compose_args>();
   CLI::App* cmd = app.add_subcommand(
       "compose",
-      "Write the draft message (.eml, RFC 5322 + MIME) for a mailto URI to standard output or a file.\n"
+      tr("Write the draft message (.eml, RFC 5322 + MIME) for a mailto URI to standard output or a file.\n"
       "What the header policy dropped is reported on standard error.\n"
       "Exit status: 0 ok, 64 bad option (--date, --message-id), 65 bad URI, draft or --from, 73 the file "
-      "cannot be written, 74 output error.");
-  cmd->add_option("uri", args->uri, "mailto URI (or IRI)")->required();
-  cmd->add_option("-o,--output", args->output, "write the draft to FILE (atomically, mode 0600); '-' is stdout")
+      "cannot be written, 74 output error."));
+  cmd->add_option("uri", args->uri, tr("mailto URI (or IRI)"))->required();
+  cmd->add_option("-o,--output", args->output, tr("write the draft to FILE (atomically, mode 0600); '-' is stdout"))
       ->type_name("FILE");
-  cmd->add_option("--from", args->from, "the sender, e.g. \"Jane Doe <jane@example.org>\" (also names the Message-ID domain)")
+  cmd->add_option("--from", args->from, tr("the sender, e.g. \"Jane Doe <jane@example.org>\" (also names the Message-ID domain)"))
       ->type_name("ADDRESS");
   cmd->add_flag("--smtputf8", args->smtputf8,
-                "allow addresses with a non-ASCII local part (RFC 6531), also with --ascii-only or --strict; "
-                "header fields are then raw UTF-8 (RFC 6532). This is the default");
+                tr("allow addresses with a non-ASCII local part (RFC 6531), also with --ascii-only or --strict; "
+                "header fields are then raw UTF-8 (RFC 6532). This is the default"));
   cmd->add_flag("--ascii-only", args->ascii_only,
-                "refuse an address with a non-ASCII local part (needs_smtputf8) instead of writing an RFC 6532 draft");
+                tr("refuse an address with a non-ASCII local part (needs_smtputf8) instead of writing an RFC 6532 draft"));
   cmd->add_flag("--strict", args->strict,
-                "refuse what is repaired by default: malformed links (the errors of RFC 6068), addresses that are "
-                "not valid (invalid_address) and, without --smtputf8, non-ASCII local parts");
-  cmd->add_flag("--no-unsent", args->no_unsent, "leave out \"X-Unsent: 1\" (which makes clients open the file as a draft)");
+                tr("refuse what is repaired by default: malformed links (the errors of RFC 6068), addresses that are "
+                "not valid (invalid_address) and, without --smtputf8, non-ASCII local parts"));
+  cmd->add_flag("--no-unsent", args->no_unsent, tr("leave out \"X-Unsent: 1\" (which makes clients open the file as a draft)"));
   cmd->add_option("--date", args->date,
-                  "the Date field, an RFC 5322 date-time such as \"Wed, 25 Nov 2026 18:30:00 +0000\" (default: "
-                  "now), for reproducible output")
+                  tr("the Date field, an RFC 5322 date-time such as \"Wed, 25 Nov 2026 18:30:00 +0000\" (default: "
+                  "now), for reproducible output"))
       ->type_name("DATE");
-  cmd->add_option("--message-id", args->message_id, "the Message-ID, \"<id@domain>\" (default: random), for reproducible output")
+  cmd->add_option("--message-id", args->message_id, tr("the Message-ID, \"<id@domain>\" (default: random), for reproducible output"))
       ->type_name("ID");
   cmd->callback([args, &ctx] { ctx.exit_code = run_compose(*args); });
 }

@@ -6,6 +6,7 @@
 
 #include "commands.hpp"
 #include "mailtokit/iri.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::cli {
 
@@ -23,7 +24,7 @@ void put_line(std::string_view s) {
 }
 
 // An error found in a trimmed argument, shifted back to a byte offset of the argument as given.
-void report(const error& e, std::size_t leading, std::string_view what = "the IRI") {
+void report(const error& e, std::size_t leading, std::string_view what = tr("the IRI")) {
   print_error(error{e.code, e.offset + leading}, what);
 }
 
@@ -108,16 +109,16 @@ int run_equal(const iri_args& args) {
   const std::string_view a = iri::trim(args.a, &lead_a);
   const std::string_view b = iri::trim(args.b, &lead_b);
   if (auto pa = iri::parse(a); !pa) {
-    report(pa.error(), lead_a, "the first IRI");
+    report(pa.error(), lead_a, tr("the first IRI"));
     return exit_dataerr;
   }
   if (auto pb = iri::parse(b); !pb) {
-    report(pb.error(), lead_b, "the second IRI");
+    report(pb.error(), lead_b, tr("the second IRI"));
     return exit_dataerr;
   }
   auto r = iri::compare(a, b);
   if (!r) {
-    report(r.error(), 0, "the IRIs");
+    report(r.error(), 0, tr("the IRIs"));
     return exit_dataerr;
   }
   static constexpr std::string_view steps[] = {
@@ -139,34 +140,34 @@ int run_equal(const iri_args& args) {
 void add_iri_commands(CLI::App& app, context& ctx) {
   auto* iri_cmd = app.add_subcommand(
       "iri",
-      "Internationalized Resource Identifiers (RFC 3987): map, check and compare. Exit status: 0 ok (iri equal: "
-      "equivalent), 1 iri equal: not equivalent, 64 bad command line, 65 the IRI is refused, 74 output lost.");
+      tr("Internationalized Resource Identifiers (RFC 3987): map, check and compare. Exit status: 0 ok (iri equal: "
+      "equivalent), 1 iri equal: not equivalent, 64 bad command line, 65 the IRI is refused, 74 output lost."));
   iri_cmd->require_subcommand(1, 1);
   auto args = std::make_shared<iri_args>();
 
   auto* to_uri = iri_cmd->add_subcommand(
-      "to-uri", "Map an IRI to a URI (RFC 3987 section 3.1): non-ASCII characters become %HH of UTF-8");
-  to_uri->add_option("IRI", args->a, "the IRI (UTF-8, or bytes in --charset)")->required();
-  to_uri->add_flag("--idna", args->idna, "convert a non-ASCII host with IDNA ToASCII (UTS #46, non-transitional)");
+      "to-uri", tr("Map an IRI to a URI (RFC 3987 section 3.1): non-ASCII characters become %HH of UTF-8"));
+  to_uri->add_option("IRI", args->a, tr("the IRI (UTF-8, or bytes in --charset)"))->required();
+  to_uri->add_flag("--idna", args->idna, tr("convert a non-ASCII host with IDNA ToASCII (UTS #46, non-transitional)"));
   to_uri->add_option("--charset", args->charset,
-                     "the IRI is in this legacy charset (e.g. iso-8859-1, windows-1258); converted and NFC-normalized");
+                     tr("the IRI is in this legacy charset (e.g. iso-8859-1, windows-1258); converted and NFC-normalized"));
   to_uri->callback([&ctx, args] { ctx.exit_code = run_to_uri(*args); });
 
   auto* to_iri = iri_cmd->add_subcommand(
-      "to-iri", "Map a URI to an IRI (RFC 3987 section 3.2): decode escaped UTF-8 where it is safe to show");
-  to_iri->add_option("URI", args->a, "the URI")->required();
-  to_iri->add_flag("--idna", args->idna, "show xn-- labels of the host as Unicode (IDNA ToUnicode)");
+      "to-iri", tr("Map a URI to an IRI (RFC 3987 section 3.2): decode escaped UTF-8 where it is safe to show"));
+  to_iri->add_option("URI", args->a, tr("the URI"))->required();
+  to_iri->add_flag("--idna", args->idna, tr("show xn-- labels of the host as Unicode (IDNA ToUnicode)"));
   to_iri->callback([&ctx, args] { ctx.exit_code = run_to_iri(*args); });
 
   auto* check = iri_cmd->add_subcommand(
-      "check", "Check an IRI reference against the RFC 3987 grammar and bidi rules; print its components");
-  check->add_option("IRI", args->a, "the IRI reference (UTF-8)")->required();
+      "check", tr("Check an IRI reference against the RFC 3987 grammar and bidi rules; print its components"));
+  check->add_option("IRI", args->a, tr("the IRI reference (UTF-8)"))->required();
   check->callback([&ctx, args] { ctx.exit_code = run_check(*args); });
 
   auto* equal = iri_cmd->add_subcommand(
-      "equal", "Compare two IRIs with the RFC 3987 section 5.3 ladder; exit 0 when equivalent, 1 when not");
-  equal->add_option("A", args->a, "the first IRI")->required();
-  equal->add_option("B", args->b, "the second IRI")->required();
+      "equal", tr("Compare two IRIs with the RFC 3987 section 5.3 ladder; exit 0 when equivalent, 1 when not"));
+  equal->add_option("A", args->a, tr("the first IRI"))->required();
+  equal->add_option("B", args->b, tr("the second IRI"))->required();
   equal->callback([&ctx, args] { ctx.exit_code = run_equal(*args); });
 }
 

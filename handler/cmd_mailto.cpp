@@ -16,6 +16,7 @@
 #include "mailtokit/message.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/utf8.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::cli {
 
@@ -132,7 +133,7 @@ int run_inspect(const inspect_options& o) {
     if (o.json) {
       out(json::from_error(d.error()) + "\n");
     } else {
-      print_error(d.error(), "the link");
+      print_error(d.error(), tr("the link"));
     }
     return exit_dataerr;
   }
@@ -145,23 +146,23 @@ int run_inspect(const inspect_options& o) {
 
 int run_build(const build_cli_options& o) {
   if (o.iri && o.utf8_escaped) {
-    report_error("usage", "--iri and --utf8-escaped exclude each other", {}, "give one of them");
+    report_error("usage", tr("--iri and --utf8-escaped exclude each other"), {}, tr("give one of them"));
     return exit_usage;
   }
   draft from_eml;
   if (!o.eml.empty()) {
     if (!o.to.empty() || !o.cc.empty() || !o.bcc.empty() || o.subject || o.body || o.in_reply_to || o.keywords ||
         o.references) {
-      report_error("usage", "--eml cannot be combined with the field options",
-                   "--eml takes the fields from the message; it excludes --to, --cc, --bcc, --subject, --body, "
-                   "--in-reply-to, --keywords and --references");
+      report_error("usage", tr("--eml cannot be combined with the field options"),
+                   tr("--eml takes the fields from the message; it excludes --to, --cc, --bcc, --subject, --body, "
+                      "--in-reply-to, --keywords and --references"));
       return exit_usage;
     }
     // Read at most one byte more than read_message() accepts, so a huge input is refused, not slurped.
     const read_options ro;
     std::FILE* file = o.eml == "-" ? stdin : std::fopen(o.eml.c_str(), "rb");
     if (!file) {
-      report_error("no_input", "--eml " + printable(o.eml) + " cannot be opened", std::strerror(errno));
+      report_error("no_input", fill(tr("--eml {0} cannot be opened"), {printable(o.eml)}), std::strerror(errno));
       return exit_noinput;
     }
     std::string bytes;
@@ -172,7 +173,7 @@ int run_build(const build_cli_options& o) {
     const int read_errno = errno;
     if (file != stdin) std::fclose(file);
     if (failed) {
-      report_error("no_input", "--eml " + printable(o.eml) + " cannot be read", std::strerror(read_errno));
+      report_error("no_input", fill(tr("--eml {0} cannot be read"), {printable(o.eml)}), std::strerror(read_errno));
       return exit_noinput;
     }
     auto d = read_message(bytes, ro);
@@ -203,7 +204,7 @@ int run_build(const build_cli_options& o) {
   if (o.references) f.headers.push_back({"References", *o.references});
   auto d = o.eml.empty() ? make_draft(f) : result<draft>(std::move(from_eml));
   if (!d) {
-    print_error(d.error(), "the fields");
+    print_error(d.error(), tr("the fields"));
     return exit_dataerr;
   }
   build_options bo;
@@ -219,14 +220,14 @@ bool apply_link_reading(const link_reading& o, parse_options& po, policy& p) {
   po.limits = o.lim;
   po.strict = o.strict;
   if (o.strict_utf8 && !o.charset.empty()) {
-    report_error("usage", "--strict-utf8 and --charset exclude each other", {}, "give one of them");
+    report_error("usage", tr("--strict-utf8 and --charset exclude each other"), {}, tr("give one of them"));
     return false;
   }
   if (o.strict_utf8) po.on_invalid_utf8 = invalid_utf8::reject;
   if (!o.charset.empty()) {
     if (auto probe = charset::to_utf8("a", o.charset); !probe && probe.error().code == errc::unknown_charset) {
-      report_error("unknown_charset", "--charset " + printable(o.charset) + " names no charset ICU knows",
-                   {}, "give a name such as windows-1252 or iso-8859-1");
+      report_error("unknown_charset", fill(tr("--charset {0} names no charset ICU knows"), {printable(o.charset)}),
+                   {}, tr("give a name such as windows-1252 or iso-8859-1"));
       return false;
     }
     po.on_invalid_utf8 = invalid_utf8::legacy;
@@ -234,7 +235,7 @@ bool apply_link_reading(const link_reading& o, parse_options& po, policy& p) {
   }
   for (const auto& name : o.keep) {
     if (!p.keep(name)) {
-      report_error("usage", "--keep " + printable(name) + " is refused", p.reason_to_drop(name));
+      report_error("usage", fill(tr("--keep {0} is refused"), {printable(name)}), p.reason_to_drop(name));
       return false;
     }
   }
@@ -244,62 +245,62 @@ bool apply_link_reading(const link_reading& o, parse_options& po, policy& p) {
 
 void add_link_reading_options(CLI::App* cmd, link_reading& o, const std::string& max_input_help) {
   cmd->add_flag("--strict-utf8", o.strict_utf8,
-                "refuse values that are not UTF-8 after percent-decoding (default: replace with U+FFFD)");
+                tr("refuse values that are not UTF-8 after percent-decoding (default: replace with U+FFFD)"));
   cmd->add_option("--charset", o.charset,
-                  "read values that are not UTF-8 in this legacy charset (e.g. windows-1252), through ICU")
+                  tr("read values that are not UTF-8 in this legacy charset (e.g. windows-1252), through ICU"))
       ->option_text("NAME");
   cmd->add_option("--keep", o.keep,
-                  "also keep header field NAME (repeatable; file access, originator, MIME and HTML fields are refused)")
+                  tr("also keep header field NAME (repeatable; file access, originator, MIME and HTML fields are refused)"))
       ->take_all()
       ->expected(1)
       ->option_text("NAME");
-  cmd->add_option("--drop", o.drop, "do not keep header field NAME (repeatable)")
+  cmd->add_option("--drop", o.drop, tr("do not keep header field NAME (repeatable)"))
       ->take_all()
       ->expected(1)
       ->option_text("NAME");
   add_number_option(cmd, "--max-input", o.lim.max_input, 1, max_input_limit, max_input_help);
-  add_number_option(cmd, "--max-recipients", o.lim.max_recipients, 0, max_count_limit, "most to + cc + bcc addresses");
-  add_number_option(cmd, "--max-hfields", o.lim.max_hfields, 0, max_count_limit, "most header fields");
+  add_number_option(cmd, "--max-recipients", o.lim.max_recipients, 0, max_count_limit, tr("most to + cc + bcc addresses"));
+  add_number_option(cmd, "--max-hfields", o.lim.max_hfields, 0, max_count_limit, tr("most header fields"));
 }
 
 void add_mailto_commands(CLI::App& app, context& ctx) {
   auto io = std::make_shared<inspect_options>();
   auto* inspect = app.add_subcommand(
       "inspect",
-      "Parse a mailto: URI (RFC 6068) and show the draft the header policy makes of it: recipients, "
+      tr("Parse a mailto: URI (RFC 6068) and show the draft the header policy makes of it: recipients, "
       "subject, body, kept header fields, dropped fields with reasons, warnings. Exit 65 when the URI "
-      "is refused.");
-  inspect->add_option("uri", io->uri, "the mailto: URI (or IRI)")->required();
-  inspect->add_flag("--json", io->json, "print one JSON object (the machine-readable contract)");
+      "is refused."));
+  inspect->add_option("uri", io->uri, tr("the mailto: URI (or IRI)"))->required();
+  inspect->add_flag("--json", io->json, tr("print one JSON object (the machine-readable contract)"));
   inspect->add_flag("--strict", io->read.strict,
-                    "refuse what is repaired by default (a lone '%', a second '?', a field without '=', an "
-                    "address that is not UTF-8, ...) with the RFC 6068 error, for validators");
-  add_link_reading_options(inspect, io->read, "longest URI in bytes");
+                    tr("refuse what is repaired by default (a lone '%', a second '?', a field without '=', an "
+                    "address that is not UTF-8, ...) with the RFC 6068 error, for validators"));
+  add_link_reading_options(inspect, io->read, tr("longest URI in bytes"));
   add_number_option(inspect, "--max-encoded-words", io->read.lim.max_encoded_words, 0, max_count_limit,
-                    "most RFC 2047 encoded words in one value");
+                    tr("most RFC 2047 encoded words in one value"));
   inspect->callback([io, &ctx] { ctx.exit_code = run_inspect(*io); });
 
   auto bo = std::make_shared<build_cli_options>();
   auto* build = app.add_subcommand(
-      "build", "Write a mailto: URI (RFC 6068) for the given fields, percent-encoding what the RFC requires.");
-  build->add_option("--to", bo->to, "recipients, an RFC 5322 address list (repeatable)")
+      "build", tr("Write a mailto: URI (RFC 6068) for the given fields, percent-encoding what the RFC requires."));
+  build->add_option("--to", bo->to, tr("recipients, an RFC 5322 address list (repeatable)"))
       ->take_all()
       ->expected(1)
       ->option_text("ADDRESSES");
-  build->add_option("--cc", bo->cc, "Cc recipients (repeatable)")->take_all()->expected(1)->option_text("ADDRESSES");
-  build->add_option("--bcc", bo->bcc, "Bcc recipients (repeatable)")->take_all()->expected(1)->option_text("ADDRESSES");
-  build->add_option("--subject", bo->subject, "subject");
-  build->add_option("--body", bo->body, "body text (line ends become CRLF)");
-  build->add_option("--in-reply-to", bo->in_reply_to, "In-Reply-To message id, e.g. <id@example.com>");
-  build->add_option("--keywords", bo->keywords, "Keywords");
-  build->add_option("--references", bo->references, "References message ids");
-  build->add_flag("--iri", bo->iri, "write an IRI: non-ASCII characters stay as UTF-8");
+  build->add_option("--cc", bo->cc, tr("Cc recipients (repeatable)"))->take_all()->expected(1)->option_text("ADDRESSES");
+  build->add_option("--bcc", bo->bcc, tr("Bcc recipients (repeatable)"))->take_all()->expected(1)->option_text("ADDRESSES");
+  build->add_option("--subject", bo->subject, tr("subject"));
+  build->add_option("--body", bo->body, tr("body text (line ends become CRLF)"));
+  build->add_option("--in-reply-to", bo->in_reply_to, tr("In-Reply-To message id, e.g. <id@example.com>"));
+  build->add_option("--keywords", bo->keywords, tr("Keywords"));
+  build->add_option("--references", bo->references, tr("References message ids"));
+  build->add_flag("--iri", bo->iri, tr("write an IRI: non-ASCII characters stay as UTF-8"));
   build->add_flag("--utf8-escaped", bo->utf8_escaped,
-                  "write internationalized domains as percent-encoded UTF-8 instead of A-labels");
-  build->add_flag("--html", bo->html, "escape for an HTML attribute ('&' as '&amp;')");
+                  tr("write internationalized domains as percent-encoded UTF-8 instead of A-labels"));
+  build->add_flag("--html", bo->html, tr("escape for an HTML attribute ('&' as '&amp;')"));
   build->add_option("--eml", bo->eml,
-                    "take the fields from this message (a draft .eml, '-' for standard input) instead; fields a "
-                    "link cannot carry are reported on standard error")
+                    tr("take the fields from this message (a draft .eml, '-' for standard input) instead; fields a "
+                    "link cannot carry are reported on standard error"))
       ->option_text("FILE");
   build->callback([bo, &ctx] { ctx.exit_code = run_build(*bo); });
 }

@@ -34,6 +34,7 @@
 #include "runtime/drafts.hpp"
 #include "runtime/provenance.hpp"
 #include "runtime/handler_config.hpp"
+#include "runtime/i18n.hpp"
 #include "user_files.hpp"
 
 namespace mailtokit::cli {
@@ -49,13 +50,15 @@ void err(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); }
 // "Input that is not a mailto URI (a string starting with '-', another scheme, an empty
 // argument) is refused with a clear message and exit 64/65, before anything starts."
 std::optional<open_failure> non_mailto(std::string_view uri) {
-  constexpr std::string_view advice = "mailtokit opens only mailto: links; nothing was started";
-  if (uri.empty()) return open_failure{exit_usage, "empty argument: expected a mailto: URI", std::string(advice)};
+  const std::string advice = tr("Nothing was started: mailtokit opens only mailto: links. Check the link you "
+                                 "clicked, or the command that started mailtokit.");
+  if (uri.empty())
+    return open_failure{exit_usage, tr("The link is empty: mailtokit was started without a mailto: link."), advice};
   if (uri.front() == '-')
     return open_failure{exit_usage,
-                        "refusing " + preview::visible(uri.substr(0, 64)) +
-                            ": an argument starting with '-' is an option, not a mailto: URI",
-                        std::string(advice)};
+                        fill(tr("{0} was refused: a word starting with '-' is an option, not a mailto: link."),
+                             {preview::visible(uri.substr(0, 64))}),
+                        advice};
   std::string_view t = uri;
   while (!t.empty() && (t.front() == ' ' || t.front() == '\t' || t.front() == '\n' || t.front() == '\r'))
     t.remove_prefix(1);
@@ -67,13 +70,13 @@ std::optional<open_failure> non_mailto(std::string_view uri) {
   }
   if (!is_mailto) {
     const auto colon = t.find(':');
-    std::string what = colon == std::string_view::npos || colon > 32
-                           ? std::string("it has no scheme")
-                           : "its scheme is '" + preview::visible(t.substr(0, colon)) + "'";
+    const std::string shown = preview::visible(uri.substr(0, 64)) + (uri.size() > 64 ? "..." : "");
     return open_failure{exit_dataerr,
-                        "refusing " + preview::visible(uri.substr(0, 64)) + (uri.size() > 64 ? "..." : "") +
-                            ": not a mailto: URI (" + what + ")",
-                        std::string(advice)};
+                        colon == std::string_view::npos || colon > 32
+                            ? fill(tr("{0} was refused: it is not a mailto: link (it has no scheme)."), {shown})
+                            : fill(tr("{0} was refused: it is not a mailto: link (its scheme is '{1}')."),
+                                   {shown, preview::visible(t.substr(0, colon))}),
+                        advice};
   }
   return std::nullopt;
 }
@@ -130,15 +133,15 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
   for (const auto& f : d.dropped) {
     // attach= and attachment= are said by offer_files() (offered, or not attached and why).
     if (is_attach_field(f.name)) continue;
-    lines.push_back("dropped " + f.name + "=" + f.value + ": " + f.reason);
+    lines.push_back(fill(tr("dropped {0}={1}: {2}"), {f.name, f.value, f.reason}));
   }
-  for (const auto& w : d.warnings) lines.push_back("note: " + w.message);
-  for (const auto& f : findings) lines.push_back("warning: " + f.field + ": " + f.message);
+  for (const auto& w : d.warnings) lines.push_back(fill(tr("note: {0}"), {w.message}));
+  for (const auto& f : findings) lines.push_back(fill(tr("warning: {0}: {1}"), {f.field, f.message}));
   if (lines.empty()) return;
   for (const auto& l : lines) err("mailtokit: " + preview::visible(l) + "\n");
   if (notify && installed("notify-send"))
-    show(unasked.empty() ? notify_argv("mailtokit changed or flagged this link", lines, false)
-                         : notify_argv("mailtokit opened a risky link without asking", lines, true));
+    show(unasked.empty() ? notify_argv(tr("mailtokit changed or flagged this link"), lines, false)
+                         : notify_argv(tr("mailtokit opened a risky link without asking"), lines, true));
 }
 
 // The draft as a file in the drafts directory, so that a failure loses nothing; "" when it
@@ -163,7 +166,8 @@ std::string keep_draft(const draft& d, const environment& env, const loaded_conf
 // when no terminal shows stderr. Returns the exit code.
 int report(const open_failure& f, const std::string& kept, const desktop_ui& ui) {
   print_failure(f);
-  if (!kept.empty()) err("mailtokit: the draft was not handed over; it is kept in " + preview::visible(kept) + "\n");
+  if (!kept.empty())
+    err("mailtokit: " + fill(tr("the draft was not handed over; it is kept in {0}"), {preview::visible(kept)}) + "\n");
   if (ui.failures) {
     const std::string text = failure_text(f, kept);
     if (ui.dialog) {
@@ -176,7 +180,7 @@ int report(const open_failure& f, const std::string& kept, const desktop_ui& ui)
         if (nl > at) lines.push_back(text.substr(at, nl - at));
         at = nl + 1;
       }
-      show(notify_argv(failure_title, lines, true, lines.size(), text.size()));
+      show(notify_argv(tr(failure_title.data()), lines, true, lines.size(), text.size()));
     }
   }
   return f.exit_code;
@@ -213,10 +217,10 @@ constexpr auto early_exit_window = std::chrono::milliseconds(1000);
 void tell_gone_once(const registration_paths& reg, const chosen& c, bool notify) {
   auto told = read_small_file(reg.gone_told, 4096);
   if (told && *told && trim(**told) == c.gone) return;
-  const std::string line = "the mail program you used before (" + preview::visible(c.gone) +
-                           ") is no longer installed; drafts now go to " + chosen_name(c);
+  const std::string line = fill(tr("the mail program you used before ({0}) is no longer installed; drafts now go to {1}"),
+                                {preview::visible(c.gone), chosen_name(c)});
   err("mailtokit: " + line + "\n");
-  if (notify && installed("notify-send")) show(notify_argv("mailtokit: your mail program has changed", {line}, false));
+  if (notify && installed("notify-send")) show(notify_argv(tr("mailtokit: your mail program has changed"), {line}, false));
   if (drafts::ensure_private_dir(reg.state_dir)) (void)write_atomic(reg.gone_told, c.gone + "\n", 0600);
 }
 
@@ -248,18 +252,21 @@ int start_entry(const open_plan& plan, const draft& d, const std::string& body_p
     return exit_ok;
   }
   const std::string name = chosen_name(plan.choice);
-  const std::string advice = "check that " + name +
-                             " works, or choose another mail program with `target = NAME` (`mailtokit targets` lists "
-                             "them)";
+  const std::string advice = fill(tr("Check that {0} works, or choose another mail program with `target = NAME` "
+                                    "(`mailtokit targets` lists them)."),
+                                 {name});
   std::string failed;
   auto s = launch::start(*req, failed);
-  if (!s) return report({exit_unavailable, "cannot start " + name + ": " + preview::visible(failed), advice}, kept(), ui);
+  if (!s) return report({exit_unavailable, fill(tr("{0} could not be started: {1}."), {name, preview::visible(failed)}), advice},
+                  kept(), ui);
   if (s->pid > 0) {
     std::optional<int> status;
     status = o.wait ? launch::wait_exit(s->pid) : launch::early_exit(s->pid, early_exit_window);
     if (status && *status != 0)
       return report({exit_unavailable,
-                     name + (o.wait ? " exited with status " : " exited at once with status ") + std::to_string(*status),
+                     fill(o.wait ? tr("{0} failed: it exited with status {1}.")
+                                 : tr("{0} failed at once: it exited with status {1}."),
+                          {name, std::to_string(*status)}),
                      advice},
                     kept(), ui);
   }
@@ -288,7 +295,7 @@ struct offered_files {
 // A requested file as the user is told about it: its resolved path, else what was asked for.
 std::string shown(const attachments::vetted_file& f) {
   if (!f.shown_path.empty()) return f.shown_path;
-  return f.requested.path_as_given.empty() ? std::string("(an empty attach field)") : f.requested.path_as_given;
+  return f.requested.path_as_given.empty() ? std::string(tr("(an empty attach field)")) : f.requested.path_as_given;
 }
 
 // The program that asked, for the question ("xdg-email, for soffice.bin").
@@ -318,23 +325,24 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
   for (const auto& f : r.files) allowed += f.allowed() ? 1u : 0u;
   auto not_attached = [&](const std::string& why) {
     for (const auto& f : r.files)
-      r.told.push_back("not attached: " + shown(f) + ": " + (f.allowed() ? why : f.refusal_text));
+      r.told.push_back(fill(tr("not attached: {0}: {1}"), {shown(f), f.allowed() ? why : f.refusal_text}));
   };
   std::string why;
   if (allowed == 0) {
-    why = "it may never be attached";
+    why = tr("it may never be attached");
   } else if (origin.hyperlink && o.attach.empty()) {
-    why = "the request came from a link in " + origin.link_program + ", and a link never attaches files";
+    why = fill(tr("the request came from a link in {0}, and a link never attaches files"), {origin.link_program});
   } else if (strict) {
-    why = "strict = yes attaches no file";
+    why = tr("strict = yes attaches no file");
   } else if (mode == confirm_mode::never) {
-    why = "confirm = never attaches no file (attaching needs your answer)";
+    why = tr("confirm = never attaches no file (attaching needs your answer)");
   } else if (o.dry_run) {
-    why = "--dry-run attaches nothing";
+    why = tr("--dry-run attaches nothing");
   } else if (!can_attach(plan)) {
-    why = chosen_name(plan.choice) + " cannot be given files by another program";
+    why = fill(tr("{0} cannot be given files by another program"), {chosen_name(plan.choice)});
   } else if (!(ctx.stdin_tty && ctx.stderr_tty) && !(ctx.display && ui.dialog)) {
-    why = ctx.display ? "there is no terminal, and no dialog program to ask with" : "there is no terminal and no display to ask on";
+    why = ctx.display ? tr("there is no terminal, and no dialog program to ask with")
+                      : tr("there is no terminal and no display to ask on");
   }
   if (!why.empty()) {
     not_attached(why);
@@ -343,23 +351,23 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
   const std::string text = attach_question_text(r.files, asker_name(origin, !o.attach.empty()), chosen_name(plan.choice));
   const bool yes = ctx.stdin_tty && ctx.stderr_tty ? ask_attach_terminal(text) : ask_attach_dialog(*ui.dialog, text);
   if (!yes) {
-    not_attached("you chose not to attach it");
+    not_attached(tr("you chose not to attach it"));
     return r;
   }
   for (auto& f : r.files) {
     if (!f.allowed()) {
-      r.told.push_back("not attached: " + shown(f) + ": " + f.refusal_text);
+      r.told.push_back(fill(tr("not attached: {0}: {1}"), {shown(f), f.refusal_text}));
       continue;
     }
     // The file sent is the file shown: re-checked, then read or copied through its descriptor.
     if (!attachments::still_same(f)) {
-      r.told.push_back("not attached: " + f.shown_path + ": it changed after you were asked");
+      r.told.push_back(fill(tr("not attached: {0}: it changed after you were asked"), {f.shown_path}));
       continue;
     }
     if (plan.wants_file) {
       auto bytes = attachments::read_contents(f);
       if (!bytes) {
-        r.told.push_back("not attached: " + f.shown_path + ": it could not be read");
+        r.told.push_back(fill(tr("not attached: {0}: it could not be read"), {f.shown_path}));
         continue;
       }
       d.attachments.push_back({f.name, f.mime_type, std::move(*bytes)});
@@ -368,7 +376,7 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
     }
     auto copy = attachments::copy_for_handover(f, copies_dir);
     if (!copy) {
-      r.told.push_back("not attached: " + f.shown_path + ": it could not be copied for the hand-over");
+      r.told.push_back(fill(tr("not attached: {0}: it could not be copied for the hand-over"), {f.shown_path}));
       continue;
     }
     r.handed.push_back(*copy);
@@ -378,8 +386,8 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
 
 // Why nobody can be asked, as it is: no display, or no dialog program on it.
 std::string no_way_to_ask(const ask_context& c) {
-  if (!c.display) return "there is no terminal and no display to ask on";
-  return "there is no terminal, and no dialog program (zenity, yad or kdialog) to ask with on the display";
+  if (!c.display) return tr("there is no terminal and no display to ask on");
+  return tr("there is no terminal, and no dialog program (zenity, yad or kdialog) to ask with on the display");
 }
 
 int run_open(const open_options& o) {
@@ -408,9 +416,10 @@ int run_open(const open_options& o) {
   auto d = parse_draft(o.uri, po, *p);
   if (!d) {
     // stderr keeps the documented "error: <code> at byte <offset>: <message>" form.
-    return report({exit_dataerr, "the link at byte " + std::to_string(d.error().offset) + " (" +
-                                     std::string(to_string(d.error().code)) + ")",
-                   "this is not a valid mailto: link, so nothing was started; `mailtokit preview` shows why",
+    return report({exit_dataerr,
+                   fill(tr("the link at byte {0} ({1})"),
+                        {std::to_string(d.error().offset), to_string(d.error().code)}),
+                   tr("This is not a valid mailto: link, so nothing was started; `mailtokit preview` shows why."),
                    std::string(to_name(d.error().code))},
                   {}, ui);
   }
@@ -426,8 +435,8 @@ int run_open(const open_options& o) {
     auto m = parse_confirm_mode(lc->cfg.confirm->value);
     if (!m)
       return report(config_failure_at(*lc, lc->cfg.confirm->offset,
-                                   "confirm = " + preview::visible(lc->cfg.confirm->value) +
-                                       " is not one of risky, always, never"),
+                                   fill(tr("confirm = {0} is not one of risky, always, never"),
+                                        {preview::visible(lc->cfg.confirm->value)})),
                     keep(), ui);
     mode = *m;
   }
@@ -471,13 +480,16 @@ int run_open(const open_options& o) {
       break;
     case ask_how::fallback_open:
       tell_later = true;
-      unasked = "opened without asking: " + no_way_to_ask(ctx);
+      unasked = fill(tr("opened without asking: {0}"), {no_way_to_ask(ctx)});
       break;
     case ask_how::refuse:
-      return report({exit_unavailable, "confirm = always (or --confirm), but " + no_way_to_ask(ctx),
-                     ctx.display ? "install zenity, yad or kdialog, run `mailtokit open` in a terminal, or set "
-                                   "`confirm = risky`"
-                                 : "run `mailtokit open` in a terminal or on the desktop, or set `confirm = risky`"},
+      return report({exit_unavailable,
+                     fill(tr("The link was not opened: you asked to be asked first (confirm = always or --confirm), "
+                             "but {0}."),
+                          {no_way_to_ask(ctx)}),
+                     ctx.display ? tr("Install zenity, yad or kdialog, run `mailtokit open` in a terminal, or set "
+                                      "`confirm = risky`.")
+                                 : tr("Run `mailtokit open` in a terminal or on the desktop, or set `confirm = risky`.")},
                     keep(), ui);
     case ask_how::terminal:
       answer = ask_terminal(q);
@@ -487,11 +499,15 @@ int run_open(const open_options& o) {
       break;
   }
   if (answer == choice::cancel) {
-    err("mailtokit: cancelled; nothing was started\n");
+    err("mailtokit: " + std::string(tr("cancelled; nothing was started")) + "\n");
     return exit_ok;
   }
   if (answer == choice::open_without_bcc) {
-    err("mailtokit: opening without the " + std::to_string(d->bcc.size()) + " hidden recipient(s) (Bcc)\n");
+    err("mailtokit: " +
+        fill(ntr("opening without the {0} hidden recipient (Bcc)", "opening without the {0} hidden recipients (Bcc)",
+                 d->bcc.size()),
+             {std::to_string(d->bcc.size())}) +
+        "\n");
     d->bcc.clear();
     plan = plan_open(*d, req, why);
     if (!plan) return report(why, keep(), ui);
@@ -523,7 +539,7 @@ int run_open(const open_options& o) {
   } else {
     for (const auto& line : offered.told) err("mailtokit: " + preview::visible(line) + "\n");
     if (!offered.told.empty() && ui.notify && installed("notify-send"))
-      show(notify_argv("mailtokit: files were not attached", offered.told, false));
+      show(notify_argv(tr("mailtokit: files were not attached"), offered.told, false));
   }
   const std::vector<std::string> handed = plan->wants_file ? std::vector<std::string>{} : offered.handed;
 
@@ -531,22 +547,24 @@ int run_open(const open_options& o) {
   auto write_private = [&](std::string_view bytes) -> std::optional<std::string> {
     auto state = handler::state_home(env);
     if (!state) {
-      why = {exit_cantcreat, "neither XDG_STATE_HOME nor HOME is set: nowhere to write the draft file", "set HOME"};
+      why = {exit_cantcreat, tr("The draft could not be written: neither XDG_STATE_HOME nor HOME is set."),
+             tr("Set HOME (or XDG_STATE_HOME) and open the link again.")};
       return std::nullopt;
     }
     const std::string dir = *state + "/mailtokit/drafts";
     if (o.dry_run) return dir + "/draft-0123456789abcdef0123456789abcdef.eml";
     if (!drafts::ensure_private_dir(dir)) {
-      why = {exit_cantcreat, "cannot create the private draft directory " + preview::visible(dir),
-             "check the permissions of " + preview::visible(*state)};
+      why = {exit_cantcreat, fill(tr("The private draft folder {0} could not be created."), {preview::visible(dir)}),
+             fill(tr("Check the permissions of {0}, then open the link again."), {preview::visible(*state)})};
       return std::nullopt;
     }
     const unsigned days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
     if (days > 0) (void)drafts::clean_old(dir, std::chrono::hours(24) * days);
     auto path = drafts::write_draft(dir, bytes);
     if (!path) {
-      why = {exit_cantcreat, "cannot write a draft file in " + preview::visible(dir),
-             "check the free space and permissions of " + preview::visible(dir)};
+      why = {exit_cantcreat, fill(tr("The draft could not be written in {0}."), {preview::visible(dir)}),
+             fill(tr("Check the free space and the permissions of {0}, then open the link again."),
+                  {preview::visible(dir)})};
       return std::nullopt;
     }
     return std::move(*path);
@@ -578,21 +596,24 @@ int run_open(const open_options& o) {
     return exit_ok;
   }
   const std::string client = preview::visible(argv->front());
-  const std::string advice = "check that " + client + " works, or choose another client with `target = NAME`";
+  const std::string advice =
+      fill(tr("Check that {0} works, or choose another mail program with `target = NAME`."), {client});
   // Started without a shell; detached (new session) unless --wait, so a browser is not blocked.
   auto r = dispatch::spawn(*argv, {o.wait, true});
   if (!r) {
     return report({exit_unavailable,
-                   "cannot start " + client + ": " +
-                       (r.error().code == program::errc::not_found ? std::string("not found in PATH")
-                                                          : std::string(to_string(r.error().code))),
+                   r.error().code == program::errc::not_found
+                       ? fill(tr("{0} could not be started: it was not found in PATH."), {client})
+                       : fill(tr("{0} could not be started: {1}."), {client, to_string(r.error().code)}),
                    advice},
                   kept(), ui);
   }
   const std::optional<int> status = o.wait ? std::optional<int>(*r) : launch::early_exit(*r, early_exit_window);
   if (status && *status != 0)
     return report({exit_unavailable,
-                   client + (o.wait ? " exited with status " : " exited at once with status ") + std::to_string(*status),
+                   fill(o.wait ? tr("{0} failed: it exited with status {1}.")
+                               : tr("{0} failed at once: it exited with status {1}."),
+                        {client, std::to_string(*status)}),
                    advice},
                   kept(), ui);
   return exit_ok;
@@ -621,14 +642,14 @@ std::optional<std::string> send_link(const send_options& s, std::string& why) {
   for (const auto& r : s.recipients) {
     if (r.size() >= 7 && (r.substr(0, 7) == "mailto:" || r.substr(0, 7) == "MAILTO:")) {
       if (!base.empty()) {
-        why = "send takes at most one mailto: URI";
+        why = tr("send takes at most one mailto: URI");
         return std::nullopt;
       }
       base = r;
       continue;
     }
     if (!r.empty() && r.front() == '-') {
-      why = "refusing " + preview::visible(r) + ": an address cannot start with '-'";
+      why = fill(tr("refusing {0}: an address cannot start with '-'"), {preview::visible(r)});
       return std::nullopt;
     }
     to += (to.empty() ? "" : ",") + enc(r);
@@ -656,7 +677,7 @@ int run_send(const send_options& s) {
   std::string why;
   auto link = send_link(s, why);
   if (!link) {
-    report_error("usage", why, {}, "give addresses and at most one mailto: URI; `mailtokit send --help` says more");
+    report_error("usage", why, {}, tr("give addresses and at most one mailto: URI; `mailtokit send --help` says more"));
     return exit_usage;
   }
   open_options o;
@@ -707,7 +728,7 @@ int run_preview(const preview_options& o) {
   auto d = parse_draft(o.uri, po, *p);
   if (!d) {
     if (o.format == "json") out(json::from_error(d.error()) + "\n");
-    print_error(d.error(), "the link");
+    print_error(d.error(), tr("the link"));
     return exit_dataerr;
   }
   if (!apply_from(*lc, *d, why)) {
@@ -720,7 +741,7 @@ int run_preview(const preview_options& o) {
   } else if (o.format == "eml") {
     auto bytes = compose(*d, draft_options(&lc->cfg, po.strict));
     if (!bytes) {
-      print_error(bytes.error(), "the draft");
+      print_error(bytes.error(), tr("the draft"));
       return exit_dataerr;
     }
     out(*bytes);
@@ -741,7 +762,7 @@ bool take_extras(CLI::App& cmd, const std::string& uri, context& ctx) {
   if (uri.empty() && extras.size() == 1 && non_mailto(extras.front())) {
     ctx.exit_code = refuse_non_mailto(extras.front());
   } else {
-    report_error("usage", cmd.get_name() + " takes one mailto: URI", {}, "quote the link, and give it once");
+    report_error("usage", fill(tr("{0} takes one mailto: URI"), {cmd.get_name()}), {}, tr("quote the link, and give it once"));
     ctx.exit_code = exit_usage;
   }
   return false;
@@ -752,23 +773,23 @@ bool take_extras(CLI::App& cmd, const std::string& uri, context& ctx) {
 void add_handler_commands(CLI::App& app, context& ctx) {
   auto o = std::make_shared<open_options>();
   auto* open_cmd = app.add_subcommand(
-      "open", "Hand a mailto: link to your mail client as a clean draft (what a browser runs). "
-              "`mailtokit URI` is the same.");
-  open_cmd->add_option("uri", o->uri, "the mailto: URI");
+      "open", tr("Hand a mailto: link to your mail client as a clean draft (what a browser runs). "
+              "`mailtokit URI` is the same."));
+  open_cmd->add_option("uri", o->uri, tr("the mailto: URI"));
   open_cmd->allow_extras();  // see take_extras()
   open_cmd->add_option("--target", o->target,
-                       "mail program for this call: thunderbird, evolution, kmail, claws-mail, geary, balsa, "
+                       tr("mail program for this call: thunderbird, evolution, kmail, claws-mail, geary, balsa, "
                        "sylpheed, neomutt, mutt, aerc, alpine, gmail, outlook, fastmail, eml, custom, or desktop:ID "
-                       "(see `mailtokit targets`); default: the program you chose on your desktop");
-  open_cmd->add_flag("--wait", o->wait, "wait for the client to exit (and return 69 if it fails)");
-  open_cmd->add_flag("--dry-run", o->dry_run, "print what would be started instead of starting it: the argv as a JSON array, or for a desktop "
-                     "entry a JSON object (desktop_entry, file, exec, dbus, uris or args)");
-  open_cmd->add_flag("--no-notify", o->no_notify, "no desktop notification (stderr still tells)");
+                       "(see `mailtokit targets`); default: the program you chose on your desktop"));
+  open_cmd->add_flag("--wait", o->wait, tr("wait for the client to exit (and return 69 if it fails)"));
+  open_cmd->add_flag("--dry-run", o->dry_run, tr("print what would be started instead of starting it: the argv as a JSON array, or for a desktop "
+                     "entry a JSON object (desktop_entry, file, exec, dbus, uris or args)"));
+  open_cmd->add_flag("--no-notify", o->no_notify, tr("no desktop notification (stderr still tells)"));
   open_cmd->add_flag("--strict", o->strict,
-                     "refuse a link that needs a repair (as inspect --strict; also `strict = yes` in the configuration)");
+                     tr("refuse a link that needs a repair (as inspect --strict; also `strict = yes` in the configuration)"));
   auto* confirm_flag = open_cmd->add_flag(
-      "--confirm", o->confirm, "ask before handing over any draft (confirm = always for this call)");
-  open_cmd->add_flag("--no-confirm", o->no_confirm, "never ask (confirm = never for this call)")
+      "--confirm", o->confirm, tr("ask before handing over any draft (confirm = always for this call)"));
+  open_cmd->add_flag("--no-confirm", o->no_confirm, tr("never ask (confirm = never for this call)"))
       ->excludes(confirm_flag);
   open_cmd->callback([o, open_cmd, &ctx] {
     if (!take_extras(*open_cmd, o->uri, ctx)) return;
@@ -777,29 +798,29 @@ void add_handler_commands(CLI::App& app, context& ctx) {
 
   auto so = std::make_shared<send_options>();
   auto* send_cmd = app.add_subcommand(
-      "send", "Compose a message to your mail program, with files attached after you agree: xdg-email's command "
-              "line (--attach FILE, --subject, --body, --cc, --bcc, addresses or one mailto: URI)");
-  send_cmd->add_option("recipients", so->recipients, "addresses, or one mailto: URI");
-  send_cmd->add_option("--attach", so->attach, "a file to attach (repeatable); you are asked first")->allow_extra_args(false);
-  send_cmd->add_option("--cc", so->cc, "a Cc address (repeatable)")->allow_extra_args(false);
-  send_cmd->add_option("--bcc", so->bcc, "a Bcc address (repeatable)")->allow_extra_args(false);
-  send_cmd->add_option("--subject", so->subject, "the subject");
-  send_cmd->add_option("--body", so->body, "the body text");
-  send_cmd->add_flag("--utf8", so->utf8, "the arguments are UTF-8 (accepted for xdg-email's command line; always so)");
-  send_cmd->add_option("--target", so->target, "mail program for this call (as for open)");
-  send_cmd->add_flag("--dry-run", so->dry_run, "print what would be started (as for open); attaches nothing");
-  send_cmd->add_flag("--no-notify", so->no_notify, "no desktop notification (stderr still tells)");
+      "send", tr("Compose a message to your mail program, with files attached after you agree: xdg-email's command "
+              "line (--attach FILE, --subject, --body, --cc, --bcc, addresses or one mailto: URI)"));
+  send_cmd->add_option("recipients", so->recipients, tr("addresses, or one mailto: URI"));
+  send_cmd->add_option("--attach", so->attach, tr("a file to attach (repeatable); you are asked first"))->allow_extra_args(false);
+  send_cmd->add_option("--cc", so->cc, tr("a Cc address (repeatable)"))->allow_extra_args(false);
+  send_cmd->add_option("--bcc", so->bcc, tr("a Bcc address (repeatable)"))->allow_extra_args(false);
+  send_cmd->add_option("--subject", so->subject, tr("the subject"));
+  send_cmd->add_option("--body", so->body, tr("the body text"));
+  send_cmd->add_flag("--utf8", so->utf8, tr("the arguments are UTF-8 (accepted for xdg-email's command line; always so)"));
+  send_cmd->add_option("--target", so->target, tr("mail program for this call (as for open)"));
+  send_cmd->add_flag("--dry-run", so->dry_run, tr("print what would be started (as for open); attaches nothing"));
+  send_cmd->add_flag("--no-notify", so->no_notify, tr("no desktop notification (stderr still tells)"));
   send_cmd->callback([so, &ctx] { ctx.exit_code = run_send(*so); });
 
   auto po = std::make_shared<preview_options>();
   auto* preview_cmd = app.add_subcommand(
-      "preview", "Show what a mailto: link asks for, decoded, with warnings (RFC 6068 section 7); sends nothing");
-  preview_cmd->add_option("uri", po->uri, "the mailto: URI");
+      "preview", tr("Show what a mailto: link asks for, decoded, with warnings (RFC 6068 section 7); sends nothing"));
+  preview_cmd->add_option("uri", po->uri, tr("the mailto: URI"));
   preview_cmd->allow_extras();
-  add_choice_option(preview_cmd, "--format", po->format, {"text", "json", "eml"}, "the output (default: text)");
-  preview_cmd->add_option("--keep", po->keep, "keep this header field too (repeatable)")->allow_extra_args(false);
-  preview_cmd->add_option("--drop", po->drop, "drop this header field too (repeatable)")->allow_extra_args(false);
-  preview_cmd->add_flag("--strict", po->strict, "refuse a link that needs a repair (as inspect --strict)");
+  add_choice_option(preview_cmd, "--format", po->format, {"text", "json", "eml"}, tr("the output (default: text)"));
+  preview_cmd->add_option("--keep", po->keep, tr("keep this header field too (repeatable)"))->allow_extra_args(false);
+  preview_cmd->add_option("--drop", po->drop, tr("drop this header field too (repeatable)"))->allow_extra_args(false);
+  preview_cmd->add_flag("--strict", po->strict, tr("refuse a link that needs a repair (as inspect --strict)"));
   preview_cmd->callback([po, preview_cmd, &ctx] {
     if (!take_extras(*preview_cmd, po->uri, ctx)) return;
     ctx.exit_code = run_preview(*po);

@@ -19,6 +19,7 @@
 #include "runtime/drafts.hpp"
 #include "runtime/mimeapps.hpp"
 #include "user_files.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::cli {
 namespace {
@@ -45,16 +46,18 @@ void update_database(const std::string& dir) {
 }
 
 // The user's paths, and xdg-mime present: what register and unregister both need first.
-std::optional<registration_paths> paths_for(std::string_view verb, int& code) {
+std::optional<registration_paths> paths_for(bool registering, int& code) {
   auto p = user_paths(handler::environment::current());
   if (!p) {
-    report_error("usage", "HOME (or the XDG_*_HOME variables) must be set to an absolute path");
+    report_error("usage", tr("HOME (or the XDG_*_HOME variables) must be set to an absolute path"));
     code = exit_usage;
     return std::nullopt;
   }
   if (!dispatch::find_program("xdg-mime")) {
-    report_error("unavailable", "xdg-mime (xdg-utils) is needed to " + std::string(verb) + " the handler", {},
-                 "install xdg-utils");
+    report_error("unavailable",
+                 registering ? tr("xdg-mime (xdg-utils) is needed to register the handler")
+                             : tr("xdg-mime (xdg-utils) is needed to unregister the handler"),
+                 {}, tr("install xdg-utils"));
     code = exit_unavailable;
     return std::nullopt;
   }
@@ -113,25 +116,25 @@ std::optional<std::pair<std::string, std::string>> overriding_list(const registr
 
 int run_register() {
   int code = exit_ok;
-  auto p = paths_for("register", code);
+  auto p = paths_for(true, code);
   if (!p) return code;
   // Exec holds the absolute path of this very program (/proc/self/exe), so the registration
   // works for a build tree or an install outside PATH alike.
   const std::string exe = self_exe();
   auto entry = desktop::render_entry(exe);
   if (exe.empty() || !entry) {
-    report_error("internal_error", "the path of this program (" + preview::visible(exe) + ") cannot be written in a desktop entry");
+    report_error("internal_error", fill(tr("the path of this program ({0}) cannot be written in a desktop entry"), {preview::visible(exe)}));
     return exit_software;
   }
   auto current = query_default();
   if (!current) {
-    report_error("unavailable", "xdg-mime query default failed");
+    report_error("unavailable", tr("xdg-mime query default failed"));
     return exit_unavailable;
   }
   std::error_code ec;
   fs::create_directories(p->applications, ec);
   if (!drafts::ensure_private_dir(p->state_dir)) {
-    report_error("cannot_create", "cannot create " + preview::visible(p->state_dir), std::strerror(errno));
+    report_error("cannot_create", fill(tr("cannot create {0}"), {preview::visible(p->state_dir)}), std::strerror(errno));
     return exit_cantcreat;
   }
   // A second register keeps what the first one found.
@@ -142,57 +145,60 @@ int run_register() {
     st.user_default = mimeapps::value(file_text(p->mimeapps), "Default Applications", scheme_type);
     st.had_mimeinfo_cache = fs::exists(p->applications + "/mimeinfo.cache", ec);
     if (!write_atomic(p->saved_default, previous + "\n", 0600) || !write_atomic(p->saved_state, render(st), 0600)) {
-      report_error("cannot_create", "cannot write " + preview::visible(p->saved_default), std::strerror(errno));
+      report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(p->saved_default)}), std::strerror(errno));
       return exit_cantcreat;
     }
     fs::remove(p->gone_told, ec);
   }
   if (!write_atomic(p->desktop_file, *entry, 0644)) {
-    report_error("cannot_create", "cannot write " + preview::visible(p->desktop_file), std::strerror(errno));
+    report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(p->desktop_file)}), std::strerror(errno));
     return exit_cantcreat;
   }
   update_database(p->applications);
   if (!set_default(std::string(desktop_id))) {
-    report_error("unavailable", "xdg-mime default failed");
+    report_error("unavailable", tr("xdg-mime default failed"));
     return exit_unavailable;
   }
   if (auto over = overriding_list(*p)) {
     report_error("unavailable",
-                 preview::visible(over->first) + " chooses " + preview::visible(over->second) +
-                     " for mail links on this desktop, and it comes before mimeapps.list, so the registration has no effect",
+                 fill(tr("{0} chooses {1} for mail links on this desktop, and it comes before mimeapps.list, so "
+                         "the registration has no effect"),
+                      {preview::visible(over->first), preview::visible(over->second)}),
                  {},
-                 "remove the x-scheme-handler/mailto line from " + preview::visible(over->first) +
-                     ", or choose mailtokit in your desktop's default-applications settings, then run `mailtokit "
-                     "register` again");
+                 fill(tr("remove the x-scheme-handler/mailto line from {0}, or choose mailtokit in your desktop's "
+                         "default-applications settings, then run `mailtokit register` again"),
+                      {preview::visible(over->first)}));
     return exit_unavailable;
   }
   auto now = query_default();
   if (!now || *now != desktop_id) {
     report_error("unavailable",
-                 "xdg-mime still names " + preview::visible(now ? *now : std::string("nothing")) +
-                     " as the mailto: handler",
-                 "your desktop may override it", "choose mailtokit in your desktop's default-applications settings");
+                 now ? fill(tr("xdg-mime still names {0} as the mailto: handler"), {preview::visible(*now)})
+                     : std::string(tr("xdg-mime names no mailto: handler")),
+                 tr("your desktop may override it"), tr("choose mailtokit in your desktop's default-applications settings"));
     return exit_unavailable;
   }
-  out("mailtokit is now the mailto: handler.\n");
-  out("  desktop file: " + preview::visible(p->desktop_file) + "\n");
-  out("  runs:         " + preview::visible(exe) + " open %u\n");
-  out("  previous:     " + (previous.empty() ? std::string("(none)") : preview::visible(previous)) +
-      (previous.empty() ? std::string(" (`mailtokit unregister` removes the registration)\n")
-                        : std::string(" (drafts still go there; `mailtokit unregister` restores it)\n")));
+  out(std::string(tr("mailtokit is now the mailto: handler.")) + "\n");
+  out("  " + fill(tr("desktop file: {0}"), {preview::visible(p->desktop_file)}) + "\n");
+  out("  " + fill(tr("runs:         {0}"), {preview::visible(exe) + " open %u"}) + "\n");
+  out("  " +
+      (previous.empty() ? std::string(tr("previous:     (none) (`mailtokit unregister` removes the registration)"))
+                        : fill(tr("previous:     {0} (drafts still go there; `mailtokit unregister` restores it)"),
+                               {preview::visible(previous)})) +
+      "\n");
   return exit_ok;
 }
 
 int run_unregister() {
   int code = exit_ok;
-  auto p = paths_for("unregister", code);
+  auto p = paths_for(false, code);
   if (!p) return code;
   std::error_code ec;
   const bool had_file = fs::exists(p->desktop_file, ec);
   const auto state = load_state(*p);
   const std::string previous = remembered_handler(*p);
   if (!had_file && !state && previous.empty()) {
-    out("mailtokit is not registered for this user; nothing to do.\n");
+    out(std::string(tr("mailtokit is not registered for this user; nothing to do.")) + "\n");
     return exit_ok;
   }
   // The user's mimeapps.list as it was: their own mailto line back, or none (an older
@@ -206,7 +212,7 @@ int run_unregister() {
     text = mimeapps::drop_id(text, scheme_type, desktop_id);
   }
   if (fs::exists(p->mimeapps, ec) && !write_atomic(p->mimeapps, text, 0644)) {
-    report_error("cannot_create", "cannot update " + preview::visible(p->mimeapps), std::strerror(errno));
+    report_error("cannot_create", fill(tr("cannot update {0}"), {preview::visible(p->mimeapps)}), std::strerror(errno));
     return exit_cantcreat;
   }
   fs::remove(p->desktop_file, ec);
@@ -216,9 +222,13 @@ int run_unregister() {
     update_database(p->applications);
   for (const auto* f : {&p->saved_default, &p->saved_state, &p->gone_told}) fs::remove(*f, ec);
   auto now = query_default();
-  out("mailtokit is no longer the mailto: handler.\n");
-  out("  restored: " + (previous.empty() ? std::string("(there was no previous handler)") : preview::visible(previous)) + "\n");
-  out("  now:      " + (now && !now->empty() ? preview::visible(*now) : std::string("(none)")) + "\n");
+  out(std::string(tr("mailtokit is no longer the mailto: handler.")) + "\n");
+  out("  " +
+      (previous.empty() ? std::string(tr("restored: (there was no previous handler)"))
+                        : fill(tr("restored: {0}"), {preview::visible(previous)})) +
+      "\n");
+  out("  " + (now && !now->empty() ? fill(tr("now:      {0}"), {preview::visible(*now)}) : std::string(tr("now:      (none)"))) +
+      "\n");
   return exit_ok;
 }
 
@@ -226,10 +236,10 @@ int run_unregister() {
 
 void add_registration_commands(CLI::App& app, context& ctx) {
   app.add_subcommand("register",
-                     "Install the desktop entry for this user and make mailtokit the default mailto: handler "
-                     "(xdg-mime); drafts still go to the mail program you had")
+                     tr("Install the desktop entry for this user and make mailtokit the default mailto: handler "
+                     "(xdg-mime); drafts still go to the mail program you had"))
       ->callback([&ctx] { ctx.exit_code = run_register(); });
-  app.add_subcommand("unregister", "Give mail links back to the previous handler, as before `register`")
+  app.add_subcommand("unregister", tr("Give mail links back to the previous handler, as before `register`"))
       ->callback([&ctx] { ctx.exit_code = run_unregister(); });
 }
 

@@ -14,6 +14,7 @@
 #include "mailtokit/preview.hpp"
 #include "open_plan.hpp"
 #include "runtime/dispatch.hpp"
+#include "runtime/i18n.hpp"
 #include "user_files.hpp"
 
 namespace mailtokit::cli {
@@ -23,6 +24,18 @@ namespace fs = std::filesystem;
 
 void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
 
+// "label:" padded to `width` columns (code points, as a terminal shows a translated label), then
+// `value`: one line of status's table.
+void field(std::string_view indent, std::string_view label, const std::string& value, std::size_t width = 25) {
+  std::string line(indent);
+  line += label;
+  line += ':';
+  std::size_t cols = 0;
+  for (const char c : line) cols += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1u : 0u;
+  line.append(cols < width ? width - cols : 1, ' ');
+  out(line + value + "\n");
+}
+
 std::optional<std::string> installed(std::string_view name) {
   auto path = dispatch::find_program(name);
   return path ? std::optional<std::string>(*path) : std::nullopt;
@@ -31,16 +44,16 @@ std::optional<std::string> installed(std::string_view name) {
 // How an entry (or a program started directly) gets the draft, in words.
 std::string how(const launch::entry* e, const clients::client* k) {
   if (k != nullptr && k->hand != clients::uri_only && (e == nullptr || e->exec_argv.size() > 0)) {
-    if (k->id == dispatch::target::aerc) return "the link, with the To list decoded";
-    return "its own options in place of the link";
+    if (k->id == dispatch::target::aerc) return tr("the link, with the To list decoded");
+    return tr("its own options in place of the link");
   }
-  if (e != nullptr && e->dbus) return "the link, over D-Bus (org.freedesktop.Application.Open)";
-  return "the link";
+  if (e != nullptr && e->dbus) return tr("the link, over D-Bus (org.freedesktop.Application.Open)");
+  return tr("the link");
 }
 
 std::string entry_line(const launch::entry& e) {
-  std::string s = e.exec.empty() ? std::string("(D-Bus only)") : preview::visible(e.exec);
-  if (e.terminal) s += " (in a terminal)";
+  std::string s = e.exec.empty() ? std::string(tr("(D-Bus only)")) : preview::visible(e.exec);
+  if (e.terminal) s += std::string(" ") + tr("(in a terminal)");
   return s;
 }
 
@@ -65,87 +78,104 @@ int run_status() {
   int code = exit_ok;
   const auto reg = user_paths(env);
   if (!reg) {
-    report_error("usage", "HOME (or the XDG_*_HOME variables) must be set to an absolute path");
+    report_error("usage", tr("HOME (or the XDG_*_HOME variables) must be set to an absolute path"));
     return exit_usage;
   }
-  std::string current = "(none)";
+  std::string current = tr("(none)");
   auto handlers = launch::mailto_handlers();
   if (!handlers.empty()) current = handlers.front().id;
   std::error_code ec;
   const bool registered = fs::exists(reg->desktop_file, ec);
-  out("default mailto: handler: " + preview::visible(current) + (current == desktop_id ? " (mailtokit)" : "") + "\n");
-  out("user desktop file:       " + preview::visible(reg->desktop_file) + (registered ? "" : " (not installed)") + "\n");
+  field("", tr("default mailto: handler"), preview::visible(current) + (current == desktop_id ? " (mailtokit)" : ""));
+  field("", tr("user desktop file"),
+        registered ? preview::visible(reg->desktop_file)
+                   : fill(tr("{0} (not installed)"), {preview::visible(reg->desktop_file)}));
   const std::string previous = remembered_handler(*reg);
   if (registered || !previous.empty())
-    out("previous handler:        " + (previous.empty() ? std::string("(none)") : preview::visible(previous)) +
-        " (restored by `mailtokit unregister`)\n");
+    field("", tr("previous handler"),
+          fill(tr("{0} (restored by `mailtokit unregister`)"),
+               {previous.empty() ? std::string(tr("(none)")) : preview::visible(previous)}));
   auto lc = load_config(env, code);
   if (!lc) return code;
-  out("configuration:           " + (lc->path.empty() ? std::string("(no HOME)") : preview::visible(lc->path)) +
-      (lc->exists ? "" : " (not present: defaults)") + "\n");
-  out("confirm:                 " +
-      (lc->cfg.confirm ? preview::visible(lc->cfg.confirm->value) +
-                             (parse_confirm_mode(lc->cfg.confirm->value) ? "" : " (unknown!)")
-                       : std::string("risky (default)")) +
-      "\n");
+  {
+    const std::string path = lc->path.empty() ? std::string(tr("(no HOME)")) : preview::visible(lc->path);
+    field("", tr("configuration"), lc->exists ? path : fill(tr("{0} (not present: defaults)"), {path}));
+  }
+  field("", tr("confirm"),
+        !lc->cfg.confirm ? std::string(tr("risky (default)"))
+        : parse_confirm_mode(lc->cfg.confirm->value)
+            ? preview::visible(lc->cfg.confirm->value)
+            : fill(tr("{0} (unknown!)"), {preview::visible(lc->cfg.confirm->value)}));
   open_failure why;
   auto c = choose(inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); }, why);
   if (!c) {
-    out("mail program:            none: " + preview::visible(why.reason) + "\n");
+    field("", tr("mail program"), fill(tr("none: {0}"), {preview::visible(why.reason)}));
   } else {
-    out("mail program:            " + chosen_name(*c) + "\n");
-    out("  chosen because:        " + std::string(describe(c->why)) + "\n");
-    if (c->entry) out("  started with:          " + entry_line(*c->entry) + "\n");
+    field("", tr("mail program"), chosen_name(*c));
+    field("  ", tr("chosen because"), std::string(describe(c->why)));
+    if (c->entry) field("  ", tr("started with"), entry_line(*c->entry));
     if (!c->gone.empty())
-      out("  note:                  " + preview::visible(c->gone) + ", the program you used before, is no longer installed\n");
+      field("  ", tr("note"),
+            fill(tr("{0}, the program you used before, is no longer installed"), {preview::visible(c->gone)}));
     if (c->entry)
       if (auto sh = launch::shell_wrapper(c->entry->exec_argv))
-        out("  refused:               its Exec hands the link to `" + *sh + "`; set `target =` to another program\n");
+        field("  ", tr("refused"),
+              fill(tr("its Exec hands the link to `{0}`; set `target =` to another program"), {*sh}));
   }
-  if (lc->cfg.command) out("command:                 " + preview::visible(lc->cfg.command->value) + "\n");
-  if (auto state = handler::state_home(env))
-    out("draft files:             " + preview::visible(*state + "/mailtokit/drafts") + " (deleted after " +
-        std::to_string(lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days)) + " days)\n");
+  if (lc->cfg.command) field("", tr("command"), preview::visible(lc->cfg.command->value));
+  if (auto state = handler::state_home(env)) {
+    const auto days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
+    field("", tr("draft files"),
+          fill(ntr("{0} (deleted after {1} day)", "{0} (deleted after {1} days)", days),
+               {preview::visible(*state + "/mailtokit/drafts"), std::to_string(days)}));
+  }
   return exit_ok;
 }
 
 int run_targets() {
   const auto env = handler::environment::current();
   const std::string me = self_exe();
-  out("Mail programs on this desktop (for mail links), in your desktop's order:\n");
+  out(std::string(tr("Mail programs on this desktop (for mail links), in your desktop's order:")) + "\n");
   std::size_t n = 0;
   for (const auto& e : launch::mailto_handlers()) {
     if (launch::is_mailtokit(e, me)) continue;
     ++n;
     const auto* k = clients::recognize(e.id, e.exec_argv);
     out("  desktop:" + preview::visible(e.id.ends_with(".desktop") ? e.id.substr(0, e.id.size() - 8) : e.id) + "\n");
-    out("    name:    " + preview::visible(e.name) + (e.hidden ? " (not shown in menus)" : "") + "\n");
-    out("    starts:  " + entry_line(e) + "\n");
+    field("    ", tr("name"), e.hidden ? fill(tr("{0} (not shown in menus)"), {preview::visible(e.name)})
+                                    : preview::visible(e.name), 13);
+    field("    ", tr("starts"), entry_line(e), 13);
     if (auto sh = launch::shell_wrapper(e.exec_argv)) {
-      out("    gets:    nothing: its Exec hands the link to `" + *sh + "`, so mailtokit refuses it\n");
+      field("    ", tr("gets"), fill(tr("nothing: its Exec hands the link to `{0}`, so mailtokit refuses it"), {*sh}), 13);
       continue;
     }
-    out("    gets:    " + how(&e, k) + "\n");
-    out("    known:   " + (k != nullptr ? std::string(k->label) + ": " + std::string(k->notes) : std::string("no (it gets the clean link)")) + "\n");
+    field("    ", tr("gets"), how(&e, k), 13);
+    field("    ", tr("known"),
+          k != nullptr ? std::string(k->label) + ": " + std::string(k->notes) : std::string(tr("no (it gets the clean link)")),
+          13);
   }
-  if (n == 0) out("  (none)\n");
-  out("\nKnown mail programs installed (target = NAME starts them directly):\n");
+  if (n == 0) out("  " + std::string(tr("(none)")) + "\n");
+  out("\n" + std::string(tr("Known mail programs installed (target = NAME starts them directly):")) + "\n");
   std::size_t m = 0;
   for (const auto* k : clients::all()) {
     auto path = installed(k->programs.front());
     if (!path) continue;
     ++m;
-    out("  " + std::string(k->name) + " (" + preview::visible(*path) + ")" + (k->terminal ? ", in a terminal" : "") + "\n");
+    out("  " +
+        (k->terminal ? fill(tr("{0} ({1}), in a terminal"), {k->name, preview::visible(*path)})
+                     : std::string(k->name) + " (" + preview::visible(*path) + ")") +
+        "\n");
   }
-  if (m == 0) out("  (none)\n");
-  out("\nAlso: target = gmail, outlook, fastmail (webmail in the browser), eml (the draft file), custom (`command =`),\n"
-      "desktop:ID (one of the entries above).\n");
+  if (m == 0) out("  " + std::string(tr("(none)")) + "\n");
+  out("\n" + std::string(tr("Also: target = gmail, outlook, fastmail (webmail in the browser), eml (the draft file), "
+                             "custom (`command =`),\ndesktop:ID (one of the entries above).")) +
+      "\n");
   int code = exit_ok;
   if (auto lc = load_config(env, code)) {
     const auto reg = user_paths(env);
     open_failure why;
     if (auto c = choose(inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); }, why))
-      out("\nDrafts go to: " + chosen_name(*c) + " (" + std::string(describe(c->why)) + ")\n");
+      out("\n" + fill(tr("Drafts go to: {0} ({1})"), {chosen_name(*c), describe(c->why)}) + "\n");
   }
   return code;
 }
@@ -153,9 +183,9 @@ int run_targets() {
 }  // namespace
 
 void add_status_commands(CLI::App& app, context& ctx) {
-  app.add_subcommand("status", "Print the mailto: handler, and which mail program drafts go to and why")
+  app.add_subcommand("status", tr("Print the mailto: handler, and which mail program drafts go to and why"))
       ->callback([&ctx] { ctx.exit_code = run_status(); });
-  app.add_subcommand("targets", "List the mail programs on this desktop and how each gets a draft")
+  app.add_subcommand("targets", tr("List the mail programs on this desktop and how each gets a draft"))
       ->callback([&ctx] { ctx.exit_code = run_targets(); });
 }
 

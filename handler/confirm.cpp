@@ -7,6 +7,7 @@
 #include <cstdlib>
 
 #include "runtime/dispatch.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::cli {
 namespace {
@@ -68,7 +69,9 @@ std::string clip(std::string_view s, std::size_t max) {
     ++cps;
   }
   if (cps <= max) return std::string(s);
-  return std::string(s.substr(0, cut)) + " ... (" + std::to_string(cps - max) + " more characters)";
+  const std::size_t more = cps - max;
+  return std::string(s.substr(0, cut)) + " ... (" +
+         fill(ntr("{0} more character", "{0} more characters", more), {std::to_string(more)}) + ")";
 }
 
 std::string question_text(const draft& d, const std::vector<preview::finding>& findings, const assessment& a,
@@ -149,27 +152,30 @@ std::string qt_text(std::string_view text, std::size_t max_bytes) {
     out += line + "\n";  // white-space: pre-wrap keeps it (a text without line breaks is elided)
   }
   if (left_out > 0)
-    out += "... " + std::to_string(left_out) + " more lines (run `mailtokit preview` to see all)";
+    out += "... " + fill(ntr("{0} more line (run `mailtokit preview` to see all)",
+                             "{0} more lines (run `mailtokit preview` to see all)", left_out),
+                         {std::to_string(left_out)});
   return out + std::string(tail);
 }
 
 std::string failure_text(const open_failure& f, std::string_view kept_draft) {
   std::string t = clip(preview::visible(f.reason), 600);
-  if (!f.advice.empty()) t += "\n\nWhat to do: " + clip(preview::visible(f.advice), 400);
+  if (!f.advice.empty()) t += "\n\n" + fill(tr("What to do: {0}"), {clip(preview::visible(f.advice), 400)});
   if (!kept_draft.empty())
-    t += "\n\nThe draft was not handed over; it is kept in " + clip(preview::visible(kept_draft), 400) +
-         " (open it with your mail client, or run `mailtokit open` again).";
+    t += "\n\n" + fill(tr("The draft was not handed over; it is kept in {0} (open it with your mail client, or "
+                            "run `mailtokit open` again)."),
+                         {clip(preview::visible(kept_draft), 400)});
   return t;
 }
 
 std::vector<std::string> failure_argv(dialog_program p, std::string_view text) {
-  const std::string title = "--title=" + std::string(failure_title);
+  const std::string title = "--title=" + std::string(tr(failure_title.data()));
   switch (p) {
     case dialog_program::zenity:
       return {"zenity", "--error", "--no-markup", "--width=560", title, "--text=" + std::string(text)};
     case dialog_program::yad:
       return {"yad",      "--image=dialog-error", "--no-markup", "--width=560",
-              "--center", "--button=OK:0",        title,         "--text=" + std::string(text)};
+              "--center", "--button=" + std::string(tr("OK")) + ":0", title,         "--text=" + std::string(text)};
     case dialog_program::kdialog:
       return {"kdialog", title, "--error=" + qt_text(text)};
   }
@@ -184,8 +190,9 @@ std::vector<std::string> notify_argv(std::string_view summary, const std::vector
     body += escape_markup(preview::visible(clip(lines[i], line_chars)));
   }
   if (lines.size() > max_lines)
-    body +=
-        "\n(" + std::to_string(lines.size() - max_lines) + " more: see the terminal or mailtokit preview)";
+    body += "\n(" +
+            fill(tr("{0} more: see the terminal or mailtokit preview"), {std::to_string(lines.size() - max_lines)}) +
+            ")";
   std::vector<std::string> argv{"notify-send", "--app-name=mailtokit"};
   if (critical) argv.push_back("--urgency=critical");
   // GOption: "--" ends the options, so nothing from the link can become one.
@@ -226,29 +233,38 @@ std::string attach_question_text(const std::vector<attachments::vetted_file>& fi
   std::size_t allowed = 0;
   for (const auto& f : files) allowed += f.allowed() ? 1u : 0u;
   std::string t;
-  t += asker.empty() ? std::string("This request asks to attach ")
-                     : clip(preview::visible(asker), 120) + " asks to attach ";
-  t += files.size() == 1 ? "a file" : std::to_string(files.size()) + " files";
-  t += " to the message for " + clip(preview::visible(program), 120) + ".\n";
-  t += "A link in a web page or a message must never send your files: attach them only if you asked for this "
-       "yourself.\n";
+  const std::string who = clip(preview::visible(asker), 120);
+  const std::string for_program = clip(preview::visible(program), 120);
+  const std::string count = std::to_string(files.size());
+  if (asker.empty())
+    t += fill(ntr("This request asks to attach a file to the message for {1}.",
+                  "This request asks to attach {0} files to the message for {1}.", files.size()),
+              {count, for_program});
+  else
+    t += fill(ntr("{2} asks to attach a file to the message for {1}.",
+                  "{2} asks to attach {0} files to the message for {1}.", files.size()),
+              {count, for_program, who});
+  t += "\n";
+  t += tr("A link in a web page or a message must never send your files: attach them only if you asked for this "
+          "yourself.");
+  t += "\n";
   std::size_t shown = 0;
   auto name_line = [](const attachments::vetted_file& f) {
     const std::string name = !f.name.empty() ? f.name : f.requested.path_as_given;
     return clip(preview::visible(name), 120);
   };
   if (allowed > 0) {
-    t += "\nTo attach:\n";
+    t += "\n" + std::string(tr("To attach:")) + "\n";
     for (const auto& f : files) {
       if (!f.allowed() || ++shown > 12) continue;
       t += "  " + name_line(f) + "\n";
-      t += "      in " + clip(preview::visible(f.folder), 160) + "\n";
+      t += "      " + fill(tr("in {0}"), {clip(preview::visible(f.folder), 160)}) + "\n";
       t += "      " + preview::visible(f.size_text) + ", " + clip(preview::visible(f.type_text), 80) + "\n";
     }
-    if (allowed > 12) t += "  ... and " + std::to_string(allowed - 12) + " more\n";
+    if (allowed > 12) t += "  " + fill(tr("... and {0} more"), {std::to_string(allowed - 12)}) + "\n";
   }
   if (allowed < files.size()) {
-    t += "\nNever attached:\n";
+    t += "\n" + std::string(tr("Never attached:")) + "\n";
     shown = 0;
     for (const auto& f : files) {
       if (f.allowed() || ++shown > 12) continue;
@@ -256,28 +272,31 @@ std::string attach_question_text(const std::vector<attachments::vetted_file>& fi
     }
   }
   if (allowed > 0)
-    t += "\n" + std::string(label_attach) + ": the message opens with " +
-         (allowed == 1 ? std::string("this file") : "these " + std::to_string(allowed) + " files") +
-         " attached.\n" + std::string(label_dont_attach) + " (the default): the message opens without any file.\n";
+    t += "\n" +
+         fill(ntr("{1}: the message opens with this file attached.",
+                  "{1}: the message opens with these {0} files attached.", allowed),
+              {std::to_string(allowed), tr(label_attach.data())}) +
+         "\n" +
+         fill(tr("{0} (the default): the message opens without any file."), {tr(label_dont_attach.data())}) + "\n";
   return t;
 }
 
 std::vector<std::string> attach_question_argv(dialog_program p, std::string_view text) {
-  const std::string title = "--title=" + std::string(attach_title);
+  const std::string title = "--title=" + std::string(tr(attach_title.data()));
   switch (p) {
     case dialog_program::zenity:
       return {"zenity", "--question", "--no-markup", "--no-wrap", "--default-cancel", title,
-              "--ok-label=" + std::string(label_attach), "--cancel-label=" + std::string(label_dont_attach),
+              "--ok-label=" + std::string(tr(label_attach.data())), "--cancel-label=" + std::string(tr(label_dont_attach.data())),
               "--text=" + std::string(text)};
     case dialog_program::yad:
       // yad: Enter gives the button with exit 0, so that one is "Don't attach".
       return {"yad", "--image=dialog-question", "--no-markup", "--center", title,
-              "--button=" + std::string(label_attach) + ":2", "--button=" + std::string(label_dont_attach) + ":0",
+              "--button=" + std::string(tr(label_attach.data())) + ":2", "--button=" + std::string(tr(label_dont_attach.data())) + ":0",
               "--text=" + std::string(text)};
     case dialog_program::kdialog:
       // KMessageBox::warningYesNo makes No the default button.
-      return {"kdialog", title, "--yes-label=" + std::string(label_attach),
-              "--no-label=" + std::string(label_dont_attach), "--warningyesno=" + qt_text(text)};
+      return {"kdialog", title, "--yes-label=" + std::string(tr(label_attach.data())),
+              "--no-label=" + std::string(tr(label_dont_attach.data())), "--warningyesno=" + qt_text(text)};
   }
   return {};
 }
@@ -303,7 +322,7 @@ bool ask_attach_dialog(dialog_program p, const std::string& text) {
 }
 
 bool ask_attach_terminal(const std::string& text) {
-  return ask_lines(text, "\nAttach? [a]ttach, [N]o (Enter: no): ", parse_attach_typed).value_or(false);
+  return ask_lines(text, std::string("\n") + tr("Attach? [a]ttach, [N]o (Enter: no): "), parse_attach_typed).value_or(false);
 }
 
 }  // namespace mailtokit::cli

@@ -14,6 +14,7 @@
 #include "mailtokit/preview.hpp"
 #include "open_plan.hpp"
 #include "runtime/attachments.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::cli {
 
@@ -59,8 +60,8 @@ enum class dialog_program { zenity, yad, kdialog };
 
 /// The title of the question window (tests look for it).
 inline constexpr std::string_view question_title = "mailtokit: check this link before it opens";
-/// The title of the failure window.
-inline constexpr std::string_view failure_title = "mailtokit: the link was not opened";
+/// The title of the failure window (English; shown through tr()).
+inline constexpr std::string_view failure_title = N_("mailtokit: the link was not opened");
 
 
 /// The failure report's text: the reason, what to do, and where the draft was kept.
@@ -77,11 +78,11 @@ inline constexpr std::string_view failure_title = "mailtokit: the link was not o
 
 // ---- files a request asks to attach (issue 23) ------------------------------------------------
 
-/// The title of the attachment question (tests look for it).
-inline constexpr std::string_view attach_title = "mailtokit: attach these files?";
+/// The title of the attachment question (tests look for it; English, shown through tr()).
+inline constexpr std::string_view attach_title = N_("mailtokit: attach these files?");
 /// The two answers; "Don't attach" is the default (Enter, Escape, closing the window).
-inline constexpr std::string_view label_attach = "Attach";
-inline constexpr std::string_view label_dont_attach = "Don't attach";
+inline constexpr std::string_view label_attach = N_("Attach");
+inline constexpr std::string_view label_dont_attach = N_("Don't attach");
 
 /// The attachment question's text, for people: who asks (`asker`, e.g. "xdg-email (a program on
 /// your desktop)", or empty when unknown), each file that may be attached (its name, folder,

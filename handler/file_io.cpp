@@ -16,6 +16,7 @@
 
 #include "commands.hpp"
 #include "runtime/cleanup.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::cli {
 
@@ -97,9 +98,9 @@ int finish_output(int code) {
     stdout_errno = errno != 0 ? errno : earlier != 0 ? earlier : EIO;
   }
   if (!stdout_failed) return code;
-  report_error("io_error", "cannot write to standard output",
-               stdout_errno != 0 ? std::strerror(stdout_errno) : "write error",
-               "the output was lost: check the disk, or the program reading it");
+  report_error("io_error", tr("cannot write to standard output"),
+               stdout_errno != 0 ? std::strerror(stdout_errno) : tr("write error"),
+               tr("the output was lost: check the disk, or the program reading it"));
   std::clearerr(stdout);
   stdout_failed = false;
   return exit_ioerr;
@@ -185,23 +186,23 @@ CLI::Option* add_number_option_to(CLI::App* cmd, const std::string& names,
                                   std::function<void(std::uint64_t)> set, std::uint64_t lo, std::uint64_t hi,
                                   std::uint64_t default_value, const std::string& help) {
   const std::string shown = shown_name(names);
-  const std::string range = std::to_string(lo) + " to " + std::to_string(hi);
+  const std::string range = fill(tr("{0} to {1}"), {std::to_string(lo), std::to_string(hi)});
   auto* opt = cmd->add_option_function<std::string>(
       names,
       [set = std::move(set), shown, range, lo, hi](const std::string& v) {
         if (auto n = parse_number(v, lo, hi)) return set(*n);
         std::string why;
         if (v.empty())
-          why = "an empty value";
+          why = tr("an empty value");
         else if (v[0] == '-' && all_digits(std::string_view(v).substr(1)))
-          why = in_quotes(v) + " is negative";
+          why = fill(tr("{0} is negative"), {in_quotes(v)});
         else if (all_digits(v))
-          why = in_quotes(v) + " is out of range";
+          why = fill(tr("{0} is out of range"), {in_quotes(v)});
         else
-          why = in_quotes(v) + " is not a whole number";
-        throw CLI::ValidationError(shown + " takes " + range + " (" + why + ")");
+          why = fill(tr("{0} is not a whole number"), {in_quotes(v)});
+        throw CLI::ValidationError(fill(tr("{0} takes {1} ({2})"), {shown, range, why}));
       },
-      help + " (" + range + ", default " + std::to_string(default_value) + ")");
+      help + " (" + fill(tr("{0}, default {1}"), {range, std::to_string(default_value)}) + ")");
   opt->type_name("N");
   return opt;
 }
@@ -212,7 +213,7 @@ CLI::Option* add_choice_option(CLI::App* cmd, const std::string& names, std::str
   std::vector<std::string> list(choices.begin(), choices.end());
   std::string listed;
   for (std::size_t i = 0; i < list.size(); ++i) {
-    if (i > 0) listed += i + 1 == list.size() ? " or " : ", ";
+    if (i > 0) listed += i + 1 == list.size() ? tr(" or ") : ", ";
     listed += list[i];
   }
   auto* opt = cmd->add_option_function<std::string>(
@@ -222,9 +223,9 @@ CLI::Option* add_choice_option(CLI::App* cmd, const std::string& names, std::str
           value = v;
           return;
         }
-        throw CLI::ValidationError(shown + " takes " + listed + " (" + in_quotes(v) + " is not one of them)");
+        throw CLI::ValidationError(fill(tr("{0} takes {1} ({2} is not one of them)"), {shown, listed, in_quotes(v)}));
       },
-      help + " (" + listed + (value.empty() ? std::string() : ", default " + value) + ")");
+      help + " (" + (value.empty() ? listed : fill(tr("{0}, default {1}"), {listed, value})) + ")");
   std::string type;
   for (const auto& c : list) type += (type.empty() ? "" : "|") + c;
   opt->type_name(type);

@@ -33,9 +33,7 @@ void report_error(std::string_view code, std::string_view what, std::string_view
   std::fputs(line.c_str(), stderr);
 }
 void print_error(const error& e, std::string_view subject) {
-  std::string what(subject);
-  what += " at byte " + std::to_string(e.offset);
-  report_error(to_name(e.code), what, to_string(e.code));
+  report_error(to_name(e.code), fill(tr("{0} at byte {1}"), {subject, std::to_string(e.offset)}), to_string(e.code));
 }
 void print_error(std::string_view text) {
   std::fprintf(stderr, "error: %.*s\n", static_cast<int>(text.size()), text.data());
@@ -59,9 +57,9 @@ bool append_control_escape(std::string& out, unsigned char b, const char* hex) {
 std::optional<address> parse_from_option(std::string_view text) {
   auto list = parse_address_list(text);
   if (!list || list->size() != 1 || !(*list)[0].valid) {
-    report_error("invalid_address", "--from " + shown_value(text) + " is not one valid address",
-                 list ? "the address is invalid, or there is not exactly one" : describe(list.error()),
-                 "give one address, e.g. --from \"Jane Doe <jane@example.org>\"");
+    report_error("invalid_address", fill(tr("--from {0} is not one valid address"), {shown_value(text)}),
+                 list ? tr("the address is invalid, or there is not exactly one") : describe(list.error()),
+                 tr("give one address, e.g. --from \"Jane Doe <jane@example.org>\""));
     return std::nullopt;
   }
   return std::move((*list)[0]);
@@ -80,20 +78,50 @@ std::vector<std::string> command_names(CLI::App* cmd) {
 
 // "unknown command 'inspec' (did you mean 'inspect'?)" for the first argument that should name a
 // subcommand of `cmd` and does not. `label`: "command" or "iri command".
-void report_unknown(CLI::App* cmd, const std::string& typed, const std::string& label, const std::string& help) {
+void report_unknown(CLI::App* cmd, const std::string& typed, bool top, const std::string& help) {
   const auto names = command_names(cmd);
   const std::string best = mailtokit::cli::closest_name(typed, names);
   std::string reason;
   if (!best.empty()) {
-    reason = "did you mean '" + best + "'?";
+    reason = mailtokit::cli::fill(mailtokit::cli::tr("did you mean '{0}'?"), {best});
   } else {
-    reason = "the " + label + "s are ";
-    for (std::size_t i = 0; i < names.size(); ++i) reason += (i > 0 ? ", " : "") + names[i];
+    std::string listed;
+    for (std::size_t i = 0; i < names.size(); ++i) listed += (i > 0 ? ", " : "") + names[i];
+    reason = top ? mailtokit::cli::fill(mailtokit::cli::tr("the commands are {0}"), {listed})
+                 : mailtokit::cli::fill(mailtokit::cli::tr("the {0} commands are {1}"), {cmd->get_name(), listed});
   }
   std::string shown;
   for (const char c : typed.substr(0, 60)) shown += (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) ? '?' : c;
-  mailtokit::cli::report_error("unknown_command", "unknown " + label + " '" + shown + "'", reason,
-                               "run '" + help + " --help' for the list");
+  mailtokit::cli::report_error(
+      "unknown_command",
+      top ? mailtokit::cli::fill(mailtokit::cli::tr("unknown command '{0}'"), {shown})
+          : mailtokit::cli::fill(mailtokit::cli::tr("unknown {0} command '{1}'"), {cmd->get_name(), shown}),
+      reason, mailtokit::cli::fill(mailtokit::cli::tr("run '{0} --help' for the list"), {help}));
+}
+
+// CLI11's own words in `--help` (its formatter's labels, the "Options" and "Subcommands" group
+// headings) in the user's language, for `app` and every command below it. The English msgids are
+// CLI11's own words, so the English help (which tests and scripts read) is unchanged.
+void translate_help(CLI::App& app) {
+  using mailtokit::cli::tr;
+  auto fmt = app.get_formatter();  // one formatter, shared by every subcommand
+  fmt->label("Usage", tr("Usage"));
+  fmt->label("OPTIONS", tr("OPTIONS"));
+  fmt->label("SUBCOMMAND", tr("SUBCOMMAND"));
+  fmt->label("SUBCOMMANDS", tr("SUBCOMMANDS"));
+  fmt->label("REQUIRED", tr("REQUIRED"));
+  fmt->label("Positionals", tr("Positionals"));
+  fmt->label("Excludes", tr("Excludes"));
+  fmt->label("Needs", tr("Needs"));
+  auto walk = [](auto& self, CLI::App* cmd) -> void {
+    for (CLI::Option* opt : cmd->get_options())
+      if (opt->get_group() == "Options") opt->group(tr("Options"));
+    for (CLI::App* sub : cmd->get_subcommands({})) {
+      if (sub->get_group() == "Subcommands") sub->group(tr("Subcommands"));
+      self(self, sub);
+    }
+  };
+  walk(walk, &app);
 }
 
 // The command line of the deepest subcommand that was parsed: "mailtokit iri to-uri".
@@ -122,32 +150,33 @@ const char* locale_dir() {
 int main(int argc, char** argv) {
   using namespace mailtokit::cli;
   init_i18n(locale_dir());
-  CLI::App app{
-      "mailtokit: turn mailto: links into safe, correct draft emails, and back.\n"
-      "A bare `mailtokit URI` is `mailtokit open URI`.",
-      "mailtokit"};
+  CLI::App app{tr("mailtokit: turn mailto: links into safe, correct draft emails, and back.\n"
+                  "A bare `mailtokit URI` is `mailtokit open URI`."),
+               "mailtokit"};
   app.require_subcommand(1, 1);
   app.fallthrough(false);
-  app.set_version_flag("--version", std::string("mailtokit ") + MAILTOKIT_VERSION, "print the version and exit");
+  app.set_version_flag("--version", std::string("mailtokit ") + MAILTOKIT_VERSION, tr("print the version and exit"));
+  app.set_help_flag("-h,--help", tr("Print this help message and exit"));
   app.footer(
-      "Exit status: 0 ok; 1 iri equal: not equivalent; 64 bad command line; 65 input refused; 66 input "
+      tr("Exit status: 0 ok; 1 iri equal: not equivalent; 64 bad command line; 65 input refused; 66 input "
       "file unreadable; 69 no mail client; 70 internal error; 73 output file cannot be created; 74 "
       "output lost (write error); 78 bad configuration; 128+N ended by signal N.\n"
-      "Errors: error: <code>: <what is wrong> (<reason>), then what to do on the next line.");
+      "Errors: error: <code>: <what is wrong> (<reason>), then what to do on the next line."));
   context ctx;
   add_iri_commands(app, ctx);
   add_mailto_commands(app, ctx);
   add_compose_command(app, ctx);
   add_handler_commands(app, ctx);
   add_batch_command(app, ctx);
-  app.add_subcommand("version", "Print the version (as --version) and exit 0")->callback([] {
+  app.add_subcommand("version", tr("Print the version (as --version) and exit 0"))->callback([] {
     write_stdout(std::string("mailtokit ") + MAILTOKIT_VERSION + "\n");
   });
+  translate_help(app);
   mailtokit::cleanup::install_handlers();
 
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
-    report_error("usage", "no command given", {}, "run 'mailtokit --help' for the list of commands");
+    report_error("usage", tr("no command given"), {}, tr("run 'mailtokit --help' for the list of commands"));
     return finish_output(exit_usage);
   }
   auto is_command = [](CLI::App* cmd, const std::string& name) {
@@ -164,8 +193,8 @@ int main(int argc, char** argv) {
     args.insert(args.begin(), "open");
   // An option before any command: only --help and --version exist there.
   if (!args[0].empty() && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" && args[0] != "--version") {
-    report_error("usage", "unknown option " + shown_value(args[0]) + " before a command",
-                 "options go after the command they belong to", "run 'mailtokit --help' for the list of commands");
+    report_error("usage", fill(tr("unknown option {0} before a command"), {shown_value(args[0])}),
+                 tr("options go after the command they belong to"), tr("run 'mailtokit --help' for the list of commands"));
     return finish_output(exit_usage);
   }
   // A first word (or a word after a command that takes subcommands, as `iri`) that names no
@@ -180,7 +209,7 @@ int main(int argc, char** argv) {
       for (auto* sub : cur->get_subcommands({}))
         if (sub->check_name(a)) next = sub;
       if (next == nullptr) {
-        report_unknown(cur, a, cur == &app ? "command" : cur->get_name() + " command", path);
+        report_unknown(cur, a, cur == &app, path);
         return finish_output(exit_usage);
       }
       cur = next;
@@ -198,10 +227,10 @@ int main(int argc, char** argv) {
     return finish_output(app.exit(e));
   } catch (const CLI::ParseError& e) {
     const std::string where = parsed_path(&app);
-    report_error("usage", e.what(), {}, "run '" + where + " --help' for the options");
+    report_error("usage", e.what(), {}, fill(tr("run '{0} --help' for the options"), {where}));
     return finish_output(exit_usage);
   } catch (const std::exception& e) {
-    report_error("internal_error", e.what(), {}, "please report this as a bug");
+    report_error("internal_error", e.what(), {}, tr("please report this as a bug"));
     return finish_output(exit_software);
   }
   return finish_output(ctx.exit_code);

@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "mailtokit/compose.hpp"
 #include "mailtokit/mailto.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::cli {
 namespace {
@@ -12,7 +13,7 @@ namespace {
 using dispatch::target;
 
 std::string config_name(const open_request& r) {
-  return r.config_name.empty() ? std::string("the configuration") : preview::visible(r.config_name);
+  return r.config_name.empty() ? std::string(tr("the configuration")) : preview::visible(r.config_name);
 }
 
 open_failure config_failure_at(const open_request& r, std::size_t offset, std::string_view what) {
@@ -22,7 +23,8 @@ open_failure config_failure_at(const open_request& r, std::size_t offset, std::s
 }  // namespace
 
 open_failure config_failure(std::string_view where, std::string_view what) {
-  return {exit_config, std::string(where) + ": " + std::string(what), "correct the configuration file"};
+  return {exit_config, std::string(where) + ": " + std::string(what),
+          tr("Correct the configuration file, then open the link again.")};
 }
 
 std::optional<confirm_mode> parse_confirm_mode(std::string_view name) noexcept {
@@ -87,23 +89,24 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
   in.installed = r.installed;
   in.self_exe = r.self_exe;
   in.have_terminal = have_terminal(r);
-  auto c = choose(in, r.config_where ? r.config_where : [](std::size_t) { return std::string("the configuration"); },
+  auto c = choose(in, r.config_where ? r.config_where : [](std::size_t) { return std::string(tr("the configuration")); },
                   why);
   if (!c) return std::nullopt;
   p.choice = std::move(*c);
   p.t = p.choice.t;
   if (p.choice.why == chosen_by::fallback)
-    p.chosen_note = "no mail program chosen on this desktop; using " + chosen_name(p.choice) +
-                    ". Set `target = NAME` in " + config_name(r) + " to choose.";
+    p.chosen_note = fill(tr("no mail program chosen on this desktop; using {0}. Set `target = NAME` in {1} to choose."),
+                         {chosen_name(p.choice), config_name(r)});
 
   // A desktop entry that would run the link through a shell is refused before anything starts.
   if (p.choice.entry) {
     if (auto sh = launch::shell_wrapper(p.choice.entry->exec_argv)) {
       why = {exit_unavailable,
-             "the mail program's desktop entry " + preview::visible(p.choice.entry->id) + " hands the link to `" + *sh +
-                 "`, which could let a link run commands, so mailtokit does not start it",
-             "choose another mail program with `target = NAME` or `target = desktop:ID` (`mailtokit targets` lists "
-             "them), or change that entry's Exec line to run the program directly"};
+             fill(tr("Your mail program was not started: its desktop entry {0} hands the link to `{1}`, which could "
+                     "let a link run commands."),
+                  {preview::visible(p.choice.entry->id), *sh}),
+             tr("Choose another mail program with `target = NAME` or `target = desktop:ID` (`mailtokit targets` "
+                "lists them), or change that entry's Exec line to run the program directly.")};
       return std::nullopt;
     }
   }
@@ -112,19 +115,19 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
   const bool terminal_entry = p.choice.entry && p.choice.entry->terminal;
   if (p.t == target::custom) {
     if (!cfg.command) {
-      why = {exit_config, "target = custom needs a `command = ...` line in " + config_name(r),
-             "add the command line of your mail client, with %u or %f"};
+      why = {exit_config, fill(tr("target = custom needs a `command = ...` line in {0}."), {config_name(r)}),
+             tr("Add the command line of your mail program, with %u or %f.")};
       return std::nullopt;
     }
     auto args = desktop::split_exec(cfg.command->value);
     if (!args) {
       why = config_failure_at(r, cfg.command->offset + args.error().offset,
-                              "command: " + describe(args.error()) + " (Desktop Entry Exec quoting)");
+                              fill(tr("command: {0} (Desktop Entry Exec quoting)"), {describe(args.error())}));
       return std::nullopt;
     }
     if (!desktop::uses_field(*args, 'u') && !desktop::uses_field(*args, 'f')) {
       why = config_failure_at(r, cfg.command->offset,
-                              "command has neither %u (the clean URI) nor %f (the draft file)");
+                              tr("command has neither %u (the clean URI) nor %f (the draft file)"));
       return std::nullopt;
     }
     p.custom = std::move(*args);
@@ -136,7 +139,7 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
     auto prefix = dispatch::terminal_prefix(configured, env);
     if (!prefix) {
       why = config_failure_at(r, cfg.terminal->offset + prefix.error().offset,
-                              "terminal: " + describe(prefix.error()));
+                              fill(tr("terminal: {0}"), {describe(prefix.error())}));
       return std::nullopt;
     }
     p.terminal = std::move(*prefix);
@@ -166,9 +169,10 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
     // form through a desktop entry, and the user is told what it will show.
     auto h = p.choice.known->hand({&d, p.uri, {}});
     if (h && h->is_uri && !h->args.empty() && !dispatch::is_desktop_safe(h->args.front()))
-      p.losses.push_back(std::string(p.choice.known->name) +
-                         ": this client changes To: through a desktop entry the link holds only letters, digits and "
-                         "percent-escapes, and this program shows the addresses percent-encoded");
+      p.losses.push_back(fill(tr("{0}: this client changes To: through a desktop entry the link holds only "
+                                 "letters, digits and percent-escapes, and this program shows the addresses "
+                                 "percent-encoded"),
+                              {p.choice.known->name}));
   }
   p.wants_file =
       dispatch::needs_draft_file(p.t) || (p.t == target::custom && desktop::uses_field(p.custom, 'f'));
@@ -185,7 +189,7 @@ std::optional<launch::start_request> open_start(const open_plan& p, const draft&
   launch::start_request s;
   s.e = p.choice.entry ? &*p.choice.entry : nullptr;
   if (s.e == nullptr) {
-    why = {exit_software, "no desktop entry to start", ""};
+    why = {exit_software, tr("There is no desktop entry to start."), ""};
     return std::nullopt;
   }
   s.terminal = p.terminal;
@@ -198,7 +202,7 @@ std::optional<launch::start_request> open_start(const open_plan& p, const draft&
   if (!h) {
     why = {h.error().code == errc::invalid_address ? exit_dataerr : exit_software,
            std::string(p.choice.known->name) + ": " + describe(h.error()),
-           "choose another mail program with `target = NAME`"};
+           tr("Choose another mail program with `target = NAME`.")};
     return std::nullopt;
   }
   if (h->is_uri && !h->args.empty()) h->args.front() = dispatch::desktop_safe_uri(h->args.front());
@@ -224,7 +228,7 @@ std::optional<std::string> draft_bytes(const draft& d, const compose_options& co
   if (!bytes) {
     const bool utf8 = bytes.error().code == errc::needs_smtputf8;
     why = {exit_dataerr, describe(bytes.error()),
-           utf8 ? "set `smtputf8 = yes` to allow UTF-8 headers" : "check the link with `mailtokit preview`"};
+           utf8 ? tr("Set `smtputf8 = yes` to allow UTF-8 headers.") : tr("Check the link with `mailtokit preview`.")};
     return std::nullopt;
   }
   return std::move(*bytes);
@@ -238,7 +242,7 @@ std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draf
     auto expanded = desktop::expand_exec(p.custom, {p.uri, draft_path, "mailtokit", ""});
     if (!expanded) {
       why = config_failure_at(r, r.cfg->command->offset + expanded.error().offset,
-                              "command: " + describe(expanded.error()));
+                              fill(tr("command: {0}"), {describe(expanded.error())}));
       return std::nullopt;
     }
     return std::move(*expanded);
@@ -253,16 +257,16 @@ std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draf
   auto built = dispatch::client_argv(p.t, in);
   if (!built && built.error().code == errc::invalid_address && p.t == target::kmail) {
     why = {exit_dataerr,
-           "kmail: To address " + std::to_string(built.error().offset + 1) +
-               " would be read as an option or as a URL to attach (KMail takes an argument with a scheme as "
-               "an attachment): refused",
-           "choose another target with `target = NAME`"};
+           fill(tr("KMail was not started: To address {0} would be read as an option or as a file to attach "
+                   "(KMail takes an argument with a scheme as an attachment)."),
+                {std::to_string(built.error().offset + 1)}),
+           tr("Choose another mail program with `target = NAME`.")};
     return std::nullopt;
   }
   if (!built) {
     why = {built.error().code == errc::invalid_address ? exit_dataerr : exit_software,
            std::string(dispatch::to_name(p.t)) + ": " + describe(built.error()),
-           "choose another target with `target = NAME`"};
+           tr("Choose another mail program with `target = NAME`.")};
     return std::nullopt;
   }
   return std::move(*built);

@@ -11,6 +11,7 @@
 #include "mailtokit/address.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/preview.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::cli {
 namespace {
@@ -26,7 +27,7 @@ std::string position(std::string_view text, std::size_t offset) {
       ++col;
     }
   }
-  return "line " + std::to_string(line) + ", column " + std::to_string(col);
+  return fill(tr("line {0}, column {1}"), {std::to_string(line), std::to_string(col)});
 }
 
 }  // namespace
@@ -82,15 +83,15 @@ std::optional<loaded_config> read_config(const handler::environment& env, open_f
   auto text = read_small_file(lc.path, handler::max_config_size);
   if (!text) {
     why = {exit_config,
-           "cannot read the configuration file " + preview::visible(lc.path) + ": " +
-               std::string(to_string(text.error().code)),
-           "make the file readable, or remove it"};
+           fill(tr("The configuration file {0} cannot be read: {1}."),
+                {preview::visible(lc.path), to_string(text.error().code)}),
+           tr("Make the file readable, or remove it.")};
     return std::nullopt;
   }
   if (!*text) {
     if (env.mailtokit_config && !env.mailtokit_config->empty()) {
-      why = {exit_config, "MAILTOKIT_CONFIG names " + preview::visible(lc.path) + ", which does not exist",
-             "create the file, or unset MAILTOKIT_CONFIG"};
+      why = {exit_config, fill(tr("MAILTOKIT_CONFIG names {0}, which does not exist."), {preview::visible(lc.path)}),
+             tr("Create the file, or unset MAILTOKIT_CONFIG.")};
       return std::nullopt;
     }
     return lc;
@@ -123,14 +124,14 @@ std::optional<policy> make_policy(const loaded_config& lc, const std::vector<std
   policy p = policy::defaults();
   for (const auto& k : lc.cfg.keep) {
     if (!p.keep(k.value)) {
-      why = config_failure_at(lc, k.offset, "keep = " + preview::visible(k.value) + " is refused: " + p.reason_to_drop(k.value));
+      why = config_failure_at(lc, k.offset, fill(tr("keep = {0} is refused: {1}"), {preview::visible(k.value), p.reason_to_drop(k.value)}));
       return std::nullopt;
     }
   }
   for (const auto& d : lc.cfg.drop) p.drop(d.value);
   for (const auto& k : extra_keep) {
     if (!p.keep(k)) {
-      why = {exit_usage, "--keep " + preview::visible(k) + " is refused: " + p.reason_to_drop(k), ""};
+      why = {exit_usage, fill(tr("--keep {0} is refused: {1}"), {preview::visible(k), p.reason_to_drop(k)}), ""};
       return std::nullopt;
     }
   }
@@ -142,7 +143,7 @@ bool apply_from(const loaded_config& lc, draft& d, open_failure& why) {
   if (!lc.cfg.from) return true;
   auto list = parse_address_list(lc.cfg.from->value);
   if (!list || list->size() != 1 || !list->front().valid) {
-    why = config_failure_at(lc, lc.cfg.from->offset, "from = must be one valid address");
+    why = config_failure_at(lc, lc.cfg.from->offset, tr("from = must be one valid address"));
     return false;
   }
   d.from = list->front();

@@ -30,7 +30,8 @@ bash tests/consumer/run.sh --install "$build" "$tmp/consumer"
 echo "-- staged install (DESTDIR) to /usr"
 DESTDIR="$tmp/stage" cmake --install "$build" --prefix /usr >/dev/null
 fail=0
-for f in usr/bin/mailtokit usr/libexec/mailtokit/mailtokit-ask usr/include/mailtokit/mailtokit.h usr/share/man/man1/mailtokit.1; do
+for f in usr/bin/mailtokit usr/libexec/mailtokit/mailtokit-ask usr/include/mailtokit/mailtokit.h \
+         usr/share/man/man1/mailtokit.1 usr/share/locale/{de,fr,es}/LC_MESSAGES/mailtokit.mo; do
   [[ -e "$tmp/stage/$f" ]] || { echo "FAILED: staged install lacks /$f"; fail=1; }
 done
 pc=$(find "$tmp/stage" -name mailtokit.pc)

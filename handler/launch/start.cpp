@@ -1,4 +1,5 @@
 #include "launch/start.hpp"
+#include "runtime/i18n.hpp"
 
 #include <gio/gdesktopappinfo.h>
 #include <gio/gio.h>
@@ -11,6 +12,9 @@
 #include <memory>
 
 namespace mailtokit::launch {
+
+using cli::fill;
+using cli::tr;
 namespace {
 
 // The URI field codes an entry can take the hand-over in.
@@ -40,7 +44,7 @@ struct g_unref {
 };
 
 std::string error_text(GError* e) {
-  std::string s = e != nullptr && e->message != nullptr ? e->message : "unknown error";
+  std::string s = e != nullptr && e->message != nullptr ? e->message : tr("unknown error");
   if (e != nullptr) g_error_free(e);
   return s;
 }
@@ -59,7 +63,7 @@ bool dbus_open(const entry& e, const std::string& uri, std::string& why) {
   std::string app = e.id;
   if (app.size() > 8 && app.ends_with(".desktop")) app.resize(app.size() - 8);
   if (!g_dbus_is_name(app.c_str())) {
-    why = "its desktop entry id is not a D-Bus name";
+    why = tr("its desktop entry id is not a D-Bus name");
     return false;
   }
   std::string object = "/" + app;
@@ -70,7 +74,7 @@ bool dbus_open(const entry& e, const std::string& uri, std::string& why) {
   GError* err = nullptr;
   std::unique_ptr<GDBusConnection, g_unref<GDBusConnection>> bus(g_bus_get_sync(G_BUS_TYPE_SESSION, nullptr, &err));
   if (!bus) {
-    why = "no session bus: " + error_text(err);
+    why = fill(tr("no session bus: {0}"), {error_text(err)});
     return false;
   }
   GVariantBuilder uris;
@@ -164,7 +168,7 @@ program::result<std::string> exec_line(const start_request& r) {
 
 std::optional<started> start(const start_request& r, std::string& why) {
   if (r.e == nullptr) {
-    why = "no desktop entry";
+    why = tr("no desktop entry");
     return std::nullopt;
   }
   const entry& e = *r.e;
@@ -172,7 +176,7 @@ std::optional<started> start(const start_request& r, std::string& why) {
     std::string dbus_why;
     if (dbus_open(e, r.args.front(), dbus_why)) return started{0, true};
     if (e.exec_argv.empty()) {
-      why = "D-Bus activation failed: " + dbus_why;
+      why = fill(tr("D-Bus activation failed: {0}"), {dbus_why});
       return std::nullopt;
     }
     // As the desktop would, when the program is not D-Bus activatable after all: its Exec.
@@ -182,12 +186,12 @@ std::optional<started> start(const start_request& r, std::string& why) {
   std::unique_ptr<GKeyFile, keyfile_deleter> kf(g_key_file_new());
   GError* err = nullptr;
   if (!g_key_file_load_from_file(kf.get(), e.path.c_str(), G_KEY_FILE_KEEP_TRANSLATIONS, &err)) {
-    why = "cannot read " + e.path + ": " + error_text(err);
+    why = fill(tr("cannot read {0}: {1}"), {e.path, error_text(err)});
     return std::nullopt;
   }
   auto line = exec_line(r);
   if (!line) {
-    why = "its Exec line has no %u, %U, %f or %F to hand the draft to";
+    why = tr("its Exec line has no %u, %U, %f or %F to hand the draft to");
     return std::nullopt;
   }
   constexpr const char* group = G_KEY_FILE_DESKTOP_GROUP;
@@ -196,7 +200,7 @@ std::optional<started> start(const start_request& r, std::string& why) {
   g_key_file_remove_key(kf.get(), group, "DBusActivatable", nullptr);
   std::unique_ptr<GDesktopAppInfo, g_unref<GDesktopAppInfo>> info(g_desktop_app_info_new_from_keyfile(kf.get()));
   if (!info) {
-    why = "GIO cannot use the entry " + e.path;
+    why = fill(tr("GIO cannot use the entry {0}"), {e.path});
     return std::nullopt;
   }
   std::unique_ptr<GAppLaunchContext, g_unref<GAppLaunchContext>> ctx(g_app_launch_context_new());

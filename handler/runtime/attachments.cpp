@@ -14,8 +14,12 @@
 
 #include "mailtokit/chars.hpp"
 #include "runtime/drafts.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::attachments {
+
+using cli::fill;
+using cli::tr;
 
 struct vetted_file_access {
   static void set_fd(vetted_file& f, int fd) noexcept {
@@ -125,7 +129,7 @@ bool same_state(const struct stat& st, const vetted_file& f) {
 }
 
 constexpr const char* kChanged =
-    "it changed while mailtokit was looking at it; ask the program to send it again";
+    N_("it changed while mailtokit was looking at it; ask the program to send it again");
 
 }  // namespace
 
@@ -242,8 +246,8 @@ vetted_file vet(const request& req, const vet_context& ctx) {
   auto path = local_path(req.path_as_given);
   if (!path) {
     refuse(f, refusal::not_a_local_file,
-           "it is not a file on this computer: only a full path or a file:// address of this computer can be "
-           "attached");
+           tr("it is not a file on this computer: only a full path or a file:// address of this computer can be "
+              "attached"));
     return f;
   }
 
@@ -252,9 +256,9 @@ vetted_file vet(const request& req, const vet_context& ctx) {
   f.shown_path = real_path(*path, err);
   if (f.shown_path.empty()) {
     if (err == EACCES)
-      refuse(f, refusal::unreadable, "you are not allowed to open a folder on its way");
+      refuse(f, refusal::unreadable, tr("you are not allowed to open a folder on its way"));
     else
-      refuse(f, refusal::not_found, "there is no such file");
+      refuse(f, refusal::not_found, tr("there is no such file"));
     return f;
   }
   const std::size_t slash = f.shown_path.rfind('/');
@@ -263,8 +267,8 @@ vetted_file vet(const request& req, const vet_context& ctx) {
 
   for (std::string_view place : system_places) {
     if (f.shown_path == place || under(f.shown_path, place)) {
-      std::string text = "it is in the system folder ";
-      text.append(place).append(", which holds the computer's own files, not your documents");
+      std::string text =
+          fill(tr("it is in the system folder {0}, which holds the computer's own files, not your documents"), {place});
       refuse(f, refusal::system_place, std::move(text));
       return f;
     }
@@ -278,9 +282,9 @@ vetted_file vet(const request& req, const vet_context& ctx) {
     if (under(f.shown_path, home)) {
       const std::string_view top = first_below(f.shown_path, home);
       if (!top.empty() && top.front() == '.' && top.size() < f.shown_path.size() - home.size() - 1) {
-        std::string text = "it is in the hidden folder ";
-        text.append(top).append(
-            " of your home folder, where programs keep settings, keys and passwords, not your documents");
+        std::string text = fill(tr("it is in the hidden folder {0} of your home folder, where programs keep settings, "
+                                   "keys and passwords, not your documents"),
+                                {top});
         refuse(f, refusal::hidden_home_folder, std::move(text));
         return f;
       }
@@ -290,7 +294,7 @@ vetted_file vet(const request& req, const vet_context& ctx) {
   // .ssh): hidden from the user in every file manager, so never something they chose to send.
   for (std::size_t i = 0; i < f.shown_path.size(); ++i) {
     if (f.shown_path[i] == '/' && i + 1 < f.shown_path.size() && f.shown_path[i + 1] == '.') {
-      refuse(f, refusal::hidden, i == slash ? "it is a hidden file" : "it is in a hidden folder");
+      refuse(f, refusal::hidden, i == slash ? tr("it is a hidden file") : tr("it is in a hidden folder"));
       return f;
     }
   }
@@ -298,16 +302,16 @@ vetted_file vet(const request& req, const vet_context& ctx) {
   struct stat before {};
   if (lstat(f.shown_path.c_str(), &before) != 0) {
     refuse(f, errno == EACCES ? refusal::unreadable : refusal::changed,
-           errno == EACCES ? "you are not allowed to read it" : kChanged);
+           errno == EACCES ? tr("you are not allowed to read it") : tr(kChanged));
     return f;
   }
   if (S_ISDIR(before.st_mode)) {
-    refuse(f, refusal::directory, "it is a folder; only single files can be attached");
+    refuse(f, refusal::directory, tr("it is a folder; only single files can be attached"));
     return f;
   }
   if (!S_ISREG(before.st_mode)) {
     refuse(f, S_ISLNK(before.st_mode) ? refusal::changed : refusal::not_regular_file,
-           S_ISLNK(before.st_mode) ? kChanged : "it is not an ordinary file (a device, pipe or socket)");
+           S_ISLNK(before.st_mode) ? tr(kChanged) : tr("it is not an ordinary file (a device, pipe or socket)"));
     return f;
   }
 
@@ -317,14 +321,14 @@ vetted_file vet(const request& req, const vet_context& ctx) {
   if (fd < 0) {
     const int e = errno;
     refuse(f, e == EACCES ? refusal::unreadable : refusal::changed,
-           e == EACCES ? "you are not allowed to read it" : kChanged);
+           e == EACCES ? tr("you are not allowed to read it") : tr(kChanged));
     return f;
   }
   vetted_file_access::set_fd(f, fd);
   struct stat st {};
   if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_dev != before.st_dev ||
       st.st_ino != before.st_ino) {
-    refuse(f, refusal::changed, kChanged);
+    refuse(f, refusal::changed, tr(kChanged));
     return f;
   }
   // A folder on the way swapped for a link between realpath and open would open another file:
@@ -335,7 +339,7 @@ vetted_file vet(const request& req, const vet_context& ctx) {
     const ssize_t n = readlink(link.c_str(), target.data(), target.size());
     if (n <= 0 || static_cast<std::size_t>(n) > PATH_MAX ||
         std::string_view(target.data(), static_cast<std::size_t>(n)) != f.shown_path) {
-      refuse(f, refusal::changed, kChanged);
+      refuse(f, refusal::changed, tr(kChanged));
       return f;
     }
   }
@@ -346,8 +350,7 @@ vetted_file vet(const request& req, const vet_context& ctx) {
   f.mtime_nsec = st.st_mtim.tv_nsec;
   f.size_text = format_size(f.size);
   if (f.size > ctx.max_size) {
-    std::string text = "it is larger than ";
-    text.append(format_size(ctx.max_size)).append(", the largest file mailtokit attaches");
+    std::string text = fill(tr("it is larger than {0}, the largest file mailtokit attaches"), {format_size(ctx.max_size)});
     refuse(f, refusal::too_big, std::move(text));
     return f;
   }
@@ -363,7 +366,7 @@ bool still_same(vetted_file& f) {
   struct stat at_path {};
   if (fstat(f.fd(), &now) != 0 || !same_state(now, f) || lstat(f.shown_path.c_str(), &at_path) != 0 ||
       !S_ISREG(at_path.st_mode) || at_path.st_dev != f.dev || at_path.st_ino != f.ino) {
-    refuse(f, refusal::changed, kChanged);
+    refuse(f, refusal::changed, tr(kChanged));
     return false;
   }
   return true;
@@ -376,7 +379,7 @@ program::result<std::string> read_contents(vetted_file& f) {
   if (!pread_all(f.fd(), out.data(), out.size(), 0, got)) return fail(program::errc::io_error, 0);
   struct stat now {};
   if (got != f.size || fstat(f.fd(), &now) != 0 || !same_state(now, f)) {
-    refuse(f, refusal::changed, kChanged);
+    refuse(f, refusal::changed, tr(kChanged));
     return fail(program::errc::io_error, 0);
   }
   out.resize(got);
@@ -415,7 +418,7 @@ program::result<std::string> copy_for_handover(vetted_file& f, const std::string
   if (!ok) {
     unlink(path.c_str());
     rmdir(sub.c_str());
-    if (!same) refuse(f, refusal::changed, kChanged);
+    if (!same) refuse(f, refusal::changed, tr(kChanged));
     return fail(program::errc::io_error, 0);
   }
   return path;

@@ -19,10 +19,14 @@
 #include "clients/client.hpp"
 #include "clients/common.hpp"
 #include "runtime/desktop.hpp"
+#include "runtime/i18n.hpp"
 
 extern char** environ;
 
 namespace mailtokit::dispatch {
+
+using cli::fill;
+using cli::tr;
 namespace {
 
 struct target_info {
@@ -333,11 +337,12 @@ std::vector<std::string> client_losses(target t, const draft& d) {
   if (t == target::outlook) {
     // Outlook.com's deep link has to, cc, bcc, subject and body only.
     for (const auto& h : d.headers)
-      out.push_back("outlook: this webmail loses " + h.name + " (its compose link has no place for it)");
+      out.push_back(fill(tr("outlook: this webmail loses {0} (its compose link has no place for it)"), {h.name}));
     for (const auto* list : {&d.to, &d.cc, &d.bcc})
       for (const auto& a : *list)
         if (!a.display_name.empty())
-          out.push_back("outlook: this webmail loses the display name \"" + a.display_name + "\" (its compose link takes bare addresses)");
+          out.push_back(fill(tr("outlook: this webmail loses the display name \"{0}\" (its compose link takes bare addresses)"),
+                             {a.display_name}));
   }
   return out;
 }

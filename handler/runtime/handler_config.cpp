@@ -6,8 +6,12 @@
 
 #include "mailtokit/chars.hpp"
 #include "mailtokit/utf8.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::handler {
+
+using cli::fill;
+using cli::tr;
 namespace {
 
 constexpr chars::char_class key_char = chars::alpha | chars::digit | chars::of("_-");
@@ -73,11 +77,11 @@ program::result<config> parse_config(std::string_view text) {
 program::result<config> parse_config(std::string_view text, std::string& problem) {
   problem.clear();
   if (text.size() > max_config_size) {
-    problem = "the file is larger than " + std::to_string(max_config_size / 1024) + " KiB";
+    problem = fill(tr("the file is larger than {0} KiB"), {std::to_string(max_config_size / 1024)});
     return fail(errc::input_too_long, max_config_size);
   }
   if (auto ok = utf8::validate(text); !ok) {
-    problem = "the file is not UTF-8 text";
+    problem = tr("the file is not UTF-8 text");
     return ok.error();
   }
   // `problem` for an error about `v`: shown in quotes, controls replaced, at most 40 bytes.
@@ -99,8 +103,8 @@ program::result<config> parse_config(std::string_view text, std::string& problem
     if (eq == std::string_view::npos) {
       std::size_t word = 0;
       while (word < line.size() && key_char(line[word])) ++word;
-      problem = "missing '=' after " + quoted(line.substr(0, word == 0 ? line.size() : word)) +
-                " (a line is key = value, e.g. target = thunderbird)";
+      problem = fill(tr("missing '=' after {0} (a line is key = value, e.g. target = thunderbird)"),
+                     {quoted(line.substr(0, word == 0 ? line.size() : word))});
       return fail(program::errc::config_error, offset);
     }
     std::size_t key_offset = offset;
@@ -108,12 +112,12 @@ program::result<config> parse_config(std::string_view text, std::string& problem
     std::size_t value_offset = offset + eq + 1;
     const std::string_view value = trim(line.substr(eq + 1), value_offset);
     if (key.empty()) {
-      problem = "a key is missing before '='";
+      problem = tr("a key is missing before '='");
       return fail(program::errc::config_error, key_offset);
     }
     for (std::size_t i = 0; i < key.size(); ++i) {
       if (!key_char(key[i])) {
-        problem = "unknown key " + quoted(key) + " (keys are letters, digits, '_' and '-')";
+        problem = fill(tr("unknown key {0} (keys are letters, digits, '_' and '-')"), {quoted(key)});
         return fail(program::errc::config_error, key_offset + i);
       }
     }
@@ -130,18 +134,18 @@ program::result<config> parse_config(std::string_view text, std::string& problem
       c.confirm = v;
     } else if (key == "keep") {
       if (auto r = parse_list(value, value_offset, c.keep); !r) {
-        problem = "keep takes header field names, e.g. keep = keywords, in-reply-to";
+        problem = tr("keep takes header field names, e.g. keep = keywords, in-reply-to");
         return r.error();
       }
     } else if (key == "drop") {
       if (auto r = parse_list(value, value_offset, c.drop); !r) {
-        problem = "drop takes header field names, e.g. drop = body";
+        problem = tr("drop takes header field names, e.g. drop = body");
         return r.error();
       }
     } else if (key == "smtputf8" || key == "notify" || key == "strict") {
       auto b = parse_bool(value, value_offset);
       if (!b) {
-        problem = std::string(key) + " takes yes or no, not " + quoted(value);
+        problem = fill(tr("{0} takes yes or no, not {1}"), {key, quoted(value)});
         return b.error();
       }
       (key == "notify" ? c.notify : key == "strict" ? c.strict : c.smtputf8) = *b;
@@ -153,7 +157,7 @@ program::result<config> parse_config(std::string_view text, std::string& problem
         if (ok) days = days * 10 + static_cast<unsigned>(ch - '0');
       }
       if (!ok) {
-        problem = "draft_max_age_days takes a number of days from 0 to 99999, not " + quoted(value);
+        problem = fill(tr("draft_max_age_days takes a number of days from 0 to 99999, not {0}"), {quoted(value)});
         return fail(program::errc::config_error, value_offset);
       }
       c.draft_max_age_days = days;
@@ -171,23 +175,24 @@ program::result<config> parse_config(std::string_view text, std::string& problem
       bool ok = digits > 0 && digits <= 6 && scale != 0;
       for (std::size_t i = 0; ok && i < digits; ++i) n = n * 10 + static_cast<std::uint64_t>(value[i] - '0');
       if (!ok || n * scale > 4ULL * 1000 * 1000 * 1000) {
-        problem = "attach_max_size takes a size such as 25MB (a number, then B, kB, MB or GB; at most 4GB), not " +
-                  quoted(value);
+        problem = fill(tr("attach_max_size takes a size such as 25MB (a number, then B, kB, MB or GB; at most 4GB), "
+                          "not {0}"),
+                       {quoted(value)});
         return fail(program::errc::config_error, value_offset);
       }
       c.attach_max_size = n * scale;
     } else {
-      problem = "unknown key " + quoted(key) + " (the keys are ";
+      std::string keys;
       for (std::size_t i = 0; i < std::size(config_keys); ++i) {
-        if (i > 0) problem += ", ";
-        problem += config_keys[i];
+        if (i > 0) keys += ", ";
+        keys += config_keys[i];
       }
-      problem += ")";
+      problem = fill(tr("unknown key {0} (the keys are {1})"), {quoted(key), keys});
       return fail(program::errc::config_error, key_offset);
     }
     if ((key == "target" || key == "command" || key == "from" || key == "terminal" || key == "confirm") &&
         value.empty()) {
-      problem = std::string(key) + " needs a value after '='";
+      problem = fill(tr("{0} needs a value after '='"), {key});
       return fail(program::errc::config_error, value_offset);
     }
   }

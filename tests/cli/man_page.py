@@ -214,12 +214,13 @@ def environment_names() -> tuple[set[str], list[str]]:
     for path in sorted((SOURCE / "handler").rglob("*.cpp")) + sorted((SOURCE / "src").rglob("*.cpp")):
         text = path.read_text()
         names.update(re.findall(r'\b(?:std::getenv|get)\("([A-Z][A-Z0-9_]*)"\)', text))
-        # gettext: setlocale(LC_MESSAGES, "") makes the C library read these for the catalogs.
-        if re.search(r'setlocale\(LC_MESSAGES, ""\)', text):
-            names.update({"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"})
         loops = re.findall(r'for \(const char\* (\w+) : \{([^}]*)\}\)\s*if \(const char\* \w+ = std::getenv\(\1\)', text)
         for _, listed in loops:
             names.update(re.findall(r'"([A-Z][A-Z0-9_]*)"', listed))
+        # setlocale(LC_X, ""): the C library reads LC_ALL, LC_X and LANG (and, for messages through
+        # gettext, LANGUAGE) for the program.
+        for cat in re.findall(r'std::setlocale\((LC_[A-Z]+), ""\)', text):
+            names.update({"LC_ALL", cat, "LANG"} | ({"LANGUAGE"} if cat == "LC_MESSAGES" else set()))
         for m in re.finditer(r"std::getenv\((\w+)\)", text):
             wrapper = re.search(r"std::optional<std::string> get\(const char\* " + m.group(1) + r"\)", text)
             if not wrapper and m.group(1) not in [v for v, _ in loops]:

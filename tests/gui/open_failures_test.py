@@ -15,7 +15,7 @@ cannot be started, a client that exits at once with an error, a client that fail
 an unusable `command`. Where a draft exists, the .eml file in the drafts directory is checked
 (Python's email package reads it back: To and Subject of the link) and the message names it.
 On KDE (XDG_CURRENT_DESKTOP=KDE) the error box is kdialog's. Screenshots of the error dialogs go
-to MAILTOKIT_RESULTS.
+to MAILTOKIT_RESULTS. Under LANGUAGE=de the same dialog is German (open_failure_dialog_de.png).
 """
 import email
 import email.policy
@@ -48,16 +48,16 @@ with Session("open-failures") as s:
     many = ",".join(f"u{i}@example.org" for i in range(3000))
     cases = [
         # name, config, args, link, exit code, reason contains, draft kept
-        ("not a mailto: link", "", [], "https://example.org/", 65, "not a mailto: URI", False),
+        ("not a mailto: link", "", [], "https://example.org/", 65, "it is not a mailto: link", False),
         ("refused mailto: link", "", [], "mailto:" + many, 65, "more recipients than the configured limit", False),
         ("broken configuration", "colour = blue\n", [], LINK, 78, "line 1, column 1", True),
         ("confirm = always, no way to ask", f'target = custom\ncommand = "{recorder}" %u\nconfirm = always\n',
          [], LINK, 69, "no terminal", True),
-        ("no mail client", "", [], LINK, 69, "no mail program found", True),
+        ("no mail client", "", [], LINK, 69, "No mail program was found", True),
         ("client cannot start", 'target = custom\ncommand = "/nonexistent/mua" %u\n', [], LINK, 69,
-         "cannot start /nonexistent/mua", True),
+         "/nonexistent/mua could not be started", True),
         ("client exits at once", 'target = custom\ncommand = /bin/false %u\n', [], LINK, 69,
-         "exited at once with status 1", True),
+         "failed at once: it exited with status 1", True),
         ("client fails under --wait", 'target = custom\ncommand = /bin/false %u\n', ["--wait"], LINK, 69,
          "exited with status 1", True),
         ("unusable command", 'target = custom\ncommand = "/usr/bin/mua\n', [], LINK, 78, "command:", True),
@@ -139,12 +139,38 @@ with Session("open-failures") as s:
     check(rc == 69 and k[1:2] == ["--title=mailtokit: the link was not opened"] and k[-1].startswith("--error=<qt>"),
           f"KDE: the failure is a kdialog error box ({k[1:2]})")
     shown = k[-1].replace("\n", "")  # (lines broken at 80 characters)
-    check(len(drafts) == 1 and str(drafts[0]) in shown and "exited at once with status 1" in shown,
+    check(len(drafts) == 1 and str(drafts[0]) in shown and "failed at once: it exited with status 1" in shown,
           "KDE: the error box gives the reason and the kept draft")
     win = s.wait_window(r"^mailtokit: the link was not opened", timeout=60)
     s.screenshot(RESULTS / "open_failure_kdialog.png")
     click_button(s, win, 0, 1, RESULTS / "open_failure_kdialog_click.png")
     s.wait_window(r"^mailtokit: the link was not opened", timeout=10, gone=True)
+
+    # In German (LANGUAGE=de, a UTF-8 locale, the build's catalogs): the real zenity shows the
+    # failure dialog with the German title, reason and "what to do" (issue 24), taken from po/de.po.
+    de = {}
+    for block in (Path(__file__).resolve().parent.parent.parent / "po" / "de.po").read_text("utf-8").split("\n\n"):
+        m = re.search(r'^msgid "(.*)"\nmsgstr "(.*)"$', block, re.M)
+        if m:
+            de[m.group(1)] = m.group(2).replace('\\"', '"')
+    de_title = de["mailtokit: the link was not opened"]
+    de_reason = de["{0} failed at once: it exited with status {1}."].replace("{0}", "/bin/false").replace("{1}", "1")
+    de_todo = de["What to do: {0}"].replace("{0}", "")
+    d.write_config('target = custom\ncommand = /bin/false %u\n')
+    d.clear()
+    p, log = d.start(["open", LINK], env={"LANGUAGE": "de", "LANG": "C.UTF-8", "LC_ALL": "",
+                                          "MAILTOKIT_LOCALEDIR": os.environ["MAILTOKIT_BUILD_DIR"] + "/locale"})
+    rc = wait_exit(p, 30, "German failure")
+    z = wait_record(d, "zenity")
+    text = z[-1][len("--text="):] if z and z[-1].startswith("--text=") else ""
+    check(rc == 69 and "--title=" + de_title in z and de_reason in text and de_todo in text and
+          "What to do" not in text, f"German: the failure dialog is in German ({z[4:5]}, {text[:160]!r})")
+    check(de_reason in log.read_text("utf-8", "replace") and "error: unavailable: " in log.read_text("utf-8", "replace"),
+          "German: stderr is German, its code English")
+    win = s.wait_window("^" + re.escape(de_title) + "$", timeout=30)
+    s.screenshot(RESULTS / "open_failure_dialog_de.png")
+    click_button(s, win, 0, 1, RESULTS / "open_failure_dialog_de_click.png")
+    s.wait_window("^" + re.escape(de_title) + "$", timeout=10, gone=True)
 
     # No display, confirm = risky: nobody can be asked, so the draft opens and the desktop is told.
     d.write_config(f'target = custom\ncommand = "{recorder}" %u\n')
@@ -165,7 +191,7 @@ with Session("open-failures") as s:
     p, log = d.start(["open", LINK], env={"DISPLAY": ""})
     rc = wait_exit(p, 30, "notify = no")
     s.run(["sleep", "1"])
-    check(rc == 69 and d.recorded("notify-send") == [] and "exited at once" in log.read_text(),
+    check(rc == 69 and d.recorded("notify-send") == [] and "failed at once" in log.read_text(),
           "notify = no: the failure is on stderr only")
 
 if failures:

@@ -108,7 +108,7 @@ TEST_CASE("drafts go to the program the user had before register, looked up at e
   d.programs = {};
   CHECK_FALSE(choose(d.in(), where, why));
   CHECK(why.exit_code == exit_unavailable);
-  CHECK(why.reason.find("no mail program found") == 0);
+  CHECK(why.reason.find("No mail program was found") == 0);
 }
 
 TEST_CASE("a configured or given target wins, by name or as desktop:ID", "[choose]") {

@@ -166,7 +166,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   f.programs = {"mutt"};
   CHECK_FALSE(plan_open(d, f.req(), why));
   CHECK(why.exit_code == exit_unavailable);
-  CHECK(why.reason.find("no mail program found") == 0);
+  CHECK(why.reason.find("No mail program was found") == 0);
   f.programs = {"mutt", "x-terminal-emulator"};
   p = plan_open(d, f.req(), why);
   REQUIRE(p);

@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+"""mailtokit in the user's language (issue 24, "In the user's language").
+
+Usage: i18n_test.py /path/to/mailtokit   (MAILTOKIT_BUILD_DIR: the build tree, whose locale/
+holds the compiled catalogs; the catalogs themselves are read from po/ next to this tree)
+
+With LANGUAGE=de, fr or es and a UTF-8 locale (C.UTF-8: glibc honours LANGUAGE there, so no
+generated locale is needed), and MAILTOKIT_LOCALEDIR pointing at the build's catalogs:
+- `mailtokit --help` is in that language: the program's description, CLI11's own "Usage" and
+  "Options" headings, and an option's help, each the catalog's translation;
+- a program error (`open --target nosuchprogram`) is translated while its code stays English
+  ("error: usage: ...");
+- the failure dialog (a recording zenity on a private PATH and a stand-in DISPLAY) has the
+  translated title, reason and "What to do" line, and the failure notification (a recording
+  notify-send, no display) the translated summary;
+- the question before a risky draft, on a terminal (a pseudo-terminal as stdin, stdout and
+  stderr), has the translated headline and prompt, and its keys still work (c cancels);
+- the attachment question's labels are translated (mailtokit send --attach, answered by the
+  recording zenity with "Don't attach");
+- with LANG=C and no LANGUAGE everything stays English; JSON output (inspect --json, preview
+  --format json) is byte-identical in every language.
+The expected texts are looked up in po/<lang>.po by their English msgid, so the test checks that
+the program shows the catalog's text, not a copy of it.
+"""
+import os
+import pty
+import re
+import select
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PROG = os.path.realpath(sys.argv[1])
+BUILD = Path(os.environ.get("MAILTOKIT_BUILD_DIR", Path(PROG).parent.parent))
+LOCALEDIR = BUILD / "locale"
+PO_DIR = Path(__file__).resolve().parent.parent.parent / "po"
+LANGS = ["de", "fr", "es"]
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+        print("FAIL:", what)
+    else:
+        print("ok:", what)
+
+
+def catalog(lang):
+    """msgid -> msgstr (singular entries) of po/<lang>.po."""
+    text = (PO_DIR / f"{lang}.po").read_text(encoding="utf-8")
+    out = {}
+    for block in text.split("\n\n"):
+        if "msgid_plural" in block:
+            continue
+        m = re.search(r'^msgid ((?:".*"\n?)+)msgstr ((?:".*"\n?)+)', block, re.M)
+        if not m:
+            continue
+
+        def unq(s):
+            text = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', s))
+            return re.sub(r"\\(.)", lambda e: {"n": "\n", "t": "\t"}.get(e.group(1), e.group(1)), text)
+        out[unq(m.group(1))] = unq(m.group(2))
+    return out
+
+
+def env_for(lang, home, extra=None, path=None):
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith("LC_") and k not in ("LANG", "LANGUAGE", "DISPLAY", "WAYLAND_DISPLAY",
+                                                    "XDG_CURRENT_DESKTOP", "KDE_FULL_SESSION")}
+    env.update({"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+                "XDG_STATE_HOME": str(home / ".local/state"), "XDG_DATA_HOME": str(home / ".local/share"),
+                "MAILTOKIT_LOCALEDIR": str(LOCALEDIR)})
+    env.pop("MAILTOKIT_CONFIG", None)
+    if lang is None:
+        env["LANG"] = "C"
+    else:
+        env["LANG"] = "C.UTF-8"
+        env["LANGUAGE"] = lang
+    if path is not None:
+        env["PATH"] = path
+    env.update(extra or {})
+    return env
+
+
+def run(args, env, stdin=subprocess.DEVNULL):
+    p = subprocess.run([PROG] + args, env=env, stdin=stdin, capture_output=True, timeout=60)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def recorder(bindir, name, answer_status=0):
+    """A stand-in for `name` that writes its arguments (each ended by a NUL byte) to
+    <bindir>/<name>.args, atomically, and exits `answer_status`."""
+    script = bindir / name
+    script.write_text(
+        "#!/bin/sh\n"
+        f'out="{bindir}/{name}.args"\n'
+        'tmp="$out.$$"\n'
+        ': > "$tmp"\n'
+        'for a in "$@"; do printf "%s\\0" "$a" >> "$tmp"; done\n'
+        'mv "$tmp" "$out"\n'
+        f"exit {answer_status}\n")
+    script.chmod(0o755)
+    return bindir / f"{name}.args"
+
+
+def wait_file(path, timeout=30):
+    """The lines of `path` once it exists (the recorders are started detached)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if path.exists():
+            return path.read_text(encoding="utf-8").split("\0")[:-1]
+        time.sleep(0.05)
+    return None
+
+
+def on_terminal(args, env, answer, prompt, timeout=20):
+    """Run mailtokit on a pseudo-terminal; type `answer` once `prompt` is shown. Returns (exit
+    code, everything the terminal showed)."""
+    master, slave = pty.openpty()
+    p = subprocess.Popen([PROG] + args, stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
+    os.close(slave)
+    shown = b""
+    typed = False
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        r, _, _ = select.select([master], [], [], 0.1)
+        if r:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            shown += chunk
+        if not typed and prompt.encode() in shown:
+            os.write(master, answer)
+            typed = True
+        if p.poll() is not None and not r:
+            break
+    try:
+        rc = p.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        rc = None
+    os.close(master)
+    return rc, shown.decode("utf-8", "replace")
+
+
+for d in LANGS:
+    check((LOCALEDIR / d / "LC_MESSAGES" / "mailtokit.mo").is_file(), f"{d}: the build compiled the catalog")
+
+with tempfile.TemporaryDirectory() as tmp:
+    home = Path(tmp) / "home"
+    home.mkdir()
+
+    # ---- English: LANG=C and no LANGUAGE ----
+    rc, out, _ = run(["--help"], env_for(None, home))
+    check(rc == 0 and "Usage: mailtokit" in out and "Options:" in out and
+          "turn mailto: links into safe, correct draft emails" in out, "C: --help is English")
+    rc, _, err = run(["open", "--no-notify", "--target", "nosuchprogram", "mailto:a@b.org"], env_for(None, home))
+    check(rc == 64 and err.startswith("error: usage: unknown target 'nosuchprogram' for --target"),
+          f"C: the error is English ({err[:80]!r})")
+
+    json_outputs = {}
+    link = "mailto:admin@example.org?subject=Invoice&bcc=x@evil.example&body=Hello%20there"
+    json_outputs[None] = [run(["inspect", "--json", link], env_for(None, home))[1],
+                          run(["preview", "--format", "json", link], env_for(None, home))[1]]
+    check(all(j.startswith("{") for j in json_outputs[None]), "C: inspect --json and preview json print JSON")
+
+    for lang in LANGS:
+        cat = catalog(lang)
+        env = env_for(lang, home)
+
+        # ---- --help ----
+        rc, out, _ = run(["--help"], env)
+        desc = cat["mailtokit: turn mailto: links into safe, correct draft emails, and back.\n"
+                   "A bare `mailtokit URI` is `mailtokit open URI`."].split("\n")[0]
+        usage = cat["Usage"] + ": mailtokit"
+        options = "\n" + cat["Options"] + ":\n"
+        check(rc == 0 and desc in out and usage in out and options in out and "Usage:" not in out,
+              f"{lang}: --help is translated (description, '{cat['Usage']}', '{cat['Options']}')")
+        rc, out, _ = run(["open", "--help"], env)
+        check(rc == 0 and cat["wait for the client to exit (and return 69 if it fails)"] in out and
+              "wait for the client to exit" not in out, f"{lang}: open --help gives the options' help translated")
+
+        # ---- a program error: the sentence translated, the code English ----
+        rc, _, err = run(["open", "--no-notify", "--target", "nosuchprogram", "mailto:a@b.org"], env)
+        want = cat["unknown target '{0}' for --target"].replace("{0}", "nosuchprogram")
+        check(rc == 64 and err.startswith("error: usage: " + want),
+              f"{lang}: the error is translated, its code English ({err[:100]!r})")
+        rc, _, err = run(["frobnicate"], env)
+        check(rc == 64 and err.startswith("error: unknown_command: " +
+                                          cat["unknown command '{0}'"].replace("{0}", "frobnicate")),
+              f"{lang}: an unknown command is said in {lang} ({err[:100]!r})")
+
+        # ---- the failure dialog (zenity on a stand-in display) ----
+        bindir = Path(tmp) / f"bin-{lang}"
+        bindir.mkdir()
+        zen = recorder(bindir, "zenity")
+        path = f"{bindir}:/usr/bin:/bin"
+        rc, _, err = run(["open", "--no-notify", "--target", "nosuchprogram", "mailto:a@b.org"],
+                         env_for(lang, home, {"DISPLAY": ":97", "XDG_CURRENT_DESKTOP": "GNOME"}, path))
+        args = wait_file(zen)
+        title = "--title=" + cat["mailtokit: the link was not opened"]
+        text = next((a for a in (args or []) if a.startswith("--text=")), "")
+        what_to_do = cat["What to do: {0}"].replace("{0}", "")
+        check(rc == 64 and args is not None and "--error" in args and title in args and want in text and
+              what_to_do in text, f"{lang}: the failure dialog is translated ({args})")
+        zen.unlink(missing_ok=True)
+
+        # ---- the failure notification (no display) ----
+        ns = recorder(bindir, "notify-send")
+        rc, _, _ = run(["open", "--target", "nosuchprogram", "mailto:a@b.org"], env_for(lang, home, None, path))
+        args = wait_file(ns)
+        check(rc == 64 and args is not None and cat["mailtokit: the link was not opened"] in args and
+              any(want in a for a in args), f"{lang}: the failure notification is translated ({args})")
+
+        # ---- the attachment question's title and buttons (answered "Don't attach") ----
+        zen = recorder(bindir, "zenity", answer_status=1)
+        doc = home / "report.txt"
+        doc.write_text("report\n")
+        rc, _, err = run(["send", "--dry-run", "--no-notify", "--target", "eml", "--attach", str(doc), "a@b.org"],
+                         env_for(lang, home, {"DISPLAY": ":97", "XDG_CURRENT_DESKTOP": "GNOME"}, path))
+        # --dry-run attaches nothing and asks nothing: the refusal is said in the user's language.
+        check(cat["--dry-run attaches nothing"] in err, f"{lang}: a file not attached is said in {lang} ({err[-160:]!r})")
+        recorder(bindir, "xdg-open")  # the eml target's opener: recorded, nothing opens
+        rc, _, err = run(["send", "--no-notify", "--target", "eml", "--attach", str(doc), "a@b.org"],
+                         env_for(lang, home, {"DISPLAY": ":97", "XDG_CURRENT_DESKTOP": "GNOME"}, path))
+        args = wait_file(zen) or []
+        check("--title=" + cat["mailtokit: attach these files?"] in args and
+              "--ok-label=" + cat["Attach"] in args and "--cancel-label=" + cat["Don't attach"] in args and
+              any(a.startswith("--text=") and cat["To attach:"] in a and cat["Never attached:"] not in a
+                  for a in args),
+              f"{lang}: the attachment question's title, text and buttons are translated ({args[:8]})")
+        zen.unlink(missing_ok=True)
+
+        # ---- the question on a terminal: headline, prompt, keys ----
+        qhome = Path(tmp) / f"q-{lang}"
+        (qhome / ".config/mailtokit").mkdir(parents=True)
+        rec = recorder(bindir, "mua")
+        (qhome / ".config/mailtokit/config").write_text(f'target = custom\ncommand = "{bindir}/mua" %u\nnotify = no\n')
+        qenv = env_for(lang, qhome, {"TERM": "dumb"})
+        prompt = cat["Your answer ({0}, d for details, Enter for {1}): "].split("{0}")[0]
+        rc, shown = on_terminal(["open", "mailto:a@example.org?bcc=x@evil.example&subject=Invoice"], qenv, b"c\n",
+                                prompt)
+        plural = re.search(r'msgid "This link would send a hidden copy to \{1\}"\nmsgid_plural "[^"]*"\n'
+                           r'msgstr\[0\] "([^"]*)"', (PO_DIR / f"{lang}.po").read_text(encoding="utf-8"))
+        headline = plural.group(1).replace("{1}", "x@evil.example") if plural else "(not in the catalog)"
+        check(rc == 0 and headline in shown and prompt in shown and not rec.exists() and
+              "This link would send" not in shown,
+              f"{lang}: the question on a terminal is in {lang}, and c cancels ({shown[-300:]!r})")
+
+        # ---- JSON is the same in every language ----
+        json_outputs[lang] = [run(["inspect", "--json", link], env)[1],
+                              run(["preview", "--format", "json", link], env)[1]]
+        check(json_outputs[lang] == json_outputs[None], f"{lang}: inspect --json and preview json are unchanged")
+
+if failures:
+    print(f"{len(failures)} failure(s)")
+    sys.exit(1)
+print("all passed")
