@@ -8,8 +8,11 @@
 #include "clients/client.hpp"
 #include "clients/common.hpp"
 #include "mailtokit/address.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::clients {
+using cli::fill;
+using cli::tr;
 namespace {
 
 constexpr std::array<std::string_view, 4> aerc_fields = {"cc", "bcc", "subject", "in-reply-to"};
@@ -66,20 +69,24 @@ program::result<handover> aerc_hand(const inputs& in) {
 void aerc_losses(const draft& d, std::vector<std::string>& out) {
   for (const auto& h : d.headers)
     if (!detail::one_of(h.name, aerc_fields))
-      out.push_back("aerc: this client loses " + h.name + " (it does not read that field from a link)");
+      out.push_back(fill(tr("aerc: this client loses {0} (it does not read that field from a link)"), {h.name}));
   for (const auto& a : d.to) {
     const std::string s = a.unicode();
     if (std::any_of(s.begin(), s.end(), aerc_unsafe) || (!s.empty() && s.front() == '/'))
-      out.push_back("aerc: this client changes To: '" + s +
-                    "' arrives with '?', '#', '%' or a leading '/' percent-encoded (aerc does not decode addresses)");
+      // xgettext:no-c-format
+      out.push_back(fill(tr("aerc: this client changes To: '{0}' arrives with '?', '#', '%' or a leading '/' "
+                            "percent-encoded (aerc does not decode addresses)"),
+                         {s}));
     else if (!a.valid && !one_mailbox(s))
-      out.push_back("aerc: this client may lose To: aerc opens no composer when it cannot parse '" + s + "'");
+      out.push_back(fill(tr("aerc: this client may lose To: aerc opens no composer when it cannot parse '{0}'"), {s}));
   }
   for (const auto* list : {&d.cc, &d.bcc}) {
     for (const auto& a : *list) {
       if (a.valid || one_mailbox(a.unicode())) continue;
-      out.push_back(std::string("aerc: this client may lose ") + (list == &d.cc ? "Cc" : "Bcc") +
-                    ": aerc drops the whole field when it cannot parse '" + a.unicode() + "'");
+      out.push_back(fill(list == &d.cc
+                             ? tr("aerc: this client may lose Cc: aerc drops the whole field when it cannot parse '{0}'")
+                             : tr("aerc: this client may lose Bcc: aerc drops the whole field when it cannot parse '{0}'"),
+                         {a.unicode()}));
     }
   }
 }

@@ -1,13 +1,16 @@
 // alpine: a terminal program; it ships no desktop entry, so a user writes one (Exec=alpine -url
 // %u, Terminal=true). `-url` takes the link.
 #include "clients/client.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::clients {
+using cli::fill;
+using cli::tr;
 namespace {
 
 // url_local_mailto_and_atts(): "from and bcc are intentionally excluded" (alpine 2.26).
 void alpine_losses(const draft& d, std::vector<std::string>& out) {
-  if (!d.bcc.empty()) out.push_back("alpine: this client loses Bcc (it ignores bcc in a link on purpose)");
+  if (!d.bcc.empty()) out.push_back(tr("alpine: this client loses Bcc (it ignores bcc in a link on purpose)"));
 }
 
 // alpine(1): "-attach file", repeatable, beside "-url URL".

@@ -1,7 +1,10 @@
 // Evolution: the link goes to e_shell_handle_uris() (a running Evolution gets it over D-Bus).
 #include "clients/client.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::clients {
+using cli::fill;
+using cli::tr;
 namespace {
 
 // Evolution 3.46's composer (an HTML editor even for plain text) saves a space at the start of
@@ -19,8 +22,8 @@ bool spaces_evolution_changes(std::string_view body) {
 
 void evolution_losses(const draft& d, std::vector<std::string>& out) {
   if (d.body && spaces_evolution_changes(*d.body))
-    out.push_back("evolution: this client changes Body: it turns a space at the start of a line or next to another "
-                  "space into a no-break space (U+00A0)");
+    out.push_back(tr("evolution: this client changes Body: it turns a space at the start of a line or next to "
+                     "another space into a no-break space (U+00A0)"));
 }
 
 }  // namespace

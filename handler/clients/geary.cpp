@@ -4,8 +4,11 @@
 // composer's "attach" handling): mailtokit passes that field only for files the user chose to
 // attach in its own question (a link's attach= is always dropped by the policy).
 #include "clients/client.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::clients {
+using cli::fill;
+using cli::tr;
 namespace {
 
 // Geary 43 saves the text part as format=flowed without space-stuffing (RFC 3676 section 4.4):
@@ -16,8 +19,8 @@ void geary_losses(const draft& d, std::vector<std::string>& out) {
   const std::string_view b = *d.body;
   for (std::size_t i = 0; i < b.size(); ++i) {
     if (b[i] == ' ' && (i == 0 || b[i - 1] == '\n')) {
-      out.push_back("geary: this client changes Body: a line that starts with a space loses one space "
-                    "(format=flowed without space-stuffing)");
+      out.push_back(tr("geary: this client changes Body: a line that starts with a space loses one space "
+                       "(format=flowed without space-stuffing)"));
       return;
     }
   }

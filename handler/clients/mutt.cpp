@@ -7,8 +7,11 @@
 
 #include "clients/client.hpp"
 #include "clients/common.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::clients {
+using cli::fill;
+using cli::tr;
 namespace {
 
 constexpr std::string_view mutt_allow_command = "mailto_allow to bcc keywords";
@@ -27,7 +30,7 @@ program::result<handover> mutt_hand(const inputs& in) {
 void losses(std::string_view who, const draft& d, std::vector<std::string>& out) {
   for (const auto& f : d.headers)
     if (!detail::one_of(f.name, mutt_fields))
-      out.push_back(std::string(who) + ": this client loses " + f.name + " (it does not read that field from a link)");
+      out.push_back(fill(tr("{0}: this client loses {1} (it does not read that field from a link)"), {who, f.name}));
 }
 void mutt_losses(const draft& d, std::vector<std::string>& out) { losses("mutt", d, out); }
 void neomutt_losses(const draft& d, std::vector<std::string>& out) { losses("neomutt", d, out); }

@@ -4,8 +4,11 @@
 // compose_entries_set() passes no Bcc; a running instance reads "compose <link>" from its socket
 // with fd_gets() into an 8192-byte buffer, so the end of a longer link is lost.
 #include "clients/client.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::clients {
+using cli::fill;
+using cli::tr;
 namespace {
 
 // The longest link a running Sylpheed receives whole: 8192 bytes less "compose " less the line end.
@@ -19,10 +22,10 @@ program::result<handover> sylpheed_hand(const inputs& in) {
 }
 
 void sylpheed_losses(const draft& d, std::vector<std::string>& out) {
-  if (!d.bcc.empty()) out.push_back("sylpheed: this client loses Bcc (it does not read bcc from a link)");
+  if (!d.bcc.empty()) out.push_back(tr("sylpheed: this client loses Bcc (it does not read bcc from a link)"));
   if (d.body && dispatch::claws_uri(d).size() > sylpheed_socket_line)
-    out.push_back("sylpheed: this client loses Body after about 8 KB when it is already running (it reads a link "
-                  "from its socket into an 8 KB line)");
+    out.push_back(tr("sylpheed: this client loses Body after about 8 KB when it is already running (it reads a "
+                     "link from its socket into an 8 KB line)"));
 }
 
 // sylpheed --help: "--compose [address]" and "--attach file1 [file2]...".
