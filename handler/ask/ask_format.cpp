@@ -24,16 +24,19 @@ bool valid_id(std::string_view id) {
 }
 
 // Unicode 15, UAX #9 section 2: the explicit formatting characters (embeddings, overrides,
-// isolates, marks), and the C0 and C1 controls but line feed and tab.
-bool hidden_char(gunichar c) {
+// isolates, marks), and the C0 and C1 controls but line feed and tab. `isolates`: the isolates
+// (U+2066-U+2069) stay. The details are the preview's text, which wraps each value in an isolate
+// so that it cannot reorder its line (UAX #9 section 2.7; the value's own bidi characters are
+// already shown as <U+XXXX>); an isolate only ever narrows what a value can reorder.
+bool hidden_char(gunichar c, bool isolates) {
   if (c == '\n' || c == '\t') return false;
   if (c < 0x20 || (c >= 0x7F && c <= 0x9F)) return true;
-  return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) ||
-         (c >= 0x2066 && c <= 0x2069);
+  if (c >= 0x2066 && c <= 0x2069) return !isolates;
+  return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E);
 }
 
 // `v` validated as UTF-8, its hidden characters replaced by U+FFFD.
-std::optional<std::string> clean(std::string_view v) {
+std::optional<std::string> clean(std::string_view v, bool isolates) {
   if (!g_utf8_validate(v.data(), static_cast<gssize>(v.size()), nullptr)) return std::nullopt;
   std::string out;
   out.reserve(v.size());
@@ -41,7 +44,7 @@ std::optional<std::string> clean(std::string_view v) {
   const char* end = v.data() + v.size();
   while (p < end) {
     const char* next = g_utf8_next_char(p);
-    if (hidden_char(g_utf8_get_char(p)))
+    if (hidden_char(g_utf8_get_char(p), isolates))
       out += "\xEF\xBF\xBD";
     else
       out.append(p, static_cast<std::size_t>(next - p));
@@ -94,7 +97,7 @@ std::optional<request> decode(std::string_view text, std::string& why) {
     const std::size_t value_at = nl + 1;
     if (value_at + len + 1 > text.size() || text[value_at + len] != '\n')
       return fail("field shorter than its length at byte " + std::to_string(at));
-    auto value = clean(text.substr(value_at, len));
+    auto value = clean(text.substr(value_at, len), key == "details");
     if (!value) return fail("invalid UTF-8 in the field at byte " + std::to_string(at));
     if (key == "title") {
       r.title = std::move(*value);

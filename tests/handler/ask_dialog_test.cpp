@@ -104,6 +104,15 @@ TEST_CASE(
         "a\xEF\xBF\xBD"
         "b\xEF\xBF\xBD"
         "c\xEF\xBF\xBD[31m\td\ne");
+  // The details (the preview's text) keep their isolates, nothing else.
+  const auto d = ask::decode("mailtokit-ask 1\ndetails " + std::to_string(hostile.size()) + "\n" + hostile +
+                                 "\nbutton:cancel 1\nC\ndefault 6\ncancel\n",
+                             why);
+  REQUIRE(d);
+  CHECK(d->details ==
+        "a\xEF\xBF\xBD"
+        "b\xE2\x81\xA6"
+        "c\xEF\xBF\xBD[31m\td\ne");
 }
 
 TEST_CASE("confirm window: mailtokit-ask is found: the override, beside the program, installed",
