@@ -98,6 +98,19 @@ bool has_display() {
 
 bool installed(std::string_view name) { return dispatch::find_program(name).has_value(); }
 
+// A notification needs a session bus. Without one (no address, no $XDG_RUNTIME_DIR/bus) and
+// without a display for D-Bus's X11 autolaunch, notify-send could only fail and print GLib's
+// "Error spawning command line dbus-launch ...": stderr already says everything, so nothing is
+// sent.
+bool has_session_bus() {
+  if (const char* a = std::getenv("DBUS_SESSION_BUS_ADDRESS"); a != nullptr && *a != '\0') return true;
+  if (const char* r = std::getenv("XDG_RUNTIME_DIR"); r != nullptr && *r != '\0') {
+    std::error_code ec;
+    if (std::filesystem::is_socket(std::string(r) + "/bus", ec)) return true;
+  }
+  return has_display();
+}
+
 // XDG_CURRENT_DESKTOP; "KDE" for an older KDE session that only sets KDE_FULL_SESSION (as
 // xdg-utils' detectDE does).
 std::string current_desktop() {
@@ -400,7 +413,7 @@ int run_open(const open_options& o) {
   }
   open_failure why;
   const auto lc = read_config(env, why);
-  ui.notify = !o.no_notify && !o.dry_run && (!lc || lc->cfg.notify.value_or(true));
+  ui.notify = !o.no_notify && !o.dry_run && (!lc || lc->cfg.notify.value_or(true)) && has_session_bus();
   if (auto refused = non_mailto(o.uri)) return report(*refused, {}, ui);
   // Nothing the user clicked is lost: after a configuration error, the draft is kept as the
   // default policy reads the link.

@@ -13,12 +13,14 @@ Usage: cli_errors.py /path/to/mailtokit
 - A recipient that is not an address survives compose -> build --eml, with a warning.
 - An encoded word in an unknown charset warns encoded_word_undecodable.
 - Every error is "error: <code>: <what> (<reason>)", the option or argument named.
+- open --confirm with no way to ask: the error and where the draft is kept, nothing else.
 """
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import time
 
 PROG = os.path.realpath(sys.argv[1])
 failures = []
@@ -143,6 +145,48 @@ check(rc == 65 and err == "error: percent_truncated: the link at byte 32 ('%' no
 rc, out, err = run("batch", "--compose", os.path.join(tmp, "no", "such", "dir"), stdin=b"mailto:a@b.org\n")
 check(rc == 73 and err.startswith("error: cannot_create: --compose '") and "(No such file or directory)" in err,
       f"batch --compose missing parent: {rc} {err!r}")
+
+# open --confirm with no display, no terminal and no session bus: one clear error, the draft kept,
+# and no notification attempt (notify-send could only fail, printing GLib's D-Bus autolaunch
+# error). A notify-send that appends its arguments to a file stands first on PATH. It is started
+# detached, so the run with a bus comes second and is waited for: once its notification has
+# arrived, the first run's would have too.
+saved = {k: os.environ.get(k) for k in ("XDG_RUNTIME_DIR", "PATH")}
+bindir = tempfile.mkdtemp()
+mark = os.path.join(tmp, "notify-send-calls")
+with open(os.path.join(bindir, "notify-send"), "w") as f:
+    f.write(f"#!/bin/sh\necho \"$*\" >> '{mark}'\n")
+os.chmod(os.path.join(bindir, "notify-send"), 0o755)
+os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp()  # no bus socket in it
+os.environ["PATH"] = bindir + os.pathsep + os.environ["PATH"]
+
+
+def kept_path(err):
+    m = re.search(r"it is kept in (\S+)", err)
+    return m.group(1) if m else None
+
+
+rc, out, err = run("open", "--confirm", "mailto:a@b.org?bcc=x@y.org")
+lines = err.splitlines()
+check(rc == 69 and len(lines) == 3 and lines[0].startswith("error: unavailable: ") and "no display to ask on" in lines[0]
+      and kept_path(err) is not None, f"open --confirm, no display, no bus: {rc} {err!r}")
+first = kept_path(err) or "(none)"
+os.environ["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + os.path.join(tmp, "no-such-bus")
+rc, out, err = run("open", "--confirm", "mailto:a@b.org?bcc=x@y.org")
+second = kept_path(err) or "(none)"
+del os.environ["DBUS_SESSION_BUS_ADDRESS"]
+calls = ""
+deadline = time.monotonic() + 30
+while second not in calls and time.monotonic() < deadline:
+    calls = open(mark).read() if os.path.exists(mark) else ""
+    time.sleep(0.05)
+check(rc == 69 and second in calls, "open --confirm, no display, a session bus: the failure is notified")
+check(first not in calls, f"open --confirm, no display, no bus: no notification is attempted ({calls!r})")
+for k, v in saved.items():
+    if v is None:
+        os.environ.pop(k, None)
+    else:
+        os.environ[k] = v
 
 if failures:
     print(f"cli_errors: {len(failures)} failure(s)")
