@@ -361,7 +361,13 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
     not_attached(why);
     return r;
   }
-  const std::string text = attach_question_text(r.files, asker_name(origin, !o.attach.empty()), chosen_name(plan.choice));
+  // What the program loses when it is given files (Thunderbird's -compose spec): said in the
+  // question, so the answer is made knowing it, and again once the files were handed over.
+  std::vector<std::string> lost_with_files;
+  if (const auto* c = plan.choice.known; c != nullptr && c->losses_with_files != nullptr && !plan.wants_file)
+    c->losses_with_files(d, lost_with_files);
+  const std::string text = attach_question_text(r.files, asker_name(origin, !o.attach.empty()), chosen_name(plan.choice),
+                                                lost_with_files);
   const bool yes = ctx.stdin_tty && ctx.stderr_tty ? ask_attach_terminal(text) : ask_attach_dialog(*ui.dialog, text);
   if (!yes) {
     not_attached(tr("you chose not to attach it"));
@@ -394,6 +400,7 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
     }
     r.handed.push_back(*copy);
   }
+  if (!r.handed.empty()) r.told.insert(r.told.end(), lost_with_files.begin(), lost_with_files.end());
   return r;
 }
 

@@ -229,7 +229,7 @@ auto ask_lines(const std::string& text, const std::string& prompt, Parse parse) 
 // ---- files a request asks to attach --------------------------------------------------------
 
 std::string attach_question_text(const std::vector<attachments::vetted_file>& files, std::string_view asker,
-                                 std::string_view program) {
+                                 std::string_view program, const std::vector<std::string>& lost_with_files) {
   std::size_t allowed = 0;
   for (const auto& f : files) allowed += f.allowed() ? 1u : 0u;
   std::string t;
@@ -270,6 +270,13 @@ std::string attach_question_text(const std::vector<attachments::vetted_file>& fi
       if (f.allowed() || ++shown > 12) continue;
       t += "  " + name_line(f) + ": " + clip(preview::visible(f.refusal_text), 200) + "\n";
     }
+  }
+  if (allowed > 0 && !lost_with_files.empty()) {
+    t += "\n" + std::string(tr("If the files are attached:")) + "\n";
+    for (std::size_t i = 0; i < lost_with_files.size() && i < 12; ++i)
+      t += "  " + clip(preview::visible(lost_with_files[i]), 200) + "\n";
+    if (lost_with_files.size() > 12)
+      t += "  " + fill(tr("... and {0} more"), {std::to_string(lost_with_files.size() - 12)}) + "\n";
   }
   if (allowed > 0)
     t += "\n" +

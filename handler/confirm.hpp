@@ -86,10 +86,12 @@ inline constexpr std::string_view label_dont_attach = N_("Don't attach");
 
 /// The attachment question's text, for people: who asks (`asker`, e.g. "xdg-email (a program on
 /// your desktop)", or empty when unknown), each file that may be attached (its name, folder,
-/// size and type), each file that is never attached and why, and what each answer does. Every
-/// name went through preview::visible() and clip().
+/// size and type), each file that is never attached and why, what the program loses when it is
+/// given files (`lost_with_files`, one sentence each), and what each answer does. Every name went
+/// through preview::visible() and clip().
 [[nodiscard]] std::string attach_question_text(const std::vector<attachments::vetted_file>& files,
-                                               std::string_view asker, std::string_view program);
+                                               std::string_view asker, std::string_view program,
+                                               const std::vector<std::string>& lost_with_files = {});
 /// argv of the attachment question: a yes/no question whose default is "Don't attach" (zenity
 /// --default-cancel; kdialog --warningyesno, whose default is No; yad with "Don't attach" as the
 /// button Enter gives), markup off or escaped.

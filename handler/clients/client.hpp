@@ -56,6 +56,9 @@ struct client {
   /// was built from (Thunderbird rebuilds its whole hand-over from it); nullptr: the program
   /// cannot be given files by another program (the user is told, nothing is attached).
   void (*attach)(handover& h, const draft& d, const std::vector<std::string>& files) = nullptr;
+  /// Appends what the program loses only when it is given files (its way of taking them carries
+  /// fewer fields than the plain hand-over), one sentence each; nullptr: nothing more.
+  void (*losses_with_files)(const draft&, std::vector<std::string>& out) = nullptr;
 };
 
 /// Every known program, in the order the fallback tries them (graphical ones first: a browser

@@ -17,14 +17,19 @@
 // are the ones between the URIs (it splits there) and resolveURI() turns each back into the path
 // of the private copy (attachments::copy_for_handover). The spec carries To, Cc, Bcc, Subject and
 // the plain-text Body; it has no key for other fields (In-Reply-To, References, Keywords), which a
-// request with files therefore loses (xdg-email and the Email portal send none).
+// request with files therefore loses (xdg-email and the Email portal send none); the user is told,
+// in the attachment question and after the hand-over (losses_with_files).
 #include "clients/client.hpp"
 #include "clients/common.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/percent.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::clients {
 namespace {
+
+using cli::fill;
+using cli::tr;
 
 // One `key=value` of the -compose spec; the value percent-encoded, never quoted.
 void add_key(std::string& spec, std::string_view key, std::string_view value) {
@@ -58,6 +63,14 @@ void thunderbird_attach(handover& h, const draft& d, const std::vector<std::stri
   h.is_uri = false;
 }
 
+// The fields thunderbird_attach() cannot put in the spec: every other header the draft kept.
+void thunderbird_losses_with_files(const draft& d, std::vector<std::string>& out) {
+  for (const auto& h : d.headers)
+    out.push_back(fill(tr("Thunderbird: with files attached, this client loses {0} (the command line that "
+                          "carries files has no place for it)"),
+                       {h.name}));
+}
+
 }  // namespace
 
 extern const client thunderbird_client{
@@ -74,6 +87,7 @@ extern const client thunderbird_client{
     "(MessengerContentHandler); files to attach go in a -compose spec whose values are all percent-encoded "
     "(no quote or comma can splice a key, CVE-2022-4055)",
     {},
-    thunderbird_attach};
+    thunderbird_attach,
+    thunderbird_losses_with_files};
 
 }  // namespace mailtokit::clients

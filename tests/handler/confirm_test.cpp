@@ -163,6 +163,12 @@ TEST_CASE("the attachment question: the files, the refusals, and no attaching by
   CHECK(t.find("12.3 kB, ODT document") != std::string::npos);
   CHECK(t.find("Never attached:\n  passwd: it is in a system folder (/etc)") != std::string::npos);
   CHECK(t.find("Don't attach (the default)") != std::string::npos);
+  CHECK(t.find("If the files are attached:") == std::string::npos);  // no losses: no such paragraph
+  // What the program loses with files comes before the answers, each line shown, not obeyed.
+  const std::string l = attach_question_text(files, "", "Thunderbird", {"Thunderbird: loses In-Reply-To\xE2\x80\xAE"});
+  const auto losses_at = l.find("\nIf the files are attached:\n  Thunderbird: loses In-Reply-To<U+202E>\n");
+  CHECK(losses_at != std::string::npos);
+  CHECK(losses_at < l.find("Attach: the message opens"));
   // Enter, Escape and closing the window attach nothing.
   auto z = attach_question_argv(dialog_program::zenity, t);
   CHECK(std::find(z.begin(), z.end(), "--default-cancel") != z.end());

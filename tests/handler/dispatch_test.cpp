@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "clients/client.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/percent.hpp"
 #include "mailtokit/policy.hpp"
@@ -302,6 +303,29 @@ TEST_CASE("aerc gets the To list decoded and one cc= or bcc= per address", "[dis
   CHECK(client_losses(target::aerc, d)[0].find("this client changes To") != std::string::npos);
   in.d = nullptr;
   CHECK_FALSE(client_argv(target::aerc, in));
+}
+
+TEST_CASE("with files, Thunderbird's -compose spec loses the other fields, and says which", "[dispatch]") {
+  draft d;
+  d.to = {addr("a", "example.org")};
+  d.headers = {{"In-Reply-To", "<1@example.org>"}, {"Keywords", "x"}};
+  std::vector<std::string> lost;
+  const auto* tb = mailtokit::clients::by_target(target::thunderbird);
+  REQUIRE(tb != nullptr);
+  REQUIRE(tb->losses_with_files != nullptr);
+  tb->losses_with_files(d, lost);
+  CHECK(lost == std::vector<std::string>{
+                    "Thunderbird: with files attached, this client loses In-Reply-To (the command line that carries "
+                    "files has no place for it)",
+                    "Thunderbird: with files attached, this client loses Keywords (the command line that carries "
+                    "files has no place for it)"});
+  // Programs that take files in the link or their own way lose nothing more.
+  for (const auto t : {target::evolution, target::geary, target::claws_mail, target::neomutt, target::mutt})
+    CHECK(mailtokit::clients::by_target(t)->losses_with_files == nullptr);
+  d.headers.clear();
+  lost.clear();
+  tb->losses_with_files(d, lost);
+  CHECK(lost.empty());
 }
 
 TEST_CASE("client_losses names what a client does not read from a link", "[dispatch]") {

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Nothing lost silently when files go to Thunderbird (issue 26: "the losses stated").
+
+Usage: send_losses.py /path/to/mailtokit
+
+Thunderbird takes files only through its -compose spec, which has no key for In-Reply-To,
+References or Keywords. `mailtokit send --attach FILE 'mailto:...?in-reply-to=...'` with
+Thunderbird as the mail program must say so in the attachment question (before the user decides)
+and on standard error once the file was handed over; without files the link keeps those fields
+and nothing is said. The stand-ins on PATH: `thunderbird` records its argv, `zenity` records its
+argv and answers "Attach" (exit status 0).
+"""
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+from handler_env import private_home, write_recorder  # noqa: E402
+
+PROG = os.path.realpath(sys.argv[1])
+failures = []
+
+
+def check(ok, what):
+    print(("ok:   " if ok else "FAIL: ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def recorded(suffix="", timeout=30):
+    """The argv a stand-in recorded (it may be started detached), or None."""
+    path = env["MAILTOKIT_TEST_RECORD"] + suffix
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if os.path.exists(path):
+            with open(path, "rb") as f:
+                return [a.decode("utf-8", "replace") for a in f.read().split(b"\0")[:-1]]
+        time.sleep(0.05)
+    return None
+
+
+def clear():
+    for suffix in ("", ".zenity"):
+        if os.path.exists(env["MAILTOKIT_TEST_RECORD"] + suffix):
+            os.remove(env["MAILTOKIT_TEST_RECORD"] + suffix)
+
+
+tmp, home, env = private_home()
+bindir = os.path.join(tmp, "bin")
+os.makedirs(bindir)
+write_recorder(os.path.join(bindir, "thunderbird"))
+write_recorder(os.path.join(bindir, "zenity"), ".zenity")
+env.update(PATH=f"{bindir}:/usr/bin:/bin", DISPLAY=":97", XDG_CURRENT_DESKTOP="GNOME", LANG="C", MAILTOKIT_ASK="none")
+env.pop("LANGUAGE", None)
+with open(home + "/.config/mailtokit/config", "w") as f:
+    f.write("target = thunderbird\nnotify = no\n")
+os.makedirs(home + "/Documents")
+doc = home + "/Documents/report.txt"
+with open(doc, "w") as f:
+    f.write("the report\n")
+LINK = "mailto:a@example.org?subject=Re%3A%20report&in-reply-to=%3C1@example.org%3E&keywords=q3"
+LOSS = "Thunderbird: with files attached, this client loses {0} (the command line that carries files has no place for it)"
+
+# With a file: asked (the losses in the question), attached, and told.
+p = subprocess.run([PROG, "send", "--attach", doc, LINK], env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                   text=True, timeout=60)
+tb = recorded()
+zen = recorded(".zenity") or []
+text = next((a[len("--text="):] for a in zen if a.startswith("--text=")), "")
+check(p.returncode == 0 and tb is not None and tb[1] == "-compose" and "attachment=" in tb[2],
+      f"send --attach: Thunderbird gets the file through -compose ({p.returncode}, {tb}, {p.stderr[-300:]!r})")
+check("If the files are attached:" in text and LOSS.format("In-Reply-To") in text and LOSS.format("Keywords") in text,
+      f"the attachment question says what Thunderbird loses with files ({text!r})")
+check(LOSS.format("In-Reply-To") in p.stderr and LOSS.format("Keywords") in p.stderr,
+      f"standard error says it after the hand-over ({p.stderr!r})")
+check(tb is not None and "in-reply-to" not in tb[2].lower() and "keywords" not in tb[2].lower(),
+      "the spec indeed has no key for them (what the message says is true)")
+
+# Without a file: the link as it is, with its fields, and nothing said about losses.
+clear()
+p = subprocess.run([PROG, "open", LINK], env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+tb = recorded()
+check(p.returncode == 0 and tb is not None and tb[1].startswith("mailto:") and "in-reply-to=" in tb[1].lower()
+      and "keywords=" in tb[1].lower() and "loses" not in p.stderr and recorded(".zenity", timeout=0) is None,
+      f"open without files: the link keeps its fields, no loss is told ({tb}, {p.stderr!r})")
+
+# "Don't attach": nothing handed, so nothing lost and nothing said about losses.
+clear()
+write_recorder(os.path.join(bindir, "zenity"), ".zenity")
+with open(os.path.join(bindir, "zenity"), "a") as f:
+    f.write("exit 1\n")
+p = subprocess.run([PROG, "send", "--attach", doc, LINK], env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                   text=True, timeout=60)
+tb = recorded()
+check(p.returncode == 0 and tb is not None and tb[1].startswith("mailto:") and "in-reply-to=" in tb[1].lower()
+      and "loses" not in p.stderr and "you chose not to attach it" in p.stderr,
+      f"Don't attach: the plain link with its fields, no loss told ({tb}, {p.stderr!r})")
+
+if failures:
+    print(f"send_losses: {len(failures)} failure(s)")
+    sys.exit(1)
+print("send_losses: ok")
