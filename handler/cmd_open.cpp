@@ -483,14 +483,13 @@ int run_open(const open_options& o) {
 
   // Ask before a risky draft opens (confirm = risky), before every draft (always), or never.
   const auto findings = preview::check(*d);
-  const auto facts = assess(*d, findings);
   ask_context ctx;
   ctx.stdin_tty = isatty(STDIN_FILENO) != 0;
   ctx.stderr_tty = isatty(STDERR_FILENO) != 0;
   ctx.display = has_display();
   ctx.dialog_program = ui.dialog.has_value() || ui.ask.has_value();
-  const ask_how how = o.dry_run ? ask_how::no : decide_ask(mode, !facts.risky.empty(), ctx);
-  const question q = make_question(*d, findings, facts, plan->losses);
+  const ask_how how = o.dry_run ? ask_how::no : decide_ask(mode, needs_decision(*d, findings), ctx);
+  const question q = make_question(*d, findings, plan->losses);
   bool tell_later = false;  // nobody is asked: the notes go out after the files are offered
   std::string unasked;
   choice answer = choice::open;

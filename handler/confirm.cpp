@@ -14,18 +14,6 @@ namespace {
 
 bool is_lead(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
 
-void add_list(std::string& out, std::string_view heading, const std::vector<std::string>& items,
-              const text_limits& l) {
-  if (items.empty()) return;
-  out += std::string(heading) + " (" + std::to_string(items.size()) + "):\n";
-  for (std::size_t i = 0; i < items.size() && i < l.items; ++i)
-    out += "  - " + clip(items[i], l.line_chars) + "\n";
-  if (items.size() > l.items)
-    out += "  ... and " + std::to_string(items.size() - l.items) +
-           " more (run `mailtokit preview` to see all)\n";
-  out += "\n";
-}
-
 // `s` with the characters that XML-like markup reads escaped: notification bodies (Desktop
 // Notifications Specification, "Markup") and Qt rich text.
 std::string escape_markup(std::string_view s) {
@@ -72,47 +60,6 @@ std::string clip(std::string_view s, std::size_t max) {
   const std::size_t more = cps - max;
   return std::string(s.substr(0, cut)) + " ... (" +
          fill(ntr("{0} more character", "{0} more characters", more), {std::to_string(more)}) + ")";
-}
-
-std::string question_text(const draft& d, const std::vector<preview::finding>& findings, const assessment& a,
-                          const text_limits& l) {
-  std::string out = "Nothing has been sent or opened yet. Check what this link asks for.\n\n";
-  add_list(out, "Needs your decision", a.risky, l);
-  add_list(out, "Already removed or repaired by mailtokit, no decision needed", a.neutral, l);
-  out += "Open: hand this draft to your mail client as shown below.\n";
-  if (!d.bcc.empty())
-    out += "Open without Bcc: the same draft without its " + std::to_string(d.bcc.size()) +
-           (d.bcc.size() == 1 ? " hidden recipient.\n" : " hidden recipients.\n");
-  out += "Cancel: nothing is started.\n\n";
-  out += "---- the draft ----\n";
-  // The report's parts (a line at the left margin and the indented lines after it: all the To
-  // addresses, the body) are cut one by one, so a long list cannot push the rest out of view.
-  const std::string report = preview::render_text(d, findings, l.body_lines);
-  std::string_view rest = report;
-  std::size_t shown = 0, in_part = 0, cut_in_part = 0, cut = 0;
-  auto end_part = [&] {
-    if (cut_in_part > 0) out += "  ... " + std::to_string(cut_in_part) + " more lines of this part\n";
-    cut_in_part = 0;
-    in_part = 0;
-  };
-  while (!rest.empty()) {
-    const auto nl = rest.find('\n');
-    const std::string_view line = rest.substr(0, nl);
-    rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
-    if (!line.empty() && line.front() != ' ') end_part();
-    if (shown >= l.draft_lines) {
-      ++cut;
-    } else if (in_part >= l.part_lines) {
-      ++cut_in_part;
-    } else {
-      out += clip(line, l.line_chars) + "\n";
-      ++shown;
-      ++in_part;
-    }
-  }
-  end_part();
-  if (cut > 0) out += "... " + std::to_string(cut) + " more lines (run `mailtokit preview` to see all)\n";
-  return out;
 }
 
 std::optional<dialog_program> choose_dialog(std::string_view current_desktop,

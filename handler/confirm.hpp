@@ -35,13 +35,6 @@ struct text_limits {
 /// UTF-8 out (cuts between code points).
 [[nodiscard]] std::string clip(std::string_view s, std::size_t max);
 
-/// The question's text: what needs a decision, what was already neutralized, what the buttons
-/// do, then the draft as `mailtokit preview` shows it (addresses in Unicode and ASCII forms,
-/// isolated; controls and bidi characters shown as <U+XXXX>). Plain text, for a program that
-/// shows it without markup.
-[[nodiscard]] std::string question_text(const draft& d, const std::vector<preview::finding>& findings,
-                                        const assessment& a, const text_limits& l = {});
-
 /// A dialog program: "zenity", "yad" or "kdialog".
 enum class dialog_program { zenity, yad, kdialog };
 /// The desktop's dialog program, as xdg-utils picks its tools: on a Qt desktop (an entry of

@@ -1,5 +1,6 @@
 #include "open_plan.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "commands.hpp"
@@ -52,15 +53,9 @@ bool is_risky(const warning& w) {
   return recipients && kind_of(w.code) == warning_kind::text_changed;
 }
 
-assessment assess(const draft& d, const std::vector<preview::finding>& findings) {
-  assessment a;
-  for (const auto& f : findings)
-    (is_risky(f) ? a.risky : a.neutral).push_back(preview::visible(f.field + ": " + f.message));
-  for (const auto& w : d.warnings)
-    (is_risky(w) ? a.risky : a.neutral).push_back(preview::visible("repaired: " + w.message));
-  for (const auto& f : d.dropped)
-    a.neutral.push_back(preview::visible("removed " + f.name + "=" + f.value + ": " + f.reason));
-  return a;
+bool needs_decision(const draft& d, const std::vector<preview::finding>& findings) {
+  return std::any_of(findings.begin(), findings.end(), [](const auto& f) { return is_risky(f); }) ||
+         std::any_of(d.warnings.begin(), d.warnings.end(), [](const auto& w) { return is_risky(w); });
 }
 
 ask_how decide_ask(confirm_mode mode, bool risky, const ask_context& c) noexcept {

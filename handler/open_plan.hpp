@@ -37,14 +37,10 @@ enum class confirm_mode { risky, always, never };
 /// decided on the warning's code, its kind and its field, never on its English message.
 [[nodiscard]] bool is_risky(const warning& w);
 
-/// The preview's facts, split for the question: `risky` lines need a decision; `neutral` lines
-/// (what the policy already neutralized: dropped fields, other parser notes and findings) are
-/// only told. Every line went through preview::visible().
-struct assessment {
-  std::vector<std::string> risky;
-  std::vector<std::string> neutral;
-};
-[[nodiscard]] assessment assess(const draft& d, const std::vector<preview::finding>& findings);
+/// True when the draft needs the user's decision before it opens: a risky preview finding, or a
+/// parser note that changed a recipient field (is_risky() of each). What the policy already
+/// neutralized (dropped fields, other notes) is only told.
+[[nodiscard]] bool needs_decision(const draft& d, const std::vector<preview::finding>& findings);
 
 /// How to ask. `terminal`: stdin and stderr are terminals. `dialog`: a display and a dialog
 /// program. Otherwise the fallback: tell (notification and stderr) and open, except that

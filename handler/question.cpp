@@ -540,9 +540,8 @@ const question_button* button_for(const question& q, choice c) {
 
 }  // namespace
 
-// The assessment's lines are for developers; the question reads the same typed facts itself
-// (the findings' codes, the draft's fields, is_risky()).
-question make_question(const draft& d, const std::vector<preview::finding>& findings, const assessment& /*a*/,
+// Decided on typed facts: the findings' codes, the draft's fields, is_risky().
+question make_question(const draft& d, const std::vector<preview::finding>& findings,
                        const std::vector<std::string>& losses, const text_limits& l) {
   question q;
   q.title = tr("mailtokit: check this link before it opens");

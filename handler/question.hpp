@@ -34,8 +34,7 @@ struct question {
   choice safe = choice::cancel;  ///< what Enter (and the default button) does; Escape is always cancel
 };
 
-/// The question for `d` with its preview findings, the program's assessment and what the
-/// chosen mail program would lose (`losses`, one sentence each).
+/// The question for `d` with its preview findings and what the chosen mail program would lose (`losses`, one sentence each).
 ///
 /// The headline names the worst finding, in this order: a look-alike address (a letter from
 /// another alphabet, UTS #39), hidden recipients, invisible, control or direction-changing
@@ -45,7 +44,7 @@ struct question {
 /// The safe default (`safe`, the first button) is "Open without the hidden copy" when removing
 /// the hidden recipients removes every risky finding, else Cancel.
 [[nodiscard]] question make_question(const draft& d, const std::vector<preview::finding>& findings,
-                                     const assessment& a, const std::vector<std::string>& losses,
+                                     const std::vector<std::string>& losses,
                                      const text_limits& l = {});
 
 /// The question as one plain text, for dialog programs that show only text: the headline, the

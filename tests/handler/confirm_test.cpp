@@ -11,23 +11,6 @@
 using namespace mailtokit;
 using namespace mailtokit::cli;
 
-namespace {
-
-std::string question(std::string_view uri, const text_limits& l = {}) {
-  auto d = parse_draft(uri, {}, policy::defaults());
-  REQUIRE(d);
-  const auto findings = preview::check(*d);
-  return question_text(*d, findings, assess(*d, findings), l);
-}
-
-std::size_t count(std::string_view s, std::string_view what) {
-  std::size_t n = 0;
-  for (auto at = s.find(what); at != std::string_view::npos; at = s.find(what, at + 1)) ++n;
-  return n;
-}
-
-}  // namespace
-
 TEST_CASE("clip cuts between code points and counts the rest", "[confirm]") {
   CHECK(clip("abc", 3) == "abc");
   CHECK(clip("abcd", 3) == "abc ... (1 more character)");
@@ -41,49 +24,6 @@ TEST_CASE("clip cuts between code points and counts the rest", "[confirm]") {
   const auto c = clip(long_cyrillic, 100);
   CHECK(utf8::validate(c));
   CHECK(c.find("(400 more characters)") != std::string::npos);
-}
-
-TEST_CASE("the question shows the preview's facts, risky first", "[confirm]") {
-  const auto q = question("mailto:admin@%D0%B0pple.com?bcc=x@evil.example&attach=%2Fetc%2Fpasswd");
-  const auto decision = q.find("Needs your decision (3):");
-  const auto told = q.find("no decision needed (1):");
-  const auto draft = q.find("---- the draft ----");
-  REQUIRE(decision != std::string::npos);
-  REQUIRE(told != std::string::npos);
-  REQUIRE(draft != std::string::npos);
-  CHECK(decision < told);
-  CHECK(told < draft);
-  CHECK(q.find("looks like \"apple.com\"") < told);
-  CHECK(q.find("removed attach=/etc/passwd") > told);
-  CHECK(q.find("ASCII form: admin@xn--pple-43d.com") > draft);
-  CHECK(q.find("Open without Bcc: the same draft without its 1 hidden recipient.") != std::string::npos);
-  // No Bcc: no "Open without Bcc" line.
-  CHECK(question("mailto:a@example.org?subject=%E2%80%AE").find("Open without Bcc") == std::string::npos);
-}
-
-TEST_CASE("hostile text cannot change or swamp the question", "[confirm]") {
-  std::string to;
-  for (int i = 0; i < 990; ++i) to += (i ? "," : "") + std::string("u") + std::to_string(i) + "@example.org";
-  std::string subject = "%3Cb%3Ebold%3C%2Fb%3E%E2%80%AE%1B%5B31m";
-  for (int i = 0; i < 3000; ++i) subject += "A";
-  const auto q = question("mailto:" + to + "?subject=" + subject + "&bcc=h@evil.example");
-  CHECK(utf8::validate(q));
-  CHECK(q.find("\xE2\x80\xAE") == std::string::npos);  // U+202E shown, not applied
-  CHECK(q.find("<U+202E>") != std::string::npos);
-  CHECK(q.find('\x1B') == std::string::npos);
-  CHECK(q.find("[31m") != std::string::npos);         // the policy removed the ESC; the rest is text
-  CHECK(q.find("<b>bold</b>") != std::string::npos);  // plain text: shown as typed
-  CHECK(count(q, "\n") < 200);
-  std::size_t longest = 0;
-  for (std::size_t at = 0, nl = 0; at < q.size(); at = nl + 1) {
-    nl = std::min(q.find('\n', at), q.size());
-    longest = std::max(longest, utf8::length(std::string_view(q).substr(at, nl - at)));
-  }
-  CHECK(longest <= 240 + 30);
-  CHECK(q.find("more lines of this part") != std::string::npos);  // the To list is cut ...
-  CHECK(q.find("Subject:") != std::string::npos);                 // ... and what follows is shown
-  CHECK(q.find("Bcc:") != std::string::npos);
-  CHECK(q.find("more characters)") != std::string::npos);
 }
 
 TEST_CASE("dialog programs: the desktop's own first, as xdg-utils picks", "[confirm]") {

@@ -63,15 +63,11 @@ TEST_CASE("risky findings need a decision, neutralized fields are only told", "[
   for (const auto& [uri, risky] : expected) {
     INFO(uri);
     const draft d = parse(uri);
-    const auto a = assess(d, preview::check(d));
-    CHECK(!a.risky.empty() == risky);
+    CHECK(needs_decision(d, preview::check(d)) == risky);
   }
-  const draft d = parse("mailto:a@example.org?attach=%2Fetc%2Fpasswd&bcc=b@example.org");
-  const auto a = assess(d, preview::check(d));
-  REQUIRE(a.risky.size() == 1);
-  CHECK(a.risky[0].find("hidden recipient") != std::string::npos);
-  REQUIRE(a.neutral.size() == 1);
-  CHECK(a.neutral[0].rfind("removed attach=/etc/passwd: ", 0) == 0);
+  // A dropped field alone needs no decision; a hidden recipient with it does.
+  CHECK(needs_decision(parse("mailto:a@example.org?attach=%2Fetc%2Fpasswd&bcc=b@example.org"),
+                       preview::check(parse("mailto:a@example.org?attach=%2Fetc%2Fpasswd&bcc=b@example.org"))));
 }
 
 TEST_CASE("a parser note is risky only when it changed a recipient field", "[open_plan]") {

@@ -17,7 +17,7 @@ question ask(std::string_view uri, const std::vector<std::string>& losses = {}, 
   auto d = parse_draft(uri, {}, policy::defaults());
   REQUIRE(d);
   const auto findings = preview::check(*d);
-  return make_question(*d, findings, assess(*d, findings), losses, l);
+  return make_question(*d, findings, losses, l);
 }
 
 // What a person reads before the details: the headline, the findings and the choices.
