@@ -339,6 +339,25 @@ item repair_item(const warning& w) {
 }
 
 // The risky things, worst first, one item per address and kind.
+// A display name that shows another address than the one the message goes to.
+item name_mismatch_item(const address& a, const std::string& field) {
+  const std::string name = shown(a.display_name);
+  const std::string plain = shown(mailbox(a));
+  // TRANSLATORS: {0} is a name that looks like an address, {1} the real address.
+  return {3, field, "display_name_mismatch " + field, fill(tr("The name {0} hides the real address {1}"), {name, plain}),
+          fill(tr("Your mail program may show {0}, but the message would go to {1}."), {name, plain})};
+}
+
+// An address kept although it is not valid.
+item invalid_address_item(const address& a, const std::string& field) {
+  const std::string plain = shown(a.original);
+  // TRANSLATORS: {0} is the text the link gives as an address; keep the quotes around it.
+  return {4, field, "invalid_address " + field, fill(tr("\"{0}\" is not a valid email address"), {plain}),
+          fill(tr("\"{0}\" is not a valid email address: your mail program may refuse it or read it "
+                  "as another one."),
+               {plain})};
+}
+
 std::vector<item> risky_items(const draft& d, const std::vector<preview::finding>& findings) {
   std::vector<item> items;
   auto add = [&](item&& it) {
@@ -376,30 +395,9 @@ std::vector<item> risky_items(const draft& d, const std::vector<preview::finding
                                 c == "control_character")) {
       add(address_chars_item(*a, f.field, c));
     } else if (a != nullptr && c == "display_name_mismatch") {
-      item it;
-      it.rank = 3;
-      it.field = f.field;
-      it.key = c + " " + f.field;
-      const std::string name = shown(a->display_name);
-      const std::string plain = shown(mailbox(*a));
-      // TRANSLATORS: {0} is a name that looks like an address, {1} the real address.
-      it.headline = fill(tr("The name {0} hides the real address {1}"), {name, plain});
-      it.sentence =
-          fill(tr("Your mail program may show {0}, but the message would go to {1}."), {name, plain});
-      add(std::move(it));
+      add(name_mismatch_item(*a, f.field));
     } else if (a != nullptr && c == "invalid_address") {
-      item it;
-      it.rank = 4;
-      it.field = f.field;
-      it.key = c + " " + f.field;
-      const std::string plain = shown(a->original);
-      // TRANSLATORS: {0} is the text the link gives as an address; keep the quotes around it.
-      it.headline = fill(tr("\"{0}\" is not a valid email address"), {plain});
-      it.sentence =
-          fill(tr("\"{0}\" is not a valid email address: your mail program may refuse it or read it "
-                  "as another one."),
-               {plain});
-      add(std::move(it));
+      add(invalid_address_item(*a, f.field));
     } else if (a == nullptr && is_risky(f) && c != "hidden_recipients") {
       add(text_chars_item(d, f));
     }
