@@ -17,8 +17,6 @@ confirm = risky opens and says so on stderr; confirm = always refuses (exit 69) 
 draft.
 """
 import os
-import pty
-import select
 import shlex
 import shutil
 import subprocess
@@ -28,6 +26,7 @@ import urllib.parse
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 from handler_env import private_home, write_recorder  # noqa: E402
+from terminal import run_on_terminal  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 failures = []
@@ -72,36 +71,10 @@ def on_terminal(args, answers, timeout=20):
     prompt. Returns (exit code, everything the terminal showed)."""
     if os.path.exists(record):
         os.remove(record)
-    master, slave = pty.openpty()
-    p = subprocess.Popen([PROG, *args], stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
-    os.close(slave)
-    shown = b""
-    answers = list(answers)
-    prompts = 0
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        r, _, _ = select.select([master], [], [], 0.1)
-        if r:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            shown += chunk
-        if shown.count(PROMPT) > prompts and answers:
-            prompts += 1
-            os.write(master, answers.pop(0))
-        if p.poll() is not None and not r:
-            break
-    try:
-        rc = p.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        rc = p.wait()
+    rc, shown, timed_out = run_on_terminal([PROG, *args], env, PROMPT, answers, timeout)
+    if timed_out:
         check(False, f"{args}: still running after {timeout} s")
-    os.close(master)
-    return rc, shown.decode("utf-8", "replace")
+    return rc, shown
 
 
 rc, shown = on_terminal(["open", LINK], [b"o\n"])
@@ -119,7 +92,6 @@ check(len(question.strip().splitlines()) <= 12, f"the question is at most 12 lin
 check("\u202e" not in shown, "no raw U+202E on the terminal")
 
 rc, shown = on_terminal(["open", LINK], [b"\n"])
-time.sleep(0.3)
 check(rc == 0 and recorded() is None and "nothing was started" in shown,
       f"Enter on the look-alike link: the safe answer, Cancel ({rc})")
 
@@ -143,7 +115,6 @@ check(rc == 0 and argv is not None and "bcc" not in argv[-1] and "subject=Invoic
       f"w: opened without the hidden copy ({argv})")
 
 rc, shown = on_terminal(["open", LINK], [b"c\n"])
-time.sleep(0.3)
 check(rc == 0 and recorded() is None and "nothing was started" in shown, f"c: nothing started ({rc})")
 
 rc, shown = on_terminal(["open", LINK], [b"maybe\n", b"c\n"])

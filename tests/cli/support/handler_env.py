@@ -2,7 +2,9 @@
 
 private_home() gives (tmp, home, env): a new temporary directory, the HOME inside it with its
 XDG directories and an empty ~/.config/mailtokit, and an environment without the caller's XDG_*,
-MAILTOKIT_CONFIG, TERMINAL and display variables, whose MAILTOKIT_TEST_RECORD is tmp/record.
+MAILTOKIT_CONFIG, TERMINAL and display variables, whose MAILTOKIT_TEST_RECORD is tmp/record and
+whose DBUS_SESSION_BUS_ADDRESS names tmp/bus, where nothing listens: a desktop session always has
+a bus, and `open` sends notifications (to the tests' notify-send stand-ins) only when there is one.
 write_recorder(path, suffix) writes a program that records its argv, NUL-separated, atomically
 to $MAILTOKIT_TEST_RECORD<suffix>."""
 import os
@@ -20,6 +22,7 @@ def private_home():
                XDG_DATA_HOME=home + "/.local/share")
     os.makedirs(home + "/.config/mailtokit")
     env["MAILTOKIT_TEST_RECORD"] = os.path.join(tmp, "record")
+    env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + os.path.join(tmp, "bus")
     return tmp, home, env
 
 
