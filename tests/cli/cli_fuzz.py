@@ -43,6 +43,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+from tsv import unescape  # noqa: E402
+
 PROG = os.path.realpath(sys.argv[1])
 DATA = os.environ.get("MAILTOKIT_TEST_DATA", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data"))
 SEED = int(os.environ.get("MAILTOKIT_CLI_FUZZ_SEED", "26"))
@@ -118,24 +121,6 @@ def subcommands(words: list[str]) -> list[str]:
 
 
 # -- generated values ----------------------------------------------------------------------------
-
-def unescape(s: str) -> bytes:
-    # tests/unit/tsv.hpp escapes: \t \n \r \\ \0 \xHH
-    out, b, i = bytearray(), s.encode("utf-8"), 0
-    while i < len(b):
-        if b[i] != 0x5C or i + 1 == len(b):
-            out.append(b[i])
-            i += 1
-            continue
-        n = chr(b[i + 1])
-        if n == "x":
-            out.append(int(b[i + 2:i + 4], 16))
-            i += 4
-            continue
-        out += {"t": b"\t", "n": b"\n", "r": b"\r", "0": b"\0", "\\": b"\\"}.get(n, b"\\" + n.encode())
-        i += 2
-    return bytes(out)
-
 
 def hostile_links() -> list[bytes]:
     links = []

@@ -23,6 +23,7 @@ import urllib.parse
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 from handler_env import private_home, write_recorder  # noqa: E402
+import tsv  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 DATA = os.environ["MAILTOKIT_TEST_DATA"]
@@ -37,24 +38,7 @@ def check(cond, msg):
 
 
 def unescape(s):
-    # tests/unit/tsv.hpp escapes: \t \n \r \\ \0 \xHH
-    out = bytearray()
-    i = 0
-    b = s.encode("utf-8")
-    while i < len(b):
-        c = b[i]
-        if c != 0x5C or i + 1 == len(b):
-            out.append(c)
-            i += 1
-            continue
-        n = chr(b[i + 1])
-        if n == "x":
-            out.append(int(b[i + 2:i + 4], 16))
-            i += 4
-            continue
-        out += {"t": b"\t", "n": b"\n", "r": b"\r", "0": b"\0", "\\": b"\\"}.get(n, b"\\" + n.encode())
-        i += 2
-    return out.decode("utf-8", "surrogateescape")
+    return tsv.unescape(s).decode("utf-8", "surrogateescape")
 
 
 def load_tsv(name):

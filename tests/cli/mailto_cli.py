@@ -12,6 +12,9 @@ import subprocess
 import sys
 import urllib.parse
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+from tsv import unescape  # noqa: E402
+
 PROG = sys.argv[1]
 DATA = os.environ.get("MAILTOKIT_TEST_DATA", os.path.join(os.path.dirname(__file__), "..", "data"))
 failures = []
@@ -20,27 +23,6 @@ failures = []
 def fail(msg):
     failures.append(msg)
     print("FAIL:", msg)
-
-
-def unescape(field):
-    """tests/unit/tsv.hpp escapes: \\t \\n \\r \\\\ \\0 \\xHH, to bytes."""
-    out = bytearray()
-    b = field.encode("utf-8")
-    i = 0
-    while i < len(b):
-        c = b[i]
-        if c != 0x5C or i + 1 == len(b):
-            out.append(c)
-            i += 1
-            continue
-        n = chr(b[i + 1])
-        if n == "x":
-            out.append(int(b[i + 2:i + 4], 16))
-            i += 4
-            continue
-        out += {"t": b"\t", "n": b"\n", "r": b"\r", "0": b"\0", "\\": b"\\"}.get(n, b"\\" + n.encode())
-        i += 2
-    return bytes(out)
 
 
 def load(name):
