@@ -13,7 +13,7 @@ import os
 import sys
 import time
 
-from session import Failure, Session
+from session import Failure, Session, wait_for
 
 LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
 
@@ -96,24 +96,13 @@ def find(pyatspi, app_name: str, predicate, timeout: float, what: str):
             if value:
                 return value
         return None
-    return wait(look, timeout, what)
+    return wait_for(look, timeout, what)
 
 
 def find_app(pyatspi, name: str, timeout: float = 30):
     """The application named `name` once it shows a window."""
     return find(pyatspi, name, lambda app: app if app.childCount > 0 else None, timeout,
                 f"the application {name!r} on the accessibility bus")
-
-
-def wait(predicate, timeout: float, what: str, interval: float = 0.2):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise Failure(f"timed out after {timeout:.0f} s waiting for {what}")
-        time.sleep(interval)
 
 
 def states(pyatspi, node) -> set[str]:
