@@ -6,7 +6,7 @@
 # or property violation (the input is kept under <build>/fuzz-artifacts/<target>/).
 #
 #   tests/fuzz/run.sh [--build DIR] [--seconds S | --runs N] [--seed N] [--jobs J] [--record]
-#                     [--merge] [--no-build] [--totals] [TARGET...]
+#                     [--merge] [--no-build] [--totals [--commit C]] [TARGET...]
 #
 #   --build DIR   fuzz build directory (default build-fuzz); configured here with clang-14 and
 #                 -DMAILTOKIT_FUZZ=ON -DMAILTOKIT_TESTS=OFF unless --no-build
@@ -20,6 +20,8 @@
 #   --merge       afterwards, merge the inputs that add coverage into tests/fuzz/corpus/<target>/
 #   --totals      print the executions and time each target has run without a finding, summed
 #                 over CAMPAIGNS.md ("clean" lines; "interrupted" lines count for nothing), and exit
+#   --commit C    with --totals: only the lines whose commit column is C (binaries built from C),
+#                 e.g. the runs of one campaign on today's code
 #   TARGET...     only these targets (default: every target the build has, see targets.txt)
 #
 # Environment: MAILTOKIT_FUZZ_SECONDS (default time), MAILTOKIT_FUZZ_MAX_LEN (default 4096),
@@ -37,6 +39,7 @@ record=0
 merge=0
 do_build=1
 totals=0
+only_commit=""
 targets=()
 while (($#)); do
   case "$1" in
@@ -49,6 +52,7 @@ while (($#)); do
     --merge) merge=1; shift ;;
     --no-build) do_build=0; shift ;;
     --totals) totals=1; shift ;;
+    --commit) only_commit="$2"; shift 2 ;;
     -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     -*) echo "run.sh: unknown option $1" >&2; exit 64 ;;
     *) targets+=("$1"); shift ;;
@@ -58,9 +62,11 @@ campaigns="$here/CAMPAIGNS.md"
 
 if ((totals)); then
   # Sum the clean runs per target; a finding resets nothing here, it is listed as it happened.
-  awk -F'|' '
+  awk -F'|' -v only="$only_commit" '
     /^\| 20[0-9][0-9]-/ {
       t=$3; gsub(/ /,"",t); e=$4; gsub(/[ ,]/,"",e); s=$5; gsub(/ /,"",s); r=$6; gsub(/ /,"",r)
+      c=$7; gsub(/ /,"",c)
+      if (only != "" && c != only) next
       if (r=="clean") { ex[t]+=e; sec[t]+=s } else if (r=="finding") { found[t]++ }
       seen[t]=1
     }
