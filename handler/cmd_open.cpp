@@ -724,11 +724,11 @@ struct preview_options {
 
 int run_preview(const preview_options& o) {
   if (auto refused = non_mailto(o.uri)) {
-    // --format json: the error object on stdout too, as inspect --json prints it.
-    if (o.format == "json")
-      out(json::from_error(error{refused->exit_code == exit_usage ? errc::empty_input : errc::not_mailto, 0},
-                           refused->reason) +
-          "\n");
+    // --format json: a refused link gets the error object on stdout too, as inspect --json
+    // prints it; a bad command line (an empty argument, an option-like word: exit 64) prints
+    // nothing on stdout, as every command does.
+    if (o.format == "json" && refused->exit_code != exit_usage)
+      out(json::from_error(error{errc::not_mailto, 0}, refused->reason) + "\n");
     print_failure(*refused);
     return refused->exit_code;
   }
@@ -833,7 +833,7 @@ void add_handler_commands(CLI::App& app, context& ctx) {
 
   auto po = std::make_shared<preview_options>();
   auto* preview_cmd = app.add_subcommand(
-      "preview", tr("Show what a mailto: link asks for, decoded, with warnings (RFC 6068 section 7); sends nothing"));
+      "preview", tr("Show what a mailto: link asks for, decoded, with its risks; sends nothing"));
   preview_cmd->add_option("uri", po->uri, tr("the mailto: URI"));
   preview_cmd->allow_extras();
   add_choice_option(preview_cmd, "--format", po->format, {"text", "json", "eml"}, tr("the output (default: text)"));
