@@ -250,15 +250,15 @@ void add_batch_command(CLI::App& app, context& ctx) {
                 tr("refuse what is repaired by default (as inspect --strict); with --compose also invalid addresses "
                 "and, without --smtputf8, non-ASCII local parts"));
   cmd->add_flag("--smtputf8", o->smtputf8,
-                tr("with --compose: allow raw UTF-8 headers (RFC 6532) when an address needs them, also with "
-                "--ascii-only or --strict (the default)"));
+                tr("with --compose: allow UTF-8 header fields when an address needs them, even with --ascii-only or "
+                "--strict (the default)"));
   cmd->add_flag("--ascii-only", o->ascii_only,
-                tr("with --compose: refuse an address with a non-ASCII local part (needs_smtputf8)"));
+                tr("with --compose: refuse an address whose part before the @ is not ASCII"));
   cmd->add_option("--from", o->from, tr("with --compose: the sender, e.g. \"Jane Doe <jane@example.org>\""))->type_name("ADDRESS");
   cmd->add_flag("--no-unsent", o->no_unsent, tr("with --compose: leave out \"X-Unsent: 1\""));
   cmd->add_option("--date", o->date,
-                  tr("with --compose: the Date field, an RFC 5322 date-time such as \"Wed, 25 Nov 2026 18:30:00 "
-                  "+0000\" (default: now)"))
+                  tr("with --compose: the Date field, a date-time such as \"Wed, 25 Nov 2026 18:30:00 +0000\" "
+                  "(default: now)"))
       ->type_name("DATE");
   cmd->callback([o, &ctx] { ctx.exit_code = run_batch(*o); });
 }

@@ -77,7 +77,7 @@ void print_warnings(const draft& d) {
 int run_compose(const compose_args& a) {
   if (!a.date.empty() && !check_date_option(a.date)) return exit_usage;
   if (!a.message_id.empty() && !valid_msg_id(a.message_id)) {
-    report_error("usage", fill(tr("--message-id {0} is not an RFC 5322 msg-id"), {shown_value(a.message_id)}),
+    report_error("usage", fill(tr("--message-id {0} is not a message id"), {shown_value(a.message_id)}),
                  tr("a msg-id looks like <unique-part@example.org>, in angle brackets"),
                  tr("give e.g. --message-id '<draft-1@example.org>', or leave it out for a random one"));
     return exit_usage;
@@ -107,7 +107,7 @@ int run_compose(const compose_args& a) {
     const error& e = message.error();
     report_error(to_name(e.code), fill(tr("the draft cannot be composed (byte {0} of a value)"), {std::to_string(e.offset)}),
                  to_string(e.code),
-                 e.code == errc::needs_smtputf8 ? tr("--smtputf8 writes RFC 6532 UTF-8 header fields for such addresses")
+                 e.code == errc::needs_smtputf8 ? tr("--smtputf8 writes UTF-8 header fields for such addresses")
                                                 : std::string_view{});
     return exit_dataerr;
   }
@@ -195,7 +195,7 @@ bool valid_msg_id(std::string_view s) {
 
 bool check_date_option(std::string_view date) {
   if (valid_date_time(date)) return true;
-  report_error("usage", fill(tr("--date {0} is not an RFC 5322 date-time"), {shown_value(date)}),
+  report_error("usage", fill(tr("--date {0} is not a valid date-time"), {shown_value(date)}),
                tr("a date-time looks like \"Wed, 25 Nov 2026 18:30:00 +0000\": day, month name, year, "
                   "hours:minutes[:seconds], zone"),
                tr("give e.g. --date \"$(date -R)\", or leave it out for the current time"));
@@ -206,7 +206,7 @@ void add_compose_command(CLI::App& app, context& ctx) {
   auto args = std::make_shared<compose_args>();
   CLI::App* cmd = app.add_subcommand(
       "compose",
-      tr("Write the draft message (.eml, RFC 5322 + MIME) for a mailto URI to standard output or a file.\n"
+      tr("Write the draft message (an .eml file) for a mailto: link to standard output or a file.\n"
       "What the header policy dropped is reported on standard error.\n"
       "Exit status: 0 ok, 64 bad option (--date, --message-id), 65 bad URI, draft or --from, 73 the file "
       "cannot be written, 74 output error."));
@@ -216,17 +216,18 @@ void add_compose_command(CLI::App& app, context& ctx) {
   cmd->add_option("--from", args->from, tr("the sender, e.g. \"Jane Doe <jane@example.org>\" (also names the Message-ID domain)"))
       ->type_name("ADDRESS");
   cmd->add_flag("--smtputf8", args->smtputf8,
-                tr("allow addresses with a non-ASCII local part (RFC 6531), also with --ascii-only or --strict; "
-                "header fields are then raw UTF-8 (RFC 6532). This is the default"));
+                tr("allow addresses whose part before the @ is not ASCII, even with --ascii-only or --strict; header "
+                "fields are then written in UTF-8. This is the default"));
   cmd->add_flag("--ascii-only", args->ascii_only,
-                tr("refuse an address with a non-ASCII local part (needs_smtputf8) instead of writing an RFC 6532 draft"));
+                tr("refuse an address whose part before the @ is not ASCII, instead of writing a draft with UTF-8 header "
+                "fields"));
   cmd->add_flag("--strict", args->strict,
-                tr("refuse what is repaired by default: malformed links (the errors of RFC 6068), addresses that are "
-                "not valid (invalid_address) and, without --smtputf8, non-ASCII local parts"));
+                tr("refuse what is repaired by default: malformed links, addresses that are not valid and, without "
+                "--smtputf8, addresses whose part before the @ is not ASCII"));
   cmd->add_flag("--no-unsent", args->no_unsent, tr("leave out \"X-Unsent: 1\" (which makes clients open the file as a draft)"));
   cmd->add_option("--date", args->date,
-                  tr("the Date field, an RFC 5322 date-time such as \"Wed, 25 Nov 2026 18:30:00 +0000\" (default: "
-                  "now), for reproducible output"))
+                  tr("the Date field, a date-time such as \"Wed, 25 Nov 2026 18:30:00 +0000\" (default: now), for "
+                  "reproducible output"))
       ->type_name("DATE");
   cmd->add_option("--message-id", args->message_id, tr("the Message-ID, \"<id@domain>\" (default: random), for reproducible output"))
       ->type_name("ID");

@@ -140,32 +140,32 @@ int run_equal(const iri_args& args) {
 void add_iri_commands(CLI::App& app, context& ctx) {
   auto* iri_cmd = app.add_subcommand(
       "iri",
-      tr("Internationalized Resource Identifiers (RFC 3987): map, check and compare. Exit status: 0 ok (iri equal: "
+      tr("Web addresses with non-ASCII characters (IRIs): convert, check and compare. Exit status: 0 ok (iri equal: "
       "equivalent), 1 iri equal: not equivalent, 64 bad command line, 65 the IRI is refused, 74 output lost."));
   iri_cmd->require_subcommand(1, 1);
   auto args = std::make_shared<iri_args>();
 
   auto* to_uri = iri_cmd->add_subcommand(
-      "to-uri", tr("Map an IRI to a URI (RFC 3987 section 3.1): non-ASCII characters become %HH of UTF-8"));
+      "to-uri", tr("Convert an IRI to a URI: each non-ASCII character becomes the %HH escapes of its UTF-8 bytes"));
   to_uri->add_option("IRI", args->a, tr("the IRI (UTF-8, or bytes in --charset)"))->required();
-  to_uri->add_flag("--idna", args->idna, tr("convert a non-ASCII host with IDNA ToASCII (UTS #46, non-transitional)"));
+  to_uri->add_flag("--idna", args->idna, tr("write a non-ASCII host name in its ASCII form (xn--...)"));
   to_uri->add_option("--charset", args->charset,
                      tr("the IRI is in this legacy charset (e.g. iso-8859-1, windows-1258); converted and NFC-normalized"));
   to_uri->callback([&ctx, args] { ctx.exit_code = run_to_uri(*args); });
 
   auto* to_iri = iri_cmd->add_subcommand(
-      "to-iri", tr("Map a URI to an IRI (RFC 3987 section 3.2): decode escaped UTF-8 where it is safe to show"));
+      "to-iri", tr("Convert a URI to an IRI: decode the %HH escapes of UTF-8 where the text is safe to show"));
   to_iri->add_option("URI", args->a, tr("the URI"))->required();
   to_iri->add_flag("--idna", args->idna, tr("show xn-- labels of the host as Unicode (IDNA ToUnicode)"));
   to_iri->callback([&ctx, args] { ctx.exit_code = run_to_iri(*args); });
 
   auto* check = iri_cmd->add_subcommand(
-      "check", tr("Check an IRI reference against the RFC 3987 grammar and bidi rules; print its components"));
+      "check", tr("Check that an IRI is well formed and that its right-to-left text is safe; print its parts"));
   check->add_option("IRI", args->a, tr("the IRI reference (UTF-8)"))->required();
   check->callback([&ctx, args] { ctx.exit_code = run_check(*args); });
 
   auto* equal = iri_cmd->add_subcommand(
-      "equal", tr("Compare two IRIs with the RFC 3987 section 5.3 ladder; exit 0 when equivalent, 1 when not"));
+      "equal", tr("Compare two IRIs as written, then normalized; exit 0 when equivalent, 1 when not"));
   equal->add_option("A", args->a, tr("the first IRI"))->required();
   equal->add_option("B", args->b, tr("the second IRI"))->required();
   equal->callback([&ctx, args] { ctx.exit_code = run_equal(*args); });

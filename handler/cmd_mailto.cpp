@@ -267,23 +267,23 @@ void add_mailto_commands(CLI::App& app, context& ctx) {
   auto io = std::make_shared<inspect_options>();
   auto* inspect = app.add_subcommand(
       "inspect",
-      tr("Parse a mailto: URI (RFC 6068) and show the draft the header policy makes of it: recipients, "
+      tr("Read a mailto: link and show the draft the header policy makes of it: recipients, "
       "subject, body, kept header fields, dropped fields with reasons, warnings. Exit 65 when the URI "
       "is refused."));
   inspect->add_option("uri", io->uri, tr("the mailto: URI (or IRI)"))->required();
   inspect->add_flag("--json", io->json, tr("print one JSON object (the machine-readable contract)"));
   inspect->add_flag("--strict", io->read.strict,
                     tr("refuse what is repaired by default (a lone '%', a second '?', a field without '=', an "
-                    "address that is not UTF-8, ...) with the RFC 6068 error, for validators"));
+                    "address that is not UTF-8, ...), for validators"));
   add_link_reading_options(inspect, io->read, tr("longest URI in bytes"));
   add_number_option(inspect, "--max-encoded-words", io->read.lim.max_encoded_words, 0, max_count_limit,
-                    tr("most RFC 2047 encoded words in one value"));
+                    tr("most encoded words (=?charset?...?=) in one value"));
   inspect->callback([io, &ctx] { ctx.exit_code = run_inspect(*io); });
 
   auto bo = std::make_shared<build_cli_options>();
   auto* build = app.add_subcommand(
-      "build", tr("Write a mailto: URI (RFC 6068) for the given fields, percent-encoding what the RFC requires."));
-  build->add_option("--to", bo->to, tr("recipients, an RFC 5322 address list (repeatable)"))
+      "build", tr("Write a mailto: link for the given fields, with %HH escapes where a link needs them."));
+  build->add_option("--to", bo->to, tr("recipients, addresses separated by commas (repeatable)"))
       ->take_all()
       ->expected(1)
       ->option_text("ADDRESSES");

@@ -13,6 +13,7 @@ Usage: cli_errors.py /path/to/mailtokit
 - A recipient that is not an address survives compose -> build --eml, with a warning.
 - An encoded word in an unknown charset warns encoded_word_undecodable.
 - Every error is "error: <code>: <what> (<reason>)", the option or argument named.
+- Every --help is in plain words: no RFC or UTS numbers, sections or codes.
 - open --confirm with no way to ask: the error and where the draft is kept, nothing else.
 """
 import os
@@ -102,11 +103,11 @@ check("(0 to 64, default 1)" in out and "Exit status:" in out, "batch --help sho
 
 # compose --date / --message-id.
 rc, out, err = run("compose", "--date", "yesterday", "mailto:a@b.org")
-check(rc == 64 and out == "" and err.startswith("error: usage: --date 'yesterday' is not an RFC 5322 date-time (a "
+check(rc == 64 and out == "" and err.startswith("error: usage: --date 'yesterday' is not a valid date-time (a "
                                                 "date-time looks like \"Wed, 25 Nov 2026 18:30:00 +0000\""),
       f"--date yesterday: {rc} {err!r}")
 rc, out, err = run("compose", "--message-id", "nobrackets", "mailto:a@b.org")
-check(rc == 64 and out == "" and err.startswith("error: usage: --message-id 'nobrackets' is not an RFC 5322 msg-id "
+check(rc == 64 and out == "" and err.startswith("error: usage: --message-id 'nobrackets' is not a message id "
                                                 "(a msg-id looks like <unique-part@example.org>"),
       f"--message-id nobrackets: {rc} {err!r}")
 for good in (["--date", "Wed, 25 Nov 2026 18:30:00 +0000"], ["--date", "1 Jan 2027 00:00 -0130"],
@@ -187,6 +188,29 @@ for k, v in saved.items():
         os.environ.pop(k, None)
     else:
         os.environ[k] = v
+
+# preview --format json: a refused link gets the error object (65); a bad command line (an empty
+# argument: 64) prints nothing on stdout, as every command does (found by a long cli_fuzz run).
+rc, out, err = run("preview", "--format", "json", "http://x")
+check(rc == 65 and '"code":"not_mailto"' in out, f"preview json http://x: {rc} {out!r}")
+rc, out, err = run("preview", "--format", "json", "")
+check(rc == 64 and out == "" and err.startswith("error: usage: The link is empty"), f"preview json '': {rc} {out!r} {err!r}")
+
+# --help is for people (the brief: plain words; RFC numbers, sections and codes belong in the man
+# page, inspect and JSON): no "RFC", "UTS" or "section N" in the help of any command.
+rc, out, err = run("--help")
+commands = []
+if "Subcommands:" in out:
+    for line in out.split("Subcommands:", 1)[1].splitlines():
+        m = re.match(r"^  (\S+)\s", line)
+        if m:
+            commands.append([m.group(1)])
+commands += [["iri", c] for c in ("to-uri", "to-iri", "check", "equal")]
+check(len(commands) >= 16, f"--help lists the commands ({commands})")
+for c in [[]] + commands:
+    rc, out, err = run(*c, "--help")
+    bad = re.findall(r"\bRFC\b[^\n]{0,20}|\bUTS\b[^\n]{0,10}|\bsection \d[^\n]{0,10}|needs_smtputf8|invalid_address", out)
+    check(rc == 0 and not bad, f"{' '.join(c) or 'mailtokit'} --help is in plain words ({bad})")
 
 if failures:
     print(f"cli_errors: {len(failures)} failure(s)")
