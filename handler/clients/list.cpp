@@ -50,12 +50,7 @@ const client* recognize(std::string_view entry_id, const std::vector<std::string
   if (!entry_id.empty()) {
     if (const client* c = by_entry_id(entry_id)) return c;
   }
-  std::size_t i = 0;
-  // `env [VAR=value...] program ...`
-  if (i < exec_argv.size() && basename(exec_argv[i]) == "env") {
-    ++i;
-    while (i < exec_argv.size() && (exec_argv[i].find('=') != std::string::npos || exec_argv[i].starts_with("-"))) ++i;
-  }
+  const std::size_t i = launch::after_env(exec_argv);
   if (i >= exec_argv.size()) return nullptr;
   const std::string_view prog = exec_argv[i];
   if (basename(prog) == "flatpak") {

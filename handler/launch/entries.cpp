@@ -59,6 +59,19 @@ std::string_view basename(std::string_view path) noexcept {
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
+std::size_t after_env(const std::vector<std::string>& argv) noexcept {
+  std::size_t i = 0;
+  if (i < argv.size() && basename(argv[i]) == "env") {
+    ++i;
+    while (i < argv.size() && (argv[i].find('=') != std::string::npos || argv[i].starts_with("-"))) {
+      // GNU env's options that take the next argument: -u NAME, -C DIR (--unset=, --chdir= hold it).
+      const bool takes_next = argv[i] == "-u" || argv[i] == "-C" || argv[i] == "--unset" || argv[i] == "--chdir";
+      i += takes_next ? 2 : 1;
+    }
+  }
+  return std::min(i, argv.size());
+}
+
 std::optional<entry> find(std::string_view id) {
   if (id.empty() || id.find('/') != std::string_view::npos) return std::nullopt;
   const std::string s(id);

@@ -47,6 +47,11 @@ struct entry {
 /// The last component of a path ("thunderbird" for "/usr/bin/thunderbird").
 [[nodiscard]] std::string_view basename(std::string_view path) noexcept;
 
+/// The index in an Exec line of the program `env` starts: after `env [VAR=value|-option]...`
+/// (-u NAME and -C DIR with their argument); 0 when the line does not start with env. May be
+/// argv.size() (env with nothing after it).
+[[nodiscard]] std::size_t after_env(const std::vector<std::string>& argv) noexcept;
+
 /// The desktop's own name list: XDG_CURRENT_DESKTOP split at ':' and lower-cased, the names a
 /// "$desktop-mimeapps.list" file is looked up by.
 [[nodiscard]] std::vector<std::string> current_desktops();

@@ -100,11 +100,7 @@ bool dbus_open(const entry& e, const std::string& uri, std::string& why) {
 // The index in an Exec line of the program itself: after `env [VAR=value|-option]...`, and for
 // `flatpak run [--options] APP-ID` the application id.
 std::size_t program_index(const std::vector<std::string>& argv) {
-  std::size_t i = 0;
-  if (i < argv.size() && basename(argv[i]) == "env") {
-    ++i;
-    while (i < argv.size() && (argv[i].find('=') != std::string::npos || argv[i].starts_with("-"))) ++i;
-  }
+  const std::size_t i = after_env(argv);
   if (i < argv.size() && basename(argv[i]) == "flatpak") {
     std::size_t k = i + 1;
     while (k < argv.size() && argv[k] != "run") ++k;

@@ -155,6 +155,18 @@ TEST_CASE("known programs are recognized through their entries, Flatpak, Snap an
   CHECK(id(clients::recognize("balsa-mailto-handler.desktop", V{"balsa", "-m", "%U"})) == "balsa");
   CHECK(id(clients::recognize("mine.desktop", V{"alpine", "-url", "%u"})) == "alpine");
   CHECK(id(clients::recognize("mailspring.desktop", V{"mailspring", "%U"})) == "-");
+  CHECK(id(clients::recognize("v.desktop", V{"/usr/bin/env", "-u", "X", "A=b", "/usr/bin/claws-mail", "--compose", "%u"})) ==
+        "claws-mail");
+  CHECK(id(clients::recognize("u.desktop", V{"env", "A=b"})) == "-");  // env and nothing to run
+}
+
+TEST_CASE("after_env finds the program env starts", "[choose]") {
+  using V = std::vector<std::string>;
+  CHECK(launch::after_env(V{}) == 0);
+  CHECK(launch::after_env(V{"thunderbird", "%u"}) == 0);
+  CHECK(launch::after_env(V{"env", "LANG=C", "neomutt", "%u"}) == 2);
+  CHECK(launch::after_env(V{"/usr/bin/env", "-u", "X", "A=b", "mutt"}) == 4);
+  CHECK(launch::after_env(V{"env", "A=b", "-i"}) == 3);
 }
 
 TEST_CASE("a desktop entry gets the program's own hand-over where its URI field code is", "[choose]") {
