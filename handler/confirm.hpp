@@ -25,7 +25,6 @@ enum class choice { open, open_without_bcc, cancel };
 /// How much of the link the question shows, so that no link can make it unreadable.
 struct text_limits {
   std::size_t line_chars = 240;   ///< code points per line; the rest is counted, not shown
-  std::size_t items = 12;         ///< lines per list of findings
   std::size_t draft_lines = 120;  ///< lines of the draft (as `mailtokit preview` shows it)
   std::size_t part_lines = 24;    ///< lines of one part of it (the To list, the body, ...)
   std::size_t body_lines = 20;    ///< body lines within those
