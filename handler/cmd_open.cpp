@@ -139,10 +139,13 @@ void show(const std::vector<std::string>& argv) { (void)dispatch::spawn(argv, {f
 // "When the policy dropped fields or raised warnings, the user is told: a desktop notification
 // through notify-send when available, stderr always."
 // With `unasked` (risky, but nobody could be asked) the notification is critical (it stays).
-// `lines` come first: what the chosen client is known to lose or change.
+// `lines` come first: what the chosen client is known to lose or change. stderr names each
+// dropped field, repair and finding as `inspect` does; the notification says the same in plain
+// words (notice_lines()).
 void tell_user(const draft& d, const std::vector<preview::finding>& findings, bool notify,
                std::vector<std::string> lines, std::string_view unasked = {}) {
   if (!unasked.empty()) lines.insert(lines.begin(), std::string(unasked));
+  std::vector<std::string> plain = lines;
   for (const auto& f : d.dropped) {
     // attach= and attachment= are said by offer_files() (offered, or not attached and why).
     if (is_attach_field(f.name)) continue;
@@ -152,9 +155,10 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
   for (const auto& f : findings) lines.push_back(fill(tr("warning: {0}: {1}"), {f.field, f.message}));
   if (lines.empty()) return;
   for (const auto& l : lines) err("mailtokit: " + preview::visible(l) + "\n");
-  if (notify && installed("notify-send"))
-    show(unasked.empty() ? notify_argv(tr("mailtokit changed or flagged this link"), lines, false)
-                         : notify_argv(tr("mailtokit opened a risky link without asking"), lines, true));
+  for (auto& l : notice_lines(d, findings)) plain.push_back(std::move(l));
+  if (notify && !plain.empty() && installed("notify-send"))
+    show(unasked.empty() ? notify_argv(tr("mailtokit changed or flagged this link"), plain, false)
+                         : notify_argv(tr("mailtokit opened a risky link without asking"), plain, true));
 }
 
 // The draft as a file in the drafts directory, so that a failure loses nothing; "" when it

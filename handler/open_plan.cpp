@@ -164,9 +164,9 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
     // form through a desktop entry, and the user is told what it will show.
     auto h = p.choice.known->hand({&d, p.uri, {}});
     if (h && h->is_uri && !h->args.empty() && !dispatch::is_desktop_safe(h->args.front()))
-      p.losses.push_back(fill(tr("{0}: this client changes To: through a desktop entry the link holds only "
-                                 "letters, digits and percent-escapes, and this program shows the addresses "
-                                 "percent-encoded"),
+      // TRANSLATORS: {0} is a mail program's name; "%40" stays as it is (how '@' looks encoded).
+      p.losses.push_back(fill(tr("{0}: this client changes To: a desktop entry passes it the addresses with "
+                                 "codes such as %40 in them, and it shows them that way"),
                               {p.choice.known->name}));
   }
   p.wants_file =

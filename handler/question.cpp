@@ -23,6 +23,13 @@ std::string shown(std::string_view s, std::size_t max = value_chars) {
   return clip(preview::visible(s), max);
 }
 
+std::string lowered(std::string_view s) {
+  std::string out(s);
+  for (auto& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
 // Scripts a look-alike letter often comes from (UTS #39 confusables), by ISO 15924 code, as
 // people name them; any other script is named as ICU names it (in English).
 struct script_name {
@@ -419,13 +426,15 @@ std::vector<item> risky_items(const draft& d, const std::vector<preview::finding
 // What mailtokit already neutralized, in at most two sentences: the requests to attach files,
 // then the other fields it removed. (Policy: a name with attach, insert, file or include in it
 // is a file request, policy.hpp.)
-std::vector<std::string> told_sentences(const draft& d, const std::vector<preview::finding>& findings) {
+// With `offered_elsewhere`, attach= and attachment= are left out: offer_files() tells what became
+// of those files.
+std::vector<std::string> told_sentences(const draft& d, const std::vector<preview::finding>& findings,
+                                        bool offered_elsewhere = false) {
   std::vector<std::string> out;
   std::vector<const dropped_field*> files, others;
   for (const auto& f : d.dropped) {
-    std::string n = f.name;
-    for (auto& c : n)
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    const std::string n = lowered(f.name);
+    if (offered_elsewhere && (n == "attach" || n == "attachment")) continue;
     const bool file = n.find("attach") != std::string::npos || n.find("insert") != std::string::npos ||
                       n.find("file") != std::string::npos || n.find("include") != std::string::npos;
     (file ? files : others).push_back(&f);
@@ -453,7 +462,80 @@ std::vector<std::string> told_sentences(const draft& d, const std::vector<previe
       out.push_back(tr("The message text is long: read all of it before you send it."));
       break;
     }
+  for (const auto& f : findings)
+    if (f.code == "long_subject") {
+      out.push_back(tr("The subject is long: read all of it before you send it."));
+      break;
+    }
   return out;
+}
+
+// Where a repair was made, as a label before a colon: "Subject", "Message text", or the
+// field's own name ("Keywords").
+std::string field_label(std::string_view field) {
+  if (field.empty()) return tr("Link");
+  if (field == "subject") return tr("Subject");
+  if (field == "body") return tr("Message text");
+  if (field == "to" || field == "cc" || field == "bcc") return tr("Recipients");
+  std::string name = shown(field, 40);
+  if (!name.empty() && name.front() >= 'a' && name.front() <= 'z') name.front() = static_cast<char>(name.front() - 'a' + 'A');
+  return name;
+}
+
+// A repair the link needed, in plain words; "" for one that is no news to a person (line
+// breaks written the Unix way) and for the recipients' repairs, which risky_items() says.
+// Every code is named, so that a new one cannot pass unsaid (-Wswitch).
+std::string repair_sentence(const warning& w) {
+  // The sentences below start with where the change was made ({0}): "Subject", "Message text",
+  // "Link", or the name of a field of the message.
+  auto at = [&](const char* what) { return fill(tr(what), {field_label(w.field)}); };
+  switch (w.code) {
+    case warning_code::body_line_breaks_normalized:
+      return {};
+    case warning_code::invalid_address:
+      return {};  // an address: risky_items()
+    case warning_code::invalid_utf8_replaced:
+      // TRANSLATORS: {0} is where the change was made ("Subject", "Message text", "Link", or
+      // the name of a field of the message), as in the sentences after this one.
+      return at(N_("{0}: some letters could not be read and were replaced."));
+    case warning_code::legacy_charset_decoded:
+      return at(N_("{0}: the text was in an older encoding and was converted; check that it reads correctly."));
+    case warning_code::encoded_word_undecodable:
+      return at(N_("{0}: part of the text is in an encoding that could not be read; it is shown as it came."));
+    case warning_code::body_charset_assumed:
+      return at(N_("{0}: the text did not say how it is encoded and was read as UTF-8."));
+    case warning_code::header_controls_removed:
+      return at(N_("{0}: line breaks or control characters were removed."));
+    case warning_code::body_controls_removed:
+      return at(N_("{0}: control characters were removed."));
+    case warning_code::tag_characters_removed:
+      return at(N_("{0}: invisible characters were removed."));
+    case warning_code::html_body_converted:
+      return at(N_("{0}: the link gave it as a web page (HTML); it was turned into plain text."));
+    case warning_code::address_as_text:
+      return at(N_("{0}: an address that is not valid is kept as text."));
+    case warning_code::from_multiple:
+      return at(N_("{0}: several senders were named; the first one is used."));
+    case warning_code::from_unreadable:
+      return at(N_("{0}: no valid address was given, so it was left out."));
+    case warning_code::smtputf8_needed:
+      return tr("The addresses contain letters that some mail servers cannot send.");
+    case warning_code::fragment_ignored:
+    case warning_code::raw_character:
+    case warning_code::empty_hfield:
+    case warning_code::empty_address:
+    case warning_code::repeated_field:
+    case warning_code::percent_literal:
+    case warning_code::question_as_ampersand:
+    case warning_code::question_literal:
+    case warning_code::hfield_without_value:
+    case warning_code::html_ampersand:
+    case warning_code::slashes_ignored:
+    case warning_code::path_address_list:
+    case warning_code::hfield_without_name:
+      return tr("The link was not written quite correctly; mailtokit read it the way it was evidently meant.");
+  }
+  return tr("The link was not written quite correctly; mailtokit read it the way it was evidently meant.");
 }
 
 // The risky findings that stay when the hidden recipients are removed.
@@ -507,13 +589,6 @@ std::string draft_details(const draft& d, const std::vector<preview::finding>& f
                     "{0} more lines (run `mailtokit preview` to see all)", cut),
                 {std::to_string(cut)}) +
            "\n";
-  return out;
-}
-
-std::string lowered(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   return out;
 }
 
@@ -609,6 +684,25 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
     }
   }
   return q;
+}
+
+std::vector<std::string> notice_lines(const draft& d, const std::vector<preview::finding>& findings) {
+  std::vector<std::string> out;
+  auto add = [&](std::string line) {
+    if (!line.empty() && std::find(out.begin(), out.end(), line) == out.end()) out.push_back(std::move(line));
+  };
+  for (const auto& it : risky_items(d, findings)) add(it.headline);
+  for (auto& s : told_sentences(d, findings, true)) add(std::move(s));
+  for (const auto& f : findings)
+    if (f.code == "non_ascii_local_part")
+      if (const address* a = address_at(d, f.field); a != nullptr)
+        // TRANSLATORS: {0} is an address whose part before the @ has letters outside A-Z.
+        add(fill(tr("The address {0} has letters outside A to Z before the @; some mail servers cannot "
+                    "deliver to it."),
+                 {shown(mailbox(*a))}));
+  for (const auto& w : d.warnings)
+    if (!is_risky(w)) add(repair_sentence(w));
+  return out;
 }
 
 std::string question_plain_text(const question& q) {

@@ -47,6 +47,15 @@ struct question {
                                      const std::vector<std::string>& losses,
                                      const text_limits& l = {});
 
+/// What the desktop notification says when a draft opens without the question: the same plain
+/// sentences, in the user's language. The risky things (headlines, worst first), the fields
+/// mailtokit removed except attach= and attachment= (offer_files() tells what became of those
+/// files), a long subject or message text, an address some servers cannot deliver to, and one
+/// sentence per kind of repair the link needed ("Subject: line breaks or control characters were
+/// removed."). No codes, offsets or RFC sections: stderr lists each repair with those. Line
+/// breaks written as a bare %0A in the body are no news and are left out.
+[[nodiscard]] std::vector<std::string> notice_lines(const draft& d, const std::vector<preview::finding>& findings);
+
 /// The question as one plain text, for dialog programs that show only text: the headline, the
 /// findings, what each choice does, then the details.
 [[nodiscard]] std::string question_plain_text(const question& q);

@@ -195,6 +195,22 @@ with tempfile.TemporaryDirectory() as tmp:
         check(rc == 64 and args is not None and cat["mailtokit: the link was not opened"] in args and
               any(want in a for a in args), f"{lang}: the failure notification is translated ({args})")
 
+        # ---- a repaired link's notification: plain words in the language, no code or RFC ----
+        ns.unlink(missing_ok=True)
+        nhome = Path(tmp) / f"home-notice-{lang}"
+        (nhome / ".config/mailtokit").mkdir(parents=True)
+        (nhome / ".config/mailtokit/config").write_text("target = custom\ncommand = /bin/true %u\n")
+        rc, _, _ = run(["open", "--wait", "mailto:a@b.org?subject=100%&x-custom=1&body=a%0Ab%01"],
+                       env_for(lang, nhome, {"DBUS_SESSION_BUS_ADDRESS": f"unix:path={tmp}/bus"}, path))
+        args = wait_file(ns)
+        body = args[-1] if args else ""
+        want_lines = [cat["The link was not written quite correctly; mailtokit read it the way it was evidently meant."],
+                      cat["{0}: control characters were removed."].replace("{0}", cat["Message text"])]
+        check(rc == 0 and args is not None and cat["mailtokit changed or flagged this link"] in args and
+              all(w in body for w in want_lines) and
+              not any(w in body for w in ("RFC", "note:", "percent", "CRLF", "written %25")),
+              f"{lang}: a repaired link's notification is in plain {lang} ({body!r})")
+
         # ---- the attachment question's title and buttons (answered "Don't attach") ----
         zen = recorder(bindir, "zenity", answer_status=1)
         doc = home / "report.txt"

@@ -182,7 +182,8 @@ with Session("open-failures") as s:
     check(rc == 0 and len(d.recorded("recorder")) == 1, "no display, confirm = risky: the draft was opened")
     check(n[1:5] == ["--app-name=mailtokit", "--urgency=critical", "--", "mailtokit opened a risky link without asking"]
           and "opened without asking" in n[-1]
-          and "hidden recipient" in n[-1] and "not attached: /etc/passwd" in n[-1] and d.recorded("zenity") == [],
+          and "hidden copy to x@evil.example" in n[-1] and "not attached: /etc/passwd" in n[-1]
+          and "RFC" not in n[-1] and d.recorded("zenity") == [],
           f"no display, confirm = risky: the notification says it opened without asking, and why it would have ({n[-1][:200]!r})")
 
     # notify = no: no notification, stderr still tells.

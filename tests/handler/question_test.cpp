@@ -33,8 +33,7 @@ bool has(std::string_view text, std::string_view what) { return text.find(what) 
 
 // Words for developers that the question never shows: field indexes, spec names, the preview's
 // own phrases, and every finding and warning code (preview.hpp, draft.hpp).
-void check_plain_words(const question& q) {
-  const std::string t = front(q);
+void check_plain_text(const std::string& t) {
   for (const char* bad : {"to[",
                           "cc[",
                           "bcc",
@@ -71,6 +70,17 @@ void check_plain_words(const question& q) {
     INFO(t);
     CHECK_FALSE(has(t, bad));
   }
+}
+
+void check_plain_words(const question& q) { check_plain_text(front(q)); }
+
+// The notification's lines for `uri`, built as cmd_open.cpp builds them, one per line.
+std::string notice(std::string_view uri) {
+  auto d = parse_draft(uri, {}, policy::defaults());
+  REQUIRE(d);
+  std::string t;
+  for (const auto& l : notice_lines(*d, preview::check(*d))) t += l + "\n";
+  return t;
 }
 
 // Lines of question_plain_text() before the details.
@@ -261,4 +271,39 @@ TEST_CASE("the terminal: keys, Enter picks the safe answer, unknown answers ask 
   CHECK_FALSE(parse_typed("w", no_bcc));  // no such button
   CHECK(parse_typed("", no_bcc) == choice::cancel);
   CHECK_FALSE(has(question_terminal_text(no_bcc), "[w]"));
+}
+
+TEST_CASE("the notification says each repair in plain words, once per kind", "[question][notice]") {
+  // Two syntax repairs (a literal '%', a field without '=') are one sentence.
+  const std::string syntax = notice("mailto:a@example.org?subject=100%&keywords");
+  CHECK(syntax == "The link was not written quite correctly; mailtokit read it the way it was evidently meant.\n");
+  // Where the text changed is named before a colon.
+  const std::string text = notice("mailto:a@example.org?subject=a%0Ab%FF&body=x%01y&keywords=k%E2%80%8Bw%0Dz");
+  CHECK(has(text, "Subject: line breaks or control characters were removed.\n"));
+  CHECK(has(text, "Subject: some letters could not be read and were replaced.\n"));
+  CHECK(has(text, "Message text: control characters were removed.\n"));
+  CHECK(has(text, "Keywords: line breaks or control characters were removed.\n"));
+  check_plain_text(text);
+  // Line breaks written as a bare %0A are no news: no line at all.
+  CHECK(notice("mailto:a@example.org?body=line%201%0Aline%202") == "");
+  CHECK(notice("mailto:a@example.org?subject=fine") == "");
+}
+
+TEST_CASE("the notification names risky things and removed fields as the question does", "[question][notice]") {
+  const std::string t = notice(issue_link);
+  CHECK(has(t, "admin@\xD0\xB0pple.com is not apple.com\n"));
+  CHECK(has(t, "This link would send a hidden copy to x@evil.example\n"));
+  // attach= is told by offer_files() (offered, or not attached and why), so not here.
+  CHECK_FALSE(has(t, "passwd"));
+  check_plain_text(t);
+  // Other fields that ask for a file, and fields a link may not set, are named.
+  const std::string dropped = notice("mailto:a@example.org?insert=%2Fetc%2Fshadow&from=boss@example.org&x-y=1");
+  CHECK(has(dropped, "mailtokit removed a request to attach /etc/shadow: a link may never attach files.\n"));
+  CHECK(has(dropped, "mailtokit also removed 2 fields a link may not set: \"from\", \"x-y\".\n"));
+  // A long subject is worth reading in full.
+  CHECK(has(notice("mailto:a@example.org?subject=" + std::string(300, 'x')),
+            "The subject is long: read all of it before you send it.\n"));
+  // An address some servers cannot deliver to.
+  const std::string utf8 = notice("mailto:%D0%BF%D0%BE%D1%87%D1%82%D0%B0@example.org");
+  CHECK(has(utf8, "has letters outside A to Z before the @; some mail servers cannot deliver to it.\n"));
 }
