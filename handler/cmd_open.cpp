@@ -439,13 +439,19 @@ int run_open(const open_options& o) {
   po.strict = o.strict || lc->cfg.strict.value_or(false);
   auto d = parse_draft(o.uri, po, *p);
   if (!d) {
-    // stderr keeps the documented "error: <code> at byte <offset>: <message>" form.
-    return report({exit_dataerr,
-                   fill(tr("the link at byte {0} ({1})"),
-                        {std::to_string(d.error().offset), to_string(d.error().code)}),
-                   tr("This is not a valid mailto: link, so nothing was started; `mailtokit preview` shows why."),
-                   std::string(to_name(d.error().code))},
-                  {}, ui);
+    // stderr keeps the documented "error: <code>: the link at byte <offset> (<message>)" form;
+    // the desktop says it in words (refusal_words()).
+    const bool repairable = po.strict && parse_draft(o.uri, {}, *p).has_value();
+    open_failure f{exit_dataerr,
+                   fill(tr("the link at byte {0} ({1})"), {std::to_string(d.error().offset), to_string(d.error().code)}),
+                   repairable ? tr("Nothing was started: mailtokit reads links strictly here (--strict or `strict = "
+                                   "yes`). Without that, it would repair this link and open it; `mailtokit preview` "
+                                   "shows what it would change.")
+                              : tr("This is not a valid mailto: link, so nothing was started; `mailtokit preview` "
+                                   "shows why."),
+                   std::string(to_name(d.error().code))};
+    f.shown = refusal_words(d.error().code);
+    return report(f, {}, ui);
   }
   auto keep = [&] { return o.dry_run ? std::string() : keep_draft(*d, env, &*lc); };
   if (!apply_from(*lc, *d, why)) return report(why, keep(), ui);
@@ -627,7 +633,7 @@ int run_open(const open_options& o) {
     return report({exit_unavailable,
                    r.error().code == program::errc::not_found
                        ? fill(tr("{0} could not be started: it was not found in PATH."), {client})
-                       : fill(tr("{0} could not be started: {1}."), {client, to_string(r.error().code)}),
+                       : fill(tr("{0} could not be started."), {client}),
                    advice},
                   kept(), ui);
   }

@@ -56,7 +56,12 @@ inline constexpr std::string_view question_title = "mailtokit: check this link b
 inline constexpr std::string_view failure_title = N_("mailtokit: the link was not opened");
 
 
-/// The failure report's text: the reason, what to do, and where the draft was kept.
+/// Why a link could not be read, in plain words for the failure dialog and notification (no
+/// code, offset or RFC): one sentence per kind of library error.
+[[nodiscard]] std::string refusal_words(mailtokit::errc code);
+
+/// The failure report's text: the reason (`shown` when set), what to do, and where the draft
+/// was kept.
 [[nodiscard]] std::string failure_text(const open_failure& f, std::string_view kept_draft);
 /// argv of the failure window: an error dialog, markup off.
 [[nodiscard]] std::vector<std::string> failure_argv(dialog_program p, std::string_view text);

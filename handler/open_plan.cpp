@@ -4,6 +4,7 @@
 #include <array>
 
 #include "commands.hpp"
+#include "confirm.hpp"
 #include "mailtokit/compose.hpp"
 #include "mailtokit/mailto.hpp"
 #include "runtime/i18n.hpp"
@@ -19,6 +20,18 @@ std::string config_name(const open_request& r) {
 
 open_failure config_failure_at(const open_request& r, std::size_t offset, std::string_view what) {
   return config_failure(r.config_where(offset), what);
+}
+
+// A mail program that cannot be given this draft: the code and byte on stderr, words on the
+// desktop.
+open_failure handover_failure(std::string_view client, const program::error& e) {
+  const bool address = e.code == errc::invalid_address;
+  const std::string name(client);
+  open_failure f{address ? exit_dataerr : exit_software, name + ": " + describe(e),
+                 tr("Choose another mail program with `target = NAME`.")};
+  f.shown = address ? fill(tr("{0} cannot be given an address of this link safely."), {name})
+                    : fill(tr("{0} cannot be given this draft."), {name});
+  return f;
 }
 
 }  // namespace
@@ -116,8 +129,10 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
     }
     auto args = desktop::split_exec(cfg.command->value);
     if (!args) {
+      // The line and column say where; the words say what to do (Desktop Entry Exec quoting).
       why = config_failure_at(r, cfg.command->offset + args.error().offset,
-                              fill(tr("command: {0} (Desktop Entry Exec quoting)"), {describe(args.error())}));
+                              tr("command: this cannot be read as a command line: put an argument with spaces or "
+                                 "special characters in double quotes, and write % only as %u, %f or %%"));
       return std::nullopt;
     }
     if (!desktop::uses_field(*args, 'u') && !desktop::uses_field(*args, 'f')) {
@@ -134,7 +149,10 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
     auto prefix = dispatch::terminal_prefix(configured, env);
     if (!prefix) {
       why = config_failure_at(r, cfg.terminal->offset + prefix.error().offset,
-                              fill(tr("terminal: {0}"), {describe(prefix.error())}));
+                              prefix.error().code == program::errc::not_found
+                                  ? tr("terminal: the program was not found")
+                                  : tr("terminal: this cannot be read as a command line: put an argument with "
+                                       "spaces or special characters in double quotes"));
       return std::nullopt;
     }
     p.terminal = std::move(*prefix);
@@ -195,9 +213,7 @@ std::optional<launch::start_request> open_start(const open_plan& p, const draft&
   }
   auto h = p.choice.known->hand({&d, uri, body_path});
   if (!h) {
-    why = {h.error().code == errc::invalid_address ? exit_dataerr : exit_software,
-           std::string(p.choice.known->name) + ": " + describe(h.error()),
-           tr("Choose another mail program with `target = NAME`.")};
+    why = handover_failure(p.choice.known->name, h.error());
     return std::nullopt;
   }
   if (h->is_uri && !h->args.empty()) h->args.front() = dispatch::desktop_safe_uri(h->args.front());
@@ -224,6 +240,7 @@ std::optional<std::string> draft_bytes(const draft& d, const compose_options& co
     const bool utf8 = bytes.error().code == errc::needs_smtputf8;
     why = {exit_dataerr, describe(bytes.error()),
            utf8 ? tr("Set `smtputf8 = yes` to allow UTF-8 headers.") : tr("Check the link with `mailtokit preview`.")};
+    why.shown = refusal_words(bytes.error().code);
     return std::nullopt;
   }
   return std::move(*bytes);
@@ -237,7 +254,8 @@ std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draf
     auto expanded = desktop::expand_exec(p.custom, {p.uri, draft_path, "mailtokit", ""});
     if (!expanded) {
       why = config_failure_at(r, r.cfg->command->offset + expanded.error().offset,
-                              fill(tr("command: {0}"), {describe(expanded.error())}));
+                              tr("command: the link or the draft's file name cannot be passed to this command "
+                                 "safely"));
       return std::nullopt;
     }
     return std::move(*expanded);
@@ -259,9 +277,7 @@ std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draf
     return std::nullopt;
   }
   if (!built) {
-    why = {built.error().code == errc::invalid_address ? exit_dataerr : exit_software,
-           std::string(dispatch::to_name(p.t)) + ": " + describe(built.error()),
-           tr("Choose another mail program with `target = NAME`.")};
+    why = handover_failure(dispatch::to_name(p.t), built.error());
     return std::nullopt;
   }
   return std::move(*built);

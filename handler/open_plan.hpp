@@ -63,6 +63,9 @@ struct open_failure {
   std::string reason;
   std::string advice;
   std::string code;  ///< the error code printed (a library errc name); empty: by exit status (code_for_exit)
+  /// What the desktop (dialog, notification) says instead of `reason` when that is for stderr
+  /// only (a byte offset, the library's English words); empty: `reason`.
+  std::string shown;
 };
 
 

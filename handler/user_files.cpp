@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <cstring>
 #include <cerrno>
 #include <filesystem>
 
@@ -44,7 +45,9 @@ program::result<std::optional<std::string>> read_small_file(const std::string& p
     const ssize_t n = read(fd, buf.data(), buf.size());
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
+      const int e = errno;  // for the caller's message
       close(fd);
+      errno = e;
       return fail(program::errc::io_error, data.size());
     }
     if (n == 0) break;
@@ -81,11 +84,16 @@ std::optional<loaded_config> read_config(const handler::environment& env, open_f
   }
   lc.path = *path;
   auto text = read_small_file(lc.path, handler::max_config_size);
+  const int read_errno = errno;
   if (!text) {
-    why = {exit_config,
-           fill(tr("The configuration file {0} cannot be read: {1}."),
-                {preview::visible(lc.path), to_string(text.error().code)}),
-           tr("Make the file readable, or remove it.")};
+    // The system's own words for what failed (translated by the C library), or the size limit.
+    const std::string reason =
+        text.error().code == errc::input_too_long
+            ? fill(tr("it is larger than {0} bytes"), {std::to_string(handler::max_config_size)})
+            : std::string(std::strerror(read_errno));
+    why = {exit_config, fill(tr("The configuration file {0} cannot be read: {1}."), {preview::visible(lc.path), reason}),
+           text.error().code == errc::input_too_long ? tr("Shorten the file, or remove it.")
+                                                     : tr("Make the file readable, or remove it.")};
     return std::nullopt;
   }
   if (!*text) {

@@ -147,6 +147,18 @@ rc, out, err = run("batch", "--compose", os.path.join(tmp, "no", "such", "dir"),
 check(rc == 73 and err.startswith("error: cannot_create: --compose '") and "(No such file or directory)" in err,
       f"batch --compose missing parent: {rc} {err!r}")
 
+# A configuration file that cannot be read: the system's reason, or the size limit, and exit 78.
+os.mkdir(os.path.join(tmp, "config-dir"))
+with open(os.path.join(tmp, "config-big"), "w") as f:
+    f.write("#" * 70000)
+for name, reason, todo in (("config-dir", "cannot be read: Is a directory.", "Make the file readable"),
+                           ("config-big", "cannot be read: it is larger than 65536 bytes.", "Shorten the file")):
+    os.environ["MAILTOKIT_CONFIG"] = os.path.join(tmp, name)
+    rc, out, err = run("open", "--dry-run", "--no-notify", "mailto:a@b.org")
+    check(rc == 78 and out == "" and err.startswith("error: config_error: The configuration file ") and
+          reason in err and "\n  " + todo in err, f"unreadable configuration {name}: {rc} {err!r}")
+del os.environ["MAILTOKIT_CONFIG"]
+
 # open --confirm with no display, no terminal and no session bus: one clear error, the draft kept,
 # and no notification attempt (notify-send could only fail, printing GLib's D-Bus autolaunch
 # error). A notify-send that appends its arguments to a file stands first on PATH. It is started

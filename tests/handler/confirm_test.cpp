@@ -84,6 +84,27 @@ TEST_CASE("failure reports: reason, what to do, where the draft is; no markup", 
   CHECK(m.back() == "1\n2\n(1 more: see the terminal or mailtokit preview)");
 }
 
+TEST_CASE("a refused link is said in words on the desktop, with the code and byte on stderr only", "[confirm]") {
+  // Every library code has a sentence of its own kind, without the code, a byte offset or an RFC.
+  std::vector<std::string> sentences;
+#define MAILTOKIT_TEST_ERRC(name, msg) sentences.push_back(refusal_words(mailtokit::errc::name));
+  MAILTOKIT_ERRC_LIST(MAILTOKIT_TEST_ERRC)
+#undef MAILTOKIT_TEST_ERRC
+  for (const auto& s : sentences) {
+    INFO(s);
+    CHECK(s.size() > 10);
+    CHECK(s.back() == '.');
+    for (const char* bad : {"RFC", "byte", "_", "IDNA", "UTF-8", "hfield", "configured limit"})
+      CHECK(s.find(bad) == std::string::npos);
+  }
+  CHECK(refusal_words(mailtokit::errc::too_many_recipients) == "The link names more recipients than mailtokit accepts.");
+  CHECK(refusal_words(mailtokit::errc::percent_bad_hex) ==
+        "The link has a % sign that is not followed by a character code.");
+  open_failure f{65, "the link at byte 12 ('%' followed by a character that is not a hex digit)", "fix it"};
+  f.shown = refusal_words(mailtokit::errc::percent_bad_hex);
+  CHECK(failure_text(f, "") == "The link has a % sign that is not followed by a character code.\n\nWhat to do: fix it");
+}
+
 TEST_CASE("the attachment question: the files, the refusals, and no attaching by default", "[confirm]") {
   using mailtokit::attachments::refusal;
   std::vector<mailtokit::attachments::vetted_file> files(2);
