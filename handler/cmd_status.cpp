@@ -48,7 +48,7 @@ std::string how(const launch::entry* e, const clients::client* k) {
     return tr("its own options in place of the link");
   }
   if (e != nullptr && e->dbus) return tr("the link, over D-Bus (org.freedesktop.Application.Open)");
-  return tr("the link");
+  return tr("the clean link");
 }
 
 std::string entry_line(const launch::entry& e) {
@@ -151,7 +151,7 @@ int run_targets() {
     }
     field("    ", tr("gets"), how(&e, k), 13);
     field("    ", tr("known"),
-          k != nullptr ? std::string(k->label) + ": " + std::string(k->notes) : std::string(tr("no (it gets the clean link)")),
+          k != nullptr ? std::string(k->label) + ": " + tr(k->notes.data()) : std::string(tr("no (it gets the clean link)")),
           13);
   }
   if (n == 0) out("  " + std::string(tr("(none)")) + "\n");

@@ -102,7 +102,7 @@ extern const client aerc_client{
     true,
     aerc_hand,
     aerc_losses,
-    "gets a link with the To list decoded (it does not percent-decode the address part) and one cc= or bcc= "
-    "per address; reads only cc, bcc, subject, body and in-reply-to"};
+    N_("gets a link with the To list decoded (it does not percent-decode the address part) and one cc= or bcc= "
+    "per address; reads only cc, bcc, subject, body and in-reply-to")};
 
 }  // namespace mailtokit::clients

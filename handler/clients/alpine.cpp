@@ -33,8 +33,8 @@ extern const client alpine_client{
     true,
     uri_only,
     alpine_losses,
-    "a terminal program started with `-url LINK` (its users write the desktop entry: Exec=alpine -url %u, "
-    "Terminal=true)",
+    N_("a terminal program started with `-url LINK` (its users write the desktop entry: Exec=alpine -url %u, "
+    "Terminal=true)"),
     "-url",
     alpine_attach};
 

@@ -1,6 +1,7 @@
 // Balsa: balsa-mailto-handler.desktop (hidden) runs `balsa -m %U`. Its mailto reader decodes '+'
 // as a space (as form data), so a '+' goes in as %2B (dispatch::harden_uri, as for every program).
 #include "clients/client.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::clients {
 namespace {
@@ -22,8 +23,8 @@ extern const client balsa_client{
     false,
     uri_only,
     nullptr,
-    "its mailto handler entry runs `balsa -m` with the clean link; it reads '+' as a space, so '+' is sent "
-    "as %2B",
+    N_("its mailto handler entry runs `balsa -m` with the clean link; it reads '+' as a space, so '+' is sent "
+    "as %2B"),
     "-m",
     balsa_attach};
 

@@ -5,6 +5,7 @@
 // as its To text and ignores a to= field (tested with the real Claws Mail 4.1): a To list with
 // display names goes there as RFC 5322 text (dispatch::claws_uri).
 #include "clients/client.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::clients {
 namespace {
@@ -39,8 +40,8 @@ extern const client claws_mail_client{
     false,
     claws_hand,
     nullptr,
-    "--compose with the link; the To list with display names in the address part; a body that does not fit "
-    "its 8 KB socket line goes in a private file with --insert",
+    N_("--compose with the link; the To list with display names in the address part; a body that does not fit "
+    "its 8 KB socket line goes in a private file with --insert"),
     {},
     claws_attach};
 

@@ -47,7 +47,7 @@ struct client {
   /// Appends what the program will not show as the draft holds it, one sentence each (told to
   /// the user before the draft opens). nullptr: it shows everything.
   void (*losses)(const draft&, std::vector<std::string>& out) = nullptr;
-  std::string_view notes;  ///< its quirks and where they were found, for `mailtokit targets`
+  std::string_view notes;  ///< its quirks and where they were found, for `mailtokit targets` (English, marked N_(), shown through tr())
   /// Started directly (not through a desktop entry): the option before the hand-over ("-url" for
   /// alpine, whose entries say `alpine -url %u`); empty for none.
   std::string_view direct_option = {};

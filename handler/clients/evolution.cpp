@@ -37,8 +37,8 @@ extern const client evolution_client{
     false,
     uri_only,
     evolution_losses,
-    "takes the clean link; its composer turns leading and doubled spaces into no-break spaces (seen with "
-    "Evolution 3.46)",
+    N_("takes the clean link; its composer turns leading and doubled spaces into no-break spaces (seen with "
+    "Evolution 3.46)"),
     {},
     attach_in_uri};
 

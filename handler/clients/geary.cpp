@@ -37,8 +37,8 @@ extern const client geary_client{
     false,
     uri_only,
     geary_losses,
-    "D-Bus activated (org.freedesktop.Application.Open) with the clean link; it attaches the files of attach= "
-    "fields without asking, so mailtokit passes only files the user chose in its own question",
+    N_("D-Bus activated (org.freedesktop.Application.Open) with the clean link; it attaches the files of attach= "
+    "fields without asking, so mailtokit passes only files the user chose in its own question"),
     {},
     attach_in_uri};
 

@@ -7,6 +7,7 @@
 
 #include "clients/client.hpp"
 #include "clients/common.hpp"
+#include "runtime/i18n.hpp"
 
 namespace mailtokit::clients {
 namespace {
@@ -64,8 +65,8 @@ extern const client kmail_client{
     false,
     kmail_hand,
     nullptr,
-    "gets options (--composer --subject= --cc= --bcc= --body= --header=) and the To addresses in A-label "
-    "form, never the link: it percent-decodes a link once before reading it (KMKernel::handleCommandLine)",
+    N_("gets options (--composer --subject= --cc= --bcc= --body= --header=) and the To addresses in A-label "
+    "form, never the link: it percent-decodes a link once before reading it (KMKernel::handleCommandLine)"),
     {},
     kmail_attach};
 

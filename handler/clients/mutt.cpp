@@ -36,7 +36,7 @@ void mutt_losses(const draft& d, std::vector<std::string>& out) { losses("mutt",
 void neomutt_losses(const draft& d, std::vector<std::string>& out) { losses("neomutt", d, out); }
 
 constexpr std::string_view notes =
-    "gets `-e \"mailto_allow to bcc keywords\" -- LINK`: it reads only the fields on its mailto_allow list";
+    N_("gets `-e \"mailto_allow to bcc keywords\" -- LINK`: it reads only the fields on its mailto_allow list");
 
 // mutt(1): "-a file [...] --" ends the list of files (and the options) before the address.
 void mutt_attach(handover& h, const draft& /*d*/, const std::vector<std::string>& files) {

@@ -47,8 +47,8 @@ extern const client sylpheed_client{
     false,
     sylpheed_hand,
     sylpheed_losses,
-    "takes the link with the To list before '?' (it ignores to=); drops Bcc; a running Sylpheed reads at most "
-    "8 KB of a link from its socket",
+    N_("takes the link with the To list before '?' (it ignores to=); drops Bcc; a running Sylpheed reads at most "
+    "8 KB of a link from its socket"),
     {},
     sylpheed_attach};
 

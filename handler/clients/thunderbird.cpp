@@ -83,9 +83,9 @@ extern const client thunderbird_client{
     false,
     uri_only,
     nullptr,
-    "takes the clean link; an argument ending in .eml is opened as a file, so that ending is written %2E "
+    N_("takes the clean link; an argument ending in .eml is opened as a file, so that ending is written %2E "
     "(MessengerContentHandler); files to attach go in a -compose spec whose values are all percent-encoded "
-    "(no quote or comma can splice a key, CVE-2022-4055)",
+    "(no quote or comma can splice a key, CVE-2022-4055)"),
     {},
     thunderbird_attach,
     thunderbird_losses_with_files};
