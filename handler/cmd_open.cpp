@@ -441,15 +441,19 @@ int run_open(const open_options& o) {
   if (!d) {
     // stderr keeps the documented "error: <code>: the link at byte <offset> (<message>)" form;
     // the desktop says it in words (refusal_words()).
+    const errc c = d.error().code;
     const bool repairable = po.strict && parse_draft(o.uri, {}, *p).has_value();
-    open_failure f{exit_dataerr,
-                   fill(tr("the link at byte {0} ({1})"), {std::to_string(d.error().offset), to_string(d.error().code)}),
-                   repairable ? tr("Nothing was started: mailtokit reads links strictly here (--strict or `strict = "
-                                   "yes`). Without that, it would repair this link and open it; `mailtokit preview` "
-                                   "shows what it would change.")
-                              : tr("This is not a valid mailto: link, so nothing was started; `mailtokit preview` "
-                                   "shows why."),
-                   std::string(to_name(d.error().code))};
+    const bool too_large = c == errc::input_too_long || c == errc::too_many_recipients ||
+                           c == errc::too_many_hfields || c == errc::too_many_encoded_words;
+    std::string advice =
+        repairable ? tr("Nothing was started: mailtokit reads links strictly here (--strict or `strict = yes`). "
+                        "Without that, it would repair this link and open it; `mailtokit preview` shows what it "
+                        "would change.")
+        : too_large ? tr("Nothing was started, so that a link this large cannot flood your mail program. Write the "
+                         "message yourself, or ask whoever gave you the link for a shorter one.")
+                    : tr("This is not a valid mailto: link, so nothing was started; `mailtokit preview` shows why.");
+    open_failure f{exit_dataerr, fill(tr("the link at byte {0} ({1})"), {std::to_string(d.error().offset), to_string(c)}),
+                   std::move(advice), std::string(to_name(c))};
     f.shown = refusal_words(d.error().code);
     return report(f, {}, ui);
   }

@@ -120,6 +120,10 @@ with Session("open-failures") as s:
                 if not shot_taken and name == "client exits at once":
                     s.screenshot(shot)
                     shot_taken = True
+                if name == "refused mailto: link":  # the reason in words, no byte offset
+                    check("Write the message yourself" in text and "not a valid mailto: link" not in text,
+                          f"{where}: what to do fits a link that is too large: {text!r}")
+                    s.screenshot(RESULTS / "open_failure_refused.png")
                 click_button(s, win, 0, 1, RESULTS / "open_failure_buttons.png")
                 s.wait_window(FAILURE_TITLE, timeout=10, gone=True)
                 check(d.recorded("notify-send") == [], f"{where}: no notification besides the dialog")
