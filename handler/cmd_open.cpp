@@ -454,7 +454,7 @@ int run_open(const open_options& o) {
                     : tr("This is not a valid mailto: link, so nothing was started; `mailtokit preview` shows why.");
     open_failure f{exit_dataerr, fill(tr("the link at byte {0} ({1})"), {std::to_string(d.error().offset), to_string(c)}),
                    std::move(advice), std::string(to_name(c))};
-    f.shown = refusal_words(d.error().code);
+    f.shown = refusal_words(c);
     return report(f, {}, ui);
   }
   auto keep = [&] { return o.dry_run ? std::string() : keep_draft(*d, env, &*lc); };
