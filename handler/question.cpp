@@ -453,8 +453,8 @@ std::vector<std::string> told_sentences(const draft& d, const std::vector<previe
     for (const auto* f : others) quoted.push_back("\"" + shown(f->name, 30) + "\"");
     const std::string names = short_list(quoted, ", ");
     // TRANSLATORS: {0} is a number, {1} the names of fields of a message (From, Reply-To, ...).
-    out.push_back(fill(ntr("mailtokit also removed the field {1}, which a link may not set.",
-                           "mailtokit also removed {0} fields a link may not set: {1}.", others.size()),
+    out.push_back(fill(ntr("mailtokit removed the field {1}, which a link may not set.",
+                           "mailtokit removed {0} fields a link may not set: {1}.", others.size()),
                        {std::to_string(others.size()), names}));
   }
   for (const auto& f : findings)
