@@ -443,8 +443,7 @@ int run_open(const open_options& o) {
     // the desktop says it in words (refusal_words()).
     const errc c = d.error().code;
     const bool repairable = po.strict && parse_draft(o.uri, {}, *p).has_value();
-    const bool too_large = c == errc::input_too_long || c == errc::too_many_recipients ||
-                           c == errc::too_many_hfields || c == errc::too_many_encoded_words;
+    const bool too_large = is_size_limit(c);
     std::string advice =
         repairable ? tr("Nothing was started: mailtokit reads links strictly here (--strict or `strict = yes`). "
                         "Without that, it would repair this link and open it; `mailtokit preview` shows what it "

@@ -105,6 +105,12 @@ std::string qt_text(std::string_view text, std::size_t max_bytes) {
   return out + std::string(tail);
 }
 
+bool is_size_limit(mailtokit::errc code) noexcept {
+  using mailtokit::errc;
+  return code == errc::input_too_long || code == errc::too_many_recipients || code == errc::too_many_hfields ||
+         code == errc::too_many_encoded_words || code == errc::too_many_parts || code == errc::nesting_too_deep;
+}
+
 std::string refusal_words(mailtokit::errc code) {
   using mailtokit::errc;
   switch (code) {

@@ -60,6 +60,11 @@ inline constexpr std::string_view failure_title = N_("mailtokit: the link was no
 /// code, offset or RFC): one sentence per kind of library error.
 [[nodiscard]] std::string refusal_words(mailtokit::errc code);
 
+/// Whether the library refused an input for one of its size limits (length, recipients, fields,
+/// encoded words, parts, nesting) rather than for how it is written: such a link gets other
+/// advice, and its sentence in refusal_words() says "more ... than mailtokit accepts".
+[[nodiscard]] bool is_size_limit(mailtokit::errc code) noexcept;
+
 /// The failure report's text: the reason (`shown` when set), what to do, and where the draft
 /// was kept.
 [[nodiscard]] std::string failure_text(const open_failure& f, std::string_view kept_draft);

@@ -97,6 +97,17 @@ TEST_CASE("a refused link is said in words on the desktop, with the code and byt
     for (const char* bad : {"RFC", "byte", "_", "IDNA", "UTF-8", "hfield", "configured limit"})
       CHECK(s.find(bad) == std::string::npos);
   }
+  // The size limits, which get their own advice in `open`, are the codes whose sentence says so.
+#define MAILTOKIT_TEST_ERRC(name, msg)                                                          \
+  {                                                                                            \
+    const std::string s = refusal_words(mailtokit::errc::name);                                \
+    INFO(#name << ": " << s);                                                                  \
+    CHECK(is_size_limit(mailtokit::errc::name) == (s.find("than mailtokit") != std::string::npos)); \
+  }
+  MAILTOKIT_ERRC_LIST(MAILTOKIT_TEST_ERRC)
+#undef MAILTOKIT_TEST_ERRC
+  CHECK(is_size_limit(mailtokit::errc::too_many_encoded_words));
+  CHECK_FALSE(is_size_limit(mailtokit::errc::percent_bad_hex));
   CHECK(refusal_words(mailtokit::errc::too_many_recipients) == "The link names more recipients than mailtokit accepts.");
   CHECK(refusal_words(mailtokit::errc::percent_bad_hex) ==
         "The link has a % sign that is not followed by a character code.");
