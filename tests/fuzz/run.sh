@@ -108,7 +108,10 @@ mkdir -p "$logs"
 run_one() {
   local t="$1" exe="$build/tests/fuzz/fuzz_$1"
   [[ -x "$exe" ]] || { echo "run.sh: $exe not built" >&2; return 2; }
-  local work="$build/fuzz-corpus/$t" art="$build/fuzz-artifacts/$t/" log="$logs/$t.log"
+  # Each run writes a log of its own ($BASHPID: --jobs runs this in subshells), so that two runs
+  # of one target on one build (two campaign chunks side by side) cannot write over each other's
+  # statistics; a clean run's log then becomes <target>.log, a finding's keeps its own name.
+  local work="$build/fuzz-corpus/$t" art="$build/fuzz-artifacts/$t/" log="$logs/$t.$BASHPID.log"
   mkdir -p "$work" "$art"
   local bound=(-max_total_time="$seconds")
   [[ -n "$runs" ]] && bound=(-runs="$runs")
@@ -145,6 +148,7 @@ run_one() {
   if ((merge)) && [[ "$result" == clean ]]; then
     "$exe" -merge=1 -max_len="${MAILTOKIT_FUZZ_MAX_LEN:-4096}" "$here/corpus/$t" "$work" >>"$log" 2>&1 || true
   fi
+  [[ "$result" == clean ]] && mv -f "$log" "$logs/$t.log"
   [[ "$result" == clean ]]
 }
 
