@@ -23,14 +23,12 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+from checks import Checks  # noqa: E402
+
 PROG = os.path.realpath(sys.argv[1])
-failures = []
-
-
-def check(ok, what):
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
+checks = Checks("cli_errors")
+check = checks.check
 
 
 def run(*args, stdin=b"", stdout=subprocess.PIPE, cwd=None):
@@ -224,7 +222,4 @@ for c in [[]] + commands:
     bad = re.findall(r"\bRFC\b[^\n]{0,20}|\bUTS\b[^\n]{0,10}|\bsection \d[^\n]{0,10}|needs_smtputf8|invalid_address", out)
     check(rc == 0 and not bad, f"{' '.join(c) or 'mailtokit'} --help is in plain words ({bad})")
 
-if failures:
-    print(f"cli_errors: {len(failures)} failure(s)")
-    sys.exit(1)
-print("cli_errors: ok")
+checks.finish()

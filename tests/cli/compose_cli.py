@@ -11,22 +11,18 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+from checks import Checks  # noqa: E402
+
 PROG = sys.argv[1]
 FIXED = ["--date", "Sun, 22 Nov 2026 10:00:00 +0000", "--message-id", "<1@example.net>"]
-failures = []
+checks = Checks("compose_cli", show_passed=True)
+check = checks.check
 
 
 def run(*args):
     p = subprocess.run([PROG, "compose", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=30)
     return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
-
-
-def check(cond, what):
-    if not cond:
-        failures.append(what)
-        print("FAIL " + what)
-    else:
-        print("ok   " + what)
 
 
 def parse(raw):
@@ -131,5 +127,4 @@ with tempfile.TemporaryDirectory() as d:
     rc, out, err = run("mailto:a@example.org", "-o", "-")
     check(rc == 0 and out.startswith(b"Date: "), "-o - is stdout")
 
-print("%d failure(s)" % len(failures))
-sys.exit(1 if failures else 0)
+checks.finish()

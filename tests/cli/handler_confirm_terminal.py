@@ -27,15 +27,11 @@ import urllib.parse
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 from handler_env import private_home, write_recorder  # noqa: E402
 from terminal import run_on_terminal  # noqa: E402
+from checks import Checks  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
-failures = []
-
-
-def check(cond, msg):
-    print(("ok:   " if cond else "FAIL: ") + msg)
-    if not cond:
-        failures.append(msg)
+checks = Checks("handler_confirm_terminal", show_passed=True)
+check = checks.check
 
 
 tmp, home, env = private_home()  # also drops DISPLAY/WAYLAND_DISPLAY: the terminal is the only way to ask
@@ -203,7 +199,4 @@ p = subprocess.run([PROG, "open", LINK], env=env, stdin=subprocess.DEVNULL, capt
 check(p.returncode == 78 and "confirm = sometimes is not one of risky, always, never" in p.stderr
       and "line 4, column 11" in p.stderr, f"confirm = sometimes: a configuration error with its position ({p.stderr!r})")
 
-if failures:
-    print(f"{len(failures)} failure(s)")
-    sys.exit(1)
-print("handler_confirm_terminal: all checks passed")
+checks.finish()

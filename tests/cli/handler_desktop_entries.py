@@ -25,14 +25,12 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+from checks import Checks  # noqa: E402
+
 PROG = os.path.abspath(sys.argv[1])
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
+checks = Checks("handler_desktop_entries", show_passed=True)
+check = checks.check
 
 
 for tool in ("xdg-mime", "xdg-open", "gio", "update-desktop-database"):
@@ -240,5 +238,4 @@ check(r.returncode == 69 and "gnome-mimeapps.list" in r.stderr, f"register names
 run(PROG, "unregister")
 
 shutil.rmtree(tmp, ignore_errors=True)
-print(f"{len(failures)} failed" if failures else "all desktop-entry checks passed")
-sys.exit(1 if failures else 0)
+checks.finish()

@@ -24,17 +24,13 @@ import urllib.parse
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 from handler_env import private_home, write_recorder  # noqa: E402
 import tsv  # noqa: E402
+from checks import Checks  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 DATA = os.environ["MAILTOKIT_TEST_DATA"]
 KEPT = {"to", "cc", "bcc", "subject", "body", "keywords", "in-reply-to", "references"}
-failures = []
-
-
-def check(cond, msg):
-    if not cond:
-        failures.append(msg)
-        print("FAIL:", msg)
+checks = Checks("handler_hostile")
+check = checks.check
 
 
 def unescape(s):
@@ -269,7 +265,4 @@ import json
 check(json.loads(dry)[-1] == argv[-1], f"dry run {dry!r} differs from {argv!r}")
 
 shutil.rmtree(tmp, ignore_errors=True)
-if failures:
-    print(f"{len(failures)} failure(s)")
-    sys.exit(1)
-print("handler_hostile: all checks passed")
+checks.finish()

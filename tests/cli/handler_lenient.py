@@ -21,15 +21,11 @@ import urllib.parse
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 from handler_env import private_home, write_recorder  # noqa: E402
+from checks import Checks  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
-failures = []
-
-
-def check(cond, msg):
-    print(("ok   " if cond else "FAIL ") + msg)
-    if not cond:
-        failures.append(msg)
+checks = Checks("handler_lenient", show_passed=True)
+check = checks.check
 
 
 tmp, home, env = private_home()
@@ -155,5 +151,4 @@ for link, field, want in DRAFTS:
     if "Тема" in link:
         check(msg["Subject"] == "Тема", f"  subject {msg['Subject']!r}")
 
-print(f"{len(failures)} failure(s)")
-sys.exit(1 if failures else 0)
+checks.finish()

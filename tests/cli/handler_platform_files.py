@@ -13,14 +13,12 @@ import plistlib
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+from checks import Checks  # noqa: E402
+
 root = os.path.join(os.environ["MAILTOKIT_TEST_DATA"], "..", "..", "desktop")
-failures = []
-
-
-def check(cond, msg):
-    if not cond:
-        failures.append(msg)
-        print("FAIL:", msg)
+checks = Checks("handler_platform_files")
+check = checks.check
 
 
 # --- the freedesktop entry ---
@@ -135,7 +133,4 @@ check(keys.get(caps + "\\URLAssociations", {}).get("mailto") == "mailtokit.mailt
 check(keys.get("HKEY_CURRENT_USER\\Software\\RegisteredApplications", {}).get("mailtokit") == "Software\\mailtokit\\Capabilities",
       "RegisteredApplications")
 
-if failures:
-    print(f"{len(failures)} failure(s)")
-    sys.exit(1)
-print("handler_platform_files: all checks passed")
+checks.finish()

@@ -13,14 +13,12 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+from checks import Checks  # noqa: E402
+
 PROG = os.path.realpath(sys.argv[1])
-failures = []
-
-
-def check(cond, msg):
-    if not cond:
-        failures.append(msg)
-        print("FAIL:", msg)
+checks = Checks("handler_preview")
+check = checks.check
 
 
 tmp = tempfile.mkdtemp()
@@ -101,7 +99,4 @@ check(p.returncode == 64 and "refused" in p.stderr, p.stderr)
 c, _ = codes("mailto:someone@b%C3%BCcher.example?subject=Hello")
 check(c == [], f"harmless: {c}")
 
-if failures:
-    print(f"{len(failures)} failure(s)")
-    sys.exit(1)
-print("handler_preview: all checks passed")
+checks.finish()

@@ -32,21 +32,15 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 from terminal import run_on_terminal  # noqa: E402
+from checks import Checks  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 BUILD = Path(os.environ.get("MAILTOKIT_BUILD_DIR", Path(PROG).parent.parent))
 LOCALEDIR = BUILD / "locale"
 PO_DIR = Path(__file__).resolve().parent.parent.parent / "po"
 LANGS = ["de", "fr", "es"]
-failures = []
-
-
-def check(ok, what):
-    if not ok:
-        failures.append(what)
-        print("FAIL:", what)
-    else:
-        print("ok:", what)
+checks = Checks("i18n_test", show_passed=True)
+check = checks.check
 
 
 def catalog(lang):
@@ -251,7 +245,4 @@ with tempfile.TemporaryDirectory() as tmp:
                               run(["preview", "--format", "json", link], env)[1]]
         check(json_outputs[lang] == json_outputs[None], f"{lang}: inspect --json and preview json are unchanged")
 
-if failures:
-    print(f"{len(failures)} failure(s)")
-    sys.exit(1)
-print("all passed")
+checks.finish()

@@ -14,15 +14,12 @@ import urllib.parse
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 from tsv import unescape  # noqa: E402
+from checks import Checks  # noqa: E402
 
 PROG = sys.argv[1]
 DATA = os.environ.get("MAILTOKIT_TEST_DATA", os.path.join(os.path.dirname(__file__), "..", "data"))
-failures = []
-
-
-def fail(msg):
-    failures.append(msg)
-    print("FAIL:", msg)
+checks = Checks("mailto_cli")
+fail = checks.fail
 
 
 def load(name):
@@ -305,7 +302,4 @@ for want in ("To:", "Subject:", "Body:", "Dropped:", "Warnings:", "x-evil"):
     if want not in text:
         fail(f"readable listing lacks {want!r}: {text}")
 
-if failures:
-    print(f"{len(failures)} failure(s)")
-    sys.exit(1)
-print("mailto_cli: all checks passed")
+checks.finish()

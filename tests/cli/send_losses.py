@@ -17,15 +17,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 from handler_env import private_home, write_recorder  # noqa: E402
+from checks import Checks  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
-failures = []
-
-
-def check(ok, what):
-    print(("ok:   " if ok else "FAIL: ") + what)
-    if not ok:
-        failures.append(what)
+checks = Checks("send_losses", show_passed=True)
+check = checks.check
 
 
 def recorded(suffix="", timeout=30):
@@ -97,7 +93,4 @@ check(p.returncode == 0 and tb is not None and tb[1].startswith("mailto:") and "
       and "loses" not in p.stderr and "you chose not to attach it" in p.stderr,
       f"Don't attach: the plain link with its fields, no loss told ({tb}, {p.stderr!r})")
 
-if failures:
-    print(f"send_losses: {len(failures)} failure(s)")
-    sys.exit(1)
-print("send_losses: ok")
+checks.finish()
