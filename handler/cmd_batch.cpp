@@ -232,12 +232,12 @@ void add_batch_command(CLI::App& app, context& ctx) {
   auto o = std::make_shared<batch_cli>();
   auto* cmd = app.add_subcommand(
       "batch",
-      tr("Bulk mode: read one mailto: link per line on stdin and write one result per line on stdout, "
-      "in input order: a tab-separated summary (line, ok, to, cc, bcc, subject, dropped fields, "
-      "warnings; with --compose: line, ok, file, dropped fields, warnings; or line, error, code, "
-      "offset, message), or with --json the `inspect --json` object. A bad line gives an error result "
-      "and the run goes on. Exit status: 0 every line processed, 64 bad command line, 70 internal "
-      "error, 73 --compose DIR cannot be created, 74 a read or write failed."));
+      tr("Bulk mode: one mailto: link per line in, one result per line out"));
+  add_help_paragraph(cmd, tr("It reads standard input and writes standard output, in input order: a tab-separated summary (line, ok, to, cc, bcc, subject, "
+                             "dropped fields, warnings; with --compose: line, ok, file, dropped fields, warnings; or "
+                             "line, error, code, offset, message), or with --json the `inspect --json` object. A bad "
+                             "line gives an error result and the run goes on: exit status 0 means every line was "
+                             "processed."));
   cmd->add_flag("--json", o->json, tr("one `inspect --json` object per line (byte-identical to `inspect --json`)"));
   cmd->add_option("--compose", o->compose_dir,
                   tr("also write the draft of each good line to DIR/<line number, 9 digits>.eml (mode 0600, "

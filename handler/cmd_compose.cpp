@@ -206,10 +206,8 @@ void add_compose_command(CLI::App& app, context& ctx) {
   auto args = std::make_shared<compose_args>();
   CLI::App* cmd = app.add_subcommand(
       "compose",
-      tr("Write the draft message (an .eml file) for a mailto: link to standard output or a file.\n"
-      "What the header policy dropped is reported on standard error.\n"
-      "Exit status: 0 ok, 64 bad option (--date, --message-id), 65 bad URI, draft or --from, 73 the file "
-      "cannot be written, 74 output error."));
+      tr("Write the draft message (an .eml file) for a mailto: link to standard output or a file"));
+  add_help_paragraph(cmd, tr("What the header policy dropped is reported on standard error."));
   cmd->add_option("uri", args->uri, tr("mailto URI (or IRI)"))->required();
   cmd->add_option("-o,--output", args->output, tr("write the draft to FILE (atomically, mode 0600); '-' is stdout"))
       ->type_name("FILE");

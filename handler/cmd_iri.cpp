@@ -140,8 +140,7 @@ int run_equal(const iri_args& args) {
 void add_iri_commands(CLI::App& app, context& ctx) {
   auto* iri_cmd = app.add_subcommand(
       "iri",
-      tr("Web addresses with non-ASCII characters (IRIs): convert, check and compare. Exit status: 0 ok (iri equal: "
-      "equivalent), 1 iri equal: not equivalent, 64 bad command line, 65 the IRI is refused, 74 output lost."));
+      tr("Web addresses with non-ASCII characters (IRIs): convert, check and compare"));
   iri_cmd->require_subcommand(1, 1);
   auto args = std::make_shared<iri_args>();
 

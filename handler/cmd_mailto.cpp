@@ -267,9 +267,9 @@ void add_mailto_commands(CLI::App& app, context& ctx) {
   auto io = std::make_shared<inspect_options>();
   auto* inspect = app.add_subcommand(
       "inspect",
-      tr("Read a mailto: link and show the draft the header policy makes of it: recipients, "
-      "subject, body, kept header fields, dropped fields with reasons, warnings. Exit 65 when the URI "
-      "is refused."));
+      tr("Read a mailto: link and show the draft the header policy makes of it"));
+  add_help_paragraph(inspect, tr("It shows the recipients, subject, body, kept header fields, dropped fields with "
+                                 "their reasons, and warnings."));
   inspect->add_option("uri", io->uri, tr("the mailto: URI (or IRI)"))->required();
   inspect->add_flag("--json", io->json, tr("print one JSON object (the machine-readable contract)"));
   inspect->add_flag("--strict", io->read.strict,
@@ -282,7 +282,7 @@ void add_mailto_commands(CLI::App& app, context& ctx) {
 
   auto bo = std::make_shared<build_cli_options>();
   auto* build = app.add_subcommand(
-      "build", tr("Write a mailto: link for the given fields, with %HH escapes where a link needs them."));
+      "build", tr("Write a mailto: link for the given fields, with %HH escapes where a link needs them"));
   build->add_option("--to", bo->to, tr("recipients, addresses separated by commas (repeatable)"))
       ->take_all()
       ->expected(1)

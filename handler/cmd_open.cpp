@@ -805,8 +805,8 @@ bool take_extras(CLI::App& cmd, const std::string& uri, context& ctx) {
 void add_handler_commands(CLI::App& app, context& ctx) {
   auto o = std::make_shared<open_options>();
   auto* open_cmd = app.add_subcommand(
-      "open", tr("Hand a mailto: link to your mail client as a clean draft (what a browser runs). "
-              "`mailtokit URI` is the same."));
+      "open", tr("Hand a mailto: link to your mail client as a clean draft (what a browser runs)"));
+  add_help_paragraph(open_cmd, tr("`mailtokit URI` is the same."));
   open_cmd->add_option("uri", o->uri, tr("the mailto: URI"));
   open_cmd->allow_extras();  // see take_extras()
   open_cmd->add_option("--target", o->target,
@@ -830,8 +830,9 @@ void add_handler_commands(CLI::App& app, context& ctx) {
 
   auto so = std::make_shared<send_options>();
   auto* send_cmd = app.add_subcommand(
-      "send", tr("Compose a message to your mail program, with files attached after you agree: xdg-email's command "
-              "line (--attach FILE, --subject, --body, --cc, --bcc, addresses or one mailto: URI)"));
+      "send", tr("Compose a message to your mail program, with files attached after you agree"));
+  add_help_paragraph(send_cmd, tr("It takes xdg-email's command line: addresses or one mailto: URI, and --attach FILE, "
+                                  "--subject, --body, --cc, --bcc."));
   send_cmd->add_option("recipients", so->recipients, tr("addresses, or one mailto: URI"));
   send_cmd->add_option("--attach", so->attach, tr("a file to attach (repeatable); you are asked first"))->allow_extra_args(false);
   send_cmd->add_option("--cc", so->cc, tr("a Cc address (repeatable)"))->allow_extra_args(false);
@@ -849,7 +850,7 @@ void add_handler_commands(CLI::App& app, context& ctx) {
       "preview", tr("Show what a mailto: link asks for, decoded, with its risks; sends nothing"));
   preview_cmd->add_option("uri", po->uri, tr("the mailto: URI"));
   preview_cmd->allow_extras();
-  add_choice_option(preview_cmd, "--format", po->format, {"text", "json", "eml"}, tr("the output (default: text)"));
+  add_choice_option(preview_cmd, "--format", po->format, {"text", "json", "eml"}, tr("the output"));
   preview_cmd->add_option("--keep", po->keep, tr("keep this header field too (repeatable)"))->allow_extra_args(false);
   preview_cmd->add_option("--drop", po->drop, tr("drop this header field too (repeatable)"))->allow_extra_args(false);
   preview_cmd->add_flag("--strict", po->strict, tr("refuse a link that needs a repair (as inspect --strict)"));

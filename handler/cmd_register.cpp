@@ -235,10 +235,11 @@ int run_unregister() {
 }  // namespace
 
 void add_registration_commands(CLI::App& app, context& ctx) {
-  app.add_subcommand("register",
-                     tr("Install the desktop entry for this user and make mailtokit the default mailto: handler "
-                     "(xdg-mime); drafts still go to the mail program you had"))
-      ->callback([&ctx] { ctx.exit_code = run_register(); });
+  auto* reg = app.add_subcommand(
+      "register", tr("Make mailtokit your mailto: handler; drafts still go to the mail program you had"));
+  add_help_paragraph(reg, tr("It installs the desktop entry for this user and makes it the default mailto: handler "
+                             "with xdg-mime; `unregister` gives mail links back."));
+  reg->callback([&ctx] { ctx.exit_code = run_register(); });
   app.add_subcommand("unregister", tr("Give mail links back to the previous handler, as before `register`"))
       ->callback([&ctx] { ctx.exit_code = run_unregister(); });
 }

@@ -107,6 +107,9 @@ CLI::Option* add_number_option(CLI::App* cmd, const std::string& names, T& value
 /// not one of them)".
 CLI::Option* add_choice_option(CLI::App* cmd, const std::string& names, std::string& value,
                                std::initializer_list<std::string_view> choices, const std::string& help);
+/// Puts `text` (what the command's one-line description leaves out) before the exit statuses at
+/// the end of `cmd --help`, so that `mailtokit --help` lists each command in one line.
+void add_help_paragraph(CLI::App* cmd, const std::string& text);
 /// `text` as a whole number from `lo` to `hi`, or nothing (no sign, no spaces, no overflow).
 [[nodiscard]] std::optional<std::uint64_t> parse_number(std::string_view text, std::uint64_t lo, std::uint64_t hi);
 

@@ -232,6 +232,11 @@ CLI::Option* add_choice_option(CLI::App* cmd, const std::string& names, std::str
   return opt;
 }
 
+void add_help_paragraph(CLI::App* cmd, const std::string& text) {
+  // A subcommand starts with its parent's footer (the exit statuses and the error format).
+  cmd->footer(text + "\n\n" + cmd->get_footer());
+}
+
 std::string closest_name(std::string_view typed, const std::vector<std::string>& names) {
   // Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions).
   auto distance = [](std::string_view a, std::string_view b) {

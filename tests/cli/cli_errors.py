@@ -98,6 +98,22 @@ for args, msg in (
     check(rc == 64 and out == "" and err.startswith("error: usage: " + msg + "\n"), f"{args}: {rc} {err!r}")
 rc, out, err = run("batch", "--help")
 check("(0 to 64, default 1)" in out and "Exit status:" in out, "batch --help shows the range and the exit statuses")
+# `mailtokit --help` lists each command in one short line; what a description leaves out is in the
+# command's own --help, before the complete exit statuses every command's --help ends with.
+rc, top, err = run("--help")
+listing = top.split("Subcommands:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+check(len(listing) >= 13, f"--help lists the commands: {listing}")
+exits = top[top.index("Exit status:"):]
+for line in listing:
+    name, _, what = line.strip().partition(" ")
+    what = what.strip()
+    check(0 < len(what) <= 100 and not what.endswith(".") and "Exit" not in what,
+          f"--help lists {name} in one short line: {what!r}")
+    rc, own, err = run(name, "--help")
+    check(rc == 0 and own.startswith(what + "\n") and own.endswith(exits), f"{name} --help: its line, then the exit statuses")
+rc, out, err = run("batch", "--help")
+check("tab-separated summary" in out and "--json the `inspect --json` object" in out,
+      "batch --help says what it writes")
 
 # compose --date / --message-id.
 rc, out, err = run("compose", "--date", "yesterday", "mailto:a@b.org")
