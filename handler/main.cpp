@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <exception>
 #include <optional>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -76,6 +77,13 @@ std::vector<std::string> command_names(CLI::App* cmd) {
   return names;
 }
 
+// The names of the subcommands of `cmd`, listed: "to-uri, to-iri, check, equal".
+std::string listed_commands(CLI::App* cmd) {
+  std::string listed;
+  for (const auto& name : command_names(cmd)) listed += (listed.empty() ? "" : ", ") + name;
+  return listed;
+}
+
 // "unknown command 'inspec' (did you mean 'inspect'?)" for the first argument that should name a
 // subcommand of `cmd` and does not. `label`: "command" or "iri command".
 void report_unknown(CLI::App* cmd, const std::string& typed, bool top, const std::string& help) {
@@ -85,8 +93,7 @@ void report_unknown(CLI::App* cmd, const std::string& typed, bool top, const std
   if (!best.empty()) {
     reason = mailtokit::cli::fill(mailtokit::cli::tr("did you mean '{0}'?"), {best});
   } else {
-    std::string listed;
-    for (std::size_t i = 0; i < names.size(); ++i) listed += (i > 0 ? ", " : "") + names[i];
+    const std::string listed = listed_commands(cmd);
     reason = top ? mailtokit::cli::fill(mailtokit::cli::tr("the commands are {0}"), {listed})
                  : mailtokit::cli::fill(mailtokit::cli::tr("the {0} commands are {1}"), {cmd->get_name(), listed});
   }
@@ -124,16 +131,66 @@ void translate_help(CLI::App& app) {
   walk(walk, &app);
 }
 
-// The command line of the deepest subcommand that was parsed: "mailtokit iri to-uri".
-std::string parsed_path(CLI::App* app) {
+// The deepest subcommand that was parsed, and its command line: "mailtokit iri to-uri".
+std::pair<CLI::App*, std::string> parsed_command(CLI::App* app) {
   std::string path = "mailtokit";
-  for (CLI::App* cur = app;;) {
+  CLI::App* cur = app;
+  for (;;) {
     auto subs = cur->get_subcommands();
     if (subs.empty()) break;
     cur = subs.front();
     path += " " + cur->get_name();
   }
-  return path;
+  return {cur, path};
+}
+
+// CLI11's parse errors in our words and the user's language, naming the option or argument:
+// "--jobs needs a value", "unknown option '--jsno' (did you mean '--json'?)", "the mailto: URI
+// is missing". {what, reason}; what CLI11 says is kept for an error not listed here.
+std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, CLI::App* cmd) {
+  using mailtokit::cli::fill;
+  using mailtokit::cli::shown_value;
+  using mailtokit::cli::tr;
+  const std::string what = e.what();
+  std::smatch m;
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+    const auto extras = cmd->remaining();
+    if (!extras.empty()) {
+      const std::string& first = extras.front();
+      if (first.size() > 1 && first[0] == '-') {
+        const std::string name = first.substr(0, first.find('='));
+        std::vector<std::string> names;
+        for (const CLI::Option* opt : cmd->get_options())
+          for (const auto& n : opt->get_lnames()) names.push_back("--" + n);
+        const std::string best = mailtokit::cli::closest_name(name, names);
+        return {fill(tr("unknown option {0}"), {shown_value(name)}),
+                best.empty() ? std::string() : fill(tr("did you mean '{0}'?"), {best})};
+      }
+      return {fill(tr("unexpected argument {0}"), {shown_value(first)}), {}};
+    }
+  }
+  if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr &&
+      std::regex_match(what, m, std::regex("(.+) is required"))) {
+    const CLI::Option* opt = cmd->get_option_no_throw(m[1].str());
+    if (opt != nullptr && opt->get_positional() && !opt->get_description().empty())
+      return {fill(tr("{0} is missing"), {opt->get_description()}), {}};
+    return {fill(tr("{0} is missing"), {m[1].str()}), {}};
+  }
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
+    if (std::regex_match(what, m, std::regex("(\\S+): \\d+ required .* missing")))
+      return {fill(tr("{0} needs a value"), {m[1].str()}), {}};
+    if (std::regex_match(what, m, std::regex("(\\S+): At Most 1 required but received \\d+")))
+      return {fill(tr("{0} can be given only once"), {m[1].str()}), {}};
+  }
+  if (dynamic_cast<const CLI::ConversionError*>(&e) != nullptr &&
+      std::regex_match(what, m, std::regex("Could not convert: (\\S+) = .*"))) {
+    const CLI::Option* opt = cmd->get_option_no_throw(m[1].str());
+    if (opt != nullptr && opt->get_expected_max() == 0) return {fill(tr("{0} takes no value"), {m[1].str()}), {}};
+  }
+  if (dynamic_cast<const CLI::ExcludesError*>(&e) != nullptr &&
+      std::regex_match(what, m, std::regex("(\\S+) excludes (\\S+)")))
+    return {fill(tr("{0} and {1} cannot be given together"), {m[1].str(), m[2].str()}), {}};
+  return {what, {}};
 }
 
 }  // namespace
@@ -202,8 +259,10 @@ int main(int argc, char** argv) {
   {
     CLI::App* cur = &app;
     std::string path = "mailtokit";
+    bool option_seen = false;
     for (const auto& a : args) {
-      if (!a.empty() && a[0] == '-') break;
+      option_seen = !a.empty() && a[0] == '-';
+      if (option_seen) break;
       if (cur->get_subcommands({}).empty()) break;
       CLI::App* next = nullptr;
       for (auto* sub : cur->get_subcommands({}))
@@ -214,6 +273,13 @@ int main(int argc, char** argv) {
       }
       cur = next;
       path += " " + a;
+    }
+    // `mailtokit iri` alone: which commands there are, not CLI11's "A subcommand is required".
+    if (cur != &app && !option_seen && !cur->get_subcommands({}).empty()) {
+      report_error("usage", fill(tr("no {0} command given"), {cur->get_name()}),
+                   fill(tr("the {0} commands are {1}"), {cur->get_name(), listed_commands(cur)}),
+                   fill(tr("run '{0} --help' for the list"), {path}));
+      return finish_output(exit_usage);
     }
   }
   std::vector<std::string> reversed(args.rbegin(), args.rend());
@@ -226,8 +292,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return finish_output(app.exit(e));
   } catch (const CLI::ParseError& e) {
-    const std::string where = parsed_path(&app);
-    report_error("usage", e.what(), {}, fill(tr("run '{0} --help' for the options"), {where}));
+    const auto [cmd, where] = parsed_command(&app);
+    const auto [what, reason] = usage_words(e, cmd);
+    report_error("usage", what, reason, fill(tr("run '{0} --help' for the options"), {where}));
     return finish_output(exit_usage);
   } catch (const std::exception& e) {
     report_error("internal_error", e.what(), {}, tr("please report this as a bug"));

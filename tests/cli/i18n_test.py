@@ -160,6 +160,9 @@ with tempfile.TemporaryDirectory() as tmp:
         want = cat["unknown target '{0}' for --target"].replace("{0}", "nosuchprogram")
         check(rc == 64 and err.startswith("error: usage: " + want),
               f"{lang}: the error is translated, its code English ({err[:100]!r})")
+        rc, _, err = run(["batch", "-j"], env)
+        check(rc == 64 and err.startswith("error: usage: " + cat["{0} needs a value"].replace("{0}", "--jobs") + "\n"),
+              f"{lang}: a parse error of the command line is said in {lang} ({err[:100]!r})")
         rc, _, err = run(["frobnicate"], env)
         check(rc == 64 and err.startswith("error: unknown_command: " +
                                           cat["unknown command '{0}'"].replace("{0}", "frobnicate")),

@@ -81,10 +81,12 @@ expect 1 'different: still different after scheme-based normalization (RFC 3987 
 expect 65 '' '^error: iri_bad_char: the second IRI at byte 8 \(' -- iri equal 'http://a' 'http://a b'
 
 # Bad usage: exit 64.
-expect 64 '' 'A subcommand is required' -- iri
-expect 64 '' 'IRI is required' -- iri to-uri
-expect 64 '' 'B is required' -- iri equal 'http://a'
-expect 64 '' 'not expected: --no-such-option' -- iri to-uri --no-such-option 'http://a'
+expect 64 '' '^error: usage: no iri command given \(the iri commands are to-uri, to-iri, check, equal\)' -- iri
+expect 64 '' '^error: usage: the IRI \(UTF-8, or bytes in --charset\) is missing' -- iri to-uri
+expect 64 '' '^error: usage: the second IRI is missing' -- iri equal 'http://a'
+expect 64 '' "^error: usage: unknown option '--no-such-option'" -- iri to-uri --no-such-option 'http://a'
+expect 64 '' "^error: usage: unknown option '--charst' \(did you mean '--charset'\?\)" -- iri to-uri --charst latin1 'http://a'
+expect 64 '' "^error: usage: unexpected argument 'http://b'" -- iri to-uri 'http://a' 'http://b'
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures failure(s)"
