@@ -147,18 +147,22 @@ std::pair<CLI::App*, std::string> parsed_command(CLI::App* app) {
 // CLI11's parse errors in our words and the user's language, naming the option or argument:
 // "--jobs needs a value", "unknown option '--jsno' (did you mean '--json'?)", "the mailto: URI
 // is missing". {what, reason}; what CLI11 says is kept for an error not listed here.
-std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, CLI::App* cmd) {
+std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, CLI::App* app, CLI::App* cmd) {
   using mailtokit::cli::fill;
   using mailtokit::cli::shown_value;
   using mailtokit::cli::tr;
   const std::string what = e.what();
   std::smatch m;
   if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
-    const auto extras = cmd->remaining();
+    // Those of every command parsed: "mailtokit iri --charset x to-uri" leaves them with `iri`.
+    const auto extras = app->remaining(true);
     if (!extras.empty()) {
       const std::string& first = extras.front();
       if (first.size() > 1 && first[0] == '-') {
         const std::string name = first.substr(0, first.find('='));
+        if (cmd->get_option_no_throw(name) != nullptr)
+          return {fill(tr("{0} comes before {1}"), {shown_value(name), cmd->get_name()}),
+                  tr("options go after the command they belong to")};
         std::vector<std::string> names;
         for (const CLI::Option* opt : cmd->get_options())
           for (const auto& n : opt->get_lnames()) names.push_back("--" + n);
@@ -293,7 +297,7 @@ int main(int argc, char** argv) {
     return finish_output(app.exit(e));
   } catch (const CLI::ParseError& e) {
     const auto [cmd, where] = parsed_command(&app);
-    const auto [what, reason] = usage_words(e, cmd);
+    const auto [what, reason] = usage_words(e, &app, cmd);
     report_error("usage", what, reason, fill(tr("run '{0} --help' for the options"), {where}));
     return finish_output(exit_usage);
   } catch (const std::exception& e) {

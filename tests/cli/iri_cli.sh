@@ -87,6 +87,7 @@ expect 64 '' '^error: usage: the second IRI is missing' -- iri equal 'http://a'
 expect 64 '' "^error: usage: unknown option '--no-such-option'" -- iri to-uri --no-such-option 'http://a'
 expect 64 '' "^error: usage: unknown option '--charst' \(did you mean '--charset'\?\)" -- iri to-uri --charst latin1 'http://a'
 expect 64 '' "^error: usage: unexpected argument 'http://b'" -- iri to-uri 'http://a' 'http://b'
+expect 64 '' "^error: usage: '--charset' comes before to-uri \(options go after the command they belong to\)" -- iri --charset latin1 to-uri 'http://a'
 
 if [[ $failures -ne 0 ]]; then
   echo "$failures failure(s)"
