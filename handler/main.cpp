@@ -1,4 +1,5 @@
 // mailtokit: turn mailto: links into safe drafts, and back.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -147,7 +148,8 @@ std::pair<CLI::App*, std::string> parsed_command(CLI::App* app) {
 // CLI11's parse errors in our words and the user's language, naming the option or argument:
 // "--jobs needs a value", "unknown option '--jsno' (did you mean '--json'?)", "the mailto: URI
 // is missing". {what, reason}; what CLI11 says is kept for an error not listed here.
-std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, CLI::App* app, CLI::App* cmd) {
+std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, const std::vector<std::string>& args,
+                                                CLI::App* app, CLI::App* cmd) {
   using mailtokit::cli::fill;
   using mailtokit::cli::shown_value;
   using mailtokit::cli::tr;
@@ -155,24 +157,39 @@ std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, CLI::A
   std::smatch m;
   if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
     // Those of every command parsed: "mailtokit iri --charset x to-uri" leaves them with `iri`.
-    const auto extras = app->remaining(true);
+    auto extras = app->remaining(true);
+    extras.erase(std::remove(extras.begin(), extras.end(), "--"), extras.end());  // the separator
     if (!extras.empty()) {
       const std::string& first = extras.front();
-      if (first.size() > 1 && first[0] == '-') {
+      // An option unless it came after "--" (then an argument, as "build -- --to").
+      const auto at = std::find(args.begin(), args.end(), first);
+      const bool option = first.size() > 1 && first[0] == '-' && std::find(args.begin(), at, "--") == at;
+      if (option) {
         const std::string name = first.substr(0, first.find('='));
-        if (cmd->get_option_no_throw(name) != nullptr)
+        bool before = false;  // left with a command before `cmd`
+        for (CLI::App* a = app; a != cmd && !a->get_subcommands().empty(); a = a->get_subcommands().front()) {
+          const auto own = a->remaining(false);
+          before = before || std::find(own.begin(), own.end(), first) != own.end();
+        }
+        if (before && cmd->get_option_no_throw(name) != nullptr)
           return {fill(tr("{0} comes before {1}"), {shown_value(name), cmd->get_name()}),
                   tr("options go after the command they belong to")};
+        // Compared without the dashes: "--to" is not close to "--cc".
         std::vector<std::string> names;
         for (const CLI::Option* opt : cmd->get_options())
-          for (const auto& n : opt->get_lnames()) names.push_back("--" + n);
-        const std::string best = mailtokit::cli::closest_name(name, names);
+          for (const auto& n : opt->get_lnames()) names.push_back(n);
+        const std::string best = mailtokit::cli::closest_name(name.substr(std::min(name.find_first_not_of('-'), name.size())), names);
         return {fill(tr("unknown option {0}"), {shown_value(name)}),
-                best.empty() ? std::string() : fill(tr("did you mean '{0}'?"), {best})};
+                best.empty() ? std::string() : fill(tr("did you mean '{0}'?"), {"--" + best})};
       }
       return {fill(tr("unexpected argument {0}"), {shown_value(first)}), {}};
     }
   }
+  if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && what.find("subcommand") != std::string::npos &&
+      !cmd->get_subcommands({}).empty())
+    return cmd == app ? std::pair{tr("no command given"), fill(tr("the commands are {0}"), {listed_commands(cmd)})}
+                      : std::pair{fill(tr("no {0} command given"), {cmd->get_name()}),
+                                  fill(tr("the {0} commands are {1}"), {cmd->get_name(), listed_commands(cmd)})};
   if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr &&
       std::regex_match(what, m, std::regex("(.+) is required"))) {
     const CLI::Option* opt = cmd->get_option_no_throw(m[1].str());
@@ -297,7 +314,7 @@ int main(int argc, char** argv) {
     return finish_output(app.exit(e));
   } catch (const CLI::ParseError& e) {
     const auto [cmd, where] = parsed_command(&app);
-    const auto [what, reason] = usage_words(e, &app, cmd);
+    const auto [what, reason] = usage_words(e, args, &app, cmd);
     report_error("usage", what, reason, fill(tr("run '{0} --help' for the options"), {where}));
     return finish_output(exit_usage);
   } catch (const std::exception& e) {

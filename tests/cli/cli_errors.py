@@ -83,6 +83,12 @@ for args, msg in (
     (["batch", "--json=x"], "--json takes no value"),
     (["open", "--confirm", "--no-confirm", "mailto:a@b.org"], "--confirm and --no-confirm cannot be given together"),
     (["iri"], "no iri command given (the iri commands are to-uri, to-iri, check, equal)"),
+    (["iri", "--", "x"], "no iri command given (the iri commands are to-uri, to-iri, check, equal)"),
+    (["iri", "--charset", "latin1", "to-uri", "http://a/"],
+     "'--charset' comes before to-uri (options go after the command they belong to)"),
+    (["send", "--to", "a@b.org"], "unknown option '--to'"),  # not "did you mean '--cc'?"
+    (["inspect", "--", "mailto:a@b.org", "b"], "unexpected argument 'b'"),  # "--" is no option
+    (["build", "--", "--to"], "unexpected argument '--to'"),  # after "--", an argument
 ):
     rc, out, err = run(*args)
     check(rc == 64 and out == "" and err.startswith("error: usage: " + msg + "\n"), f"{args}: {rc} {err!r}")
