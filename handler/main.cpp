@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "mailtokit/preview.hpp"
 #include "runtime/cleanup.hpp"
 #include "runtime/i18n.hpp"
 
@@ -147,7 +148,8 @@ std::pair<CLI::App*, std::string> parsed_command(CLI::App* app) {
 
 // CLI11's parse errors in our words and the user's language, naming the option or argument:
 // "--jobs needs a value", "unknown option '--jsno' (did you mean '--json'?)", "the mailto: URI
-// is missing". {what, reason}; what CLI11 says is kept for an error not listed here.
+// is missing". {what, reason}; what CLI11 says is kept (controls made visible) for an error not
+// listed here.
 std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, const std::vector<std::string>& args,
                                                 CLI::App* app, CLI::App* cmd) {
   using mailtokit::cli::fill;
@@ -185,6 +187,7 @@ std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, const 
       return {fill(tr("unexpected argument {0}"), {shown_value(first)}), {}};
     }
   }
+  // "mailtokit iri" (or "iri -- x") without one of its commands.
   if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && what.find("subcommand") != std::string::npos &&
       !cmd->get_subcommands({}).empty())
     return cmd == app ? std::pair{tr("no command given"), fill(tr("the commands are {0}"), {listed_commands(cmd)})}
@@ -211,7 +214,7 @@ std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, const 
   if (dynamic_cast<const CLI::ExcludesError*>(&e) != nullptr &&
       std::regex_match(what, m, std::regex("(\\S+) excludes (\\S+)")))
     return {fill(tr("{0} and {1} cannot be given together"), {m[1].str(), m[2].str()}), {}};
-  return {what, {}};
+  return {mailtokit::preview::visible(what), {}};  // it may quote an argument: no control reaches the terminal
 }
 
 }  // namespace
@@ -280,10 +283,8 @@ int main(int argc, char** argv) {
   {
     CLI::App* cur = &app;
     std::string path = "mailtokit";
-    bool option_seen = false;
     for (const auto& a : args) {
-      option_seen = !a.empty() && a[0] == '-';
-      if (option_seen) break;
+      if (!a.empty() && a[0] == '-') break;
       if (cur->get_subcommands({}).empty()) break;
       CLI::App* next = nullptr;
       for (auto* sub : cur->get_subcommands({}))
@@ -294,13 +295,6 @@ int main(int argc, char** argv) {
       }
       cur = next;
       path += " " + a;
-    }
-    // `mailtokit iri` alone: which commands there are, not CLI11's "A subcommand is required".
-    if (cur != &app && !option_seen && !cur->get_subcommands({}).empty()) {
-      report_error("usage", fill(tr("no {0} command given"), {cur->get_name()}),
-                   fill(tr("the {0} commands are {1}"), {cur->get_name(), listed_commands(cur)}),
-                   fill(tr("run '{0} --help' for the list"), {path}));
-      return finish_output(exit_usage);
     }
   }
   std::vector<std::string> reversed(args.rbegin(), args.rend());
