@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <exception>
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -156,7 +155,6 @@ std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, const 
   using mailtokit::cli::shown_value;
   using mailtokit::cli::tr;
   const std::string what = e.what();
-  std::smatch m;
   if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
     // Those of every command parsed: "mailtokit iri --charset x to-uri" leaves them with `iri`.
     auto extras = app->remaining(true);
@@ -193,27 +191,33 @@ std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, const 
     return cmd == app ? std::pair{tr("no command given"), fill(tr("the commands are {0}"), {listed_commands(cmd)})}
                       : std::pair{fill(tr("no {0} command given"), {cmd->get_name()}),
                                   fill(tr("the {0} commands are {1}"), {cmd->get_name(), listed_commands(cmd)})};
-  if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr &&
-      std::regex_match(what, m, std::regex("(.+) is required"))) {
-    const CLI::Option* opt = cmd->get_option_no_throw(m[1].str());
+  // CLI11's sentences (CLI/Error.hpp), read without <regex>: "NAME: 1 required TYPE missing".
+  const auto colon = what.find(": ");
+  const std::string head = colon == std::string::npos ? std::string() : what.substr(0, colon);
+  const std::string_view rest = colon == std::string::npos ? std::string_view() : std::string_view(what).substr(colon + 2);
+  const bool one_word = !head.empty() && head.find(' ') == std::string::npos;
+  if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && what.ends_with(" is required")) {
+    const std::string name = what.substr(0, what.size() - std::string_view(" is required").size());
+    const CLI::Option* opt = cmd->get_option_no_throw(name);
     if (opt != nullptr && opt->get_positional() && !opt->get_description().empty())
       return {fill(tr("{0} is missing"), {opt->get_description()}), {}};
-    return {fill(tr("{0} is missing"), {m[1].str()}), {}};
+    return {fill(tr("{0} is missing"), {name}), {}};
   }
-  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr) {
-    if (std::regex_match(what, m, std::regex("(\\S+): \\d+ required .* missing")))
-      return {fill(tr("{0} needs a value"), {m[1].str()}), {}};
-    if (std::regex_match(what, m, std::regex("(\\S+): At Most 1 required but received \\d+")))
-      return {fill(tr("{0} can be given only once"), {m[1].str()}), {}};
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr && one_word) {
+    if (!rest.empty() && rest.front() >= '0' && rest.front() <= '9' && rest.find(" required ") != std::string_view::npos &&
+        rest.ends_with(" missing"))
+      return {fill(tr("{0} needs a value"), {head}), {}};
+    if (rest.starts_with("At Most 1 required but received "))
+      return {fill(tr("{0} can be given only once"), {head}), {}};
   }
-  if (dynamic_cast<const CLI::ConversionError*>(&e) != nullptr &&
-      std::regex_match(what, m, std::regex("Could not convert: (\\S+) = .*"))) {
-    const CLI::Option* opt = cmd->get_option_no_throw(m[1].str());
-    if (opt != nullptr && opt->get_expected_max() == 0) return {fill(tr("{0} takes no value"), {m[1].str()}), {}};
+  if (dynamic_cast<const CLI::ConversionError*>(&e) != nullptr && head == "Could not convert") {
+    const std::string name(rest.substr(0, rest.find(" = ")));
+    const CLI::Option* opt = cmd->get_option_no_throw(name);
+    if (opt != nullptr && opt->get_expected_max() == 0) return {fill(tr("{0} takes no value"), {name}), {}};
   }
-  if (dynamic_cast<const CLI::ExcludesError*>(&e) != nullptr &&
-      std::regex_match(what, m, std::regex("(\\S+) excludes (\\S+)")))
-    return {fill(tr("{0} and {1} cannot be given together"), {m[1].str(), m[2].str()}), {}};
+  if (const auto ex = what.find(" excludes "); dynamic_cast<const CLI::ExcludesError*>(&e) != nullptr &&
+                                               ex != std::string::npos)
+    return {fill(tr("{0} and {1} cannot be given together"), {what.substr(0, ex), what.substr(ex + 10)}), {}};
   return {mailtokit::preview::visible(what), {}};  // it may quote an argument: no control reaches the terminal
 }
 
