@@ -78,11 +78,13 @@ std::vector<std::string> command_names(CLI::App* cmd) {
   return names;
 }
 
-// The names of the subcommands of `cmd`, listed: "to-uri, to-iri, check, equal".
-std::string listed_commands(CLI::App* cmd) {
+// "the commands are ..." (`top`, the program's own) or "the iri commands are to-uri, to-iri,
+// check, equal": the subcommands of `cmd`, for an error that names none of them.
+std::string commands_are(CLI::App* cmd, bool top) {
   std::string listed;
   for (const auto& name : command_names(cmd)) listed += (listed.empty() ? "" : ", ") + name;
-  return listed;
+  return top ? mailtokit::cli::fill(mailtokit::cli::tr("the commands are {0}"), {listed})
+             : mailtokit::cli::fill(mailtokit::cli::tr("the {0} commands are {1}"), {cmd->get_name(), listed});
 }
 
 // "unknown command 'inspec' (did you mean 'inspect'?)" for the first argument that should name a
@@ -90,14 +92,8 @@ std::string listed_commands(CLI::App* cmd) {
 void report_unknown(CLI::App* cmd, const std::string& typed, bool top, const std::string& help) {
   const auto names = command_names(cmd);
   const std::string best = mailtokit::cli::closest_name(typed, names);
-  std::string reason;
-  if (!best.empty()) {
-    reason = mailtokit::cli::fill(mailtokit::cli::tr("did you mean '{0}'?"), {best});
-  } else {
-    const std::string listed = listed_commands(cmd);
-    reason = top ? mailtokit::cli::fill(mailtokit::cli::tr("the commands are {0}"), {listed})
-                 : mailtokit::cli::fill(mailtokit::cli::tr("the {0} commands are {1}"), {cmd->get_name(), listed});
-  }
+  const std::string reason =
+      best.empty() ? commands_are(cmd, top) : mailtokit::cli::fill(mailtokit::cli::tr("did you mean '{0}'?"), {best});
   std::string shown;
   for (const char c : typed.substr(0, 60)) shown += (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) ? '?' : c;
   mailtokit::cli::report_error(
@@ -188,9 +184,8 @@ std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, const 
   // "mailtokit iri" (or "iri -- x") without one of its commands.
   if (dynamic_cast<const CLI::RequiredError*>(&e) != nullptr && what.find("subcommand") != std::string::npos &&
       !cmd->get_subcommands({}).empty())
-    return cmd == app ? std::pair{tr("no command given"), fill(tr("the commands are {0}"), {listed_commands(cmd)})}
-                      : std::pair{fill(tr("no {0} command given"), {cmd->get_name()}),
-                                  fill(tr("the {0} commands are {1}"), {cmd->get_name(), listed_commands(cmd)})};
+    return {cmd == app ? tr("no command given") : fill(tr("no {0} command given"), {cmd->get_name()}),
+            commands_are(cmd, cmd == app)};
   // CLI11's sentences (CLI/Error.hpp), read without <regex>: "NAME: 1 required TYPE missing".
   const auto colon = what.find(": ");
   const std::string head = colon == std::string::npos ? std::string() : what.substr(0, colon);
@@ -215,9 +210,11 @@ std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, const 
     const CLI::Option* opt = cmd->get_option_no_throw(name);
     if (opt != nullptr && opt->get_expected_max() == 0) return {fill(tr("{0} takes no value"), {name}), {}};
   }
-  if (const auto ex = what.find(" excludes "); dynamic_cast<const CLI::ExcludesError*>(&e) != nullptr &&
-                                               ex != std::string::npos)
-    return {fill(tr("{0} and {1} cannot be given together"), {what.substr(0, ex), what.substr(ex + 10)}), {}};
+  constexpr std::string_view excludes = " excludes ";
+  if (const auto ex = what.find(excludes); dynamic_cast<const CLI::ExcludesError*>(&e) != nullptr &&
+                                           ex != std::string::npos)
+    return {fill(tr("{0} and {1} cannot be given together"), {what.substr(0, ex), what.substr(ex + excludes.size())}),
+            {}};
   return {mailtokit::preview::visible(what), {}};  // it may quote an argument: no control reaches the terminal
 }
 

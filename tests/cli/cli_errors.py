@@ -119,6 +119,8 @@ for args, msg in (
     check(rc == 64 and out == "" and err.startswith("error: usage: " + msg + "\n"), f"{args}: {rc} {err!r}")
 rc, out, err = run("batch", "--help")
 check("(0 to 64, default 1)" in out and "Exit status:" in out, "batch --help shows the range and the exit statuses")
+check("tab-separated summary" in out and "--json the `inspect --json` object" in out,
+      "batch --help says what it writes")
 # `mailtokit --help` lists each command in one short line; what a description leaves out is in the
 # command's own --help, before the complete exit statuses every command's --help ends with.
 rc, top, err = run("--help")
@@ -132,9 +134,6 @@ for line in listing:
           f"--help lists {name} in one short line: {what!r}")
     rc, own, err = run(name, "--help")
     check(rc == 0 and own.startswith(what + "\n") and own.endswith(exits), f"{name} --help: its line, then the exit statuses")
-rc, out, err = run("batch", "--help")
-check("tab-separated summary" in out and "--json the `inspect --json` object" in out,
-      "batch --help says what it writes")
 
 # compose --date / --message-id.
 rc, out, err = run("compose", "--date", "yesterday", "mailto:a@b.org")
