@@ -56,4 +56,15 @@ struct address {
 /// valid == false.
 [[nodiscard]] MAILTOKIT_API result<std::vector<address>> parse_address_list(std::string_view text);
 
+/// True when `text` holds what a mail program may decode again after it was handed over: a
+/// percent escape ('%' and two hex digits) or an RFC 2047 encoded word, or anything a lenient
+/// decoder takes for one ("=?" and, after it, "?="). mailtokit reads such text in an address
+/// literally, as RFC 6068 and RFC 2047 section 5 say; Thunderbird and Evolution decode it wherever
+/// it stands (quoted or not, in a local part or a display name) and can read another address, or
+/// several, out of it. "Quiz: 2+2=?" is not such text.
+[[nodiscard]] MAILTOKIT_API bool decodes_again(std::string_view text) noexcept;
+/// True when the local part, the domain or the display name of `a` (its text as read, when it is
+/// not valid) decodes_again().
+[[nodiscard]] MAILTOKIT_API bool decodes_again(const address& a) noexcept;
+
 }  // namespace mailtokit

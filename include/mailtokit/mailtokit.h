@@ -203,6 +203,9 @@ enum {
   /** header_not_allowed: header field name is malformed or written by the composer itself
    * (mailtokit::errc::header_not_allowed) */
   MAILTOKIT_E_HEADER_NOT_ALLOWED = 104,
+  /** address_decodes_again: address holds a percent escape or an encoded word that mail programs
+   * decode again (mailtokit::errc::address_decodes_again) */
+  MAILTOKIT_E_ADDRESS_DECODES_AGAIN = 105,
   /* 110 to 114: unused, reserved. They were the program's own codes (io_error, config_error,
    * exec_syntax, spawn_failed, not_found), which no function of this header ever returned; they
    * are not library codes, and the numbers stay unassigned for this SONAME. */

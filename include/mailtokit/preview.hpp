@@ -20,7 +20,7 @@ namespace mailtokit::preview {
 /// One thing the user should look at. `code` is stable snake_case: hidden_recipients,
 /// bidi_control, mixed_direction, mixed_script, confusable, mixed_numbers, hidden_overlay,
 /// non_ascii_local_part, invisible_character, control_character, invalid_address,
-/// display_name_mismatch, long_subject, long_body, many_lines. `field` names where: "to[0]",
+/// display_name_mismatch, address_decodes_again, long_subject, long_body, many_lines. `field` names where: "to[0]",
 /// "cc[1]", "bcc[0]", "from", "subject", "body", "header:Keywords". `message` is for people.
 struct finding {
   std::string code;     ///< stable snake_case name (see above)
@@ -47,7 +47,8 @@ struct thresholds {
 /// label), UTS #39 restriction level "moderately restrictive" per local part and domain label
 /// (ICU uspoof, so "admin@\u0430pple.com" with a Cyrillic a is mixed_script), confusable when
 /// the UTS #39 skeleton of a non-ASCII local part or domain is ASCII ("looks like apple.com"),
-/// invisible and control characters, non-ASCII local part, display name holding another address.
+/// invisible and control characters, non-ASCII local part, display name holding another address,
+/// text that mail programs decode again (address_decodes_again: decodes_again()).
 [[nodiscard]] MAILTOKIT_API std::vector<finding> check_address(const address& a, std::string_view field);
 
 /// One character of an address that is not the letter it looks like.

@@ -87,7 +87,9 @@ namespace mailtokit {
   /* reading messages, RFC 5322 / 2045 / 2046 */                                      \
   X(message_malformed, "message is not a well-formed RFC 5322 / MIME message")      \
   X(body_malformed, "body is not valid in its Content-Transfer-Encoding")         \
-  X(too_many_parts, "more MIME parts than the configured limit")
+  X(too_many_parts, "more MIME parts than the configured limit")                    \
+  /* an address a mail program would read as another one */                           \
+  X(address_decodes_again, "address holds a percent escape or an encoded word that mail programs decode again")
 
 /// Every way an input can be refused. Names from to_name() are stable: the CLI prints them, the
 /// JSON output carries them, and the C API has each as MAILTOKIT_E_<NAME> (mailtokit/mailtokit.h)
@@ -259,6 +261,12 @@ enum class errc : std::uint16_t {
 /// @var errc::too_many_parts
 /// More lines starting with "--" (a bound on MIME parts, RFC 2046 section 5.1) than
 /// read_options::max_parts.
+/// @var errc::address_decodes_again
+/// parse_options::strict only: an address of the link holds a percent escape or an RFC 2047
+/// encoded word (decodes_again()), which the default reading keeps literally with the warning
+/// address_decodes_again. Mail programs decode such text again (Thunderbird in a local part or a
+/// quoted display name, Evolution in a whole addr-spec) and read another address out of it.
+/// Offset: the first '%' or "=?" of the link that spells it, else 0.
 
 /// The stable snake_case name of a code, e.g. "utf8_overlong".
 [[nodiscard]] MAILTOKIT_API std::string_view to_name(errc code) noexcept;

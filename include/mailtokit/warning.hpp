@@ -61,6 +61,7 @@ enum class warning_kind : std::uint8_t {
 /// | `hfield_without_name` | none | repair: a field without a name (`&=x`) was dropped; strict: `mailto_bad_hname` |
 /// | `tag_characters_removed` | the field | invisible Unicode tag characters (U+E0000 to U+E007F) were removed from a header value |
 /// | `html_body_converted` | `body` | a link with an HTML body and no plain-text `body`: its HTML was turned into plain text for the body |
+/// | `address_decodes_again` | the address field | an address holds a percent escape or an RFC 2047 encoded word (decodes_again()): read literally here, but mail programs decode it again and can read another address out of it; strict: `address_decodes_again` |
 #define MAILTOKIT_WARN_LIST(X)                                                                                   \
   X(fragment_ignored, syntax, false, "a fragment ('#...') means nothing in a mailto URI and was ignored")       \
   X(raw_character, syntax, false, "a character that should be percent-encoded was taken as itself")           \
@@ -88,7 +89,8 @@ enum class warning_kind : std::uint8_t {
   X(from_unreadable, address, false, "'From' holds no valid address; it was ignored")                          \
   X(hfield_without_name, syntax, true, "a header field without a name was dropped")                            \
   X(tag_characters_removed, text_changed, false, "invisible Unicode tag characters were removed from a header value") \
-  X(html_body_converted, text_changed, false, "the link's HTML body was turned into plain text for the body")
+  X(html_body_converted, text_changed, false, "the link's HTML body was turned into plain text for the body") \
+  X(address_decodes_again, address, false, "an address holds text that mail programs decode again into another address")
 
 /// Every warning the library gives, in MAILTOKIT_WARN_LIST order (codes are only appended).
 enum class warning_code : std::uint16_t {
@@ -155,6 +157,8 @@ enum class warning_code : std::uint16_t {
 /// Invisible Unicode tag characters (U+E0000 to U+E007F) were removed from a header value. Field: the field.
 /// @var warning_code::html_body_converted
 /// A link with an HTML body and no plain-text `body`: its HTML was turned into plain text for the body. Field: `body`.
+/// @var warning_code::address_decodes_again
+/// An address holds a percent escape or an RFC 2047 encoded word (decodes_again()): read literally here, but mail programs decode it again and can read another address out of it; strict: `address_decodes_again`. Field: the address field.
 
 /// The stable snake_case name of a code, e.g. "invalid_utf8_replaced" (the JSON and the CLI
 /// print it); "unknown_warning" for a value outside the list.

@@ -111,6 +111,7 @@ constexpr std::pair<int, std::string_view> c_library[] = {
     {MAILTOKIT_E_MESSAGE_MALFORMED, "message_malformed"},
     {MAILTOKIT_E_BODY_MALFORMED, "body_malformed"},
     {MAILTOKIT_E_TOO_MANY_PARTS, "too_many_parts"},
+    {MAILTOKIT_E_ADDRESS_DECODES_AGAIN, "address_decodes_again"},
 };
 
 constexpr int c_code_by_name(std::string_view name) {

@@ -496,6 +496,19 @@ std::string join_addr_spec(std::string_view local_part, std::string_view domain)
 
 }  // namespace
 
+bool decodes_again(std::string_view text) noexcept {
+  for (std::size_t i = text.find('%'); i != text.npos; i = text.find('%', i + 1))
+    if (i + 2 < text.size() && chars::hexdig(text[i + 1]) && chars::hexdig(text[i + 2])) return true;
+  const auto open = text.find("=?");
+  return open != text.npos && text.find("?=", open + 2) != text.npos;
+}
+
+bool decodes_again(const address& a) noexcept {
+  if (decodes_again(a.display_name)) return true;
+  if (!a.valid) return decodes_again(a.original);
+  return decodes_again(a.local_part) || decodes_again(a.domain) || decodes_again(a.domain_ascii);
+}
+
 std::string address::unicode() const { return valid ? join_addr_spec(local_part, domain) : original; }
 
 std::optional<std::string> address::ascii() const {

@@ -164,9 +164,13 @@ struct writer {
 
   void text_field(std::string_view name, std::string_view value, bool body) {
     begin_hfield(name);
-    // A value that holds "=?" would be RFC 2047-decoded when read back (RFC 6068 section 2):
-    // write it as encoded words that decode to exactly this text.
-    if (!body && value.find("=?") != value.npos)
+    // A value that holds an encoded word, or what a lenient decoder takes for one ("=?" and
+    // later "?="), would be RFC 2047-decoded when read back (RFC 6068 section 2): write it as
+    // encoded words that decode to exactly this text. A lone "=?" ("2+2=?") is no encoded word
+    // and stays as it is: programs that decode no encoded word in a link (Claws Mail, Evolution,
+    // Balsa) would show the encoded form.
+    const auto open = body ? value.npos : value.find("=?");
+    if (open != value.npos && value.find("?=", open + 2) != value.npos)
       encode(encoded_words(value), text_raw, iri(), out);
     else
       encode(value, text_raw, iri(), out);

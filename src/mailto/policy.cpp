@@ -292,12 +292,27 @@ void sort_warnings(draft& d) {
                      [](const warning& a, const warning& b) { return a.offset < b.offset; });
 }
 
+// The warning address_decodes_again for each address of `d` that decodes_again(): read literally
+// here, but mail programs decode it again (parse_draft() and apply_policy() alike).
+void warn_decodes_again(draft& d) {
+  const std::pair<const std::vector<address>*, std::string_view> lists[] = {{&d.to, "to"}, {&d.cc, "cc"}, {&d.bcc, "bcc"}};
+  for (const auto& [list, field] : lists)
+    for (const auto& a : *list)
+      if (decodes_again(a))
+        detail::warn(d.warnings, warning_code::address_decodes_again, field,
+                     "'" + (a.valid ? a.unicode() : a.original) +
+                         "' holds a percent escape or an encoded word ('=?...?='); mailtokit reads it as it is, but "
+                         "mail programs decode it again and can read another address out of it",
+                     static_cast<std::size_t>(-1));
+}
+
 draft apply(mailto_uri&& uri, const policy& p) {
   draft d;
   d.to = std::move(uri.to);
   d.warnings = std::move(uri.warnings);
   html_source html;
   for (auto& f : uri.hfields) apply_one(d, f, p, html);
+  warn_decodes_again(d);
   body_from_html(d, p, html);
   sort_warnings(d);
   return d;
@@ -325,10 +340,46 @@ class apply_each final : public detail::mailto_sink {
 };
 
 // parse_draft()'s work into the empty draft `d`.
+// Where the link spells the first "=?" or percent escape that decodes_again() finds in its
+// decoded text: the first '=' followed by '?' (raw or %3F), or "%25" followed by two hex digits
+// (raw or escaped); 0 when none is found (the error's offset).
+std::size_t decodes_again_offset(std::string_view uri) {
+  auto at = [&](std::size_t i, std::size_t& width) -> char {
+    width = 1;
+    if (uri[i] == '%' && i + 2 < uri.size() && chars::hexdig(uri[i + 1]) && chars::hexdig(uri[i + 2])) {
+      width = 3;
+      return static_cast<char>(percent::hex_value(uri[i + 1]) * 16 + percent::hex_value(uri[i + 2]));
+    }
+    return uri[i];
+  };
+  for (std::size_t i = 0; i < uri.size();) {
+    std::size_t w = 1, w2 = 1;
+    const char c = at(i, w);
+    if (i + w < uri.size()) {
+      const char next = at(i + w, w2);
+      if ((c == '=' && next == '?') || (c == '%' && w == 3 && chars::hexdig(next))) return i;
+    }
+    i += w;
+  }
+  return 0;
+}
+
+// An address holding text that mail programs decode again (decodes_again()) is read literally,
+// with the warning address_decodes_again (warn_decodes_again()); strict refuses the link.
+result<void> check_decodes_again(std::string_view uri, const parse_options& options, draft& d) {
+  if (options.strict)
+    for (const auto* list : {&d.to, &d.cc, &d.bcc})
+      for (const auto& a : *list)
+        if (decodes_again(a)) return fail(errc::address_decodes_again, decodes_again_offset(uri));
+  warn_decodes_again(d);
+  return {};
+}
+
 result<void> parse_into(std::string_view uri, const parse_options& options, const policy& p, draft& d,
                         std::vector<std::string>* spare) {
   apply_each sink(d, p, spare);
   if (auto r = detail::parse_mailto_into(uri, options, sink); !r) return r;
+  if (auto r = check_decodes_again(uri, options, d); !r) return r;
   body_from_html(d, p, sink.html);
   sort_warnings(d);
   return {};

@@ -342,13 +342,25 @@ std::string isolate(std::string_view text, bool address) {
   return out;
 }
 
+// Text that mail programs decode again (decodes_again()): a percent escape or an encoded word.
+void check_decodes_again(std::vector<finding>& out, const address& a, std::string_view field) {
+  if (!decodes_again(a)) return;
+  out.push_back({"address_decodes_again", std::string(field),
+                 quoted(a.valid ? a.unicode() : a.original) +
+                     (a.display_name.empty() ? std::string() : " (display name " + quoted(a.display_name) + ")") +
+                     " holds a percent escape or an encoded word ('=?...?='): mail programs decode it again and can "
+                     "read another address out of it"});
+}
+
 std::vector<finding> check_address(const address& a, std::string_view field) {
   std::vector<finding> out;
   if (!a.valid) {
     out.push_back({"invalid_address", std::string(field), "not a valid address: " + quoted(a.original)});
     check_chars(out, field, "the address", a.original, false);
+    check_decodes_again(out, a, field);
     return out;
   }
+  check_decodes_again(out, a, field);
   const std::string local = unquote_local(a.local_part);
   // Bidi controls, invisible and control characters anywhere in the mailbox.
   check_chars(out, field, "the address", a.local_part + "@" + a.domain, false);

@@ -8,8 +8,9 @@
 // form build_mailto() writes, and build() is then a fixed point (for drafts whose addresses are
 // all valid: see below). The default reading's repairs are idempotent: the clean URI of any
 // draft reads back with no repair (is_repair()), and the same draft when its addresses are all
-// valid. parse_options::strict refuses only what the default reads with a repair: what strict
-// accepts the default accepts, and where the default needed no repair both read the same. Header
+// valid. parse_options::strict refuses only what the default reads with a repair, and an address
+// that decodes again (address_decodes_again): what strict accepts the default accepts, and where
+// the default needed neither both read the same. Header
 // values hold no Unicode tag character; a body made from an HTML body is bounded by the link.
 #include "mailtokit/mailto.hpp"
 
@@ -128,9 +129,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto st = mailtokit::parse_draft(in, strict_reading);
   MAILTOKIT_FUZZ_CHECK(!st || d, "strict accepts what the default refuses: " + show(in));
   if (d) {
-    bool repaired = false;
-    for (const auto& w : d->warnings) repaired = repaired || mailtokit::is_repair(w.code);
-    if (!repaired) {
+    // Strict also refuses an address that mail programs decode again (address_decodes_again),
+    // which the default keeps literally with that warning: not a repair, refused all the same.
+    bool repaired = false, decodes_again = false;
+    for (const auto& w : d->warnings) {
+      repaired = repaired || mailtokit::is_repair(w.code);
+      decodes_again = decodes_again || w.code == mailtokit::warning_code::address_decodes_again;
+    }
+    if (decodes_again && !repaired)
+      MAILTOKIT_FUZZ_CHECK(!st && st.error().code == errc::address_decodes_again,
+                           "strict accepts an address that decodes again: " + show(in));
+    if (!repaired && !decodes_again) {
       MAILTOKIT_FUZZ_CHECK(st.has_value(), "strict refuses a link the default read without a repair: " + show(in));
       if (st) MAILTOKIT_FUZZ_CHECK(summarize(*st) == summarize(*d), "strict and default differ without a repair: " + show(in));
     }

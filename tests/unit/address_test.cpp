@@ -153,3 +153,28 @@ TEST_CASE("the bare addr-spec fast path of address lists equals the general path
   }
   CHECK(fast > 30);
 }
+
+TEST_CASE("decodes_again finds what mail programs decode again in an address", "[address][hostile]") {
+  // A percent escape or an encoded word (what a lenient decoder takes for one: "=?" then "?=").
+  CHECK(decodes_again("boss%40evil.example%2C%20x"));
+  CHECK(decodes_again("=?utf-8?b?Ym9zc0BldmlsLmV4YW1wbGUsIHg=?="));
+  CHECK(decodes_again("x=?iso-8859-1?q?boss=40evil.example?=y"));
+  CHECK(decodes_again("\"=?utf-8?B?eA==?=\""));
+  CHECK(decodes_again("a%3d"));
+  // What no decoder changes.
+  CHECK_FALSE(decodes_again("Quiz: 2+2=?"));
+  CHECK_FALSE(decodes_again("100% sure"));
+  CHECK_FALSE(decodes_again("%zz and %4"));
+  CHECK_FALSE(decodes_again("=?="));
+  CHECK_FALSE(decodes_again("?= before =?"));
+  CHECK_FALSE(decodes_again(""));
+
+  auto list = parse_address_list("\"=?utf-8?b?eCI=?=\" <a@corp.example>, plain@corp.example");
+  REQUIRE(list);
+  REQUIRE(list->size() == 2);
+  CHECK(decodes_again((*list)[0]));  // its display name
+  CHECK_FALSE(decodes_again((*list)[1]));
+  auto local = parse_addr_spec("=?utf-8?b?eA==?=@corp.example");
+  REQUIRE(local);
+  CHECK(decodes_again(*local));
+}

@@ -375,3 +375,45 @@ TEST_CASE("Unicode tag characters are removed from header values, with a warning
   CHECK(st->subject == "hi");
   CHECK_FALSE(is_repair(warning_code::tag_characters_removed));
 }
+
+TEST_CASE("an address that decodes again is read literally with a warning; strict refuses it", "[policy][hostile]") {
+  // The links of issue 39: Thunderbird and Evolution read another recipient out of each.
+  const std::vector<std::pair<std::string, std::string>> links = {
+      {"mailto:?to=%22%3D%3Futf-8%3Fb%3FeCIgPGJvc3NAZXZpbC5leGFtcGxlPiwgIg%3D%3D%3F%3D%22%20%3Ca%40corp.example%3E"
+       "&subject=name",
+       "to"},
+      {"mailto:%3D%3Futf-8%3Fb%3FYm9zc0BldmlsLmV4YW1wbGUsIHg%3D%3F%3D@corp.example?subject=local", "to"},
+      {"mailto:boss%2540evil.example%252C%2520x@corp.example?subject=pct", "to"},
+      {"mailto:a@corp.example?cc=%3D%3Futf-8%3Fb%3FYm9zc0BldmlsLmV4YW1wbGUgKHh5%3F%3D@corp.example", "cc"},
+      {"mailto:a@corp.example?bcc=%22%3D%3Futf-8%3Fq%3Fx%3D2C_boss%3D40evil.example%3F%3D%22%20%3Cb%40corp.example%3E",
+       "bcc"},
+  };
+  for (const auto& [link, field] : links) {
+    INFO(link);
+    auto d = parse_draft(link);
+    REQUIRE(d);
+    const auto w = std::find_if(d->warnings.begin(), d->warnings.end(),
+                                [](const warning& x) { return x.code == warning_code::address_decodes_again; });
+    REQUIRE(w != d->warnings.end());
+    CHECK(w->field == field);
+    CHECK_FALSE(is_repair(w->code));
+    parse_options strict;
+    strict.strict = true;
+    auto s = parse_draft(link, strict);
+    REQUIRE_FALSE(s);
+    CHECK(s.error().code == errc::address_decodes_again);
+    CHECK(s.error().offset < link.size());
+    CHECK(s.error().offset > 0);
+  }
+  // A literal "=?" in a subject, and '%' in a display name without two hex digits, are no such thing.
+  for (const std::string link : {"mailto:q@example.org?subject=Quiz%3A%202%2B2%3D%3F",
+                                 "mailto:?to=%22100%25%20sure%22%20%3Ca%40corp.example%3E"}) {
+    INFO(link);
+    auto d = parse_draft(link);
+    REQUIRE(d);
+    for (const auto& w : d->warnings) CHECK(w.code != warning_code::address_decodes_again);
+    parse_options strict;
+    strict.strict = true;
+    CHECK(parse_draft(link, strict));
+  }
+}
