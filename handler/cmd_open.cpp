@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ask_dialog.hpp"
+#include "clients/handover_safety.hpp"
 #include "commands.hpp"
 #include "confirm.hpp"
 #include "handler_commands.hpp"
@@ -489,8 +490,12 @@ int run_open(const open_options& o) {
   req.find_entry = launch::find;
   req.handlers = launch::mailto_handlers;
   req.self_exe = self_exe();
+  // The draft the mail program reads is the draft the user sees: what its decoder could turn into
+  // another address is left out (or its display name left off) now, and said with the losses.
+  const std::vector<std::string> made_safe = clients::make_handover_safe(*d);
   auto plan = plan_open(*d, req, why);
   if (!plan) return report(why, keep(), ui);
+  plan->losses.insert(plan->losses.begin(), made_safe.begin(), made_safe.end());
   if (!plan->chosen_note.empty()) err("mailtokit: " + plan->chosen_note + "\n");
   if (!plan->choice.gone.empty() && reg && !o.dry_run) tell_gone_once(*reg, plan->choice, ui.notify);
 
@@ -543,6 +548,7 @@ int run_open(const open_options& o) {
     d->bcc.clear();
     plan = plan_open(*d, req, why);
     if (!plan) return report(why, keep(), ui);
+    plan->losses.insert(plan->losses.begin(), made_safe.begin(), made_safe.end());
   }
 
   // Files a send-by-email request asks to attach: offered, never attached without the answer.

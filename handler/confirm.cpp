@@ -168,6 +168,8 @@ std::string refusal_words(mailtokit::errc code) {
       return tr("An address in the link is not a valid email address.");
     case errc::needs_smtputf8:
       return tr("An address has letters outside A to Z before the @, which your settings do not allow.");
+    case errc::address_decodes_again:
+      return tr("An address in the link holds codes that mail programs would read as another address.");
     case errc::header_injection:
     case errc::header_not_allowed:
       return tr("The link tries to add line breaks or hidden fields to the message.");

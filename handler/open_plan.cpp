@@ -50,17 +50,17 @@ std::optional<confirm_mode> parse_confirm_mode(std::string_view name) noexcept {
 
 bool is_risky(const preview::finding& f) noexcept {
   // preview.hpp lists the codes; the ones below change who gets the message or what it shows.
-  static constexpr std::array<std::string_view, 10> risky{
-      "hidden_recipients", "bidi_control",         "mixed_direction", "mixed_script",
-      "confusable",        "mixed_numbers",        "hidden_overlay",  "invisible_character",
-      "control_character", "display_name_mismatch"};
+  static constexpr std::array<std::string_view, 11> risky{
+      "hidden_recipients", "bidi_control",          "mixed_direction",      "mixed_script",
+      "confusable",        "mixed_numbers",         "hidden_overlay",       "invisible_character",
+      "control_character", "display_name_mismatch", "address_decodes_again"};
   for (const auto c : risky)
     if (f.code == c) return true;
   return false;
 }
 
 bool is_risky(const warning& w) {
-  if (w.code == warning_code::invalid_address) return true;
+  if (w.code == warning_code::invalid_address || w.code == warning_code::address_decodes_again) return true;
   // The text of a recipient field changed: controls removed, bytes replaced, a charset guessed.
   const bool recipients = w.field == "to" || w.field == "cc" || w.field == "bcc";
   return recipients && kind_of(w.code) == warning_kind::text_changed;
@@ -164,17 +164,34 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
   p.uri = dispatch::harden_uri(build_mailto(d));
   if (p.t == target::desktop || p.t == target::custom) p.uri = dispatch::desktop_safe_uri(p.uri);
   const target program = p.choice.known != nullptr ? p.choice.known->id : p.t;
-  // A running Claws Mail reads a link from its socket into an 8 KB line: a longer link loses the
-  // end of its body. The body then goes in a private file (--insert) and the link without it.
+  // A running Claws Mail or Sylpheed reads a link from its socket into an 8 KB line and drops the
+  // rest, or crashes, or (after a line that brings files) takes the rest for paths of files to
+  // attach (handler/clients/README.md). A Claws Mail body goes in a private file (--insert) and the
+  // link without it; a link too long even then is refused before anything starts, never cut.
+  auto socket_form = [&](const draft& x) {
+    std::string u = dispatch::claws_uri(x);
+    return p.t == target::desktop ? dispatch::desktop_safe_uri(u) : u;
+  };
+  draft no_body = d;
+  no_body.body.reset();
   if (program == target::claws_mail) {
-    p.claws_uri = dispatch::claws_uri(d);
+    p.claws_uri = socket_form(d);
     if (d.body && !dispatch::claws_link_fits(p.claws_uri)) {
-      draft no_body = d;
-      no_body.body.reset();
-      p.claws_uri = dispatch::claws_uri(no_body);
+      p.claws_uri = socket_form(no_body);
       p.body_file = true;
     }
-    if (p.t == target::desktop) p.claws_uri = dispatch::desktop_safe_uri(p.claws_uri);
+  }
+  const bool too_long = (program == target::claws_mail && !dispatch::claws_link_fits(p.claws_uri)) ||
+                        (program == target::sylpheed && !dispatch::sylpheed_link_fits(socket_form(no_body)));
+  if (too_long) {
+    const std::string name(program == target::claws_mail ? "Claws Mail" : "Sylpheed");
+    // TRANSLATORS: {0} is a mail program's name.
+    why = {exit_dataerr,
+           fill(tr("{0} was not started: the link is too long for it. When it is already running, it reads at most "
+                   "8 KB of a link and would lose the rest or stop working."),
+                {name}),
+           tr("Choose another mail program with `target = NAME`, or open the kept draft in your mail program.")};
+    return std::nullopt;
   }
   p.losses = p.t == target::custom ? std::vector<std::string>{} : dispatch::client_losses(program, d);
   if (p.t == target::desktop && p.choice.known != nullptr && p.choice.known->hand != nullptr) {

@@ -410,7 +410,9 @@ std::vector<item> risky_items(const draft& d, const std::vector<preview::finding
     }
   }
   for (const auto& w : d.warnings)
-    if (is_risky(w) && w.code != warning_code::invalid_address) add(repair_item(w));  // invalid ones: from the findings
+    // Invalid ones: from the findings; ones that decode again: make_handover_safe() says what it did.
+    if (is_risky(w) && w.code != warning_code::invalid_address && w.code != warning_code::address_decodes_again)
+      add(repair_item(w));
   // An address already named for what makes it invalid (invisible characters, ...) is not
   // named again as invalid.
   std::erase_if(items, [&](const item& x) {
@@ -494,6 +496,8 @@ std::string repair_sentence(const warning& w) {
       return {};
     case warning_code::invalid_address:
       return {};  // an address: risky_items()
+    case warning_code::address_decodes_again:
+      return {};  // left out or changed by clients::make_handover_safe(), which says so
     case warning_code::invalid_utf8_replaced:
       // TRANSLATORS: {0} is where the change was made ("Subject", "Message text", "Link", or
       // the name of a field of the message), as in the sentences after this one.

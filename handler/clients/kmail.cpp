@@ -3,6 +3,13 @@
 // as "--name=value" options instead (one argv element each, value after '='), and the To
 // addresses as positional arguments after "--". KMail encodes a Unicode domain as an RFC 2047
 // word (an address nobody can reach): the A-label form goes in.
+// Options a value could become (handler/clients/README.md): QCommandLineParser takes everything
+// after the first '=' of "--subject=" as the value, whatever it is; Qt's own argv filter
+// (-session, -style=, -reverse, ...) looks at whole elements only, and none of ours is one of its
+// names; a To address starting with '-' is refused (Qt's filter does not stop at "--"). One value
+// cannot be given at all: KMKernel::handleCommandLine (kmkernel.cpp, KMail 22.12) takes a subject
+// of exactly "ession" for its "-session" (read as "-s ession" after a session restore), clears it
+// and ignores every To address. Such a subject is left out, and the user told (kmail_losses).
 #include <algorithm>
 
 #include "clients/client.hpp"
@@ -10,9 +17,13 @@
 #include "runtime/i18n.hpp"
 
 namespace mailtokit::clients {
+using cli::tr;
 namespace {
 
 bool starts_option(std::string_view s) { return s.empty() || s.front() == '-'; }
+
+// The subject KMail reads as its own -session option (see above).
+constexpr std::string_view kmail_session_subject = "ession";
 
 // Text before the first ':' that is an RFC 3986 scheme (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )).
 bool looks_like_scheme(std::string_view s) {
@@ -32,7 +43,7 @@ program::result<handover> kmail_hand(const inputs& in) {
   h.is_uri = false;
   auto& a = h.args;
   a.push_back("--composer");
-  if (d.subject && !d.subject->empty()) a.push_back("--subject=" + *d.subject);
+  if (d.subject && !d.subject->empty() && *d.subject != kmail_session_subject) a.push_back("--subject=" + *d.subject);
   if (!d.cc.empty()) a.push_back("--cc=" + detail::join_named(d.cc, ", "));
   if (!d.bcc.empty()) a.push_back("--bcc=" + detail::join_named(d.bcc, ", "));
   if (d.body && !d.body->empty()) a.push_back("--body=" + detail::crlf_to_lf(*d.body));
@@ -46,6 +57,12 @@ program::result<handover> kmail_hand(const inputs& in) {
     a.push_back(std::move(s));
   }
   return h;
+}
+
+void kmail_losses(const draft& d, std::vector<std::string>& out) {
+  if (d.subject && *d.subject == kmail_session_subject)
+    out.push_back(tr("kmail: this client loses Subject \"ession\" (KMail takes that subject for its own -session "
+                     "option and would then drop every To address)"));
 }
 
 // KMKernel: "--attach <url>", repeatable, before "--" and the To addresses.
@@ -64,7 +81,7 @@ extern const client kmail_client{
     {"kmail"},
     false,
     kmail_hand,
-    nullptr,
+    kmail_losses,
     N_("gets options (--composer --subject= --cc= --bcc= --body= --header=) and the To addresses in A-label "
     "form, never the link: it percent-decodes a link once before reading it (KMKernel::handleCommandLine)"),
     {},

@@ -2,7 +2,8 @@
 // (tests/clients/sylpheed_test.py) and its source: it reads To only from the part before '?'
 // (a to= field is ignored), so the To list goes there as Claws Mail's does (dispatch::claws_uri);
 // compose_entries_set() passes no Bcc; a running instance reads "compose <link>" from its socket
-// with fd_gets() into an 8192-byte buffer, so the end of a longer link is lost.
+// with fd_gets() into an 8192-byte buffer, so the end of a longer link is lost (and, after a
+// "compose_attach" line, read as paths to attach): handler/clients/README.md.
 #include "clients/client.hpp"
 #include "runtime/i18n.hpp"
 
@@ -10,9 +11,6 @@ namespace mailtokit::clients {
 using cli::fill;
 using cli::tr;
 namespace {
-
-// The longest link a running Sylpheed receives whole: 8192 bytes less "compose " less the line end.
-constexpr std::size_t sylpheed_socket_line = 8190 - 8;
 
 program::result<handover> sylpheed_hand(const inputs& in) {
   if (in.d == nullptr) return fail(program::errc::spawn_failed, 0);
@@ -23,17 +21,32 @@ program::result<handover> sylpheed_hand(const inputs& in) {
 
 void sylpheed_losses(const draft& d, std::vector<std::string>& out) {
   if (!d.bcc.empty()) out.push_back(tr("sylpheed: this client loses Bcc (it does not read bcc from a link)"));
-  if (d.body && dispatch::claws_uri(d).size() > sylpheed_socket_line)
+  if (d.body && !dispatch::sylpheed_link_fits(dispatch::claws_uri(d)))
     out.push_back(tr("sylpheed: this client loses Body after about 8 KB when it is already running (it reads a "
                      "link from its socket into an 8 KB line)"));
 }
 
-// sylpheed --help: "--compose [address]" and "--attach file1 [file2]...".
-void sylpheed_attach(handover& h, const draft& /*d*/, const std::vector<std::string>& files) {
+// sylpheed --help: "--compose [address]" and "--attach file1 [file2]...". A running Sylpheed takes
+// every line after a "compose_attach" line as a path to attach, the rest of a line longer than
+// its 8 KB included: with files, a link that does not fit goes without its body, whose text could
+// otherwise become paths (told: sylpheed_losses_with_files). open_plan refuses a link that does not
+// fit even then.
+void sylpheed_attach(handover& h, const draft& d, const std::vector<std::string>& files) {
   h.is_uri = false;
+  if (d.body && !dispatch::sylpheed_link_fits(dispatch::claws_uri(d))) {
+    draft no_body = d;
+    no_body.body.reset();
+    h.args = {dispatch::desktop_safe_uri(dispatch::claws_uri(no_body))};
+  }
   h.args.insert(h.args.begin(), "--compose");
   h.args.emplace_back("--attach");
   h.args.insert(h.args.end(), files.begin(), files.end());
+}
+
+void sylpheed_losses_with_files(const draft& d, std::vector<std::string>& out) {
+  if (d.body && !dispatch::sylpheed_link_fits(dispatch::claws_uri(d)))
+    out.push_back(tr("sylpheed: with files attached, this client loses Body when the link is longer than 8 KB (a "
+                     "running Sylpheed would read the rest of the link as files to attach)"));
 }
 
 }  // namespace
@@ -50,6 +63,7 @@ extern const client sylpheed_client{
     N_("takes the link with the To list before '?' (it ignores to=); drops Bcc; a running Sylpheed reads at most "
     "8 KB of a link from its socket"),
     {},
-    sylpheed_attach};
+    sylpheed_attach,
+    sylpheed_losses_with_files};
 
 }  // namespace mailtokit::clients

@@ -1,8 +1,11 @@
 // Thunderbird (and Betterbird, its fork with the same command line).
 // MailDefaultHandler takes the first argument that is not a flag; Mozilla's nsCommandLine has no
-// "--" (it would become a flag "-"), so none is given. An argument ending in ".eml", ".vcf",
-// ".mozeml" or ".wdseml" is opened as a file (MessengerContentHandler): dispatch::harden_uri()
-// writes that '.' as %2E.
+// "--" (it would become a flag "-"), so none is given. An argument ending in ".eml", ".ics",
+// ".vcf", ".msf", ".mozeml" or ".wdseml" (any case, the query included) is opened as a file
+// (MessengerContentHandler.sys.mjs in Thunderbird 153's omni.ja): dispatch::harden_uri() writes
+// that '.' as %2E. How Thunderbird decodes a link (twice in the address part, RFC 2047 words in
+// whole address strings): handler/clients/README.md; clients::make_handover_safe() is why no
+// address can turn into another one there.
 //
 // Files to attach: a mailto: link given to Thunderbird cannot carry them (getParamsForMailto reads
 // no attachment), only its `-compose` spec can, and that spec is the CVE-2022-4055 path:
@@ -83,7 +86,7 @@ extern const client thunderbird_client{
     false,
     uri_only,
     nullptr,
-    N_("takes the clean link; an argument ending in .eml is opened as a file, so that ending is written %2E "
+    N_("takes the clean link; an argument ending in .eml, .ics, .msf (and three more) is opened as a file, so that ending is written %2E "
     "(MessengerContentHandler); files to attach go in a -compose spec whose values are all percent-encoded "
     "(no quote or comma can splice a key, CVE-2022-4055)"),
     {},

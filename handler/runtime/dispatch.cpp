@@ -57,6 +57,10 @@ std::string join_ascii(const std::vector<address>& list, std::string_view sep) {
   return out;
 }
 
+// Thunderbird 153's MessengerContentHandler.handle() opens an argument ending (in any case) in
+// one of these as a file instead of a link (handler/clients/README.md).
+constexpr std::array<std::string_view, 6> thunderbird_file_endings{".mozeml", ".wdseml", ".eml", ".ics", ".vcf", ".msf"};
+
 bool ends_with_nocase(std::string_view s, std::string_view suffix) {
   if (s.size() < suffix.size()) return false;
   s = s.substr(s.size() - suffix.size());
@@ -190,7 +194,7 @@ std::string harden_uri(std::string_view clean_uri) {
     else
       out += c;
   }
-  for (const std::string_view suffix : {".eml", ".vcf", ".mozeml", ".wdseml"}) {
+  for (const std::string_view suffix : thunderbird_file_endings) {
     if (ends_with_nocase(out, suffix)) {
       out.replace(out.size() - suffix.size(), 1, "%2E");
       break;
@@ -327,6 +331,11 @@ std::string claws_uri(const draft& d) {
 bool claws_link_fits(std::string_view hardened_uri) noexcept {
   constexpr std::size_t claws_line = 8192;  // BUFFSIZE; fd_gets(sock, buf, sizeof(buf) - 1) keeps 8190 bytes
   return std::string_view("compose ").size() + hardened_uri.size() + 1 <= claws_line - 2;
+}
+
+bool sylpheed_link_fits(std::string_view link) noexcept {
+  constexpr std::size_t sylpheed_line = 8191;  // fd_gets(sock, buf, sizeof(buf)) keeps 8191 bytes
+  return std::string_view("compose_attach ").size() + link.size() + 1 <= sylpheed_line + std::string_view("mailto:").size();
 }
 
 std::string claws_body_text(std::string_view body) { return clients::detail::crlf_to_lf(body); }

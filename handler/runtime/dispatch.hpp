@@ -37,8 +37,9 @@ enum class target {
 
 /// The clean URI as it is passed to clients: '+' written as %2B (Claws Mail and other
 /// application/x-www-form-urlencoded style decoders read '+' as a space) and a final '.' before
-/// "eml", "vcf", "mozeml" or "wdseml" written as %2E (Thunderbird opens an argument ending so as
-/// a file, MessengerContentHandler). Both spellings decode to the same octets (RFC 3986 2.1).
+/// "eml", "ics", "vcf", "msf", "mozeml" or "wdseml" written as %2E (Thunderbird opens an argument
+/// ending so as a file, MessengerContentHandler; with .msf it reads the named file as a mail
+/// folder summary). Both spellings decode to the same octets (RFC 3986 2.1).
 [[nodiscard]] std::string harden_uri(std::string_view clean_uri);
 
 /// The URI as handed to a desktop entry or a custom command: after "mailto:", every byte but
@@ -88,6 +89,10 @@ struct argv_inputs {
 /// Whether a running Claws Mail receives the clean URI whole: it reads "compose <uri>" from
 /// its socket into an 8192-byte line buffer (BUFFSIZE, lock_socket_input_cb) and drops the rest.
 [[nodiscard]] bool claws_link_fits(std::string_view hardened_uri) noexcept;
+/// Whether a running Sylpheed receives the link whole: it reads "compose <link>" (or, with files,
+/// "compose_attach <link>", whose following lines it takes as paths to attach) into an 8191-byte
+/// line (fd_gets, lock_socket_input_cb).
+[[nodiscard]] bool sylpheed_link_fits(std::string_view link) noexcept;
 /// The body as the file handed to Claws Mail with --insert (which inserts it as text): UTF-8,
 /// CRLF written as LF.
 [[nodiscard]] std::string claws_body_text(std::string_view body);
