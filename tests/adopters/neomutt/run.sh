@@ -125,7 +125,7 @@ python3 "$here/links.py" extract "$work/links.bin" "$here/links.tsv" "$data/host
   "$data/corpus_real_links.tsv"
 MAILTO_LINKS=$work/links.bin MAILTO_OUT=$work/envelopes.jsonl "$nm/test/mailto-harness" \
   > "$work/harness.log" 2> "$work/harness-failures.log" || status=1
-grep '^harness:' "$work/harness.log" || { cat "$work/harness.log"; status=1; }
+grep -o 'harness: .*' "$work/harness.log" || { cat "$work/harness.log"; status=1; }
 head -n 20 "$work/harness-failures.log"
 python3 "$here/links.py" compare "$mailtokit" "$work/links.bin" "$work/envelopes.jsonl" \
   2> "$work/recipients-differ.log" || { head -n 20 "$work/recipients-differ.log"; status=1; }
