@@ -43,9 +43,9 @@
  * | area | functions |
  * |---|---|
  * | version, errors | mailtokit_version(), mailtokit_error_name(), mailtokit_error_message(), mailtokit_error_code(), mailtokit_free() |
- * | options | mailtokit_options_new(), mailtokit_options_free(), mailtokit_options_set_limit(), mailtokit_options_set_invalid_utf8(), mailtokit_options_set_strict(), mailtokit_options_keep(), mailtokit_options_drop(), mailtokit_options_set_uri_form(), mailtokit_options_set_compose_flags(), mailtokit_options_set_date(), mailtokit_options_set_message_id() |
+ * | options | mailtokit_options_new(), mailtokit_options_free(), mailtokit_options_set_limit(), mailtokit_options_set_invalid_utf8(), mailtokit_options_set_strict(), mailtokit_options_keep(), mailtokit_options_drop(), mailtokit_options_drop_all(), mailtokit_options_set_uri_form(), mailtokit_options_set_compose_flags(), mailtokit_options_set_date(), mailtokit_options_set_message_id() |
  * | parse + policy | mailtokit_parse() (RFC 6068 and the header policy), mailtokit_read_message() (a saved RFC 5322/MIME draft, through the same policy) |
- * | reading a draft | mailtokit_draft_recipient_count(), mailtokit_draft_recipient(), mailtokit_draft_subject(), mailtokit_draft_body(), mailtokit_draft_from(), mailtokit_draft_header_count(), mailtokit_draft_header(), mailtokit_draft_dropped_count(), mailtokit_draft_dropped(), mailtokit_draft_warning_count(), mailtokit_draft_warning(), mailtokit_draft_warning_field(), mailtokit_draft_json() |
+ * | reading a draft | mailtokit_draft_recipient_count(), mailtokit_draft_recipient(), mailtokit_draft_subject(), mailtokit_draft_body(), mailtokit_draft_body_text(), mailtokit_draft_from(), mailtokit_draft_header_count(), mailtokit_draft_header(), mailtokit_draft_dropped_count(), mailtokit_draft_dropped(), mailtokit_draft_warning_count(), mailtokit_draft_warning(), mailtokit_draft_warning_field(), mailtokit_draft_json() |
  * | making a draft | mailtokit_draft_new(), mailtokit_draft_add_recipients(), mailtokit_draft_set_subject(), mailtokit_draft_set_body(), mailtokit_draft_add_header(), mailtokit_draft_set_from(), mailtokit_draft_add_attachment() |
  * | build, compose, preview | mailtokit_build(), mailtokit_compose(), mailtokit_preview_text(), mailtokit_preview_json() |
  * | IRI | mailtokit_iri_to_uri(), mailtokit_uri_to_iri(), mailtokit_iri_check(), mailtokit_iri_equal() |
@@ -325,6 +325,14 @@ MAILTOKIT_API int mailtokit_options_keep(mailtokit_options* opt, const char* nam
 /** Stop keeping header field `name` (case-insensitive); dropped fields are reported, with reasons. */
 MAILTOKIT_API int mailtokit_options_drop(mailtokit_options* opt, const char* name, size_t len);
 
+/** Stop keeping every header field, the defaults included: each field of a link is then dropped
+ * with a reason, while the addresses in the link's path still become To (RFC 6068 section 2). For
+ * a program with its own list of accepted fields (a mail client's user setting): call this, then
+ * mailtokit_options_keep() for each name on the list, and a field reaches the draft only when
+ * both the list and the library allow it (names that can never be kept stay refused).
+ * MAILTOKIT_E_INVALID_ARGUMENT for a NULL handle. */
+MAILTOKIT_API int mailtokit_options_drop_all(mailtokit_options* opt);
+
 /** The form mailtokit_build() writes. */
 typedef enum mailtokit_uri_form {
   MAILTOKIT_URI_ASCII = 0,        /**< pure ASCII URI, IDN domains as A-labels (default) */
@@ -407,6 +415,19 @@ MAILTOKIT_API int mailtokit_draft_subject(const mailtokit_draft* d, mailtokit_st
 
 /** The body (CRLF line ends), borrowed: 1 when present, else 0; `out` may be NULL. */
 MAILTOKIT_API int mailtokit_draft_body(const mailtokit_draft* d, mailtokit_str* out);
+
+/** Flags for mailtokit_draft_body_text(). */
+enum {
+  MAILTOKIT_TEXT_LF = 1 /**< line ends as LF alone, the form Unix programs keep text in */
+};
+
+/** The body in a new buffer, as mailtokit_draft_body() has it, or with MAILTOKIT_TEXT_LF with
+ * each CRLF turned into LF: the form Unix programs keep text in. A parsed link or read message
+ * has only CRLF line breaks (RFC 6068 section 5), so its body comes out with LF and nothing else
+ * changed; a body given to mailtokit_draft_set_body() keeps any bare CR or LF it had. When the draft has no
+ * body: MAILTOKIT_OK and *out NULL. `flags`: 0 or MAILTOKIT_TEXT_LF. */
+MAILTOKIT_API int mailtokit_draft_body_text(const mailtokit_draft* d, unsigned flags, char** out, size_t* out_len,
+                                            mailtokit_error* err);
 
 /** The From address (set by mailtokit_draft_set_from() or read from a message; a link never sets
  * it), borrowed: 1 when set, else 0; `out` may be NULL. */

@@ -483,6 +483,16 @@ int mailtokit_options_drop(mailtokit_options* opt, const char* name, size_t len)
   });
 }
 
+int mailtokit_options_drop_all(mailtokit_options* opt) {
+  return guarded(nullptr, [&] {
+    if (!opt) return MAILTOKIT_E_INVALID_ARGUMENT;
+    // drop() changes kept(): walk a copy.
+    const std::vector<std::string> kept = opt->policy.kept();
+    for (const auto& n : kept) opt->policy.drop(n);
+    return MAILTOKIT_OK;
+  });
+}
+
 int mailtokit_options_set_uri_form(mailtokit_options* opt, int form, int html) {
   if (!opt || !from_c_enum(form, c_uri_form, opt->build.form)) return MAILTOKIT_E_INVALID_ARGUMENT;
   opt->build.html = html != 0;
@@ -553,6 +563,23 @@ int mailtokit_draft_subject(const mailtokit_draft* d, mailtokit_str* out) {
 
 int mailtokit_draft_body(const mailtokit_draft* d, mailtokit_str* out) {
   return optional_text(d, &mailtokit::draft::body, out);
+}
+
+int mailtokit_draft_body_text(const mailtokit_draft* d, unsigned flags, char** out, size_t* out_len,
+                              mailtokit_error* err) {
+  clear_out(out, out_len);
+  return guarded(err, [&] {
+    if (!d || !out || (flags & ~unsigned{MAILTOKIT_TEXT_LF}) != 0)
+      return set_c_error(err, MAILTOKIT_E_INVALID_ARGUMENT);
+    if (!d->d.body) return set_ok(err);
+    const std::string& body = *d->d.body;
+    if ((flags & MAILTOKIT_TEXT_LF) == 0) return give(body, out, out_len, err);
+    std::string lf;
+    lf.reserve(body.size());
+    for (std::size_t i = 0; i < body.size(); ++i)
+      if (body[i] != '\r' || i + 1 >= body.size() || body[i + 1] != '\n') lf += body[i];
+    return give(lf, out, out_len, err);
+  });
 }
 
 int mailtokit_draft_from(const mailtokit_draft* d, mailtokit_address* out) {
