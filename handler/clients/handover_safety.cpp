@@ -197,10 +197,14 @@ bool is_own(const address& a, std::string_view found) {
   return std::find(forms.begin(), forms.end(), found) != forms.end();
 }
 
+// A percent escape, or an encoded word or half of one, which another address of the list can
+// complete (decodes_again(const address&)).
+bool word_or_escape(std::string_view s) { return decodes_again(s) || s.find("=?") != s.npos || s.find("?=") != s.npos; }
+
 // Text the worst reader turns into an address that is not the mailbox's own (or, for the address
 // itself, into anything but exactly one address, its own).
 bool misleads(const address& a, std::string_view text, bool is_spec) {
-  if (decodes_again(text)) return true;
+  if (word_or_escape(text)) return true;
   const auto found = worst_reader::addresses(text);
   if (is_spec && found.size() != 1) return true;
   return std::any_of(found.begin(), found.end(), [&](const std::string& f) { return !is_own(a, f); });
@@ -209,8 +213,8 @@ bool misleads(const address& a, std::string_view text, bool is_spec) {
 // The address part of `a` that misleads: its local part or domain decodes again, or the worst
 // reader splits it or reads another address out of it (a quoted local part with ',' or '<').
 bool spec_misleads(const address& a) {
-  if (!a.valid) return decodes_again(a.original) || (a.original.find('@') != a.original.npos && misleads(a, a.original, true));
-  if (decodes_again(a.local_part) || decodes_again(a.domain) || decodes_again(a.domain_ascii)) return true;
+  if (!a.valid) return word_or_escape(a.original) || (a.original.find('@') != a.original.npos && misleads(a, a.original, true));
+  if (word_or_escape(a.local_part) || word_or_escape(a.domain) || word_or_escape(a.domain_ascii)) return true;
   if (misleads(a, a.unicode(), true)) return true;
   const auto ascii = a.ascii();
   return ascii && misleads(a, *ascii, true);

@@ -64,7 +64,10 @@ struct address {
 /// several, out of it. "Quiz: 2+2=?" is not such text.
 [[nodiscard]] MAILTOKIT_API bool decodes_again(std::string_view text) noexcept;
 /// True when the local part, the domain or the display name of `a` (its text as read, when it is
-/// not valid) decodes_again().
+/// not valid) decodes_again(), or holds half of an encoded word ("=?" or "?=" alone), which
+/// another address of the same list can complete: "=?q?b?boss=40evil.example" and
+/// "x?=@corp.example" are harmless apart, and a program that decodes the whole list reads
+/// boss@evil.example out of them together.
 [[nodiscard]] MAILTOKIT_API bool decodes_again(const address& a) noexcept;
 
 }  // namespace mailtokit

@@ -504,9 +504,13 @@ bool decodes_again(std::string_view text) noexcept {
 }
 
 bool decodes_again(const address& a) noexcept {
-  if (decodes_again(a.display_name)) return true;
-  if (!a.valid) return decodes_again(a.original);
-  return decodes_again(a.local_part) || decodes_again(a.domain) || decodes_again(a.domain_ascii);
+  // In an address, half an encoded word counts too: another entry of the same list can complete it.
+  const auto part = [](std::string_view s) {
+    return decodes_again(s) || s.find("=?") != s.npos || s.find("?=") != s.npos;
+  };
+  if (part(a.display_name)) return true;
+  if (!a.valid) return part(a.original);
+  return part(a.local_part) || part(a.domain) || part(a.domain_ascii);
 }
 
 std::string address::unicode() const { return valid ? join_addr_spec(local_part, domain) : original; }

@@ -300,8 +300,9 @@ void warn_decodes_again(draft& d) {
     for (const auto& a : *list)
       if (decodes_again(a))
         detail::warn(d.warnings, warning_code::address_decodes_again, field,
-                     "'" + (a.valid ? a.unicode() : a.original) +
-                         "' holds a percent escape or an encoded word ('=?...?='); mailtokit reads it as it is, but "
+                     "'" + (a.valid ? a.unicode() : a.original) + "'" +
+                         (a.display_name.empty() ? std::string() : " (display name '" + a.display_name + "')") +
+                         " holds a percent escape or an encoded word ('=?...?='); mailtokit reads it as it is, but "
                          "mail programs decode it again and can read another address out of it",
                      static_cast<std::size_t>(-1));
 }

@@ -649,3 +649,17 @@ TEST_CASE("make_handover_safe says what it changed, and changes nothing else", "
   CHECK(clients::make_handover_safe(*plain).empty());
   CHECK(plain->to == copy.to);
 }
+
+TEST_CASE("half an encoded word in each of two addresses is left out too", "[dispatch][hostile]") {
+  // Found by the handover fuzz target: ';' splits the Cc value in two entries, neither of which
+  // holds a whole encoded word; joined again in the hand-over, Thunderbird decodes one across them.
+  auto d = parse_draft("mailto:ok@corp.example?cc=%3D%3Fiso-8859-1%3Fq%3Fboss%3D40evil.ex%26amp%3Bample%3D2C_y%3F%3D"
+                       "@corp.example");
+  REQUIRE(d);
+  CHECK(std::any_of(d->warnings.begin(), d->warnings.end(),
+                    [](const warning& w) { return w.code == warning_code::address_decodes_again; }));
+  CHECK(clients::make_handover_safe(*d).size() == 2);
+  CHECK(d->cc.empty());
+  for (const auto* c : clients::all())
+    for (const auto& f : clients::worst_reader::recipients(handover_args(c->id, *d))) CHECK(f == "ok@corp.example");
+}
