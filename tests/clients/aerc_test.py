@@ -4,7 +4,7 @@ screen captured, `:postpone` saves the draft into the account's Drafts maildir, 
 back and compared with `mailtokit inspect`."""
 import time
 
-from clientlib import (LINKS, Failure, Report, Session, Tmux, allowed_losses, expected, held, log, main, open_link,
+from clientlib import (LINKS, handed_over, Failure, Report, Session, Tmux, allowed_losses, expected, held, log, main, open_link,
                        results_dir, version_of, wait_for, write_config)
 
 
@@ -64,7 +64,7 @@ def run(program: str) -> int:
                                "aerc to postpone the draft into Drafts")
                 raw = new[0].read_bytes()
                 (results_dir() / f"aerc-{link_id}.eml").write_bytes(raw)
-                rep.check(link_id, exp, held(raw), allowed_losses(told.stderr))
+                rep.check(link_id, handed_over(exp, told.stderr), held(raw), allowed_losses(told.stderr))
                 wait_for(lambda: "Send this email?" not in tm.capture(main_win), 10, "aerc to close the composer")
         finally:
             tm.stop()

@@ -32,7 +32,7 @@ import mailbox
 import re
 import time
 
-from clientlib import (LINKS, Failure, Report, Session, Tmux, allowed_losses, check_no_other_program, desktop_handover,
+from clientlib import (LINKS, handed_over, Failure, Report, Session, Tmux, allowed_losses, check_no_other_program, desktop_handover,
                        expected, held, log, main, open_link, open_via_xdg_open, results_dir, version_of, wait_for,
                        write_config)
 
@@ -150,7 +150,7 @@ def run(program: str) -> int:
                     raise Failure(f"{link_id}: expected a new postponed draft, have {len(now)} (had {count})")
                 raw = now[-1]
                 (results_dir() / f"alpine-{link_id}.eml").write_bytes(raw)
-                rep.check(link_id, exp, held(raw), allowed_losses(told.stderr))
+                rep.check(link_id, handed_over(exp, told.stderr), held(raw), allowed_losses(told.stderr))
         finally:
             tm.stop()
         rep.cold = rep.times[0] if rep.times else None

@@ -6,7 +6,8 @@ socket), the compose window photographed, Ctrl+S saves the draft into the mailbo
 which is read back and compared with `mailtokit inspect`."""
 import time
 
-from clientlib import Report, Session, desktop_handover, main, open_via_xdg_open, run_gui_links, version_of
+from clientlib import (Failure, Report, Session, desktop_handover, log, main, open_via_xdg_open, results_dir,
+                       run_gui_links, version_of, wait_for)
 
 ACCOUNTRC = """[Account: 1]
 account_name=test
@@ -78,7 +79,36 @@ def run(program: str) -> int:
         desktop_handover(s, program, "claws-mail.desktop")  # the desktop's choice before mailtokit
         run_gui_links(s, rep, program, "claws-mail", lambda exp: s.windows(r"Compose message"), files, saved,
                       close=lambda win, exp: s.key(win, "ctrl+w"), opener=lambda link: open_via_xdg_open(s, link))
+        too_long_link(s, rep)
         return rep.finish()
+
+
+def too_long_link(s: Session, rep: Report) -> None:
+    """A link with 420 Cc addresses to the running Claws Mail (issue 39): its socket line holds
+    8190 bytes, and a longer one crashed it (lock_socket_input_cb), losing the user's open
+    composer. mailtokit must refuse before anything reaches Claws Mail, say so in its failure
+    dialog, and leave Claws Mail running with the composer the user has open."""
+    cc = ",".join(f"colleague{i:03d}@example.org" for i in range(420))
+    link = f"mailto:a@example.org?cc={cc}&subject=many&body=hello"
+    s.run(["claws-mail", "--compose", "mailto:keep@example.org?subject=open%20composer"])  # the user's composer
+    mine = wait_for(lambda: s.windows(r"Compose message"), 30, "the user's own composer")
+    pids = set(s.run(["pgrep", "-x", "claws-mail"], check=False).stdout.split())
+    if not pids:
+        raise Failure("no claws-mail process is running before the long link")
+    r = open_via_xdg_open(s, link, refused=True)
+    if "too long" not in r.stderr:
+        rep.failures.append(f"too-long link: mailtokit did not say the link is too long: {r.stderr.strip()[:300]}")
+    dialog = wait_for(lambda: s.windows(r"the link was not opened"), 30, "mailtokit's failure dialog")[0]
+    time.sleep(0.5)
+    s.screenshot(results_dir() / "claws-mail-too-long-refused.png")
+    s.key(dialog, "Return")
+    wait_for(lambda: not s.windows(r"the link was not opened"), 20, "the failure dialog to close")
+    alive = set(s.run(["pgrep", "-x", "claws-mail"], check=False).stdout.split())
+    if not pids <= alive:
+        rep.failures.append(f"too-long link: Claws Mail stopped (processes before {sorted(pids)}, after {sorted(alive)})")
+    if not all(w in s.windows(r"Compose message") for w in mine):
+        rep.failures.append("too-long link: the user's open composer is gone")
+    log(f"  [too-long] {len(link)}-byte link refused, Claws Mail still running, the open composer kept")
 
 
 if __name__ == "__main__":
