@@ -8,9 +8,12 @@ using cli::fill;
 using cli::tr;
 namespace {
 
-// url_local_mailto_and_atts(): "from and bcc are intentionally excluded" (alpine 2.26).
+// url_local_mailto_and_atts(): "from and bcc are intentionally excluded" (alpine 2.26); it reads
+// to, cc, subject and body only, and ignores every other field (handler/clients/README.md).
 void alpine_losses(const draft& d, std::vector<std::string>& out) {
   if (!d.bcc.empty()) out.push_back(tr("alpine: this client loses Bcc (it ignores bcc in a link on purpose)"));
+  for (const auto& h : d.headers)
+    out.push_back(fill(tr("{0}: this client loses {1} (it does not read that field from a link)"), {"alpine", h.name}));
 }
 
 // alpine(1): "-attach file", repeatable, beside "-url URL".
