@@ -266,6 +266,7 @@ class Report:
         self.cold: float | None = None
         self.disclosed: dict[str, str] = {}
         self.handed_again: list[str] = []  # links whose first hand-over opened no compose window
+        self.extra_links: dict[str, tuple[str, list[str]]] = {}  # one program's own links (run_gui_links)
 
     def check(self, link_id: str, exp: dict, got: dict, allowed: dict[str, str] | None = None,
               told_change=None) -> None:
@@ -288,7 +289,7 @@ class Report:
             log(f"  [{link_id}] FAIL {diffs['attachments']}")
         for f, d in bad.items():
             self.failures.append(f"{link_id}: {f}: {d}")
-        for cell in LINKS[link_id][1]:
+        for cell in {**LINKS, **self.extra_links}[link_id][1]:
             if bad:
                 self.cells[cell] = "LOST: " + "; ".join(f"{f} {d}" for f, d in bad.items())[:160]
             elif told:
@@ -602,7 +603,8 @@ def allowed_losses(told: str) -> dict[str, str]:
 
 
 def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapshot, saved,
-                  close=None, told_change=None, settled=None, opener=None, save=None) -> None:
+                  close=None, told_change=None, settled=None, opener=None, save=None,
+                  extra_links: dict[str, tuple[str, list[str]]] | None = None) -> None:
     """The links through a graphical client: `mailtokit open`, wait for a new compose window
     (windows(expected) lists the candidates), photograph it, Ctrl+S, wait until saved(snapshot())
     returns the saved draft's bytes, compare; close(window, expected) when given. settled(), when
@@ -610,11 +612,13 @@ def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapsh
     first start to finish before the first save. opener(link), when given, hands a link over
     instead of `open --target TARGET` (open_via_xdg_open for the desktop path); `target` then
     only names the screenshots. save(window, expected), when given, is what a user does to save
-    the draft in that client instead of Ctrl+S."""
+    the draft in that client instead of Ctrl+S. extra_links: links of this program's own after
+    LINKS (its file endings, its option parser), in the same form."""
     out = results_dir()
     hand = opener or (lambda link: open_link(s, program, target, link))
     press = save or (lambda win, exp: s.key(win, "ctrl+s"))
-    for i, (link_id, (link, _cells)) in enumerate(LINKS.items()):
+    rep.extra_links = dict(extra_links or {})
+    for i, (link_id, (link, _cells)) in enumerate({**LINKS, **rep.extra_links}.items()):
         exp = expected(s, program, link)
         before = set(windows(exp))
         mark = snapshot()

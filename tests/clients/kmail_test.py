@@ -18,6 +18,10 @@ from clientlib import (Failure, Report, Session, desktop_handover, log, main, ma
 
 # Subjects mailtokit leaves out for KMail, which reads them as its own options (clients/kmail.cpp).
 KMAIL_LOST_SUBJECTS = {"ession"}
+# Subjects that look like the options of KMail, KDE or Qt (handler/clients/README.md): each must
+# arrive as the subject, with the To address.
+OPTION_LINKS = {f"option-{i}": (f"mailto:o@example.org?subject={v}", ["Subject specials"])
+                for i, v in enumerate(("-session", "--help", "-reverse", "-style%3Dfusion", "--composer", "-s%20ession"))}
 
 USER = "nobody"
 
@@ -179,7 +183,7 @@ def run(program: str) -> int:
             desktop_handover(s, prog, "org.kde.kmail2.desktop")
             run_gui_links(s, rep, prog, "kmail", composers, files, saved,
                           close=lambda win, exp: s.key(win, "ctrl+w"), settled=settled,
-                          opener=lambda link: open_via_xdg_open(s, link, drop))
+                          opener=lambda link: open_via_xdg_open(s, link, drop), extra_links=OPTION_LINKS)
         except Failure:
             listing = subprocess.run(["find", str(home / ".local/share"), "-newer", str(bus), "-type", "f"],
                                      capture_output=True, text=True).stdout

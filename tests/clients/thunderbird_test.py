@@ -90,6 +90,12 @@ def setup(s: Session):
     return count, saved
 
 
+# Every ending Thunderbird's content handler opens as a file (MessengerContentHandler.sys.mjs,
+# handler/clients/README.md), in any case: a subject ending so must still open the composer.
+ENDING_LINKS = {f"ending-{e.strip('.').lower()}": (f"mailto:e@example.org?subject=file{e}", ["Subject specials"])
+                for e in (".eml", ".VCF", ".mozeml", ".wdseml", ".msf", ".Ics")}
+
+
 def run(program: str) -> int:
     with Session("thunderbird") as s:
         rep = Report("Thunderbird", version_of(s, ["thunderbird", "--version"], r"\d+[\d.]*(esr)?"))
@@ -98,7 +104,8 @@ def run(program: str) -> int:
         # clicked through the real xdg-open (issue 22).
         desktop_handover(s, program, "thunderbird.desktop")
         run_gui_links(s, rep, program, "thunderbird", lambda exp: s.windows(r"^Write: "), count, saved,
-                      close=lambda win, exp: s.key(win, "ctrl+w"), opener=lambda link: open_via_xdg_open(s, link))
+                      close=lambda win, exp: s.key(win, "ctrl+w"), opener=lambda link: open_via_xdg_open(s, link),
+                      extra_links=ENDING_LINKS)
         if not rep.times and rep.cold is not None:
             rep.times.append(rep.cold)
         return rep.finish()

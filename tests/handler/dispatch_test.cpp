@@ -533,6 +533,7 @@ const std::vector<std::string> hostile_links = {
     "&cc=%22%3D%3Futf-8%3Fb%3FeCIgPGJvc3NAZXZpbC5leGFtcGxlPiwgIg%3D%3D%3F%3D%22%20%3Cc%40corp.example%3E&subject=name",
     "mailto:%3D%3Futf-8%3Fb%3FYm9zc0BldmlsLmV4YW1wbGUsIHg%3D%3F%3D@corp.example,ok@corp.example?subject=local",
     "mailto:boss%2540evil.example%252C%2520x@corp.example,ok@corp.example?subject=pct",
+    "mailto:ok@corp.example?cc=boss%252540evil.example%25252C%252520x@corp.example&subject=triple",
     "mailto:%3D%3Futf-8%3Fb%3FYm9zc0BldmlsLmV4YW1wbGUgKHh5%3F%3D@corp.example,ok@corp.example"
     "?bcc=%22%3D%3Futf-8%3Fq%3Fx%3D2C_boss%3D40evil.example%3F%3D%22%20%3Cb%40corp.example%3E&subject=local2",
     "mailto:ok@corp.example?cc=%3D%3Fiso-8859-1%3Fq%3Fboss%3D40evil.example%3D2C_y%3F%3D@corp.example"
