@@ -345,6 +345,12 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
     for (const auto& f : r.files)
       r.told.push_back(fill(tr("not attached: {0}: {1}"), {shown(f), f.allowed() ? why : f.refusal_text}));
   };
+  // Who may ask about files: the terminal, or zenity, whose --default-cancel makes Return, keypad
+  // Enter, Space, Escape and closing the window all "Don't attach" (tests/gui/consent_keys_test.py).
+  // kdialog 22.12 opened the question with the focus on "Attach" (Return, keypad Enter and Space
+  // attached), and yad's Return attached too (issue 35): they never ask about files, on any desktop.
+  const std::optional<dialog_program> file_dialog =
+      ctx.display && installed("zenity") ? std::optional<dialog_program>(dialog_program::zenity) : std::nullopt;
   std::string why;
   if (allowed == 0) {
     why = tr("it may never be attached");
@@ -358,9 +364,11 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
     why = tr("--dry-run attaches nothing");
   } else if (!can_attach(plan)) {
     why = fill(tr("{0} cannot be given files by another program"), {chosen_name(plan.choice)});
-  } else if (!(ctx.stdin_tty && ctx.stderr_tty) && !(ctx.display && ui.dialog)) {
-    why = ctx.display ? tr("there is no terminal, and no dialog program to ask with")
-                      : tr("there is no terminal and no display to ask on");
+  } else if (!(ctx.stdin_tty && ctx.stderr_tty) && !(ctx.display && file_dialog)) {
+    why = !ctx.display ? tr("there is no terminal and no display to ask on")
+          : ui.dialog  ? tr("only zenity or a terminal can ask about files: with kdialog or yad, Enter or Space would "
+                            "attach them")
+                       : tr("there is no terminal, and no dialog program to ask with");
   }
   if (!why.empty()) {
     not_attached(why);
@@ -373,7 +381,7 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
     c->losses_with_files(d, lost_with_files);
   const std::string text = attach_question_text(r.files, asker_name(origin, !o.attach.empty()), chosen_name(plan.choice),
                                                 lost_with_files);
-  const bool yes = ctx.stdin_tty && ctx.stderr_tty ? ask_attach_terminal(text) : ask_attach_dialog(*ui.dialog, text);
+  const bool yes = ctx.stdin_tty && ctx.stderr_tty ? ask_attach_terminal(text) : ask_attach_dialog(*file_dialog, text);
   if (!yes) {
     not_attached(tr("you chose not to attach it"));
     return r;

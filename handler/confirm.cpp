@@ -316,23 +316,30 @@ std::vector<std::string> attach_question_argv(dialog_program p, std::string_view
   const std::string title = "--title=" + std::string(tr(attach_title.data()));
   switch (p) {
     case dialog_program::zenity:
-      return {"zenity", "--question", "--no-markup", "--no-wrap", "--default-cancel", title,
-              "--ok-label=" + std::string(tr(label_attach.data())), "--cancel-label=" + std::string(tr(label_dont_attach.data())),
-              "--text=" + std::string(text)};
+      // --switch: no OK or Cancel, only the two buttons, each printing its label on stdout. The
+      // answer is "Attach" only when that label comes out (parse_attach_answer): an exit status
+      // alone is no answer, since zenity 3.44 exits 0 when its window is destroyed from outside.
+      return {"zenity", "--question", "--switch", "--no-markup", "--no-wrap", title,
+              "--extra-button=" + std::string(tr(label_dont_attach.data())),
+              "--extra-button=" + std::string(tr(label_attach.data())), "--text=" + std::string(text)};
     case dialog_program::yad:
-      // yad: Enter gives the button with exit 0, so that one is "Don't attach".
+      // Not asked about files (see confirm.hpp): Return gave "Attach" in issue 35's test.
       return {"yad", "--image=dialog-question", "--no-markup", "--center", title,
               "--button=" + std::string(tr(label_attach.data())) + ":2", "--button=" + std::string(tr(label_dont_attach.data())) + ":0",
               "--text=" + std::string(text)};
     case dialog_program::kdialog:
-      // KMessageBox::warningYesNo makes No the default button.
+      // Not asked about files (see confirm.hpp): kdialog 22.12 focuses "Attach" in this question.
       return {"kdialog", title, "--yes-label=" + std::string(tr(label_attach.data())),
               "--no-label=" + std::string(tr(label_dont_attach.data())), "--warningyesno=" + qt_text(text)};
   }
   return {};
 }
 
-bool parse_attach_answer(dialog_program p, int status) noexcept {
+bool parse_attach_answer(dialog_program p, int status, std::string_view out) {
+  if (p == dialog_program::zenity) {
+    while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.remove_suffix(1);
+    return status == 1 && out == tr(label_attach.data());
+  }
   return p == dialog_program::yad ? status == 2 : status == 0;
 }
 
@@ -349,7 +356,7 @@ std::optional<bool> parse_attach_typed(std::string_view line) {
 
 bool ask_attach_dialog(dialog_program p, const std::string& text) {
   auto r = dispatch::run_capture(attach_question_argv(p, text), 4096);
-  return r && parse_attach_answer(p, r->status);
+  return r && parse_attach_answer(p, r->status, r->out);
 }
 
 bool ask_attach_terminal(const std::string& text) {

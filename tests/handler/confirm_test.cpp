@@ -138,9 +138,17 @@ TEST_CASE("the attachment question: the files, the refusals, and no attaching by
   CHECK(losses_at < l.find("Attach: the message opens"));
   // Enter, Escape and closing the window attach nothing.
   auto z = attach_question_argv(dialog_program::zenity, t);
-  CHECK(std::find(z.begin(), z.end(), "--default-cancel") != z.end());
+  CHECK(std::find(z.begin(), z.end(), "--switch") != z.end());
+  const auto dont = std::find(z.begin(), z.end(), "--extra-button=Don't attach");
+  CHECK(dont != z.end());
+  CHECK(dont < std::find(z.begin(), z.end(), "--extra-button=Attach"));  // first: it has the focus
   CHECK(std::find(z.begin(), z.end(), "--no-markup") != z.end());
-  CHECK(parse_attach_answer(dialog_program::zenity, 0));
+  // zenity --switch: only the printed "Attach" label attaches; an exit status alone never does
+  // (zenity exits 0 when its window is destroyed).
+  CHECK(parse_attach_answer(dialog_program::zenity, 1, "Attach\n"));
+  CHECK_FALSE(parse_attach_answer(dialog_program::zenity, 0));
+  CHECK_FALSE(parse_attach_answer(dialog_program::zenity, 0, "Attach\n"));
+  CHECK_FALSE(parse_attach_answer(dialog_program::zenity, 1, "Don't attach\n"));
   CHECK_FALSE(parse_attach_answer(dialog_program::zenity, 1));
   CHECK_FALSE(parse_attach_answer(dialog_program::zenity, 5));
   CHECK(parse_attach_answer(dialog_program::yad, 2));
