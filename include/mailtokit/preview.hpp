@@ -75,8 +75,10 @@ struct lookalike {
 [[nodiscard]] MAILTOKIT_API std::vector<lookalike> lookalikes(std::string_view text);
 
 /// `text` with every bidi formatting character, default-ignorable or format (Cf) character,
-/// C0/C1 control and DEL replaced by a visible "<U+XXXX>" (tab and, when `keep_newlines`, CR
-/// and LF stay) and each invalid UTF-8 byte by "<0xNN>": nothing in the result is invisible.
+/// C0/C1 control, DEL and line or paragraph separator (U+2028, U+2029: every mandatory line break
+/// of UAX #14 is a control or one of these) replaced by a visible "<U+XXXX>" (tab and, when
+/// `keep_newlines`, CR and LF stay) and each invalid UTF-8 byte by "<0xNN>": nothing in the
+/// result is invisible, and nothing in it breaks a line but CR and LF kept on purpose.
 /// visible("a\u202Eb") == "a<U+202E>b".
 [[nodiscard]] MAILTOKIT_API std::string visible(std::string_view text, bool keep_newlines = false);
 

@@ -121,6 +121,10 @@ bool is_invisible(char32_t cp) {
 
 bool is_hidden(char32_t cp, bool keep_newlines) {
   if (cp == '\t') return false;
+  // UAX #14 mandatory breaks besides CR and LF: BK (VT, FF, U+2028 LINE SEPARATOR, U+2029
+  // PARAGRAPH SEPARATOR) and NL (U+0085). GTK, Qt and terminals break a line there, so link text
+  // could forge a line of the question (VT, FF and NEL are controls, below).
+  if (cp == 0x2028 || cp == 0x2029) return true;
   if (keep_newlines && (cp == '\n' || cp == '\r')) return false;
   return is_control(cp) || bidi::is_formatting(cp) || is_invisible(cp);
 }

@@ -54,7 +54,8 @@ bool has_finding(const std::vector<mailtokit::preview::finding>& fs, std::string
   return std::any_of(fs.begin(), fs.end(), [&](const auto& f) { return f.code == code && f.field == field; });
 }
 
-// Nothing invisible: each code point is printable, or tab, or (keep_newlines) CR/LF.
+// Nothing invisible and nothing that breaks a line: each code point is printable, or tab, or
+// (keep_newlines) CR/LF.
 void check_visible(std::string_view text, const std::string& out, bool keep_newlines, std::string_view input) {
   MAILTOKIT_FUZZ_CHECK(mailtokit::utf8::validate(out).has_value(), "visible() output is not UTF-8: " + show(out));
   const char* it = out.data();
@@ -63,8 +64,13 @@ void check_visible(std::string_view text, const std::string& out, bool keep_newl
     const auto cp = *mailtokit::utf8::decode(it, end);
     if (cp == '\t' || (keep_newlines && (cp == '\r' || cp == '\n'))) continue;
     const auto c = static_cast<UChar32>(cp);
+    // A line break of UAX #14's mandatory classes (BK, CR, LF, NL), by ICU's data, could forge a
+    // line of the question in a toolkit or a terminal (issue 35).
+    const auto lb = u_getIntPropertyValue(c, UCHAR_LINE_BREAK);
+    const bool breaks = lb == U_LB_MANDATORY_BREAK || lb == U_LB_CARRIAGE_RETURN || lb == U_LB_LINE_FEED ||
+                        lb == U_LB_NEXT_LINE;
     const bool hidden = cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || is_bidi(cp) || u_charType(c) == U_FORMAT_CHAR ||
-                        u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) != 0;
+                        u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) != 0 || breaks;
     MAILTOKIT_FUZZ_CHECK(!hidden, "visible(" + show(text) + ") still holds U+" + std::to_string(static_cast<unsigned>(cp)) +
                                       ": " + show(out) + " from " + show(input));
   }

@@ -127,6 +127,10 @@ TEST_CASE("visible() shows every hidden character, isolate() wraps in an isolate
   CHECK(preview::visible("a\x01\x7F\xC2\x85") == "a<U+0001><U+007F><U+0085>");
   CHECK(preview::visible("a\r\nb\tc") == "a<U+000D><U+000A>b\tc");
   CHECK(preview::visible("a\r\nb", true) == "a\r\nb");
+  // Every mandatory line break of UAX #14 (BK, CR, LF, NL): none can forge a line (issue 35).
+  CHECK(preview::visible("a\xE2\x80\xA8" "b\xE2\x80\xA9" "c\x0B\x0C\xC2\x85") ==
+        "a<U+2028>b<U+2029>c<U+000B><U+000C><U+0085>");
+  CHECK(preview::visible("a\xE2\x80\xA8" "b", true) == "a<U+2028>b");
   CHECK(preview::visible("caf\xC3\xA9 \xD7\x90") == "caf\xC3\xA9 \xD7\x90");
   CHECK(preview::visible("bad\xFF") == "bad<0xFF>");
   CHECK(preview::isolate("x") == "\xE2\x81\xA8x\xE2\x81\xA9");
