@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
+#include <filesystem>
 #include <utility>
 
 #include "mailtokit/chars.hpp"
@@ -155,6 +156,10 @@ std::string_view code(refusal r) noexcept {
       return "system_place";
     case refusal::too_big:
       return "too_big";
+    case refusal::credential:
+      return "credential";
+    case refusal::duplicate:
+      return "duplicate";
     case refusal::changed:
       return "changed";
   }
@@ -240,6 +245,32 @@ program::result<std::string> local_path(std::string_view v) {
   return out;
 }
 
+bool credential_file(std::string_view resolved_path) noexcept {
+  const auto lower = [](std::string_view s) {
+    std::string out(s);
+    for (auto& c : out)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+  };
+  const auto slash = resolved_path.rfind('/');
+  const std::string name = lower(resolved_path.substr(slash == std::string_view::npos ? 0 : slash + 1));
+  if (name == "krb5cc" || name == "xauthority" || name == ".xauthority") return true;
+  for (const std::string_view prefix : {"krb5cc_", "xauth-", "xauth_", "xauth.", "serverauth."})
+    if (name.starts_with(prefix)) return true;
+  if (name.ends_with(".xauth") || name.ends_with(".ccache")) return true;
+  // Any folder on the way that an agent or a keyring made for its secrets.
+  std::string_view rest = resolved_path.substr(0, slash == std::string_view::npos ? 0 : slash);
+  while (!rest.empty()) {
+    const auto s = rest.rfind('/');
+    const std::string folder = lower(rest.substr(s == std::string_view::npos ? 0 : s + 1));
+    for (const std::string_view prefix : {"ssh-", "gpg-", "keyring-", "kwallet", "krb5cc"})
+      if (folder.starts_with(prefix)) return true;
+    if (s == std::string_view::npos) break;
+    rest = rest.substr(0, s);
+  }
+  return false;
+}
+
 vetted_file vet(const request& req, const vet_context& ctx) {
   vetted_file f;
   f.requested = req;
@@ -249,6 +280,20 @@ vetted_file vet(const request& req, const vet_context& ctx) {
            tr("it is not a file on this computer: only a full path or a file:// address of this computer can be "
               "attached"));
     return f;
+  }
+  // The path as written, lexically normalized ("/tmp/../proc/self/cwd" is /proc/self/cwd): a
+  // system place there is refused whatever it resolves to.
+  {
+    const std::string written = std::filesystem::path(*path).lexically_normal().generic_string();
+    for (std::string_view place : system_places) {
+      if (written == place || under(written, place)) {
+        std::string text = fill(tr("it is named through the system folder {0}, which may lead anywhere, your home "
+                                   "folder included"),
+                                {place});
+        refuse(f, refusal::system_place, std::move(text));
+        return f;
+      }
+    }
   }
 
   // The rules are judged where symbolic links lead: ~/report.pdf -> ~/.ssh/id_rsa is a key.
@@ -272,6 +317,12 @@ vetted_file vet(const request& req, const vet_context& ctx) {
       refuse(f, refusal::system_place, std::move(text));
       return f;
     }
+  }
+  if (credential_file(f.shown_path)) {
+    refuse(f, refusal::credential,
+           tr("it holds credentials (a Kerberos ticket, an X authority key or an agent's key) that let others act "
+              "as you"));
+    return f;
   }
   // "Anything under a hidden folder of the home directory": ~/.ssh, ~/.gnupg, browser and mail
   // profiles, keyrings (~/.local/share/keyrings is under ~/.local).
@@ -427,7 +478,18 @@ program::result<std::string> copy_for_handover(vetted_file& f, const std::string
 std::vector<vetted_file> vet_all(const std::vector<request>& reqs, const vet_context& ctx) {
   std::vector<vetted_file> out;
   out.reserve(reqs.size());
-  for (const request& r : reqs) out.push_back(vet(r, ctx));
+  for (const request& r : reqs) {
+    vetted_file f = vet(r, ctx);
+    // The same file asked for again (another path, a link, the same path twice) is offered once:
+    // 999 requests for one file made 999 copies (issue 35).
+    if (f.allowed())
+      for (const auto& earlier : out)
+        if (earlier.allowed() && earlier.dev == f.dev && earlier.ino == f.ino) {
+          refuse(f, refusal::duplicate, fill(tr("it is the same file as {0}, which is offered once"), {earlier.shown_path}));
+          break;
+        }
+    out.push_back(std::move(f));
+  }
   return out;
 }
 

@@ -30,6 +30,9 @@ enum class refusal {
   system_place,        ///< under /etc, /proc, /sys, /dev, /run, /var or /boot
   too_big,             ///< over vet_context::max_size
   changed,             ///< the file changed or was swapped while it was being looked at or since
+  credential,          ///< a file of credentials that lets others act as the user (a Kerberos ticket cache, an
+                       ///< X authority file, a keyring), wherever it lives (credential_file())
+  duplicate,           ///< the same file (device and inode) as one asked for before: offered once
 };
 
 /// The stable snake_case name of `r` ("hidden_home_folder").
@@ -39,9 +42,19 @@ enum class refusal {
 /// sizes (g_format_size) and as the large mail services state their limit.
 inline constexpr std::uint64_t default_max_size = 25ULL * 1000 * 1000;
 
-/// The places no request may take a file from (judged on the resolved path).
+/// The places no request may take a file from, judged on the resolved path and, lexically
+/// normalized, on the path as written: /proc/self/cwd/report.pdf names a file in the home folder
+/// (the handler's working folder) without knowing the user's name, and is refused for /proc.
 inline constexpr std::string_view system_places[] = {"/etc", "/proc", "/sys", "/dev",
                                                      "/run", "/var",  "/boot"};
+
+/// True when a file's path names credentials that let others act as the user, outside the places
+/// above (a credential in a hidden folder is refused as such already): a Kerberos ticket cache
+/// (MIT's default FILE:/tmp/krb5cc_UID, and krb5cc_* elsewhere), an X authority file (xauth*,
+/// Xauthority, serverauth.*: what sshd's X11 forwarding, startx and display managers write), or
+/// anything inside the folders ssh-agent, gpg-agent, GNOME Keyring and KDE Wallet make under /tmp
+/// (ssh-*, gpg-*, keyring-*, kwallet*). Names are compared without regard to case.
+[[nodiscard]] bool credential_file(std::string_view resolved_path) noexcept;
 
 /// What vet() judges against. Kept apart from getenv() so the rules are testable.
 struct vet_context {

@@ -513,3 +513,82 @@ TEST_CASE("refusal codes are stable names", "[attachments]") {
   CHECK(attachments::code(refusal::too_big) == "too_big");
   CHECK(attachments::code(refusal::changed) == "changed");
 }
+
+TEST_CASE("a path through /proc, /sys or /dev is refused as written, wherever it leads", "[attachments]") {
+  // Issue 35: /proc/self/cwd is the handler's working folder, often HOME: a link could name a
+  // file there without knowing the user's name. It resolved to an ordinary file and was offered.
+  temp_dir t;
+  const std::string doc = t.path + "/report.pdf";
+  write_file(doc, "%PDF-1.4\n");
+  REQUIRE(chdir(t.path.c_str()) == 0);
+  const std::vector<std::string> paths = {"/proc/self/cwd/report.pdf", "file:///proc/self/cwd/report.pdf",
+                                          "/proc/" + std::to_string(getpid()) + "/cwd/report.pdf",
+                                          "/tmp/../proc/self/cwd/report.pdf", "//proc/self/cwd/report.pdf",
+                                          "/dev/fd/../../proc/self/cwd/report.pdf", "/proc/self/root" + doc};
+  for (const std::string& p : paths) {
+    INFO(p);
+    auto f = vet_path(p);
+    CHECK(f.why == refusal::system_place);
+    CHECK(f.fd() == -1);
+    CHECK(f.refusal_text.find("system folder /proc") != std::string::npos);
+  }
+  REQUIRE(chdir("/") == 0);
+  CHECK(vet_path(doc).allowed());  // the same file, named as it is
+}
+
+TEST_CASE("credential files are refused wherever they live", "[attachments]") {
+  temp_dir t;
+  for (const std::string name : {"krb5cc_1000", "krb5cc_1000_AbCdEf", "xauth-1000-_0", "xauth_XyZ12", "serverauth.123",
+                                 "Xauthority", "user.xauth", "host.ccache"}) {
+    INFO(name);
+    const std::string p = t.path + "/" + name;
+    write_file(p, "secret");
+    CHECK(attachments::credential_file(p));
+    auto f = vet_path(p);
+    CHECK(f.why == refusal::credential);
+    CHECK(f.fd() == -1);
+  }
+  for (const std::string folder : {"ssh-XXXXabcd", "gpg-abc", "keyring-Xyz", "kwallet5"}) {
+    INFO(folder);
+    fs::create_directory(t.path + "/" + folder);
+    const std::string p = t.path + "/" + folder + "/agent.1234";
+    write_file(p, "secret");
+    CHECK(vet_path(p).why == refusal::credential);
+  }
+  // Ordinary names that only look alike are not refused for it; LibreOffice's export folder is fine.
+  for (const std::string name : {"report-krb5cc.pdf", "xauthor.txt", "ssh-notes.txt"}) {
+    INFO(name);
+    const std::string p = t.path + "/" + name;
+    write_file(p, "fine");
+    CHECK(vet_path(p).allowed());
+  }
+  fs::create_directory(t.path + "/lu12345abc.tmp");
+  write_file(t.path + "/lu12345abc.tmp/Letter.pdf", "%PDF-1.4\n");
+  CHECK(vet_path(t.path + "/lu12345abc.tmp/Letter.pdf").allowed());
+}
+
+TEST_CASE("the same file asked for more than once is offered once", "[attachments]") {
+  temp_dir t;
+  const std::string doc = t.path + "/brochure.pdf";
+  write_file(doc, std::string(100000, 'x'));
+  const std::string link = t.path + "/again.pdf";
+  REQUIRE(symlink(doc.c_str(), link.c_str()) == 0);
+  std::vector<attachments::request> reqs;
+  for (int i = 0; i < 999; ++i) reqs.push_back({i % 3 == 0 ? link : (i % 3 == 1 ? "file://" + doc : doc), 0});
+  attachments::vet_context ctx;
+  const auto files = attachments::vet_all(reqs, ctx);
+  REQUIRE(files.size() == 999);
+  CHECK(files[0].allowed());
+  std::size_t offered = 0;
+  for (const auto& f : files) {
+    offered += f.allowed() ? 1u : 0u;
+    if (!f.allowed()) {
+      CHECK(f.why == refusal::duplicate);
+      CHECK(f.fd() == -1);
+      CHECK(f.refusal_text.find(doc) != std::string::npos);
+    }
+  }
+  CHECK(offered == 1);
+  CHECK(attachments::code(refusal::duplicate) == "duplicate");
+  CHECK(attachments::code(refusal::credential) == "credential");
+}
