@@ -330,13 +330,15 @@ std::string asker_name(const provenance::origin& o, bool from_command) {
 // judged) for the hand-over and, for a draft file, read into the draft.
 offered_files offer_files(draft& d, const open_options& o, const open_plan& plan, bool strict, confirm_mode mode,
                           const ask_context& ctx, const desktop_ui& ui, const environment& env,
-                          const std::string& copies_dir, std::optional<std::uint64_t> max_size) {
+                          const std::string& copies_dir, const handler::config& limits) {
   offered_files r;
   const auto requests = attach_requests(d, o.attach);
   if (requests.empty()) return r;
   attachments::vet_context vc;
   if (env.home) vc.home = *env.home;
-  if (max_size) vc.max_size = *max_size;
+  if (limits.attach_max_size) vc.max_size = *limits.attach_max_size;
+  if (limits.attach_max_files) vc.max_files = *limits.attach_max_files;
+  if (limits.attach_max_total) vc.max_total = *limits.attach_max_total;
   r.files = attachments::vet_all(requests, vc);
   const auto origin = provenance::classify(provenance::parents());
   std::size_t allowed = 0;
@@ -576,7 +578,7 @@ int run_open(const open_options& o) {
     const unsigned days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
     if (!o.dry_run && attach_dir == dir && days > 0) (void)drafts::clean_old(dir, std::chrono::hours(24) * days);
   }
-  const auto offered = offer_files(*d, o, *plan, po.strict, mode, ctx, ui, env, attach_dir, lc->cfg.attach_max_size);
+  const auto offered = offer_files(*d, o, *plan, po.strict, mode, ctx, ui, env, attach_dir, lc->cfg);
   if (tell_later) {
     // What the user was not asked about, and the files, in one message and one notification.
     auto lines = plan->losses;

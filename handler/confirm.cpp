@@ -279,13 +279,14 @@ std::string attach_question_text(const std::vector<attachments::vetted_file>& fi
   };
   if (allowed > 0) {
     t += "\n" + std::string(tr("To attach:")) + "\n";
+    // Every file that would be attached is listed: vet_all() offers at most attach_max_files
+    // (12 at the most), and the rest are refused, never "... and N more" (issue 35).
     for (const auto& f : files) {
-      if (!f.allowed() || ++shown > 12) continue;
+      if (!f.allowed()) continue;
       t += "  " + name_line(f) + "\n";
       t += "      " + fill(tr("in {0}"), {clip(preview::visible(f.folder), 160)}) + "\n";
       t += "      " + preview::visible(f.size_text) + ", " + clip(preview::visible(f.type_text), 80) + "\n";
     }
-    if (allowed > 12) t += "  " + fill(tr("... and {0} more"), {std::to_string(allowed - 12)}) + "\n";
   }
   if (allowed < files.size()) {
     t += "\n" + std::string(tr("Never attached:")) + "\n";
@@ -294,6 +295,7 @@ std::string attach_question_text(const std::vector<attachments::vetted_file>& fi
       if (f.allowed() || ++shown > 12) continue;
       t += "  " + name_line(f) + ": " + clip(preview::visible(f.refusal_text), 200) + "\n";
     }
+    if (shown > 12) t += "  " + fill(tr("... and {0} more"), {std::to_string(shown - 12)}) + "\n";
   }
   if (allowed > 0 && !lost_with_files.empty()) {
     t += "\n" + std::string(tr("If the files are attached:")) + "\n";

@@ -160,6 +160,8 @@ std::string_view code(refusal r) noexcept {
       return "credential";
     case refusal::duplicate:
       return "duplicate";
+    case refusal::over_limit:
+      return "over_limit";
     case refusal::changed:
       return "changed";
   }
@@ -281,21 +283,6 @@ vetted_file vet(const request& req, const vet_context& ctx) {
               "attached"));
     return f;
   }
-  // The path as written, lexically normalized ("/tmp/../proc/self/cwd" is /proc/self/cwd): a
-  // system place there is refused whatever it resolves to.
-  {
-    const std::string written = std::filesystem::path(*path).lexically_normal().generic_string();
-    for (std::string_view place : system_places) {
-      if (written == place || under(written, place)) {
-        std::string text = fill(tr("it is named through the system folder {0}, which may lead anywhere, your home "
-                                   "folder included"),
-                                {place});
-        refuse(f, refusal::system_place, std::move(text));
-        return f;
-      }
-    }
-  }
-
   // The rules are judged where symbolic links lead: ~/report.pdf -> ~/.ssh/id_rsa is a key.
   int err = 0;
   f.shown_path = real_path(*path, err);
@@ -318,6 +305,21 @@ vetted_file vet(const request& req, const vet_context& ctx) {
       return f;
     }
   }
+  // The path as written, lexically normalized ("/tmp/../proc/self/cwd" is /proc/self/cwd): a
+  // system place there is refused whatever it resolves to (/proc/self/cwd/x is in the home folder).
+  {
+    const std::string written = std::filesystem::path(*path).lexically_normal().generic_string();
+    for (std::string_view place : system_places) {
+      if (written == place || under(written, place)) {
+        std::string text = fill(tr("it is named through the system folder {0}, which may lead anywhere, your home "
+                                   "folder included"),
+                                {place});
+        refuse(f, refusal::system_place, std::move(text));
+        return f;
+      }
+    }
+  }
+
   if (credential_file(f.shown_path)) {
     refuse(f, refusal::credential,
            tr("it holds credentials (a Kerberos ticket, an X authority key or an agent's key) that let others act "
@@ -478,6 +480,8 @@ program::result<std::string> copy_for_handover(vetted_file& f, const std::string
 std::vector<vetted_file> vet_all(const std::vector<request>& reqs, const vet_context& ctx) {
   std::vector<vetted_file> out;
   out.reserve(reqs.size());
+  std::size_t offered = 0;
+  std::uint64_t total = 0;
   for (const request& r : reqs) {
     vetted_file f = vet(r, ctx);
     // The same file asked for again (another path, a link, the same path twice) is offered once:
@@ -488,6 +492,18 @@ std::vector<vetted_file> vet_all(const std::vector<request>& reqs, const vet_con
           refuse(f, refusal::duplicate, fill(tr("it is the same file as {0}, which is offered once"), {earlier.shown_path}));
           break;
         }
+    // Never more than the question can show, nor more than one message can carry.
+    if (f.allowed() && offered >= ctx.max_files) {
+      refuse(f, refusal::over_limit,
+             fill(tr("mailtokit offers at most {0} files at once (attach_max_files)"), {std::to_string(ctx.max_files)}));
+    } else if (f.allowed() && total + f.size > ctx.max_total) {
+      refuse(f, refusal::over_limit,
+             fill(tr("with the files before it, it is more than {0} (attach_max_total)"), {format_size(ctx.max_total)}));
+    }
+    if (f.allowed()) {
+      ++offered;
+      total += f.size;
+    }
     out.push_back(std::move(f));
   }
   return out;

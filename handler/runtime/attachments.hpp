@@ -33,6 +33,7 @@ enum class refusal {
   credential,          ///< a file of credentials that lets others act as the user (a Kerberos ticket cache, an
                        ///< X authority file, a keyring), wherever it lives (credential_file())
   duplicate,           ///< the same file (device and inode) as one asked for before: offered once
+  over_limit,          ///< past vet_context::max_files files or max_total bytes offered together
 };
 
 /// The stable snake_case name of `r` ("hidden_home_folder").
@@ -56,10 +57,21 @@ inline constexpr std::string_view system_places[] = {"/etc", "/proc", "/sys", "/
 /// (ssh-*, gpg-*, keyring-*, kwallet*). Names are compared without regard to case.
 [[nodiscard]] bool credential_file(std::string_view resolved_path) noexcept;
 
+/// The most files one request may have offered (`attach_max_files`, 1 to 12): the question shows
+/// every file it offers, name, folder, size and type, and zenity cannot scroll; twelve fit a
+/// 1280x800 screen. Send-by-email requests carry one file or a few (a document, a few pictures).
+inline constexpr std::size_t default_max_files = 12;
+inline constexpr std::size_t most_max_files = 12;
+/// The most bytes offered together (`attach_max_total`): 25 MB, what the large mail services take
+/// in one message, so that what is attached can also be sent.
+inline constexpr std::uint64_t default_max_total = 25ULL * 1000 * 1000;
+
 /// What vet() judges against. Kept apart from getenv() so the rules are testable.
 struct vet_context {
-  std::string home;                           ///< $HOME (absolute; empty: no home-directory rule)
-  std::uint64_t max_size = default_max_size;  ///< the configuration's `attach_max_size`
+  std::string home;                            ///< $HOME (absolute; empty: no home-directory rule)
+  std::uint64_t max_size = default_max_size;   ///< the configuration's `attach_max_size`
+  std::size_t max_files = default_max_files;   ///< the configuration's `attach_max_files` (vet_all())
+  std::uint64_t max_total = default_max_total; ///< the configuration's `attach_max_total` (vet_all())
 };
 
 /// What a link or xdg-email asked for: an `attach=` / `attachment=` value as the mailto parser
@@ -148,7 +160,9 @@ class vetted_file {
 /// these folders (it takes only draft-*.eml files).
 [[nodiscard]] program::result<std::string> copy_for_handover(vetted_file& f, const std::string& dir);
 
-/// vet() each request; the vector keeps the request order.
+/// vet() each request; the vector keeps the request order. Then, in that order: a file already
+/// offered (same device and inode) is refused as a duplicate, and once max_files files or
+/// max_total bytes are offered, every further file is refused as over_limit.
 [[nodiscard]] std::vector<vetted_file> vet_all(const std::vector<request>& reqs, const vet_context& ctx);
 
 }  // namespace mailtokit::attachments

@@ -161,7 +161,18 @@ program::result<config> parse_config(std::string_view text, std::string& problem
         return fail(program::errc::config_error, value_offset);
       }
       c.draft_max_age_days = days;
-    } else if (key == "attach_max_size") {
+    } else if (key == "attach_max_files") {
+      const bool ok = value.size() <= 2 && !value.empty() && chars::digit(value.front()) &&
+                      (value.size() == 1 || chars::digit(value.back()));
+      const std::size_t n = ok ? static_cast<std::size_t>(std::stoul(std::string(value))) : 0;
+      if (!ok || n < 1 || n > 12) {
+        problem = fill(tr("attach_max_files takes a number of files from 1 to 12 (the question shows each file it "
+                          "offers), not {0}"),
+                       {quoted(value)});
+        return fail(program::errc::config_error, value_offset);
+      }
+      c.attach_max_files = n;
+    } else if (key == "attach_max_size" || key == "attach_max_total") {
       // A whole number, then an optional unit: B, kB, MB or GB (SI, as the desktop shows sizes).
       std::size_t digits = 0;
       while (digits < value.size() && chars::digit(value[digits])) ++digits;
@@ -175,12 +186,11 @@ program::result<config> parse_config(std::string_view text, std::string& problem
       bool ok = digits > 0 && digits <= 6 && scale != 0;
       for (std::size_t i = 0; ok && i < digits; ++i) n = n * 10 + static_cast<std::uint64_t>(value[i] - '0');
       if (!ok || n * scale > 4ULL * 1000 * 1000 * 1000) {
-        problem = fill(tr("attach_max_size takes a size such as 25MB (a number, then B, kB, MB or GB; at most 4GB), "
-                          "not {0}"),
-                       {quoted(value)});
+        problem = fill(tr("{0} takes a size such as 25MB (a number, then B, kB, MB or GB; at most 4GB), not {1}"),
+                       {key, quoted(value)});
         return fail(program::errc::config_error, value_offset);
       }
-      c.attach_max_size = n * scale;
+      (key == "attach_max_size" ? c.attach_max_size : c.attach_max_total) = n * scale;
     } else {
       std::string keys;
       for (std::size_t i = 0; i < std::size(config_keys); ++i) {

@@ -36,6 +36,10 @@ struct config {
   std::optional<unsigned> draft_max_age_days;  ///< draft_max_age_days = N (0: never delete)
   /// attach_max_size = N[kB|MB|GB]: the largest file a send-by-email request may attach (SI units)
   std::optional<std::uint64_t> attach_max_size;
+  /// attach_max_files = N (1 to 12): the most files one request has offered
+  std::optional<std::size_t> attach_max_files;
+  /// attach_max_total = N[kB|MB|GB]: the most bytes one request has offered together
+  std::optional<std::uint64_t> attach_max_total;
 };
 
 /// Largest configuration file read, in bytes.
@@ -57,7 +61,8 @@ inline constexpr std::size_t max_config_size = 64 * 1024;
 /// The keys a configuration file may set, in the order the man page lists them.
 inline constexpr std::string_view config_keys[] = {"target",   "command", "terminal", "from",
                                                     "confirm",  "keep",    "drop",     "smtputf8",
-                                                    "notify",   "strict",  "draft_max_age_days", "attach_max_size"};
+                                                    "notify",   "strict",  "draft_max_age_days", "attach_max_size",
+                                                    "attach_max_files", "attach_max_total"};
 
 /// The environment the paths come from; each member is the variable's value or nullopt when
 /// unset. Kept apart from getenv() so that the rules are testable.

@@ -221,7 +221,7 @@ with tempfile.TemporaryDirectory() as tmp:
                          env_for(lang, home, {"DISPLAY": ":97", "XDG_CURRENT_DESKTOP": "GNOME"}, path))
         args = wait_file(zen) or []
         check("--title=" + cat["mailtokit: attach these files?"] in args and
-              "--ok-label=" + cat["Attach"] in args and "--cancel-label=" + cat["Don't attach"] in args and
+              "--extra-button=" + cat["Attach"] in args and "--extra-button=" + cat["Don't attach"] in args and
               any(a.startswith("--text=") and cat["To attach:"] in a and cat["Never attached:"] not in a
                   for a in args),
               f"{lang}: the attachment question's title, text and buttons are translated ({args[:8]})")

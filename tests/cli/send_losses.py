@@ -8,7 +8,7 @@ References or Keywords. `mailtokit send --attach FILE 'mailto:...?in-reply-to=..
 Thunderbird as the mail program must say so in the attachment question (before the user decides)
 and on standard error once the file was handed over; without files the link keeps those fields
 and nothing is said. The stand-ins on PATH: `thunderbird` records its argv, `zenity` records its
-argv and answers "Attach" (exit status 0).
+argv and answers "Attach" (as zenity --switch does: the button's label on stdout, exit status 1).
 """
 import os
 import subprocess
@@ -47,6 +47,8 @@ bindir = os.path.join(tmp, "bin")
 os.makedirs(bindir)
 write_recorder(os.path.join(bindir, "thunderbird"))
 write_recorder(os.path.join(bindir, "zenity"), ".zenity")
+with open(os.path.join(bindir, "zenity"), "a") as f:
+    f.write("echo Attach\nexit 1\n")
 env.update(PATH=f"{bindir}:/usr/bin:/bin", DISPLAY=":97", XDG_CURRENT_DESKTOP="GNOME", LANG="C", MAILTOKIT_ASK="none")
 env.pop("LANGUAGE", None)
 with open(home + "/.config/mailtokit/config", "w") as f:

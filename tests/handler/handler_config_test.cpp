@@ -98,7 +98,14 @@ TEST_CASE("configuration errors say which key or value is wrong", "[config]") {
   };
   const bad cases[] = {
       {"bogus_key = 1\n", "unknown key 'bogus_key' (the keys are target, command, terminal, from, confirm, keep, "
-                          "drop, smtputf8, notify, strict, draft_max_age_days, attach_max_size)"},
+                          "drop, smtputf8, notify, strict, draft_max_age_days, attach_max_size, attach_max_files, "
+                          "attach_max_total)"},
+      {"attach_max_files = 13\n", "attach_max_files takes a number of files from 1 to 12 (the question shows each "
+                                  "file it offers), not '13'"},
+      {"attach_max_files = 0\n", "attach_max_files takes a number of files from 1 to 12 (the question shows each "
+                                 "file it offers), not '0'"},
+      {"attach_max_total = 5TB\n", "attach_max_total takes a size such as 25MB (a number, then B, kB, MB or GB; at "
+                                   "most 4GB), not '5TB'"},
       {"target custom\n", "missing '=' after 'target' (a line is key = value, e.g. target = thunderbird)"},
       {"notify = maybe\n", "notify takes yes or no, not 'maybe'"},
       {"smtputf8 = \n", "smtputf8 takes yes or no, not ''"},
@@ -152,4 +159,15 @@ TEST_CASE("XDG base directories follow the specification", "[config]") {
   CHECK(config_home(none).error().code == program::errc::not_found);
   none.home = "";
   CHECK_FALSE(state_home(none));
+}
+
+TEST_CASE("attach_max_files and attach_max_total", "[config]") {
+  auto c = parse_config("attach_max_files = 3\nattach_max_total = 10MB\nattach_max_size = 2kB\n");
+  REQUIRE(c);
+  CHECK(c->attach_max_files == 3u);
+  CHECK(c->attach_max_total == 10'000'000u);
+  CHECK(c->attach_max_size == 2'000u);
+  CHECK_FALSE(parse_config("attach_max_files = 1x\n"));
+  CHECK_FALSE(parse_config("attach_max_files =\n"));
+  CHECK(parse_config("attach_max_files = 12\n"));
 }
