@@ -382,7 +382,7 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
   if (const auto* c = plan.choice.known; c != nullptr && c->losses_with_files != nullptr && !plan.wants_file)
     c->losses_with_files(d, lost_with_files);
   const std::string text = attach_question_text(r.files, asker_name(origin, !o.attach.empty()), chosen_name(plan.choice),
-                                                lost_with_files);
+                                                lost_with_files, &d);
   const bool yes = ctx.stdin_tty && ctx.stderr_tty ? ask_attach_terminal(text) : ask_attach_dialog(*file_dialog, text);
   if (!yes) {
     not_attached(tr("you chose not to attach it"));

@@ -252,8 +252,49 @@ auto ask_lines(const std::string& text, const std::string& prompt, Parse parse) 
 
 // ---- files a request asks to attach --------------------------------------------------------
 
+std::string shown_file_name(std::string_view name, std::size_t max) {
+  const std::string v = preview::visible(name);
+  std::vector<std::size_t> starts;  // byte offset of each character
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (is_lead(v[i])) starts.push_back(i);
+  constexpr std::size_t tail = 16;
+  std::string out = "\xE2\x81\xA8";  // FSI
+  if (starts.size() <= max || max <= tail + 1) {
+    out += v;
+  } else {
+    out += v.substr(0, starts[max - tail - 1]);
+    out += "\xE2\x80\xA6";  // an ellipsis where characters were cut
+    out += v.substr(starts[starts.size() - tail]);
+  }
+  return out + "\xE2\x81\xA9";  // PDI
+}
+
+namespace {
+
+// Who gets the message, for the file question: every To and Cc address and the hidden copies said
+// plainly (at most 20 addresses, then how many more).
+std::string recipients_text(const draft& d) {
+  std::string out;
+  auto list = [&](const std::vector<address>& v, const char* label) {
+    if (v.empty()) return;
+    std::string line;
+    for (std::size_t i = 0; i < v.size() && i < 20; ++i)
+      line += (i ? ", " : "") + preview::isolate(v[i].valid ? v[i].unicode() : v[i].original, true);
+    if (v.size() > 20)
+      line += " " + fill(ntr("and {0} more", "and {0} more", v.size() - 20), {std::to_string(v.size() - 20)});
+    out += "  " + fill(tr(label), {line}) + "\n";
+  };
+  list(d.to, N_("To: {0}"));
+  list(d.cc, N_("Cc: {0}"));
+  list(d.bcc, N_("Hidden copy (Bcc), which the others do not see: {0}"));
+  return out;
+}
+
+}  // namespace
+
 std::string attach_question_text(const std::vector<attachments::vetted_file>& files, std::string_view asker,
-                                 std::string_view program, const std::vector<std::string>& lost_with_files) {
+                                 std::string_view program, const std::vector<std::string>& lost_with_files,
+                                 const draft* to_whom) {
   std::size_t allowed = 0;
   for (const auto& f : files) allowed += f.allowed() ? 1u : 0u;
   std::string t;
@@ -272,10 +313,14 @@ std::string attach_question_text(const std::vector<attachments::vetted_file>& fi
   t += tr("A link in a web page or a message must never send your files: attach them only if you asked for this "
           "yourself.");
   t += "\n";
+  if (to_whom != nullptr) {
+    const std::string who_gets = recipients_text(*to_whom);
+    t += "\n" + std::string(who_gets.empty() ? tr("The message has no recipient yet.") : tr("The message goes to:")) +
+         "\n" + who_gets;
+  }
   std::size_t shown = 0;
   auto name_line = [](const attachments::vetted_file& f) {
-    const std::string name = !f.name.empty() ? f.name : f.requested.path_as_given;
-    return clip(preview::visible(name), 120);
+    return shown_file_name(!f.name.empty() ? f.name : f.requested.path_as_given, 80);
   };
   if (allowed > 0) {
     t += "\n" + std::string(tr("To attach:")) + "\n";

@@ -93,7 +93,12 @@ inline constexpr std::string_view label_dont_attach = N_("Don't attach");
 /// through preview::visible() and clip().
 [[nodiscard]] std::string attach_question_text(const std::vector<attachments::vetted_file>& files,
                                                std::string_view asker, std::string_view program,
-                                               const std::vector<std::string>& lost_with_files = {});
+                                               const std::vector<std::string>& lost_with_files = {},
+                                               const draft* to_whom = nullptr);
+/// A file's name as the questions show it: visible(), inside a first-strong isolate (U+2068 ...
+/// U+2069) so a right-to-left name cannot reorder the line, and when longer than `max` characters
+/// cut in the middle, keeping its beginning and its last 16 characters (its real ending).
+[[nodiscard]] std::string shown_file_name(std::string_view name, std::size_t max = 80);
 /// argv of the attachment question: a yes/no question, markup off or escaped. Only zenity's is
 /// asked (`open` never asks about files with kdialog or yad): two buttons, "Don't attach" first
 /// (it has the focus), and only the printed label "Attach" attaches, so Return, keypad Enter,

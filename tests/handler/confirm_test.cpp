@@ -128,7 +128,7 @@ TEST_CASE("the attachment question: the files, the refusals, and no attaching by
   CHECK(t.find("report<U+202E>.odt") != std::string::npos);  // a bidi override is shown, not obeyed
   CHECK(t.find("in /home/u/Documents") != std::string::npos);
   CHECK(t.find("12.3 kB, ODT document") != std::string::npos);
-  CHECK(t.find("Never attached:\n  passwd: it is in a system folder (/etc)") != std::string::npos);
+  CHECK(t.find("Never attached:\n  \xE2\x81\xA8passwd\xE2\x81\xA9: it is in a system folder (/etc)") != std::string::npos);
   CHECK(t.find("Don't attach (the default)") != std::string::npos);
   CHECK(t.find("If the files are attached:") == std::string::npos);  // no losses: no such paragraph
   // What the program loses with files comes before the answers, each line shown, not obeyed.
@@ -161,4 +161,33 @@ TEST_CASE("the attachment question: the files, the refusals, and no attaching by
   CHECK(parse_attach_typed("") == false);
   CHECK(parse_attach_typed("n") == false);
   CHECK(parse_attach_typed("yes") == std::nullopt);
+}
+
+TEST_CASE("the file question says to whom, and shows names that cannot be reordered or cut at the end",
+          "[confirm]") {
+  // Issue 35: the question never said to whom (after "Open as it is", the files went to a Bcc
+  // too); a right-to-left name was drawn reordered; a long name was cut at its end.
+  std::vector<mailtokit::attachments::vetted_file> files(1);
+  files[0].name = "\xD8\xAA\xD9\x82\xD8\xB1\xD9\x8A\xD8\xB1 taxes-2023.pdf";  // Arabic "report", then Latin
+  files[0].folder = "/home/u/Documents";
+  auto d = mailtokit::parse_draft("mailto:boss@example.org?cc=team@example.org&bcc=spy@evil.example");
+  REQUIRE(d);
+  const std::string t = attach_question_text(files, "", "Thunderbird", {}, &*d);
+  CHECK(t.find("The message goes to:") != std::string::npos);
+  CHECK(t.find("boss@example.org") != std::string::npos);
+  CHECK(t.find("team@example.org") != std::string::npos);
+  CHECK(t.find("Hidden copy (Bcc), which the others do not see: \xE2\x81\xA6spy@evil.example\xE2\x81\xA9") !=
+        std::string::npos);
+  CHECK(t.find("\xE2\x81\xA8" "\xD8\xAA\xD9\x82\xD8\xB1\xD9\x8A\xD8\xB1 taxes-2023.pdf\xE2\x81\xA9") != std::string::npos);
+  mailtokit::draft none;
+  CHECK(attach_question_text(files, "", "Thunderbird", {}, &none).find("The message has no recipient yet.") !=
+        std::string::npos);
+
+  const std::string long_name = std::string(200, 'a') + "-invoice.pdf.exe";
+  const std::string shown = shown_file_name(long_name, 80);
+  CHECK(shown.find("-invoice.pdf.exe\xE2\x81\xA9") != std::string::npos);  // the real ending stays
+  CHECK(shown.find("\xE2\x80\xA6") != std::string::npos);
+  CHECK(mailtokit::utf8::length(shown) == 80 + 2);  // 80 characters and the two isolates
+  CHECK(shown_file_name("short.pdf") == "\xE2\x81\xA8short.pdf\xE2\x81\xA9");
+  CHECK(shown_file_name("a\xE2\x80\xA8" "b") == "\xE2\x81\xA8" "a<U+2028>b\xE2\x81\xA9");
 }
