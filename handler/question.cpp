@@ -638,7 +638,10 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
         fill(ntr("There is {0} more warning; the details show everything.",
                  "There are {0} more warnings; the details show everything.", items.size() - max_risky),
              {std::to_string(items.size() - max_risky)}));
-  for (auto& s : told_sentences(d, findings)) q.findings.push_back(std::move(s));
+  // attach= and attachment= are told by offer_files() (offered in the file question, or not
+  // attached and why): here they would contradict it, "removed a request to attach X" before a
+  // question that offers X (issue 35).
+  for (auto& s : told_sentences(d, findings, true)) q.findings.push_back(std::move(s));
   for (std::size_t i = 0; i < losses.size() && i < 2; ++i) q.findings.push_back(shown(losses[i], 200));
   q.details = draft_details(d, findings, l);
 

@@ -102,13 +102,15 @@ TEST_CASE("the issue's link: the look-alike first, named and marked, Cancel the 
   const auto q = ask(issue_link);
   CHECK(q.title == "mailtokit: check this link before it opens");
   CHECK(q.headline == "admin@\xD0\xB0pple.com is not apple.com");
-  REQUIRE(q.findings.size() == 3);
+  REQUIRE(q.findings.size() == 2);
   CHECK(q.findings[0] ==
         "In admin@[\xD0\xB0]pple.com, the letter in brackets is the Cyrillic letter \xD0\xB0, not the Latin "
         "letter a. "
         "Its real name is admin@xn--pple-43d.com.");
   CHECK(q.findings[1] == "x@evil.example would get the message, and the other recipients would not know.");
-  CHECK(q.findings[2] == "mailtokit removed a request to attach /etc/passwd: a link may never attach files.");
+  // attach= is not named here: offer_files() says what became of it, in the file question or as
+  // "not attached: ... and why", so the two never contradict each other (issue 35).
+  for (const auto& f : q.findings) CHECK(f.find("passwd") == std::string::npos);
   // Without the hidden copy the look-alike would still be there: Cancel, first.
   CHECK(q.safe == choice::cancel);
   REQUIRE(q.buttons.size() == 3);
@@ -163,12 +165,12 @@ TEST_CASE("three findings fit on one screen, the worst first", "[question]") {
           "&from=boss@example.com",
           {"aerc shows the addresses percent-encoded"});
   CHECK(q.headline == "admin@\xD0\xB0pple.com is not apple.com");
-  REQUIRE(q.findings.size() >= 5);
+  REQUIRE(q.findings.size() >= 4);  // attach= is told by offer_files(), not here
   CHECK(has(q.findings[1], "x@evil.example"));
   CHECK(q.findings[2] ==
         "The subject contains invisible characters that change the order of its text: "
         "Invoice <U+202E>fdp.exe.");
-  CHECK(has(q.findings[4], "\"from\""));
+  CHECK(has(q.findings[3], "\"from\""));
   check_plain_words(q);
   CHECK(lines_before_details(q) <= 12);
   const std::string t = question_plain_text(q);
