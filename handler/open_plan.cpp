@@ -172,17 +172,21 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
     std::string u = dispatch::claws_uri(x);
     return p.t == target::desktop ? dispatch::desktop_safe_uri(u) : u;
   };
-  draft no_body = d;
-  no_body.body.reset();
+  // The draft without its body: copied only for the two programs that need it.
+  auto without_body = [&] {
+    draft no_body = d;
+    no_body.body.reset();
+    return no_body;
+  };
   if (program == target::claws_mail) {
     p.claws_uri = socket_form(d);
     if (d.body && !dispatch::claws_link_fits(p.claws_uri)) {
-      p.claws_uri = socket_form(no_body);
+      p.claws_uri = socket_form(without_body());
       p.body_file = true;
     }
   }
   const bool too_long = (program == target::claws_mail && !dispatch::claws_link_fits(p.claws_uri)) ||
-                        (program == target::sylpheed && !dispatch::sylpheed_link_fits(socket_form(no_body)));
+                        (program == target::sylpheed && !dispatch::sylpheed_link_fits(socket_form(without_body())));
   if (too_long) {
     const std::string name(program == target::claws_mail ? "Claws Mail" : "Sylpheed");
     // TRANSLATORS: {0} is a mail program's name.

@@ -248,14 +248,8 @@ program::result<std::string> local_path(std::string_view v) {
 }
 
 bool credential_file(std::string_view resolved_path) noexcept {
-  const auto lower = [](std::string_view s) {
-    std::string out(s);
-    for (auto& c : out)
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-  };
   const auto slash = resolved_path.rfind('/');
-  const std::string name = lower(resolved_path.substr(slash == std::string_view::npos ? 0 : slash + 1));
+  const std::string name = chars::lowered(resolved_path.substr(slash == std::string_view::npos ? 0 : slash + 1));
   if (name == "krb5cc" || name == "xauthority" || name == ".xauthority") return true;
   for (const std::string_view prefix : {"krb5cc_", "xauth-", "xauth_", "xauth.", "serverauth."})
     if (name.starts_with(prefix)) return true;
@@ -264,7 +258,7 @@ bool credential_file(std::string_view resolved_path) noexcept {
   std::string_view rest = resolved_path.substr(0, slash == std::string_view::npos ? 0 : slash);
   while (!rest.empty()) {
     const auto s = rest.rfind('/');
-    const std::string folder = lower(rest.substr(s == std::string_view::npos ? 0 : s + 1));
+    const std::string folder = chars::lowered(rest.substr(s == std::string_view::npos ? 0 : s + 1));
     for (const std::string_view prefix : {"ssh-", "gpg-", "keyring-", "kwallet", "krb5cc"})
       if (folder.starts_with(prefix)) return true;
     if (s == std::string_view::npos) break;
