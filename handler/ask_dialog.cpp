@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "runtime/dispatch.hpp"
@@ -29,9 +30,45 @@ choice choice_of(std::string_view id) noexcept {
   return choice::cancel;
 }
 
+answer answer_of(std::string_view out, std::size_t offered) {
+  answer a;
+  a.files_shown = offered > 0;
+  const auto nl = out.find('\n');
+  const choice c = choice_of(out.substr(0, nl));
+  out.remove_prefix(nl == std::string_view::npos ? out.size() : nl + 1);
+  while (!out.empty()) {
+    const auto end = out.find('\n');
+    const std::string_view line = out.substr(0, end);
+    out.remove_prefix(end == std::string_view::npos ? out.size() : end + 1);
+    std::size_t n = 0;
+    bool number = line.size() > 5 && line.size() <= 8 && line.substr(0, 5) == "file ";
+    for (const char ch : line.substr(number ? 5 : 0)) {
+      number = number && ch >= '0' && ch <= '9';
+      n = n * 10 + static_cast<std::size_t>(ch - '0');
+    }
+    if (!number || n >= offered || c == choice::cancel) return {choice::cancel, {}, a.files_shown};
+    if (std::find(a.files.begin(), a.files.end(), n) == a.files.end()) a.files.push_back(n);
+  }
+  a.what = c;
+  std::sort(a.files.begin(), a.files.end());
+  return a;
+}
+
 ask::request ask_request(const question& q) {
-  ask::request r{q.title, q.headline, q.findings, q.choices, q.details, {}, std::string(id_of(q.safe))};
+  ask::request r;
+  r.title = q.title;
+  r.headline = q.headline;
+  r.findings = q.findings;
+  r.choices = q.choices;
+  r.recipients = q.recipients;
+  if (!q.files.files.empty()) {
+    r.files_intro = q.files.intro == q.headline ? q.files.advice : q.files.intro + "\n" + q.files.advice;
+    for (const auto& f : q.files.files) r.files.push_back({f.name, f.about});
+    r.file_notes = q.files.notes;
+  }
+  r.details = q.details;
   for (const auto& b : q.buttons) r.buttons.push_back({std::string(id_of(b.what)), b.label});
+  r.default_id = std::string(id_of(q.safe));
   return r;
 }
 
@@ -244,19 +281,29 @@ choice ask_with(dialog_program p, const question& q) {
 
 }  // namespace
 
-choice ask_dialog(const question& q, const std::optional<std::string>& ask_program,
+answer ask_dialog(const question& q, const std::optional<std::string>& ask_program,
                   std::optional<dialog_program> fallback) {
   if (ask_program) {
     const std::string file = private_file(ask::encode(ask_request(q)));
-    if (file.empty()) return choice::cancel;
+    if (file.empty()) return {};
     auto r = dispatch::run_capture({*ask_program, file}, 4096);
     unlink(file.c_str());
     // 0: a button; 1: closed or Escape. Anything else (bad input, no display, a crash): the
     // dialog program below.
-    if (r && r->status == 0) return choice_of(r->out);
-    if (r && r->status == 1) return choice::cancel;
+    if (r && r->status == 0) return answer_of(r->out, q.files.files.size());
+    if (r && r->status == 1) return {choice::cancel, {}, !q.files.files.empty()};
   }
-  return fallback ? ask_with(*fallback, q) : choice::cancel;
+  if (!fallback) return {};
+  // The dialog programs never offer files: asked without them, as if none had been asked for.
+  question without_files = q;
+  if (!q.files.files.empty()) {
+    if (q.headline == q.files.intro)
+      without_files.headline = tr("Open this message without the files it asks to attach?");
+    without_files.findings.push_back(
+        tr("The files are not attached: only mailtokit's own question window or a terminal can ask about files."));
+    without_files.files = {};
+  }
+  return {ask_with(*fallback, without_files), {}, false};
 }
 
 }  // namespace mailtokit::cli

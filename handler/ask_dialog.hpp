@@ -21,6 +21,10 @@ namespace mailtokit::cli {
 [[nodiscard]] std::string_view id_of(choice c) noexcept;
 /// The choice whose id is `id` (a line end after it is ignored); cancel for anything else.
 [[nodiscard]] choice choice_of(std::string_view id) noexcept;
+/// mailtokit-ask's answer from what it printed: the chosen button's id on the first line, then
+/// "file N" for each file ticked (N counts from 0). A file only goes with an opening choice, and
+/// only a number below `offered`; any other line makes the answer cancel.
+[[nodiscard]] answer answer_of(std::string_view out, std::size_t offered);
 /// The question as mailtokit-ask takes it (handler/ask/ask_format.hpp): the same words, the
 /// buttons in the same order with their ids, the safe one as the default.
 [[nodiscard]] ask::request ask_request(const question& q);
@@ -62,7 +66,9 @@ namespace mailtokit::cli {
 
 /// Ask `q` in mailtokit-ask (`ask_program`) and wait for the answer; when it is missing or
 /// cannot run (no display, bad input), in the dialog program `fallback`. A private temporary
-/// file (0600) holds the question. Anything but a chosen button is cancel.
-[[nodiscard]] choice ask_dialog(const question& q, const std::optional<std::string>& ask_program,
+/// file (0600) holds the question. Anything but a chosen button is cancel. Only mailtokit-ask
+/// shows the files (`q.files`); a dialog program is asked without them, and its answer says
+/// `files_shown = false`.
+[[nodiscard]] answer ask_dialog(const question& q, const std::optional<std::string>& ask_program,
                                 std::optional<dialog_program> fallback);
 }  // namespace mailtokit::cli

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <cstdlib>
@@ -303,9 +304,16 @@ std::vector<attachments::request> attach_requests(const draft& d, const std::vec
   return out;
 }
 
+// What a request asks to attach, vetted, and whether the question can offer it.
+struct file_request {
+  std::vector<attachments::vetted_file> files;
+  std::string why_not;                       // why no file is offered; empty when they are
+  std::vector<std::string> lost_with_files;  // what the program loses when it is given files
+  file_offer offer;                          // the files part of the question (empty: none offered)
+};
+
 // The files offered and what became of them.
 struct offered_files {
-  std::vector<attachments::vetted_file> files;
   std::vector<std::string> handed;  // private copies handed over (or empty: nothing attached)
   std::vector<std::string> told;    // what the user is told about the files
 };
@@ -323,15 +331,37 @@ std::string asker_name(const provenance::origin& o, bool from_command) {
   return o.send_program + (o.requester.empty() ? std::string() : " (for " + o.requester + ")");
 }
 
-// Offers the requested files: vetted (never-attached kinds refused whatever the answer), then
-// shown in a question whose default attaches nothing; nothing is attached without one, under
-// strict or confirm = never, when a browser or another program's hyperlink asked, or when the
-// program cannot take files. The chosen files are copied (private, from the descriptor that was
-// judged) for the hand-over and, for a draft file, read into the draft.
-offered_files offer_files(draft& d, const open_options& o, const open_plan& plan, bool strict, confirm_mode mode,
-                          const ask_context& ctx, const desktop_ui& ui, const environment& env,
-                          const std::string& copies_dir, const handler::config& limits) {
-  offered_files r;
+// Why no file can be offered here, or "": never-attached kinds only, a browser or another
+// program's hyperlink asked, strict, confirm = never, --dry-run, a program that cannot take
+// files, or nobody to ask who can show them (mailtokit-ask or the terminal: with kdialog 22.12
+// and yad, Return attached in issue 35's test; zenity shows no check boxes beside the link's
+// choices).
+std::string why_no_offer(const file_request& r, const provenance::origin& origin, const open_options& o,
+                         const open_plan& plan, bool strict, confirm_mode mode, const ask_context& ctx,
+                         const desktop_ui& ui) {
+  std::size_t allowed = 0;
+  for (const auto& f : r.files) allowed += f.allowed() ? 1u : 0u;
+  if (allowed == 0) return tr("it may never be attached");
+  if (origin.hyperlink && o.attach.empty())
+    return fill(tr("the request came from a link in {0}, and a link never attaches files"), {origin.link_program});
+  if (strict) return tr("strict = yes attaches no file");
+  if (mode == confirm_mode::never) return tr("confirm = never attaches no file (attaching needs your answer)");
+  if (o.dry_run) return tr("--dry-run attaches nothing");
+  if (!can_attach(plan)) return fill(tr("{0} cannot be given files by another program"), {chosen_name(plan.choice)});
+  if (ctx.stdin_tty && ctx.stderr_tty) return {};
+  if (!ctx.display) return tr("there is no terminal and no display to ask on");
+  if (!ui.ask)
+    return tr("only mailtokit's own question window (mailtokit-ask) or a terminal can ask about files, and neither "
+              "is here");
+  return {};
+}
+
+// The requested files, vetted (never-attached kinds refused whatever the answer), and the files
+// part of the question when they can be offered.
+file_request request_files(const draft& d, const open_options& o, const open_plan& plan, bool strict,
+                           confirm_mode mode, const ask_context& ctx, const desktop_ui& ui, const environment& env,
+                           const handler::config& limits) {
+  file_request r;
   const auto requests = attach_requests(d, o.attach);
   if (requests.empty()) return r;
   attachments::vet_context vc;
@@ -341,82 +371,56 @@ offered_files offer_files(draft& d, const open_options& o, const open_plan& plan
   if (limits.attach_max_total) vc.max_total = *limits.attach_max_total;
   r.files = attachments::vet_all(requests, vc);
   const auto origin = provenance::classify(provenance::parents());
-  std::size_t allowed = 0;
-  for (const auto& f : r.files) allowed += f.allowed() ? 1u : 0u;
-  auto not_attached = [&](const std::string& why) {
-    for (const auto& f : r.files)
-      r.told.push_back(fill(tr("not attached: {0}: {1}"), {shown(f), f.allowed() ? why : f.refusal_text}));
-  };
-  // Who may ask about files: the terminal, or zenity, whose --default-cancel makes Return, keypad
-  // Enter, Space, Escape and closing the window all "Don't attach" (tests/gui/consent_keys_test.py).
-  // kdialog 22.12 opened the question with the focus on "Attach" (Return, keypad Enter and Space
-  // attached), and yad's Return attached too (issue 35): they never ask about files, on any desktop.
-  const std::optional<dialog_program> file_dialog =
-      ctx.display && installed("zenity") ? std::optional<dialog_program>(dialog_program::zenity) : std::nullopt;
-  std::string why;
-  if (allowed == 0) {
-    why = tr("it may never be attached");
-  } else if (origin.hyperlink && o.attach.empty()) {
-    why = fill(tr("the request came from a link in {0}, and a link never attaches files"), {origin.link_program});
-  } else if (strict) {
-    why = tr("strict = yes attaches no file");
-  } else if (mode == confirm_mode::never) {
-    why = tr("confirm = never attaches no file (attaching needs your answer)");
-  } else if (o.dry_run) {
-    why = tr("--dry-run attaches nothing");
-  } else if (!can_attach(plan)) {
-    why = fill(tr("{0} cannot be given files by another program"), {chosen_name(plan.choice)});
-  } else if (!(ctx.stdin_tty && ctx.stderr_tty) && !(ctx.display && file_dialog)) {
-    why = !ctx.display ? tr("there is no terminal and no display to ask on")
-          : ui.dialog  ? tr("only zenity or a terminal can ask about files: with kdialog or yad, Enter or Space would "
-                            "attach them")
-                       : tr("there is no terminal, and no dialog program to ask with");
-  }
-  if (!why.empty()) {
-    not_attached(why);
-    return r;
-  }
+  r.why_not = why_no_offer(r, origin, o, plan, strict, mode, ctx, ui);
+  if (!r.why_not.empty()) return r;
   // What the program loses when it is given files (Thunderbird's -compose spec): said in the
   // question, so the answer is made knowing it, and again once the files were handed over.
-  std::vector<std::string> lost_with_files;
   if (const auto* c = plan.choice.known; c != nullptr && c->losses_with_files != nullptr && !plan.wants_file)
-    c->losses_with_files(d, lost_with_files);
-  const std::string text = attach_question_text(r.files, asker_name(origin, !o.attach.empty()), chosen_name(plan.choice),
-                                                lost_with_files, &d);
-  const bool yes = ctx.stdin_tty && ctx.stderr_tty ? ask_attach_terminal(text) : ask_attach_dialog(*file_dialog, text);
-  if (!yes) {
-    not_attached(tr("you chose not to attach it"));
-    return r;
-  }
+    c->losses_with_files(d, r.lost_with_files);
+  r.offer = offer_text(r.files, asker_name(origin, !o.attach.empty()), chosen_name(plan.choice), r.lost_with_files);
+  return r;
+}
+
+// The files ticked in the answer `a`, copied (private, from the descriptor that was judged) for
+// the hand-over or, for a draft file, read into the draft; every other file told and why.
+offered_files attach_ticked(draft& d, file_request& r, const answer& a, const open_plan& plan,
+                            const std::string& copies_dir) {
+  offered_files out;
+  auto not_attached = [&](const attachments::vetted_file& f, const std::string& why) {
+    out.told.push_back(fill(tr("not attached: {0}: {1}"), {shown(f), why}));
+  };
+  std::size_t index = 0;  // among the files offered (the allowed ones, in order)
   for (auto& f : r.files) {
     if (!f.allowed()) {
-      r.told.push_back(fill(tr("not attached: {0}: {1}"), {shown(f), f.refusal_text}));
+      not_attached(f, f.refusal_text);
       continue;
     }
-    // The file sent is the file shown: re-checked, then read or copied through its descriptor.
-    if (!attachments::still_same(f)) {
-      r.told.push_back(fill(tr("not attached: {0}: it changed after you were asked"), {f.shown_path}));
-      continue;
-    }
-    if (plan.wants_file) {
+    const bool ticked = std::find(a.files.begin(), a.files.end(), index++) != a.files.end();
+    if (!r.why_not.empty()) {
+      not_attached(f, r.why_not);
+    } else if (!a.files_shown) {
+      not_attached(f, tr("the question that could be shown cannot offer files"));
+    } else if (!ticked) {
+      not_attached(f, tr("you did not choose to attach it"));
+    } else if (!attachments::still_same(f)) {
+      // The file sent is the file shown: re-checked, then read or copied through its descriptor.
+      not_attached(f, tr("it changed after you were asked"));
+    } else if (plan.wants_file) {
       auto bytes = attachments::read_contents(f);
       if (!bytes) {
-        r.told.push_back(fill(tr("not attached: {0}: it could not be read"), {f.shown_path}));
+        not_attached(f, tr("it could not be read"));
         continue;
       }
       d.attachments.push_back({f.name, f.mime_type, std::move(*bytes)});
-      r.handed.push_back(f.shown_path);
-      continue;
+      out.handed.push_back(f.shown_path);
+    } else if (auto copy = attachments::copy_for_handover(f, copies_dir)) {
+      out.handed.push_back(*copy);
+    } else {
+      not_attached(f, tr("it could not be copied for the hand-over"));
     }
-    auto copy = attachments::copy_for_handover(f, copies_dir);
-    if (!copy) {
-      r.told.push_back(fill(tr("not attached: {0}: it could not be copied for the hand-over"), {f.shown_path}));
-      continue;
-    }
-    r.handed.push_back(*copy);
   }
-  if (!r.handed.empty()) r.told.insert(r.told.end(), lost_with_files.begin(), lost_with_files.end());
-  return r;
+  if (!out.handed.empty()) out.told.insert(out.told.end(), r.lost_with_files.begin(), r.lost_with_files.end());
+  return out;
 }
 
 // Why nobody can be asked, as it is: no display, or no dialog program on it.
@@ -516,11 +520,14 @@ int run_open(const open_options& o) {
   ctx.stderr_tty = isatty(STDERR_FILENO) != 0;
   ctx.display = has_display();
   ctx.dialog_program = ui.dialog.has_value() || ui.ask.has_value();
-  const ask_how how = o.dry_run ? ask_how::no : decide_ask(mode, needs_decision(*d, findings), ctx);
-  const question q = make_question(*d, findings, plan->losses);
-  bool tell_later = false;  // nobody is asked: the notes go out after the files are offered
+  // Files a send-by-email request asks to attach: offered in the same question, never ticked.
+  file_request files = request_files(*d, o, *plan, po.strict, mode, ctx, ui, env, lc->cfg);
+  const bool offering = !files.offer.files.empty();
+  const ask_how how = o.dry_run ? ask_how::no : decide_ask(mode, needs_decision(*d, findings) || offering, ctx);
+  const question q = make_question(*d, findings, plan->losses, {}, files.offer);
+  bool tell_later = false;  // nobody is asked: the notes go out after the files are told
   std::string unasked;
-  choice answer = choice::open;
+  answer answer{choice::open, {}, false};
   switch (how) {
     case ask_how::no:
       tell_later = true;  // after the files, in one notification
@@ -545,11 +552,11 @@ int run_open(const open_options& o) {
       answer = ask_dialog(q, ui.ask, ui.dialog);
       break;
   }
-  if (answer == choice::cancel) {
+  if (answer.what == choice::cancel) {
     err("mailtokit: " + std::string(tr("cancelled; nothing was started")) + "\n");
     return exit_ok;
   }
-  if (answer == choice::open_without_bcc) {
+  if (answer.what == choice::open_without_bcc) {
     err("mailtokit: " +
         fill(ntr("opening without the {0} hidden recipient (Bcc)", "opening without the {0} hidden recipients (Bcc)",
                  d->bcc.size()),
@@ -561,7 +568,7 @@ int run_open(const open_options& o) {
     plan->losses.insert(plan->losses.begin(), made_safe.begin(), made_safe.end());
   }
 
-  // Files a send-by-email request asks to attach: offered, never attached without the answer.
+  // The files ticked are attached; every other one is told.
   const std::string drafts_dir = handler::state_home(env) ? *handler::state_home(env) + "/mailtokit/drafts" : "";
   if (!drafts_dir.empty() && !o.dry_run) (void)drafts::ensure_private_dir(drafts_dir);
   // The private copies of files to attach go in XDG_RUNTIME_DIR/mailtokit when the session has
@@ -578,7 +585,7 @@ int run_open(const open_options& o) {
     const unsigned days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
     if (!o.dry_run && attach_dir == dir && days > 0) (void)drafts::clean_old(dir, std::chrono::hours(24) * days);
   }
-  const auto offered = offer_files(*d, o, *plan, po.strict, mode, ctx, ui, env, attach_dir, lc->cfg);
+  const auto offered = attach_ticked(*d, files, answer, *plan, attach_dir);
   if (tell_later) {
     // What the user was not asked about, and the files, in one message and one notification.
     auto lines = plan->losses;

@@ -226,30 +226,6 @@ std::vector<std::string> notify_argv(std::string_view summary, const std::vector
   return argv;
 }
 
-namespace {
-
-// Ask on the terminal: `text` once, then `prompt` until parse(line) gives an answer (at most five
-// times); end of input or five unreadable answers give nullopt (a last line without its line end
-// is still read).
-template <class Parse>
-auto ask_lines(const std::string& text, const std::string& prompt, Parse parse) -> decltype(parse("")) {
-  std::fwrite(text.data(), 1, text.size(), stderr);
-  for (int tries = 0; tries < 5; ++tries) {
-    std::fwrite(prompt.data(), 1, prompt.size(), stderr);
-    std::fflush(stderr);
-    std::string line;
-    int ch = 0;
-    while ((ch = std::fgetc(stdin)) != EOF && ch != '\n')
-      if (line.size() < 64) line += static_cast<char>(ch);
-    if (auto answer = parse(line)) return answer;
-    if (ch == EOF) break;
-  }
-  std::fputs("\n", stderr);
-  return std::nullopt;
-}
-
-}  // namespace
-
 // ---- files a request asks to attach --------------------------------------------------------
 
 std::string shown_file_name(std::string_view name, std::size_t max) {
@@ -269,12 +245,8 @@ std::string shown_file_name(std::string_view name, std::size_t max) {
   return out + "\xE2\x81\xA9";  // PDI
 }
 
-namespace {
-
-// Who gets the message, for the file question: every To and Cc address and the hidden copies said
-// plainly (at most 20 addresses, then how many more).
-std::string recipients_text(const draft& d) {
-  std::string out;
+std::vector<std::string> recipient_lines(const draft& d) {
+  std::vector<std::string> out;
   auto list = [&](const std::vector<address>& v, const char* label) {
     if (v.empty()) return;
     std::string line;
@@ -282,132 +254,52 @@ std::string recipients_text(const draft& d) {
       line += (i ? ", " : "") + preview::isolate(v[i].valid ? v[i].unicode() : v[i].original, true);
     if (v.size() > 20)
       line += " " + fill(ntr("and {0} more", "and {0} more", v.size() - 20), {std::to_string(v.size() - 20)});
-    out += "  " + fill(tr(label), {line}) + "\n";
+    out.push_back(fill(tr(label), {line}));
   };
   list(d.to, N_("To: {0}"));
   list(d.cc, N_("Cc: {0}"));
-  list(d.bcc, N_("Hidden copy (Bcc), which the others do not see: {0}"));
+  list(d.bcc, N_("Hidden copy, which the others do not see: {0}"));
   return out;
 }
 
-}  // namespace
-
-std::string attach_question_text(const std::vector<attachments::vetted_file>& files, std::string_view asker,
-                                 std::string_view program, const std::vector<std::string>& lost_with_files,
-                                 const draft* to_whom) {
+file_offer offer_text(const std::vector<attachments::vetted_file>& files, std::string_view asker,
+                      std::string_view program, const std::vector<std::string>& lost_with_files) {
+  file_offer o;
   std::size_t allowed = 0;
   for (const auto& f : files) allowed += f.allowed() ? 1u : 0u;
-  std::string t;
   const std::string who = clip(preview::visible(asker), 120);
   const std::string for_program = clip(preview::visible(program), 120);
   const std::string count = std::to_string(files.size());
-  if (asker.empty())
-    t += fill(ntr("This request asks to attach a file to the message for {1}.",
-                  "This request asks to attach {0} files to the message for {1}.", files.size()),
-              {count, for_program});
-  else
-    t += fill(ntr("{2} asks to attach a file to the message for {1}.",
-                  "{2} asks to attach {0} files to the message for {1}.", files.size()),
-              {count, for_program, who});
-  t += "\n";
-  t += tr("A link in a web page or a message must never send your files: attach them only if you asked for this "
-          "yourself.");
-  t += "\n";
-  if (to_whom != nullptr) {
-    const std::string who_gets = recipients_text(*to_whom);
-    t += "\n" + std::string(who_gets.empty() ? tr("The message has no recipient yet.") : tr("The message goes to:")) +
-         "\n" + who_gets;
-  }
-  std::size_t shown = 0;
-  auto name_line = [](const attachments::vetted_file& f) {
+  o.intro = asker.empty() ? fill(ntr("This request asks to attach a file to the message for {1}.",
+                                     "This request asks to attach {0} files to the message for {1}.", files.size()),
+                                 {count, for_program})
+                          : fill(ntr("{2} asks to attach a file to the message for {1}.",
+                                     "{2} asks to attach {0} files to the message for {1}.", files.size()),
+                                 {count, for_program, who});
+  o.advice = tr("A link in a web page or a message must never send your files: choose a file only if you asked "
+                "to send it yourself. A file you do not choose is not attached.");
+  auto name_of = [](const attachments::vetted_file& f) {
     return shown_file_name(!f.name.empty() ? f.name : f.requested.path_as_given, 80);
   };
-  if (allowed > 0) {
-    t += "\n" + std::string(tr("To attach:")) + "\n";
-    // Every file that would be attached is listed: vet_all() offers at most attach_max_files
-    // (12 at the most), and the rest are refused, never "... and N more" (issue 35).
-    for (const auto& f : files) {
-      if (!f.allowed()) continue;
-      t += "  " + name_line(f) + "\n";
-      t += "      " + fill(tr("in {0}"), {clip(preview::visible(f.folder), 160)}) + "\n";
-      t += "      " + preview::visible(f.size_text) + ", " + clip(preview::visible(f.type_text), 80) + "\n";
-    }
+  // Every file that would be attached is offered: vet_all() offers at most attach_max_files (12
+  // at the most) and refuses the rest, never "... and N more" (issue 35).
+  for (const auto& f : files)
+    if (f.allowed())
+      o.files.push_back({name_of(f), fill(tr("in {0}, {1}, {2}"), {clip(preview::visible(f.folder), 160),
+                                                                    preview::visible(f.size_text),
+                                                                    clip(preview::visible(f.type_text), 80)})});
+  std::size_t refused = 0;
+  for (const auto& f : files) {
+    if (f.allowed() || ++refused > 12) continue;
+    o.notes.push_back(fill(tr("Never attached: {0}: {1}"), {name_of(f), clip(preview::visible(f.refusal_text), 200)}));
   }
-  if (allowed < files.size()) {
-    t += "\n" + std::string(tr("Never attached:")) + "\n";
-    shown = 0;
-    for (const auto& f : files) {
-      if (f.allowed() || ++shown > 12) continue;
-      t += "  " + name_line(f) + ": " + clip(preview::visible(f.refusal_text), 200) + "\n";
-    }
-    if (shown > 12) t += "  " + fill(tr("... and {0} more"), {std::to_string(shown - 12)}) + "\n";
-  }
-  if (allowed > 0 && !lost_with_files.empty()) {
-    t += "\n" + std::string(tr("If the files are attached:")) + "\n";
-    for (std::size_t i = 0; i < lost_with_files.size() && i < 12; ++i)
-      t += "  " + clip(preview::visible(lost_with_files[i]), 200) + "\n";
-    if (lost_with_files.size() > 12)
-      t += "  " + fill(tr("... and {0} more"), {std::to_string(lost_with_files.size() - 12)}) + "\n";
-  }
+  if (refused > 12)
+    o.notes.push_back(fill(ntr("{0} more file is never attached.", "{0} more files are never attached.", refused - 12),
+                           {std::to_string(refused - 12)}));
   if (allowed > 0)
-    t += "\n" +
-         fill(ntr("{1}: the message opens with this file attached.",
-                  "{1}: the message opens with these {0} files attached.", allowed),
-              {std::to_string(allowed), tr(label_attach.data())}) +
-         "\n" +
-         fill(tr("{0} (the default): the message opens without any file."), {tr(label_dont_attach.data())}) + "\n";
-  return t;
-}
-
-std::vector<std::string> attach_question_argv(dialog_program p, std::string_view text) {
-  const std::string title = "--title=" + std::string(tr(attach_title.data()));
-  switch (p) {
-    case dialog_program::zenity:
-      // --switch: no OK or Cancel, only the two buttons, each printing its label on stdout. The
-      // answer is "Attach" only when that label comes out (parse_attach_answer): an exit status
-      // alone is no answer, since zenity 3.44 exits 0 when its window is destroyed from outside.
-      return {"zenity", "--question", "--switch", "--no-markup", "--no-wrap", title,
-              "--extra-button=" + std::string(tr(label_dont_attach.data())),
-              "--extra-button=" + std::string(tr(label_attach.data())), "--text=" + std::string(text)};
-    case dialog_program::yad:
-      // Not asked about files (see confirm.hpp): Return gave "Attach" in issue 35's test.
-      return {"yad", "--image=dialog-question", "--no-markup", "--center", title,
-              "--button=" + std::string(tr(label_attach.data())) + ":2", "--button=" + std::string(tr(label_dont_attach.data())) + ":0",
-              "--text=" + std::string(text)};
-    case dialog_program::kdialog:
-      // Not asked about files (see confirm.hpp): kdialog 22.12 focuses "Attach" in this question.
-      return {"kdialog", title, "--yes-label=" + std::string(tr(label_attach.data())),
-              "--no-label=" + std::string(tr(label_dont_attach.data())), "--warningyesno=" + qt_text(text)};
-  }
-  return {};
-}
-
-bool parse_attach_answer(dialog_program p, int status, std::string_view out) {
-  if (p == dialog_program::zenity) {
-    while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.remove_suffix(1);
-    return status == 1 && out == tr(label_attach.data());
-  }
-  return p == dialog_program::yad ? status == 2 : status == 0;
-}
-
-std::optional<bool> parse_attach_typed(std::string_view line) {
-  while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
-  while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
-  std::string s(line);
-  for (auto& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  if (s == "a" || s == "attach") return true;
-  if (s.empty() || s == "n" || s == "no" || s == "d" || s == "don't attach") return false;
-  return std::nullopt;
-}
-
-bool ask_attach_dialog(dialog_program p, const std::string& text) {
-  auto r = dispatch::run_capture(attach_question_argv(p, text), 4096);
-  return r && parse_attach_answer(p, r->status, r->out);
-}
-
-bool ask_attach_terminal(const std::string& text) {
-  return ask_lines(text, std::string("\n") + tr("Attach? [a]ttach, [N]o (Enter: no): "), parse_attach_typed).value_or(false);
+    for (std::size_t i = 0; i < lost_with_files.size() && i < 4; ++i)
+      o.notes.push_back(fill(tr("If a file is attached: {0}"), {clip(preview::visible(lost_with_files[i]), 200)}));
+  return o;
 }
 
 }  // namespace mailtokit::cli

@@ -78,43 +78,47 @@ inline constexpr std::string_view failure_title = N_("mailtokit: the link was no
                                                    std::size_t max_lines = 8, std::size_t line_chars = 157);
 
 
-// ---- files a request asks to attach (issue 23) ------------------------------------------------
+// ---- files a request asks to attach (issues 23 and 35) ------------------------------------------
 
-/// The title of the attachment question (tests look for it; English, shown through tr()).
-inline constexpr std::string_view attach_title = N_("mailtokit: attach these files?");
-/// The two answers; "Don't attach" is the default (Enter, Escape, closing the window).
-inline constexpr std::string_view label_attach = N_("Attach");
-inline constexpr std::string_view label_dont_attach = N_("Don't attach");
+/// A file the question offers: a check box in mailtokit-ask, a number on the terminal; never
+/// ticked to start.
+struct offered_file {
+  std::string name;   ///< shown_file_name() of its name
+  std::string about;  ///< where it is, its size and its type, on one line
+};
 
-/// The attachment question's text, for people: who asks (`asker`, e.g. "xdg-email (a program on
-/// your desktop)", or empty when unknown), each file that may be attached (its name, folder,
-/// size and type), each file that is never attached and why, what the program loses when it is
-/// given files (`lost_with_files`, one sentence each), and what each answer does. Every name went
-/// through preview::visible() and clip().
-[[nodiscard]] std::string attach_question_text(const std::vector<attachments::vetted_file>& files,
-                                               std::string_view asker, std::string_view program,
-                                               const std::vector<std::string>& lost_with_files = {},
-                                               const draft* to_whom = nullptr);
+/// The files part of the question, asked with the link's risks in one window or one prompt.
+/// Only mailtokit-ask and the terminal show it: with kdialog 22.12 and yad, Return attached in
+/// issue 35's test, and zenity cannot show check boxes and the link's choices in one window.
+struct file_offer {
+  std::string intro;                ///< who asks to attach how many files, for which program
+  std::string advice;               ///< a link must never send files: tick only what you asked to send
+  std::vector<offered_file> files;  ///< every file that can be attached (at most attach_max_files)
+  std::vector<std::string> notes;   ///< each file never attached and why; what attaching loses
+};
+
+/// The user's answer to the question: the choice, and the files ticked (indexes into
+/// file_offer::files; empty unless the files were shown and ticked).
+struct answer {
+  choice what = choice::cancel;
+  std::vector<std::size_t> files;
+  bool files_shown = false;  ///< the files were in the question that was answered
+};
+
+/// The files part for `files` (vet_all()'s result): who asks (`asker`, e.g. "xdg-email (for
+/// soffice.bin)", or empty when unknown), each file that may be attached (its name, folder, size
+/// and type), each file that is never attached and why, and what `program` loses when it is
+/// given files (`lost_with_files`, one sentence each). Every text went through preview::visible()
+/// and clip(). Empty `files` in the result when no file may be attached.
+[[nodiscard]] file_offer offer_text(const std::vector<attachments::vetted_file>& files, std::string_view asker,
+                                    std::string_view program, const std::vector<std::string>& lost_with_files = {});
 /// A file's name as the questions show it: visible(), inside a first-strong isolate (U+2068 ...
 /// U+2069) so a right-to-left name cannot reorder the line, and when longer than `max` characters
 /// cut in the middle, keeping its beginning and its last 16 characters (its real ending).
 [[nodiscard]] std::string shown_file_name(std::string_view name, std::size_t max = 80);
-/// argv of the attachment question: a yes/no question, markup off or escaped. Only zenity's is
-/// asked (`open` never asks about files with kdialog or yad): two buttons, "Don't attach" first
-/// (it has the focus), and only the printed label "Attach" attaches, so Return, keypad Enter,
-/// Space, Escape and closing or destroying the window do not (tests/gui/consent_keys_test.py).
-/// kdialog 22.12 opens --warningyesno with the focus on the first button ("Attach"), and yad's
-/// Return gave the first button too, whatever the code comments here once said (issue 35).
-[[nodiscard]] std::vector<std::string> attach_question_argv(dialog_program p, std::string_view text);
-/// True only for the explicit "Attach" answer: zenity printed the "Attach" label (`out`, its
-/// standard output; it exits 1 after a button of --switch), kdialog exited 0, yad 2. A crash, a
-/// destroyed window, Escape or any other status is "Don't attach".
-[[nodiscard]] bool parse_attach_answer(dialog_program p, int status, std::string_view out = {});
-/// A line typed on the terminal: "a"/"attach" attach; "", "n", "no", "d" do not; nullopt: ask again.
-[[nodiscard]] std::optional<bool> parse_attach_typed(std::string_view line);
-/// Ask with `p` (true: attach). Any failure is "Don't attach".
-[[nodiscard]] bool ask_attach_dialog(dialog_program p, const std::string& text);
-/// Ask on the terminal (stderr and stdin); end of input is "Don't attach".
-[[nodiscard]] bool ask_attach_terminal(const std::string& text);
+/// Who gets the message, one line per field: "To: ...", "Cc: ...", and "Hidden copy (Bcc), which
+/// the others do not see: ...", each address visible() and bidi-isolated; at most 20 addresses a
+/// field, then how many more. Empty when the message has no recipient.
+[[nodiscard]] std::vector<std::string> recipient_lines(const draft& d);
 
 }  // namespace mailtokit::cli

@@ -619,12 +619,17 @@ const question_button* button_for(const question& q, choice c) {
 
 // Decided on typed facts: the findings' codes, the draft's fields, is_risky().
 question make_question(const draft& d, const std::vector<preview::finding>& findings,
-                       const std::vector<std::string>& losses, const text_limits& l) {
+                       const std::vector<std::string>& losses, const text_limits& l, file_offer files) {
   question q;
   q.title = tr("mailtokit: check this link before it opens");
+  q.recipients = recipient_lines(d);
+  q.files = std::move(files);
+  const bool only_files = !q.files.files.empty();  // until a risky finding says otherwise
   const auto items = risky_items(d, findings);
   if (!items.empty()) {
     q.headline = items.front().headline;
+  } else if (only_files) {
+    q.headline = q.files.intro;
   } else if (!d.to.empty()) {
     // TRANSLATORS: a headline when nothing is wrong (the user asked to confirm every link);
     // {0} is the first address the message goes to.
@@ -656,6 +661,15 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
       ntr("Open without the hidden copy", "Open without the hidden copies", d.bcc.size())};
   const question_button cancel{choice::cancel, tr("Cancel")};
   const question_button open{choice::open, tr("Open as it is")};
+  if (items.empty() && only_files && !bcc) {
+    // Asked only for the files: Enter opens the message with the files ticked, none to start.
+    q.safe = choice::open;
+    q.buttons = {{choice::open, tr("Open")}, cancel};
+    q.choices = {fill(tr("{0}: your mail program gets the message, with the files you chose and no other."),
+                      {q.buttons[0].label}),
+                 fill(tr("{0}: nothing is opened."), {cancel.label})};
+    return q;
+  }
   if (q.safe == choice::open_without_bcc) {
     q.buttons = {without, cancel, open};
   } else {
@@ -716,6 +730,11 @@ std::string question_plain_text(const question& q) {
   std::string out = q.headline + "\n\n";
   for (const auto& f : q.findings) out += "- " + f + "\n";
   if (!q.findings.empty()) out += "\n";
+  if (!q.recipients.empty()) {
+    out += std::string(tr("The message goes to:")) + "\n";
+    for (const auto& r : q.recipients) out += "  " + r + "\n";
+    out += "\n";
+  }
   for (const auto& c : q.choices) out += c + "\n";
   if (!q.details.empty()) {
     out += "\n";
@@ -729,6 +748,19 @@ std::string question_terminal_text(const question& q) {
   std::string out = q.headline + "\n\n";
   for (const auto& f : q.findings) out += "  - " + f + "\n";
   if (!q.findings.empty()) out += "\n";
+  if (!q.recipients.empty()) {
+    out += std::string(tr("The message goes to:")) + "\n";
+    for (const auto& r : q.recipients) out += "  " + r + "\n";
+    out += "\n";
+  }
+  if (!q.files.files.empty()) {
+    if (q.files.intro != q.headline) out += q.files.intro + "\n";
+    out += q.files.advice + "\n";
+    for (std::size_t i = 0; i < q.files.files.size(); ++i)
+      out += "  [" + std::to_string(i + 1) + "] " + q.files.files[i].name + "\n      " + q.files.files[i].about + "\n";
+    for (const auto& n : q.files.notes) out += "  " + n + "\n";
+    out += "\n";
+  }
   for (std::size_t i = 0; i < q.buttons.size() && i < q.choices.size(); ++i) {
     out += "  [";
     out += key_of(q.buttons[i].what);
@@ -737,26 +769,60 @@ std::string question_terminal_text(const question& q) {
   return out;
 }
 
-std::optional<choice> parse_typed(std::string_view line, const question& q) {
+std::optional<answer> parse_typed(std::string_view line, const question& q) {
   while (!line.empty() && (line.back() == '\n' || line.back() == '\r' || line.back() == ' '))
     line.remove_suffix(1);
   while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
-  if (line.empty()) return q.safe;  // Enter
+  answer a;
+  a.files_shown = !q.files.files.empty();
+  if (line.empty()) {  // Enter: the safe choice, no file
+    a.what = q.safe;
+    return a;
+  }
   const std::string s = lowered(line);
   std::optional<choice> c;
-  if (s == "o" || s == "open")
-    c = choice::open;
-  else if (s == "w" || s == "b" || s == "without")
-    c = choice::open_without_bcc;
-  else if (s == "c" || s == "cancel" || s == "q")
-    c = choice::cancel;
   for (const auto& b : q.buttons)
     if (!c && s == lowered(b.label)) c = b.what;
-  if (c && button_for(q, *c) == nullptr) return std::nullopt;
-  return c;
+  // The choice's key or word, then the numbers of the files to attach.
+  std::string_view rest;
+  if (!c) {
+    const auto space = s.find(' ');
+    const std::string word = s.substr(0, space);
+    rest = space == std::string::npos ? std::string_view() : std::string_view(line).substr(space + 1);
+    if (word == "o" || word == "open")
+      c = choice::open;
+    else if (word == "w" || word == "b" || word == "without")
+      c = choice::open_without_bcc;
+    else if (word == "c" || word == "cancel" || word == "q")
+      c = choice::cancel;
+  }
+  if (!c || button_for(q, *c) == nullptr) return std::nullopt;
+  a.what = *c;
+  std::size_t at = 0;
+  while (at < rest.size()) {
+    const auto end = std::min(rest.find(' ', at), rest.size());
+    const std::string_view word = rest.substr(at, end - at);
+    at = end + 1;
+    if (word.empty()) continue;
+    if (a.what == choice::cancel || q.files.files.empty()) return std::nullopt;
+    if (lowered(word) == "all") {
+      for (std::size_t i = 0; i < q.files.files.size(); ++i) a.files.push_back(i);
+      continue;
+    }
+    std::size_t n = 0;
+    for (const char ch : word) {
+      if (ch < '0' || ch > '9' || n > q.files.files.size()) return std::nullopt;
+      n = n * 10 + static_cast<std::size_t>(ch - '0');
+    }
+    if (n == 0 || n > q.files.files.size()) return std::nullopt;
+    a.files.push_back(n - 1);
+  }
+  std::sort(a.files.begin(), a.files.end());
+  a.files.erase(std::unique(a.files.begin(), a.files.end()), a.files.end());
+  return a;
 }
 
-choice ask_terminal(const question& q) {
+answer ask_terminal(const question& q) {
   const std::string text = question_terminal_text(q);
   std::fwrite(text.data(), 1, text.size(), stderr);
   std::string keys;
@@ -766,17 +832,23 @@ choice ask_terminal(const question& q) {
     keys += b.what == q.safe ? static_cast<char>(k - 'a' + 'A') : k;
   }
   const question_button* safe = button_for(q, q.safe);
-  const std::string prompt =
+  std::string prompt =
       // TRANSLATORS: the terminal's prompt. {0} is the keys, like "C/w/o" (the capital one is the
       // default), {1} the label of the button Enter picks. The keys stay as they are.
       "\n" + fill(tr("Your answer ({0}, d for details, Enter for {1}): "), {keys, safe ? safe->label : ""});
+  if (!q.files.files.empty())
+    // TRANSLATORS: before the terminal's prompt when files are offered; "o 1 2" stays as it is.
+    prompt = "\n" + std::string(tr("To attach files, type their numbers after your answer, as in \"o 1 2\"; "
+                                     "without numbers, no file is attached.")) +
+             prompt;
+  const std::size_t line_max = 64 + 4 * q.files.files.size();
   for (int tries = 0; tries < 5;) {
     std::fwrite(prompt.data(), 1, prompt.size(), stderr);
     std::fflush(stderr);
     std::string line;
     int ch = 0;
     while ((ch = std::fgetc(stdin)) != EOF && ch != '\n')
-      if (line.size() < 64) line += static_cast<char>(ch);
+      if (line.size() < line_max) line += static_cast<char>(ch);
     // End of input is cancel, never the default; a last line without its line end still counts.
     if (ch == EOF && line.empty()) break;
     const std::string s = lowered(line);
@@ -786,12 +858,12 @@ choice ask_terminal(const question& q) {
       std::fwrite(text.data(), 1, text.size(), stderr);
       continue;
     }
-    if (auto answer = parse_typed(line, q)) return *answer;
+    if (auto a = parse_typed(line, q)) return *a;
     if (ch == EOF) break;
     ++tries;
   }
   std::fputs("\n", stderr);
-  return choice::cancel;
+  return {};
 }
 
 }  // namespace mailtokit::cli

@@ -61,6 +61,10 @@ std::string encode(const request& r) {
   put(out, "headline", r.headline);
   for (const auto& f : r.findings) put(out, "finding", f);
   for (const auto& c : r.choices) put(out, "choice", c);
+  for (const auto& c : r.recipients) put(out, "recipient", c);
+  if (!r.files_intro.empty()) put(out, "files_intro", r.files_intro);
+  for (const auto& f : r.files) put(out, "file", f.name + "\n" + f.about);
+  for (const auto& n : r.file_notes) put(out, "file_note", n);
   put(out, "details", r.details);
   for (const auto& b : r.buttons) put(out, "button:" + b.id, b.label);
   put(out, "default", r.default_id);
@@ -97,7 +101,8 @@ std::optional<request> decode(std::string_view text, std::string& why) {
     const std::size_t value_at = nl + 1;
     if (value_at + len + 1 > text.size() || text[value_at + len] != '\n')
       return fail("field shorter than its length at byte " + std::to_string(at));
-    auto value = clean(text.substr(value_at, len), key == "details");
+    const bool isolates = key == "details" || key == "recipient" || key == "file";
+    auto value = clean(text.substr(value_at, len), isolates);
     if (!value) return fail("invalid UTF-8 in the field at byte " + std::to_string(at));
     if (key == "title") {
       r.title = std::move(*value);
@@ -105,10 +110,17 @@ std::optional<request> decode(std::string_view text, std::string& why) {
       r.headline = std::move(*value);
     } else if (key == "details") {
       r.details = std::move(*value);
-    } else if (key == "finding" || key == "choice") {
-      auto& list = key == "finding" ? r.findings : r.choices;
+    } else if (key == "files_intro") {
+      r.files_intro = std::move(*value);
+    } else if (key == "finding" || key == "choice" || key == "recipient" || key == "file_note") {
+      auto& list = key == "finding" ? r.findings : key == "choice" ? r.choices : key == "recipient" ? r.recipients : r.file_notes;
       if (list.size() == max_items) return fail("more than " + std::to_string(max_items) + " items");
       list.push_back(std::move(*value));
+    } else if (key == "file") {
+      if (r.files.size() == max_items) return fail("more than " + std::to_string(max_items) + " files");
+      const auto nl_at = value->find('\n');
+      if (nl_at == std::string::npos) return fail("a file without its line end at byte " + std::to_string(at));
+      r.files.push_back({value->substr(0, nl_at), value->substr(nl_at + 1)});
     } else if (key.substr(0, 7) == "button:" && valid_id(key.substr(7))) {
       if (r.buttons.size() == max_buttons)
         return fail("more than " + std::to_string(max_buttons) + " buttons");

@@ -17,12 +17,22 @@ struct button {
   std::string label;  ///< plain text, no mnemonic marks (the window adds them)
 };
 
+/// A file the window offers: a check box, never ticked to start.
+struct file {
+  std::string name;   ///< the file's name, bidi-isolated (FSI ... PDI)
+  std::string about;  ///< where it is, its size and type, on one line
+};
+
 /// What the window shows. Every text is plain UTF-8 for people.
 struct request {
   std::string title;
   std::string headline;
   std::vector<std::string> findings;
   std::vector<std::string> choices;
+  std::vector<std::string> recipients;  ///< who gets the message, one line per field (To, Cc, hidden copy)
+  std::string files_intro;              ///< who asks to attach files, and the advice (files only)
+  std::vector<file> files;              ///< the files offered, in order; the window prints "file N" for each ticked one
+  std::vector<std::string> file_notes;  ///< files never attached and why, what attaching loses
   std::string details;
   std::vector<button> buttons;  ///< in the order shown
   std::string default_id;       ///< the button Enter gives (the safe one)
@@ -31,13 +41,14 @@ struct request {
 /// Bounds decode() holds any input to.
 inline constexpr std::size_t max_input = 1024 * 1024;  ///< bytes of the whole file
 inline constexpr std::size_t max_field = 256 * 1024;   ///< bytes of one field
-inline constexpr std::size_t max_items = 32;           ///< findings, choices
+inline constexpr std::size_t max_items = 32;           ///< findings, choices, recipients, files, file notes
 inline constexpr std::size_t max_buttons = 6;
 
 /// The file's text: "mailtokit-ask 1\n", then one record per field, "<key> <length>\n<bytes>\n",
-/// keys title, headline, finding (repeated), choice (repeated), details, button:<id> (its
-/// label; repeated, in order) and default (a button id). Lengths are decimal byte counts, so a
-/// value may hold any byte, line breaks included.
+/// keys title, headline, finding (repeated), choice (repeated), recipient (repeated),
+/// files_intro, file (repeated: the name, a line feed, then what is said about it), file_note
+/// (repeated), details, button:<id> (its label; repeated, in order) and default (a button id).
+/// Lengths are decimal byte counts, so a value may hold any byte, line breaks included.
 ///
 ///     mailtokit-ask 1
 ///     title 5
@@ -52,7 +63,8 @@ inline constexpr std::size_t max_buttons = 6;
 /// exactly that format: unknown key, bad length, a field over its bound, invalid UTF-8
 /// (g_utf8_validate), no button, a default that is no button's id. Control characters (but
 /// line breaks and tabs) and bidirectional formatting characters are replaced by U+FFFD, so
-/// nothing can reorder or hide the text on screen.
+/// nothing can reorder or hide the text on screen; the isolates FSI, LRI, RLI and PDI stay in
+/// the details, the recipients and the file names, which use them to keep each name whole.
 [[nodiscard]] std::optional<request> decode(std::string_view text, std::string& why);
 
 }  // namespace mailtokit::ask

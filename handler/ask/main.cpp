@@ -13,6 +13,7 @@
 #include <libintl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <clocale>
 #include <cstdio>
 #include <cstdlib>
@@ -76,29 +77,101 @@ std::string with_mnemonic(const std::string& label, std::string& used) {
 // What the main part shows at most (the program already bounds its text; these hold for any
 // input): code points per label, findings listed (the rest are counted; Details has them all).
 constexpr glong max_label_chars = 400;
+constexpr glong max_recipient_chars = 8000;  // 20 addresses of up to 254 characters, and the words
 constexpr std::size_t max_findings = 6;
-// Pixels: the main part at most (it scrolls beyond), the details' view when open. With the
-// buttons and margins, the window stays under 800 pixels high.
+// Pixels: the main part at most (it scrolls beyond), the list of files at most (it scrolls
+// too), the details' view when open. With the buttons and margins, the window stays under 800
+// pixels high; on a smaller screen each part takes its share of the screen's work area.
 constexpr gint max_main_height = 420;
+constexpr gint max_files_height = 220;
 constexpr gint details_height = 200;
 
-// `text` cut to max_label_chars code points, with an ellipsis (valid UTF-8 in and out).
-std::string clipped(const std::string& text) {
-  if (g_utf8_strlen(text.c_str(), -1) <= max_label_chars) return text;
-  const char* end = g_utf8_offset_to_pointer(text.c_str(), max_label_chars);
+// The height of the work area of the monitor the window opens on (the screen without panels);
+// 800 when it cannot be told.
+gint work_area_height() {
+  GdkDisplay* display = gdk_display_get_default();
+  GdkMonitor* monitor = display != nullptr ? gdk_display_get_primary_monitor(display) : nullptr;
+  if (monitor == nullptr && display != nullptr) monitor = gdk_display_get_monitor(display, 0);
+  if (monitor == nullptr) return 800;
+  GdkRectangle area{};
+  gdk_monitor_get_workarea(monitor, &area);
+  return area.height > 0 ? area.height : 800;
+}
+
+// `text` cut to `max` code points, with an ellipsis (valid UTF-8 in and out).
+std::string clipped(const std::string& text, glong max = max_label_chars) {
+  if (g_utf8_strlen(text.c_str(), -1) <= max) return text;
+  const char* end = g_utf8_offset_to_pointer(text.c_str(), max);
   return std::string(text.c_str(), static_cast<std::size_t>(end - text.c_str())) + "\u2026";
 }
 
 // A wrapped, left-aligned plain-text label.
-GtkWidget* text_label(const std::string& text) {
+GtkWidget* text_label(const std::string& text, glong max = max_label_chars) {
   GtkWidget* l = gtk_label_new(nullptr);
-  gtk_label_set_text(GTK_LABEL(l), clipped(text).c_str());
+  gtk_label_set_text(GTK_LABEL(l), clipped(text, max).c_str());
   gtk_label_set_line_wrap(GTK_LABEL(l), TRUE);
   gtk_label_set_line_wrap_mode(GTK_LABEL(l), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_max_width_chars(GTK_LABEL(l), 64);
   gtk_label_set_xalign(GTK_LABEL(l), 0.0F);
   gtk_label_set_selectable(GTK_LABEL(l), FALSE);
   return l;
+}
+
+// The check boxes of the files, in the order given, for main() to read after the answer.
+std::vector<GtkWidget*> file_boxes;
+
+// Return or keypad Enter on a check box gives the default button (as in a text field), rather
+// than toggling the box back.
+gboolean enter_is_default(GtkWidget* w, GdkEventKey* e, gpointer) {
+  if (e->keyval != GDK_KEY_Return && e->keyval != GDK_KEY_KP_Enter && e->keyval != GDK_KEY_ISO_Enter) return FALSE;
+  GtkWidget* top = gtk_widget_get_toplevel(w);
+  return GTK_IS_WINDOW(top) && gtk_window_activate_default(GTK_WINDOW(top));
+}
+
+// The files part: who asks and the advice, then one check box per file, none ticked, in a list
+// that scrolls past max_files_height (or a fifth of the screen) with the notes. A box is ticked
+// only by a click, Space on it after Tab, or Alt and its number: never by Return, Space or
+// Escape pressed with the focus where the window opens it (on the safe button).
+void add_files(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
+  GtkWidget* part = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+  gtk_box_pack_start(right, part, FALSE, FALSE, 0);
+  gtk_box_reorder_child(right, part, 1);
+  if (!q.files_intro.empty()) gtk_box_pack_start(GTK_BOX(part), text_label(q.files_intro), FALSE, FALSE, 0);
+  GtkWidget* scrolled = gtk_scrolled_window_new(nullptr, nullptr);
+  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_shadow_type(GTK_SCROLLED_WINDOW(scrolled), GTK_SHADOW_IN);
+  gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(scrolled), TRUE);
+  gtk_scrolled_window_set_propagate_natural_width(GTK_SCROLLED_WINDOW(scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height(GTK_SCROLLED_WINDOW(scrolled), std::min(max_files_height, screen / 5));
+  GtkWidget* list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+  gtk_container_set_border_width(GTK_CONTAINER(list), 6);
+  gtk_container_add(GTK_CONTAINER(scrolled), list);
+  AtkObject* list_a11y = gtk_widget_get_accessible(list);
+  atk_object_set_role(list_a11y, ATK_ROLE_LIST);
+  atk_object_set_name(list_a11y, tr("Files to attach"));
+  std::string used;  // digits taken as mnemonics
+  for (std::size_t i = 0; i < q.files.size(); ++i) {
+    const auto& f = q.files[i];
+    // "1. name": Alt+1 ticks the first file; from the tenth on, no number key.
+    std::string label = std::to_string(i + 1) + ". ";
+    if (i < 9) label = "_" + label;
+    for (const char c : clipped(f.name)) label += c == '_' ? std::string("__") : std::string(1, c);
+    GtkWidget* box = gtk_check_button_new_with_mnemonic(label.c_str());
+    gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(box), FALSE);
+    g_signal_connect(box, "key-press-event", G_CALLBACK(enter_is_default), nullptr);
+    AtkObject* a11y = gtk_widget_get_accessible(box);
+    atk_object_set_name(a11y, clipped(f.name).c_str());
+    atk_object_set_description(a11y, f.about.c_str());
+    gtk_box_pack_start(GTK_BOX(list), box, FALSE, FALSE, 0);
+    GtkWidget* about = text_label(f.about);
+    gtk_widget_set_margin_start(about, 28);
+    gtk_style_context_add_class(gtk_widget_get_style_context(about), GTK_STYLE_CLASS_DIM_LABEL);
+    gtk_box_pack_start(GTK_BOX(list), about, FALSE, FALSE, 0);
+    file_boxes.push_back(box);
+  }
+  // The notes (files never attached, what attaching loses) scroll with the list.
+  for (const auto& n : q.file_notes) gtk_box_pack_start(GTK_BOX(list), text_label(n), FALSE, FALSE, 4);
+  gtk_box_pack_start(GTK_BOX(part), scrolled, FALSE, FALSE, 0);
 }
 
 int show(const mailtokit::ask::request& q) {
@@ -129,7 +202,9 @@ int show(const mailtokit::ask::request& q) {
   gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(main_part), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(main_part), TRUE);
   gtk_scrolled_window_set_propagate_natural_width(GTK_SCROLLED_WINDOW(main_part), TRUE);
-  gtk_scrolled_window_set_max_content_height(GTK_SCROLLED_WINDOW(main_part), max_main_height);
+  const gint screen = work_area_height();
+  gtk_scrolled_window_set_max_content_height(
+      GTK_SCROLLED_WINDOW(main_part), std::min(max_main_height, screen * (q.files.empty() ? 45 : 30) / 100));
   gtk_box_pack_start(GTK_BOX(right), main_part, FALSE, FALSE, 0);
   GtkWidget* column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10);
   gtk_container_add(GTK_CONTAINER(main_part), column);
@@ -166,10 +241,21 @@ int show(const mailtokit::ask::request& q) {
     gtk_box_pack_start(GTK_BOX(column), text_label(line), FALSE, FALSE, 0);
     g_free(line);
   }
+  // Who gets the message, every address the program sent (at most 20 a field, then a count):
+  // never cut, the main part scrolls instead.
+  if (!q.recipients.empty()) {
+    gtk_box_pack_start(GTK_BOX(column), text_label(tr("The message goes to:")), FALSE, FALSE, 0);
+    for (const auto& r : q.recipients) {
+      GtkWidget* line = text_label(r, max_recipient_chars);
+      gtk_widget_set_margin_start(line, 12);
+      gtk_box_pack_start(GTK_BOX(column), line, FALSE, FALSE, 0);
+    }
+  }
+  if (!q.files.empty()) add_files(q, GTK_BOX(right), screen);
   if (!q.choices.empty()) {
     std::string choices;
     for (const auto& c : q.choices) choices += (choices.empty() ? "" : "\n") + c;
-    gtk_box_pack_start(GTK_BOX(column), text_label(choices), FALSE, FALSE, 6);
+    gtk_box_pack_start(GTK_BOX(q.files.empty() ? column : right), text_label(choices), FALSE, FALSE, 6);
   }
 
   if (!q.details.empty()) {
@@ -218,11 +304,17 @@ int show(const mailtokit::ask::request& q) {
     gtk_widget_grab_focus(safe);
   }
   const gint response = gtk_dialog_run(GTK_DIALOG(dialog));
-  gtk_widget_destroy(dialog);
+  // A response below 0 (Escape, closed, destroyed: the widgets may be gone) ticks nothing.
   if (response >= 0 && static_cast<std::size_t>(response) < q.buttons.size()) {
+    std::vector<std::size_t> ticked;
+    for (std::size_t i = 0; i < file_boxes.size(); ++i)
+      if (gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(file_boxes[i]))) ticked.push_back(i);
+    gtk_widget_destroy(dialog);
     std::printf("%s\n", q.buttons[static_cast<std::size_t>(response)].id.c_str());
+    for (const std::size_t i : ticked) std::printf("file %zu\n", i);
     return std::fflush(stdout) == 0 ? 0 : 1;
   }
+  if (response != GTK_RESPONSE_NONE) gtk_widget_destroy(dialog);
   return 1;
 }
 

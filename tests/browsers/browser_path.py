@@ -639,7 +639,7 @@ def _click_one(ctx: Context, browser: Browser, index: int, link: Link, page_wind
     return r
 
 
-QUESTION = r"^mailtokit: attach these files\?$"
+QUESTION = r"^mailtokit: check this link before it opens$"
 
 
 def _attach_home(ctx: Context, browser: Browser, index: int, link: Link, report: Path, shots: Path) -> dict:

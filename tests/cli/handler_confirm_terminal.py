@@ -11,7 +11,9 @@ typed: o (open, with the hidden copy), w (open without it), c (cancel: nothing s
 (the safe answer: Cancel for the look-alike link, without the hidden copy for a link whose only
 risk is that copy), d (the details, then asked again), an unknown answer (asked again), end of
 input (Ctrl-D: cancel). A plain link is not asked about; --no-confirm never asks; --confirm asks
-about a plain link too. In tmux, on an 80x24 terminal, the headline and the prompt are on the
+about a plain link too. Files asked to be attached (`send --attach`) are in the same question,
+numbered: Enter, Space and Enter, or a number alone attach nothing; "o 1" attaches the first.
+In tmux, on an 80x24 terminal, the headline and the prompt are on the
 screen together and Enter hands over no hidden recipient. Without a terminal and display:
 confirm = risky opens and says so on stderr; confirm = always refuses (exit 69) and keeps the
 draft.
@@ -84,7 +86,13 @@ for want in ("In admin@[\u0430]pple.com, the letter in brackets is the Cyrillic 
              "Your answer (C/w/o, d for details, Enter for Cancel): "):
     check(want in shown, f"the terminal shows {want!r}")
 check_plain(question, "the look-alike link")
-check(len(question.strip().splitlines()) <= 12, f"the question is at most 12 lines ({len(question.strip().splitlines())})")
+# Who gets the message is said in its own block, a line per field (To, Cc, hidden copy).
+to_block = question[question.find("The message goes to:"):]
+to_block = to_block[:to_block.find("\n\n")]
+check("To: " in to_block and "Hidden copy, which the others do not see: \u2066x@evil.example\u2069" in to_block,
+      f"the question says who gets the message, the hidden copy by address ({to_block!r})")
+rest = question.replace(to_block, "")
+check(len(rest.strip().splitlines()) <= 12, f"the question is at most 12 lines and who gets it ({len(rest.strip().splitlines())})")
 check("\u202e" not in shown, "no raw U+202E on the terminal")
 
 rc, shown = on_terminal(["open", LINK], [b"\n"])
@@ -127,6 +135,47 @@ check(rc == 0 and recorded() is not None and PROMPT.decode() not in shown, "--no
 
 rc, shown = on_terminal(["open", "--confirm", "mailto:friend@example.org"], [b"o\n"])
 check(rc == 0 and recorded() is not None and "Your answer (C/o, " in shown, "--confirm: asked about a plain link")
+
+
+# Files in the same question (issue 35): numbered, none attached unless typed after the answer.
+with open(home + "/.config/mailtokit/config", "w") as f:
+    f.write(f'target = custom\ncommand = "{recorder}" %f\nnotify = no\n')
+os.makedirs(home + "/Documents", exist_ok=True)
+doc = home + "/Documents/taxes-2023.pdf"
+with open(doc, "wb") as f:
+    f.write(b"%PDF-1.4 SECRET-taxes\n")
+SEND = ["send", "--attach", doc, "--subject", "Quarterly", "boss@example.org"]
+
+
+def handed_bytes():
+    argv = recorded()
+    if argv is None:
+        return None
+    with open(argv[-1], "rb") as f:
+        return f.read()
+
+
+rc, shown = on_terminal(SEND, [b"\n"])
+got = handed_bytes()
+question = shown[:shown.find(PROMPT.decode())]
+check("[1] \u2068taxes-2023.pdf\u2069" in question and "To: \u2066boss@example.org\u2069" in question,
+      f"files: the question numbers the file and says to whom ({question[-600:]!r})")
+check('type their numbers after your answer, as in "o 1 2"' in shown, "files: the prompt says how to attach")
+check("Your answer (O/c, d for details, Enter for Open): " in shown, "files: Enter opens (with no file)")
+check(rc == 0 and got is not None and b"SECRET-taxes" not in got and b"taxes-2023.pdf" not in got
+      and "you did not choose to attach it" in shown, f"files: Enter attaches nothing ({rc}, {shown[-300:]!r})")
+rc, shown = on_terminal(SEND, [b" \n"])
+got = handed_bytes()
+check(rc == 0 and got is not None and b"taxes-2023.pdf" not in got, "files: Space and Enter attach nothing")
+rc, shown = on_terminal(SEND, [b"1\n", b"\x04"])
+check(rc == 0 and recorded() is None and shown.count(PROMPT.decode()) == 2,
+      "files: a number alone is no answer (asked again; then end of input cancels)")
+rc, shown = on_terminal(SEND, [b"o 1\n"])
+got = handed_bytes()
+check(rc == 0 and got is not None and b'filename="taxes-2023.pdf"' in got, f"files: 'o 1' attaches the file ({rc})")
+with open(home + "/.config/mailtokit/config", "w") as f:
+    f.write(f'target = custom\ncommand = "{recorder}" %u\nnotify = no\n')
+shutil.rmtree(home + "/.local/state/mailtokit/drafts", ignore_errors=True)  # the draft files handed over
 
 
 def in_tmux(link, keys):

@@ -15,8 +15,8 @@ generated locale is needed), and MAILTOKIT_LOCALEDIR pointing at the build's cat
   notify-send, no display) the translated summary;
 - the question before a risky draft, on a terminal (a pseudo-terminal as stdin, stdout and
   stderr), has the translated headline and prompt, and its keys still work (c cancels);
-- the attachment question's labels are translated (mailtokit send --attach, answered by the
-  recording zenity with "Don't attach");
+- the files in the question are in the language (mailtokit send --attach, the question file
+  mailtokit-ask is given, answered Open with no file ticked);
 - with LANG=C and no LANGUAGE everything stays English; JSON output (inspect --json, preview
   --format json) is byte-identical in every language.
 The expected texts are looked up in po/<lang>.po by their English msgid, so the test checks that
@@ -208,8 +208,7 @@ with tempfile.TemporaryDirectory() as tmp:
               not any(w in body for w in ("RFC", "note:", "percent", "CRLF", "written %25")),
               f"{lang}: a repaired link's notification is in plain {lang} ({body!r})")
 
-        # ---- the attachment question's title and buttons (answered "Don't attach") ----
-        zen = recorder(bindir, "zenity", answer_status=1)
+        # ---- the files in the question (mailtokit-ask's input; answered Open, no file ticked) ----
         doc = home / "report.txt"
         doc.write_text("report\n")
         rc, _, err = run(["send", "--dry-run", "--no-notify", "--target", "eml", "--attach", str(doc), "a@b.org"],
@@ -217,15 +216,20 @@ with tempfile.TemporaryDirectory() as tmp:
         # --dry-run attaches nothing and asks nothing: the refusal is said in the user's language.
         check(cat["--dry-run attaches nothing"] in err, f"{lang}: a file not attached is said in {lang} ({err[-160:]!r})")
         recorder(bindir, "xdg-open")  # the eml target's opener: recorded, nothing opens
+        window = bindir / "ask-window"  # keeps the question it is given, answers Open
+        window.write_text(f'#!/bin/sh\ncp "$1" "{bindir}/ask.question"\necho open\n')
+        window.chmod(0o755)
         rc, _, err = run(["send", "--no-notify", "--target", "eml", "--attach", str(doc), "a@b.org"],
-                         env_for(lang, home, {"DISPLAY": ":97", "XDG_CURRENT_DESKTOP": "GNOME"}, path))
-        args = wait_file(zen) or []
-        check("--title=" + cat["mailtokit: attach these files?"] in args and
-              "--extra-button=" + cat["Attach"] in args and "--extra-button=" + cat["Don't attach"] in args and
-              any(a.startswith("--text=") and cat["To attach:"] in a and cat["Never attached:"] not in a
-                  for a in args),
-              f"{lang}: the attachment question's title, text and buttons are translated ({args[:8]})")
-        zen.unlink(missing_ok=True)
+                         env_for(lang, home, {"DISPLAY": ":97", "XDG_CURRENT_DESKTOP": "GNOME",
+                                              "MAILTOKIT_ASK": str(window)}, path))
+        question = (bindir / "ask.question").read_text("utf-8") if wait_file(bindir / "ask.question") is not None else ""
+        advice = cat["A link in a web page or a message must never send your files: choose a file only if you asked "
+                     "to send it yourself. A file you do not choose is not attached."]
+        check(bool(question) and advice in question and "\n" + cat["Open"] + "\n" in question and
+              cat["in {0}, {1}, {2}"].split("{0}")[0] in question,
+              f"{lang}: the files in the question are said in {lang} ({(question or '')[:300]!r})")
+        check(rc == 0 and cat["you did not choose to attach it"] in err,
+              f"{lang}: a file left unticked is told in {lang} ({err[-200:]!r})")
 
         # ---- the question on a terminal: headline, prompt, keys ----
         qhome = Path(tmp) / f"q-{lang}"

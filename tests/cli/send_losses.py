@@ -7,8 +7,9 @@ Thunderbird takes files only through its -compose spec, which has no key for In-
 References or Keywords. `mailtokit send --attach FILE 'mailto:...?in-reply-to=...'` with
 Thunderbird as the mail program must say so in the attachment question (before the user decides)
 and on standard error once the file was handed over; without files the link keeps those fields
-and nothing is said. The stand-ins on PATH: `thunderbird` records its argv, `zenity` records its
-argv and answers "Attach" (as zenity --switch does: the button's label on stdout, exit status 1).
+and nothing is said. The stand-ins: `thunderbird` on PATH records its argv; the question window
+($MAILTOKIT_ASK) keeps the question it was given and answers as mailtokit-ask does when the file
+is ticked and Open pressed ("open", then "file 0"), or with Open alone (no file ticked).
 """
 import os
 import subprocess
@@ -37,7 +38,7 @@ def recorded(suffix="", timeout=30):
 
 
 def clear():
-    for suffix in ("", ".zenity"):
+    for suffix in ("", ".ask"):
         if os.path.exists(env["MAILTOKIT_TEST_RECORD"] + suffix):
             os.remove(env["MAILTOKIT_TEST_RECORD"] + suffix)
 
@@ -46,10 +47,18 @@ tmp, home, env = private_home()
 bindir = os.path.join(tmp, "bin")
 os.makedirs(bindir)
 write_recorder(os.path.join(bindir, "thunderbird"))
-write_recorder(os.path.join(bindir, "zenity"), ".zenity")
-with open(os.path.join(bindir, "zenity"), "a") as f:
-    f.write("echo Attach\nexit 1\n")
-env.update(PATH=f"{bindir}:/usr/bin:/bin", DISPLAY=":97", XDG_CURRENT_DESKTOP="GNOME", LANG="C", MAILTOKIT_ASK="none")
+ASK = os.path.join(bindir, "ask-window")
+
+
+def ask_window(answer: str) -> None:
+    """The stand-in question window: keeps its question file, prints `answer`."""
+    with open(ASK, "w") as f:
+        f.write(f'#!/bin/sh\ncp "$1" "$MAILTOKIT_TEST_RECORD.ask"\nprintf \'{answer}\'\n')
+    os.chmod(ASK, 0o755)
+
+
+ask_window("open\\nfile 0\\n")
+env.update(PATH=f"{bindir}:/usr/bin:/bin", DISPLAY=":97", XDG_CURRENT_DESKTOP="GNOME", LANG="C", MAILTOKIT_ASK=ASK)
 env.pop("LANGUAGE", None)
 with open(home + "/.config/mailtokit/config", "w") as f:
     f.write("target = thunderbird\nnotify = no\n")
@@ -64,11 +73,11 @@ LOSS = "Thunderbird: with files attached, this client loses {0} (the command lin
 p = subprocess.run([PROG, "send", "--attach", doc, LINK], env=env, stdin=subprocess.DEVNULL, capture_output=True,
                    text=True, timeout=60)
 tb = recorded()
-zen = recorded(".zenity") or []
-text = next((a[len("--text="):] for a in zen if a.startswith("--text=")), "")
+asked = env["MAILTOKIT_TEST_RECORD"] + ".ask"
+text = open(asked, encoding="utf-8").read() if os.path.exists(asked) else ""
 check(p.returncode == 0 and tb is not None and tb[1] == "-compose" and "attachment=" in tb[2],
       f"send --attach: Thunderbird gets the file through -compose ({p.returncode}, {tb}, {p.stderr[-300:]!r})")
-check("If the files are attached:" in text and LOSS.format("In-Reply-To") in text and LOSS.format("Keywords") in text,
+check("If a file is attached: " + LOSS.format("In-Reply-To") in text and LOSS.format("Keywords") in text,
       f"the attachment question says what Thunderbird loses with files ({text!r})")
 check(LOSS.format("In-Reply-To") in p.stderr and LOSS.format("Keywords") in p.stderr,
       f"standard error says it after the hand-over ({p.stderr!r})")
@@ -80,19 +89,17 @@ clear()
 p = subprocess.run([PROG, "open", LINK], env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
 tb = recorded()
 check(p.returncode == 0 and tb is not None and tb[1].startswith("mailto:") and "in-reply-to=" in tb[1].lower()
-      and "keywords=" in tb[1].lower() and "loses" not in p.stderr and recorded(".zenity", timeout=0) is None,
+      and "keywords=" in tb[1].lower() and "loses" not in p.stderr and not os.path.exists(asked),
       f"open without files: the link keeps its fields, no loss is told ({tb}, {p.stderr!r})")
 
-# "Don't attach": nothing handed, so nothing lost and nothing said about losses.
+# Open with no file ticked: nothing handed, so nothing lost and nothing said about losses.
 clear()
-write_recorder(os.path.join(bindir, "zenity"), ".zenity")
-with open(os.path.join(bindir, "zenity"), "a") as f:
-    f.write("exit 1\n")
+ask_window("open\\n")
 p = subprocess.run([PROG, "send", "--attach", doc, LINK], env=env, stdin=subprocess.DEVNULL, capture_output=True,
                    text=True, timeout=60)
 tb = recorded()
 check(p.returncode == 0 and tb is not None and tb[1].startswith("mailto:") and "in-reply-to=" in tb[1].lower()
-      and "loses" not in p.stderr and "you chose not to attach it" in p.stderr,
-      f"Don't attach: the plain link with its fields, no loss told ({tb}, {p.stderr!r})")
+      and "loses" not in p.stderr and "you did not choose to attach it" in p.stderr,
+      f"no file ticked: the plain link with its fields, no loss told ({tb}, {p.stderr!r})")
 
 checks.finish()

@@ -750,7 +750,7 @@ def claws_draft(s: Session, saved, had: set, shot: Path | None = None) -> bytes:
 
 # -- send by email: xdg-email --attach (issue 23) ----------------------------------------------
 
-XDG_EMAIL_QUESTION = r"^mailtokit: attach these files\?$"
+XDG_EMAIL_QUESTION = r"^mailtokit: check this link before it opens$"
 # A document whose name tries to splice keys into a -compose spec (CVE-2022-4055), fields into a
 # mailto: URI and options into an argv; and a binary file of every byte value with a non-ASCII name.
 XDG_EMAIL_DOCUMENT = "Quarterly report a',attachment='etc-passwd,to=evil@example.net&attach=x.odt"
@@ -800,7 +800,7 @@ def run_xdg_email(s: Session, program, slug: str, entry_id: str, snapshot, draft
     (the desktop's choice before `mailtokit register`, made so with desktop_handover and
     `confirm = risky` plus extra_config): the real `xdg-email --attach DOC --attach BIN --subject S
     ADDRESS` (what LibreOffice, the file managers and GIMP run) reaches mailtokit through the real
-    xdg-open; the question is a real dialog on the test's X server, answered by clicking "Attach";
+    xdg-open; the question is mailtokit's own window on the test's X server, answered by ticking the files;
     draft_after(snapshot(), case) waits for the program's composer, makes it save the draft and
     returns the saved message, whose attachments must be the files byte for byte, by name, with
     the To and Subject asked for. Then the same with Enter at the question (its default): a draft
@@ -836,14 +836,14 @@ def run_xdg_email(s: Session, program, slug: str, entry_id: str, snapshot, draft
         s.screenshot(out / f"xdg-email-{slug}-question-{case}.png", window=win)
         return win
 
-    from open_desktop import click_button  # tests/gui (PYTHONPATH)
+    from open_desktop import tick_and_open  # tests/gui (PYTHONPATH)
     timings = {}
-    # 1. The question answered "Attach": both files arrive, byte for byte.
+    # 1. The files ticked: both files arrive, byte for byte.
     had = snapshot()
     t0 = time.monotonic()
     p = send()
     win = question("attached")
-    click_button(s, win, 1, 2, out / f"xdg-email-{slug}-question-screen.png")  # [Don't attach] [Attach]
+    tick_and_open(s, win, 2, out / f"xdg-email-{slug}-question-screen.png")  # tick the files, Return: Open
     raw = draft_after(had, "attached")
     timings["attached"] = time.monotonic() - t0
     (out / f"xdg-email-{slug}-attached.eml").write_bytes(raw)
@@ -876,7 +876,7 @@ def run_xdg_email(s: Session, program, slug: str, entry_id: str, snapshot, draft
     check(str(msg["Subject"]) == "Quarterly report", f"the draft still opens with its subject: {msg['Subject']!r}")
     p.wait(timeout=60)
     told = told_log.read_text(errors="replace")
-    check("you chose not to attach it" in told, "the user is told the files were not attached")
+    check("you did not choose to attach it" in told, "the user is told the files were not attached")
 
     took = ", ".join(f"{k} {v:.1f} s" for k, v in timings.items())
     if failures:

@@ -6,7 +6,7 @@ system Python with Gio) calls org.freedesktop.portal.Email.ComposeEmail as a san
 toolkit does: parent window "", address, subject, body and `attachment_fds` (an `ah` whose
 descriptors travel in the message's Unix fd list). The portal turns each descriptor into its
 path, the GTK backend builds `mailto:...&attachment=PATH` and launches the default handler,
-mailtokit; its question (a real zenity) is answered by clicking, Claws Mail saves the draft
+mailtokit; its question (mailtokit's own window) is answered by ticking the file, Claws Mail saves the draft
 (Ctrl+S) and the attachment is read back from it byte for byte. Then the same call answered with
 Enter (the default): no attachment. Then a file with '&' in its name: the backend puts the path
 into the URI unencoded, so the '&' ends the field; mailtokit must not attach any other file
@@ -27,9 +27,9 @@ from pathlib import Path
 import claws_mail_test as claws
 from clientlib import (Failure, Session, attachments_of, claws_draft, desktop_handover, log, main, require,
                        results_dir)
-from open_desktop import click_button
+from open_desktop import tick_and_open
 
-QUESTION = r"^mailtokit: attach these files\?$"
+QUESTION = r"^mailtokit: check this link before it opens$"
 SYSTEM_PYTHON = "/usr/bin/python3"  # python3-gi is the distribution's
 CALLER = __file__.rsplit("/", 1)[0] + "/portal_caller.py"
 
@@ -57,7 +57,7 @@ def run(program: str) -> int:
         if not ok:
             failures.append(what)
 
-    require(SYSTEM_PYTHON, "/usr/libexec/xdg-desktop-portal", "/usr/libexec/xdg-desktop-portal-gtk", "zenity")
+    require(SYSTEM_PYTHON, "/usr/libexec/xdg-desktop-portal", "/usr/libexec/xdg-desktop-portal-gtk")
     out = results_dir()
     t_start = time.monotonic()
     with Session("portal-email", portals=True, env={"XDG_CURRENT_DESKTOP": "GNOME"}) as s:
@@ -109,7 +109,7 @@ def run(program: str) -> int:
         check(len(handed) == 1 and handed[0][-1].startswith("mailto:boss@example.org?")
               and handed[0][-1].endswith("&attachment=" + str(doc)),
               "mailtokit got the backend's mailto: link with attachment=PATH (the path unencoded)")
-        click_button(s, win, 1, 2, out / "portal-email-question-screen.png")  # [Don't attach] [Attach]
+        tick_and_open(s, win, 1, out / "portal-email-question-screen.png")  # tick the files, Return: Open
         raw = claws_draft(s, saved, had, out / "portal-email-claws-composer.png")
         (out / "portal-email-attached.eml").write_bytes(raw)
         a = answered(p)

@@ -1,21 +1,26 @@
 #!/usr/bin/env python3
-"""No default key attaches a file (issue 35), with the real dialog programs on a private X display.
+"""No default key attaches a file (issue 35), with the real question window on a private X display.
 
 Usage: consent_keys_test.py /path/to/mailtokit
 
 A request to attach a file, as a web page can make one (GNOME's `gio open`, Firefox and the
 Email portal cannot tell it from send by email): `mailtokit send --attach ~/Documents/taxes-2023.pdf
 boss@example.org`, no terminal, the mail program a recorder (target = custom, its %f the draft
-file). What is checked, each from what the recorder was really given:
+file). The link and its files are asked in one question, mailtokit's own window (mailtokit-ask),
+every file a check box that starts unticked. What is checked, each from what the recorder was
+really given:
 
-1. zenity asks (on KDE, GNOME, XFCE, LXQt and with no desktop set: the same program on every
-   desktop), and Return, keypad Enter, Space, Escape and closing the window each hand over the
-   draft without the file, and the user is told "you chose not to attach it". A screenshot per
-   case (consent-<desktop>-<key>.png).
-2. A click on "Attach" attaches it (the question works; the test can fail).
-3. Without zenity, kdialog (KDE) and yad (XFCE, LXQt) never ask about files: in issue 35,
-   kdialog 22.12 opened with the focus on "Attach" and yad's Return attached. No dialog opens,
-   the draft goes without the file, and the user is told why.
+1. The window asks on KDE, GNOME, XFCE, LXQt and with no desktop set (the same window on every
+   desktop). Return, keypad Enter and Space give its default (Open): the draft goes without the
+   file and the user is told "you did not choose to attach it"; Escape and closing the window
+   open nothing. A screenshot per case (consent-<desktop>-<key>.png).
+2. With a hidden copy as well, the files are in the same window as the hidden copy, and Return
+   gives "Open without the hidden copy" with no file: neither the copy nor the file goes.
+3. The explicit act attaches: Alt+1 ticks the file, then Return opens (the question works; the
+   test can fail).
+4. Without mailtokit-ask, no dialog program asks about files (kdialog 22.12 opened its question
+   with the focus on "Attach", yad's Return attached, zenity cannot show check boxes beside the
+   link's choices): no window opens, the draft goes without the file, and the user is told why.
 """
 import email
 import email.policy
@@ -24,13 +29,12 @@ import sys
 import time
 from pathlib import Path
 
-from open_desktop import Desktop, click_button, wait_exit
+from open_desktop import QUESTION, Desktop, tick_and_open, wait_exit
 from session import Failure, Session, require
 
 PROG = os.path.realpath(sys.argv[1])
 RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
 RESULTS.mkdir(parents=True, exist_ok=True)
-QUESTION = r"^mailtokit: attach these files\?$"
 failures: list[str] = []
 
 
@@ -40,25 +44,29 @@ def check(ok: bool, what: str) -> None:
         failures.append(what)
 
 
-def handed_draft(d: Desktop) -> list[tuple[str, bytes]]:
-    """The attachments (file name, bytes) of the draft file the recorder (the mail program) was
-    given by its %f, read with Python's email package."""
+def handed_draft(d: Desktop) -> email.message.EmailMessage | None:
+    """The draft file the recorder (the mail program) was given by its %f, read with Python's
+    email package; None when the mail program was not started."""
     argv = d.recorded("recorder")
     if not argv:
-        raise Failure("the mail program (recorder) was not started")
-    msg = email.message_from_bytes(Path(argv[-1][-1]).read_bytes(), policy=email.policy.default)
-    return [(p.get_filename() or "", p.get_content()) for p in msg.iter_attachments()] if msg.is_multipart() else []
+        return None
+    return email.message_from_bytes(Path(argv[-1][-1]).read_bytes(), policy=email.policy.default)
 
 
-def ask(d: Desktop, doc: Path, desktop: str, answer, name: str, env: dict[str, str] | None = None):
+def attached(msg) -> list[tuple[str, bytes]]:
+    if msg is None or not msg.is_multipart():
+        return []
+    return [(p.get_filename() or "", p.get_content()) for p in msg.iter_attachments()]
+
+
+def ask(d: Desktop, args: list[str], desktop: str, answer, name: str, env: dict[str, str] | None = None):
     """One request; `answer(window)` answers the question (None: no question may appear).
-    Returns (the draft handed over, what mailtokit told on stderr)."""
+    Returns (the draft handed over or None, what mailtokit told on stderr)."""
     d.clear()
-    p, log = d.start(["send", "--attach", str(doc), "--subject", "Quarterly", "boss@example.org"],
-                     env={"XDG_CURRENT_DESKTOP": desktop, **(env or {})})
+    p, log = d.start(args, env={"XDG_CURRENT_DESKTOP": desktop, **(env or {})})
     if answer is None:
         wait_exit(p, 60, name)
-        check(not d.s.windows(QUESTION), f"{name}: no question about files appears")
+        check(not d.s.windows(QUESTION), f"{name}: no question appears")
     else:
         win = d.s.wait_window(QUESTION, timeout=60)
         time.sleep(0.5)  # drawn
@@ -69,13 +77,14 @@ def ask(d: Desktop, doc: Path, desktop: str, answer, name: str, env: dict[str, s
 
 
 def main() -> int:
-    require("zenity", "xdotool", "convert")
+    require("xdotool", "convert")
     with Session("consent-keys", width=1280, height=800) as s:
         d = Desktop(s, PROG)
         doc = s.home / "Documents" / "taxes-2023.pdf"
         doc.parent.mkdir(parents=True)
         doc.write_bytes(b"%PDF-1.4\nSECRET-taxes-2023\n")
         d.write_config(f'target = custom\ncommand = "{d.recorder}" %f\nconfirm = risky\nnotify = no\n')
+        send = ["send", "--attach", str(doc), "--subject", "Quarterly", "boss@example.org"]
 
         def key(k):
             return lambda win: s.key(win, k)
@@ -84,36 +93,50 @@ def main() -> int:
             s.run(["xdotool", "windowclose", win], check=False)
 
         # 1. Every key that could be pressed in a hurry, and closing the window: nothing attached.
-        cases = [("KDE", "Return", key("Return")), ("KDE", "KP_Enter", key("KP_Enter")), ("KDE", "space", key("space")),
-                 ("KDE", "Escape", key("Escape")), ("KDE", "close", close), ("GNOME", "Return", key("Return")),
-                 ("XFCE", "Return", key("Return")), ("LXQt", "KP_Enter", key("KP_Enter")), ("", "space", key("space"))]
-        for desktop, what, answer in cases:
+        opens = [("KDE", "Return", key("Return")), ("KDE", "KP_Enter", key("KP_Enter")), ("KDE", "space", key("space")),
+                 ("GNOME", "Return", key("Return")), ("XFCE", "KP_Enter", key("KP_Enter")), ("LXQt", "space", key("space")),
+                 ("", "Return", key("Return"))]
+        for desktop, what, answer in opens:
             name = f"{desktop or 'none'}-{what}"
-            draft, told = ask(d, doc, desktop, answer, name)
-            check(draft == [], f"{name}: the draft handed over holds no file: {[n for n, _ in draft]}")
-            check("you chose not to attach it" in told, f"{name}: the user is told the file was not attached")
-            check(bool(d.recorded("zenity")) and not d.recorded("kdialog") and not d.recorded("yad"),
-                  f"{name}: zenity asked, not kdialog or yad")
+            msg, told = ask(d, send, desktop, answer, name)
+            check(msg is not None and msg["To"] == "boss@example.org",
+                  f"{name}: the draft is handed over (Open is the default)")
+            check(attached(msg) == [], f"{name}: the draft holds no file: {[n for n, _ in attached(msg)]}")
+            check("you did not choose to attach it" in told, f"{name}: the user is told the file was not attached")
+            check(not d.recorded("zenity") and not d.recorded("kdialog") and not d.recorded("yad"),
+                  f"{name}: mailtokit's own window asked, no dialog program")
+        for desktop, what, answer in (("KDE", "Escape", key("Escape")), ("GNOME", "close", close),
+                                      ("", "Escape", key("Escape"))):
+            name = f"{desktop or 'none'}-{what}"
+            msg, told = ask(d, send, desktop, answer, name)
+            check(msg is None, f"{name}: nothing is opened")
+            check("cancelled; nothing was started" in told, f"{name}: the user is told nothing was started")
 
-        # 2. The explicit act attaches: a click on "Attach" ([Don't attach] [Attach]).
-        draft, told = ask(d, doc, "KDE", lambda win: click_button(s, win, 1, 2, RESULTS / "consent-click-screen.png"),
-                          "KDE-click-attach")
-        check(draft == [("taxes-2023.pdf", doc.read_bytes())], f"a click on Attach attaches the file: {[n for n, _ in draft]}")
+        # 2. A hidden copy and a file in one question: Return sends neither.
+        with_bcc = send[:-1] + ["--bcc", "spy@evil.example", "boss@example.org"]
+        msg, told = ask(d, with_bcc, "KDE", key("Return"), "KDE-bcc-Return")
+        check(msg is not None and "spy@evil.example" not in msg.as_string(),
+              "bcc: Return opens the message without the hidden copy")
+        check(attached(msg) == [], "bcc: and without the file")
 
-        # 3. Without zenity: kdialog and yad never ask about files. PATH holds only the recorders
-        # (kdialog and yad record, then run the real program), zenity's removed.
-        (d.bin / "zenity").unlink()
-        for desktop, program in (("KDE", "kdialog"), ("XFCE", "yad"), ("LXQt", "yad")):
-            name = f"{desktop}-no-zenity"
-            draft, told = ask(d, doc, desktop, None, name, env={"PATH": str(d.bin)})
-            check(draft == [], f"{name}: the draft handed over holds no file")
-            check("only zenity or a terminal can ask about files" in told,
+        # 3. The explicit act attaches: Alt+1 ticks the file, Return opens with it.
+        msg, told = ask(d, send, "KDE", lambda win: tick_and_open(s, win, 1, RESULTS / "consent-ticked.png"),
+                        "KDE-tick-attach")
+        check(attached(msg) == [("taxes-2023.pdf", doc.read_bytes())],
+              f"a ticked file is attached: {[n for n, _ in attached(msg)]}")
+
+        # 4. Without mailtokit-ask: no dialog program asks about files.
+        for desktop, program in (("KDE", "kdialog"), ("GNOME", "zenity"), ("XFCE", "yad")):
+            name = f"{desktop}-no-mailtokit-ask"
+            msg, told = ask(d, send, desktop, None, name, env={"MAILTOKIT_ASK": str(s.root / "no-such-ask")})
+            check(msg is not None and attached(msg) == [], f"{name}: the draft goes without the file")
+            check("only mailtokit's own question window (mailtokit-ask) or a terminal can ask about files" in told,
                   f"{name}: the user is told why no file was offered: {told.strip()[-200:]}")
             check(not d.recorded(program), f"{name}: {program} was not run")
     if failures:
         print(f"FAIL consent keys: {len(failures)} problem(s)")
         return 1
-    print("PASS consent keys: no key or close attached a file; kdialog and yad never asked about files")
+    print("PASS consent keys: no key or close attached a file; only mailtokit's window asked about files")
     return 0
 
 

@@ -166,3 +166,21 @@ def wait_record(d: Desktop, name: str, timeout: float = 15) -> list[str]:
 
 def quiet_for(seconds: float) -> None:
     time.sleep(seconds)
+
+
+# The title of mailtokit's question (mailtokit-ask, and the dialog programs when it is missing).
+QUESTION = r"^mailtokit: check this link before it opens$"
+
+
+def tick_and_open(s: Session, win: str, count: int, shot: Path | None = None) -> None:
+    """Answer mailtokit-ask's question as a person who wants the files: tick the first `count`
+    files (Alt+1, Alt+2, ...: the mnemonics of the window's check boxes, never ticked to start),
+    then Return, which on a check box gives the default button (Open, or Open without the hidden
+    copy). A screenshot of the ticked question goes to `shot`."""
+    s.activate(win)
+    for i in range(1, count + 1):
+        s.key(win, f"alt+{i}")
+    if shot is not None:
+        time.sleep(0.3)  # drawn
+        s.screenshot(shot)
+    s.key(win, "Return")

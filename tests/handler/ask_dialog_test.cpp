@@ -63,6 +63,39 @@ TEST_CASE("confirm window: mailtokit-ask's input: every field back as it was, th
     CHECK(choice_of(id_of(c)) == c);
 }
 
+TEST_CASE("confirm window: the files go to mailtokit-ask whole, and only ticked files come back", "[confirm]") {
+  auto q = sample(choice::open_without_bcc);
+  q.recipients = {"To: \xE2\x81\xA6" "a@example.org\xE2\x81\xA9", "Hidden copy, which the others do not see: x"};
+  q.files.intro = "xdg-email asks to attach 2 files.";
+  q.files.advice = "Tick a file only if you asked to send it yourself.";
+  q.files.files = {{"\xE2\x81\xA8\xD8\xAA\xD9\x82 a.pdf\xE2\x81\xA9", "in /home/u, 1 kB, PDF"}, {"b\xE2\x80\xAE.pdf", "in /tmp"}};
+  q.files.notes = {"Never attached: x: hidden"};
+  std::string why;
+  const auto back = ask::decode(ask::encode(ask_request(q)), why);
+  REQUIRE(back);
+  CHECK(back->recipients == q.recipients);  // the isolates stay
+  CHECK(back->files_intro == q.files.intro + "\n" + q.files.advice);
+  REQUIRE(back->files.size() == 2);
+  CHECK(back->files[0].name == q.files.files[0].name);
+  CHECK(back->files[0].about == "in /home/u, 1 kB, PDF");
+  CHECK(back->files[1].name == "b\xEF\xBF\xBD.pdf");  // an override never reaches the window
+  CHECK(back->file_notes == q.files.notes);
+  // What the window prints: the button, then each file ticked.
+  auto a = answer_of("open_without_bcc\nfile 1\n", 2);
+  CHECK(a.what == choice::open_without_bcc);
+  CHECK(a.files == std::vector<std::size_t>{1});
+  CHECK(a.files_shown);
+  a = answer_of("open\n", 2);
+  CHECK(a.what == choice::open);
+  CHECK(a.files.empty());
+  CHECK(answer_of("open\nfile 2\n", 2).what == choice::cancel);    // no such file
+  CHECK(answer_of("open\nfile x\n", 2).what == choice::cancel);
+  CHECK(answer_of("open\nrm -rf\n", 2).what == choice::cancel);
+  CHECK(answer_of("cancel\nfile 0\n", 2).files.empty());
+  CHECK(answer_of("open\nfile 0\n", 0).what == choice::cancel);    // nothing was offered
+  CHECK_FALSE(answer_of("open\n", 0).files_shown);
+}
+
 TEST_CASE(
     "confirm window: mailtokit-ask's input: anything but the format is refused, hidden characters shown",
     "[confirm]") {

@@ -111,7 +111,7 @@ TEST_CASE("a refused link is said in words on the desktop, with the code and byt
   CHECK(failure_text(f, "") == "The link has a % sign that is not followed by a character code.\n\nWhat to do: fix it");
 }
 
-TEST_CASE("the attachment question: the files, the refusals, and no attaching by default", "[confirm]") {
+TEST_CASE("the files part of the question: the files, the refusals, the losses", "[confirm]") {
   using mailtokit::attachments::refusal;
   std::vector<mailtokit::attachments::vetted_file> files(2);
   files[0].name = "report\u202E.odt";
@@ -123,65 +123,52 @@ TEST_CASE("the attachment question: the files, the refusals, and no attaching by
   files[1].name = "passwd";
   files[1].why = refusal::system_place;
   files[1].refusal_text = "it is in a system folder (/etc)";
-  const std::string t = attach_question_text(files, "xdg-email (for soffice.bin)", "Thunderbird (thunderbird.desktop)");
-  CHECK(t.find("xdg-email (for soffice.bin) asks to attach 2 files") == 0);
-  CHECK(t.find("report<U+202E>.odt") != std::string::npos);  // a bidi override is shown, not obeyed
-  CHECK(t.find("in /home/u/Documents") != std::string::npos);
-  CHECK(t.find("12.3 kB, ODT document") != std::string::npos);
-  CHECK(t.find("Never attached:\n  \xE2\x81\xA8passwd\xE2\x81\xA9: it is in a system folder (/etc)") != std::string::npos);
-  CHECK(t.find("Don't attach (the default)") != std::string::npos);
-  CHECK(t.find("If the files are attached:") == std::string::npos);  // no losses: no such paragraph
-  // What the program loses with files comes before the answers, each line shown, not obeyed.
-  const std::string l = attach_question_text(files, "", "Thunderbird", {"Thunderbird: loses In-Reply-To\xE2\x80\xAE"});
-  const auto losses_at = l.find("\nIf the files are attached:\n  Thunderbird: loses In-Reply-To<U+202E>\n");
-  CHECK(losses_at != std::string::npos);
-  CHECK(losses_at < l.find("Attach: the message opens"));
-  // Enter, Escape and closing the window attach nothing.
-  auto z = attach_question_argv(dialog_program::zenity, t);
-  CHECK(std::find(z.begin(), z.end(), "--switch") != z.end());
-  const auto dont = std::find(z.begin(), z.end(), "--extra-button=Don't attach");
-  CHECK(dont != z.end());
-  CHECK(dont < std::find(z.begin(), z.end(), "--extra-button=Attach"));  // first: it has the focus
-  CHECK(std::find(z.begin(), z.end(), "--no-markup") != z.end());
-  // zenity --switch: only the printed "Attach" label attaches; an exit status alone never does
-  // (zenity exits 0 when its window is destroyed).
-  CHECK(parse_attach_answer(dialog_program::zenity, 1, "Attach\n"));
-  CHECK_FALSE(parse_attach_answer(dialog_program::zenity, 0));
-  CHECK_FALSE(parse_attach_answer(dialog_program::zenity, 0, "Attach\n"));
-  CHECK_FALSE(parse_attach_answer(dialog_program::zenity, 1, "Don't attach\n"));
-  CHECK_FALSE(parse_attach_answer(dialog_program::zenity, 1));
-  CHECK_FALSE(parse_attach_answer(dialog_program::zenity, 5));
-  CHECK(parse_attach_answer(dialog_program::yad, 2));
-  CHECK_FALSE(parse_attach_answer(dialog_program::yad, 0));
-  CHECK_FALSE(parse_attach_answer(dialog_program::yad, 252));
-  auto k = attach_question_argv(dialog_program::kdialog, t);
-  CHECK(k.back().rfind("--warningyesno=", 0) == 0);
-  CHECK(parse_attach_typed("a") == true);
-  CHECK(parse_attach_typed("Attach") == true);
-  CHECK(parse_attach_typed("") == false);
-  CHECK(parse_attach_typed("n") == false);
-  CHECK(parse_attach_typed("yes") == std::nullopt);
+  REQUIRE(files[0].allowed());
+  REQUIRE_FALSE(files[1].allowed());
+  const file_offer o = offer_text(files, "xdg-email (for soffice.bin)", "Thunderbird (thunderbird.desktop)");
+  CHECK(o.intro == "xdg-email (for soffice.bin) asks to attach 2 files to the message for Thunderbird (thunderbird.desktop).");
+  CHECK(o.advice.find("choose a file only if you asked to send it yourself") != std::string::npos);
+  REQUIRE(o.files.size() == 1);  // only what may be attached is offered
+  CHECK(o.files[0].name == "\xE2\x81\xA8report<U+202E>.odt\xE2\x81\xA9");  // a bidi override is shown, not obeyed
+  CHECK(o.files[0].about == "in /home/u/Documents, 12.3 kB, ODT document");
+  REQUIRE(o.notes.size() == 1);
+  CHECK(o.notes[0] == "Never attached: \xE2\x81\xA8passwd\xE2\x81\xA9: it is in a system folder (/etc)");
+  // What the program loses with files is said, each line shown, not obeyed.
+  const file_offer l = offer_text(files, "", "Thunderbird", {"Thunderbird: loses In-Reply-To\xE2\x80\xAE"});
+  CHECK(l.intro == "This request asks to attach 2 files to the message for Thunderbird.");
+  REQUIRE(l.notes.size() == 2);
+  CHECK(l.notes[1] == "If a file is attached: Thunderbird: loses In-Reply-To<U+202E>");
+  // Nothing may be attached: nothing offered, and no loss said.
+  files[0].why = refusal::hidden;
+  files[0].refusal_text = "it is hidden";
+  const file_offer none = offer_text(files, "", "Thunderbird", {"Thunderbird: loses In-Reply-To"});
+  CHECK(none.files.empty());
+  CHECK(none.notes.size() == 2);
+  // Thirteen refused files: twelve named, the rest counted.
+  std::vector<mailtokit::attachments::vetted_file> many(13);
+  for (auto& f : many) {
+    f.name = "passwd";
+    f.why = refusal::system_place;
+    f.refusal_text = "it is in a system folder (/etc)";
+  }
+  const file_offer m = offer_text(many, "", "Thunderbird");
+  REQUIRE(m.notes.size() == 13);
+  CHECK(m.notes.back() == "1 more file is never attached.");
 }
 
-TEST_CASE("the file question says to whom, and shows names that cannot be reordered or cut at the end",
-          "[confirm]") {
+TEST_CASE("the question says to whom, and shows names that cannot be reordered or cut at the end", "[confirm]") {
   // Issue 35: the question never said to whom (after "Open as it is", the files went to a Bcc
   // too); a right-to-left name was drawn reordered; a long name was cut at its end.
-  std::vector<mailtokit::attachments::vetted_file> files(1);
-  files[0].name = "\xD8\xAA\xD9\x82\xD8\xB1\xD9\x8A\xD8\xB1 taxes-2023.pdf";  // Arabic "report", then Latin
-  files[0].folder = "/home/u/Documents";
   auto d = mailtokit::parse_draft("mailto:boss@example.org?cc=team@example.org&bcc=spy@evil.example");
   REQUIRE(d);
-  const std::string t = attach_question_text(files, "", "Thunderbird", {}, &*d);
-  CHECK(t.find("The message goes to:") != std::string::npos);
-  CHECK(t.find("boss@example.org") != std::string::npos);
-  CHECK(t.find("team@example.org") != std::string::npos);
-  CHECK(t.find("Hidden copy (Bcc), which the others do not see: \xE2\x81\xA6spy@evil.example\xE2\x81\xA9") !=
-        std::string::npos);
-  CHECK(t.find("\xE2\x81\xA8" "\xD8\xAA\xD9\x82\xD8\xB1\xD9\x8A\xD8\xB1 taxes-2023.pdf\xE2\x81\xA9") != std::string::npos);
-  mailtokit::draft none;
-  CHECK(attach_question_text(files, "", "Thunderbird", {}, &none).find("The message has no recipient yet.") !=
-        std::string::npos);
+  const auto r = recipient_lines(*d);
+  REQUIRE(r.size() == 3);
+  CHECK(r[0] == "To: \xE2\x81\xA6" "boss@example.org\xE2\x81\xA9");
+  CHECK(r[1].find("team@example.org") != std::string::npos);
+  CHECK(r[2] == "Hidden copy, which the others do not see: \xE2\x81\xA6spy@evil.example\xE2\x81\xA9");
+  CHECK(recipient_lines(mailtokit::draft{}).empty());
+  CHECK(shown_file_name("\xD8\xAA\xD9\x82\xD8\xB1\xD9\x8A\xD8\xB1 taxes-2023.pdf") ==
+        "\xE2\x81\xA8" "\xD8\xAA\xD9\x82\xD8\xB1\xD9\x8A\xD8\xB1 taxes-2023.pdf\xE2\x81\xA9");
 
   const std::string long_name = std::string(200, 'a') + "-invoice.pdf.exe";
   const std::string shown = shown_file_name(long_name, 80);

@@ -72,7 +72,22 @@ void check_plain_text(const std::string& t) {
   }
 }
 
-void check_plain_words(const question& q) { check_plain_text(front(q)); }
+// The recipients' lines are checked alone: they isolate each address (LRI ... PDI), which the
+// rest of the question never holds.
+void check_plain_words(const question& q) {
+  question without = q;
+  without.recipients.clear();
+  check_plain_text(front(without));
+  for (const auto& r : q.recipients) {
+    INFO(r);
+    CHECK_FALSE(has(r, "Bcc"));
+    CHECK_FALSE(has(r, "\xE2\x80\xAE"));
+    std::size_t open = 0, close = 0;
+    for (std::size_t at = 0; (at = r.find("\xE2\x81\xA6", at)) != std::string::npos; ++at) ++open;
+    for (std::size_t at = 0; (at = r.find("\xE2\x81\xA9", at)) != std::string::npos; ++at) ++close;
+    CHECK(open == close);
+  }
+}
 
 // The notification's lines for `uri`, built as cmd_open.cpp builds them, one per line.
 std::string notice(std::string_view uri) {
@@ -84,8 +99,12 @@ std::string notice(std::string_view uri) {
 }
 
 // Lines of question_plain_text() before the details.
+// Lines of question_plain_text() before the details, without who gets the message (at most a
+// line per field, each at most 20 addresses: recipients_bounded()).
 std::size_t lines_before_details(const question& q) {
-  const std::string t = question_plain_text(q);
+  question without = q;
+  without.recipients.clear();
+  const std::string t = question_plain_text(without);
   const auto details = t.find("\nDetails:\n");
   REQUIRE(details != std::string::npos);
   std::size_t n = 0;
@@ -234,10 +253,18 @@ TEST_CASE("hostile text cannot change or swamp the question", "[question]") {
   CHECK_FALSE(has(t, "\x1B"));
   CHECK(has(t, "<b>bold</b>"));  // plain text: shown as typed
   CHECK(lines_before_details(q) <= 12);
+  REQUIRE(q.recipients.size() == 2);  // To and the hidden copies: a line each
+  CHECK(has(q.recipients[0], "u19@example.org"));
+  CHECK_FALSE(has(q.recipients[0], "u20@example.org"));
+  CHECK(has(q.recipients[0], "and 970 more"));
+  CHECK(has(q.recipients[1], "h5@evil.example"));  // every hidden copy by address
+  question without = q;
+  without.recipients.clear();
+  const std::string t_rest = question_plain_text(without);
   std::size_t newlines = 0, longest = 0;
-  for (std::size_t at = 0, nl = 0; at < t.size(); at = nl + 1) {
-    nl = std::min(t.find('\n', at), t.size());
-    longest = std::max(longest, utf8::length(std::string_view(t).substr(at, nl - at)));
+  for (std::size_t at = 0, nl = 0; at < t_rest.size(); at = nl + 1) {
+    nl = std::min(t_rest.find('\n', at), t_rest.size());
+    longest = std::max(longest, utf8::length(std::string_view(t_rest).substr(at, nl - at)));
     ++newlines;
   }
   CHECK(newlines < 200);
@@ -248,6 +275,16 @@ TEST_CASE("hostile text cannot change or swamp the question", "[question]") {
   check_plain_words(q);
 }
 
+namespace {
+// The choice of a typed line, without files.
+std::optional<choice> typed(std::string_view line, const question& q) {
+  auto a = parse_typed(line, q);
+  if (!a) return std::nullopt;
+  CHECK(a->files.empty());
+  return a->what;
+}
+}  // namespace
+
 TEST_CASE("the terminal: keys, Enter picks the safe answer, unknown answers ask again", "[question]") {
   const auto q = ask(issue_link);
   const std::string t = question_terminal_text(q);
@@ -256,23 +293,85 @@ TEST_CASE("the terminal: keys, Enter picks the safe answer, unknown answers ask 
   CHECK(has(t, "  [w] Open without the hidden copy: "));
   CHECK(has(t, "  [o] Open as it is: "));
   CHECK(t.find("[c]") < t.find("[w]"));
-  CHECK(parse_typed("", q) == choice::cancel);
-  CHECK(parse_typed("\n", q) == choice::cancel);
-  CHECK(parse_typed("o\n", q) == choice::open);
-  CHECK(parse_typed(" Open ", q) == choice::open);
-  CHECK(parse_typed("w", q) == choice::open_without_bcc);
-  CHECK(parse_typed("B", q) == choice::open_without_bcc);
-  CHECK(parse_typed("c", q) == choice::cancel);
-  CHECK(parse_typed("open as it is", q) == choice::open);
-  CHECK(parse_typed("Open without the hidden copy", q) == choice::open_without_bcc);
-  CHECK_FALSE(parse_typed("yes", q));
-  CHECK_FALSE(parse_typed("d", q));  // the details are not an answer
+  CHECK(typed("", q) == choice::cancel);
+  CHECK(typed("\n", q) == choice::cancel);
+  CHECK(typed("o\n", q) == choice::open);
+  CHECK(typed(" Open ", q) == choice::open);
+  CHECK(typed("w", q) == choice::open_without_bcc);
+  CHECK(typed("B", q) == choice::open_without_bcc);
+  CHECK(typed("c", q) == choice::cancel);
+  CHECK(typed("open as it is", q) == choice::open);
+  CHECK(typed("Open without the hidden copy", q) == choice::open_without_bcc);
+  CHECK_FALSE(typed("yes", q));
+  CHECK_FALSE(typed("d", q));  // the details are not an answer
   const auto bcc = ask("mailto:a@example.org?bcc=x@evil.example");
-  CHECK(parse_typed("", bcc) == choice::open_without_bcc);
+  CHECK(typed("", bcc) == choice::open_without_bcc);
   const auto no_bcc = ask("mailto:admin@%D0%B0pple.com");
-  CHECK_FALSE(parse_typed("w", no_bcc));  // no such button
-  CHECK(parse_typed("", no_bcc) == choice::cancel);
+  CHECK_FALSE(typed("w", no_bcc));  // no such button
+  CHECK(typed("", no_bcc) == choice::cancel);
   CHECK_FALSE(has(question_terminal_text(no_bcc), "[w]"));
+}
+
+TEST_CASE("one question for the link and its files: none ticked, chosen by number on the terminal", "[question]") {
+  // Issue 35: one question, the whole truth; no default key attaches.
+  file_offer files;
+  files.intro = "xdg-email asks to attach 2 files to the message for Thunderbird.";
+  files.advice = "Tick a file only if you asked to send it yourself.";
+  files.files = {{"\xE2\x81\xA8" "a.pdf\xE2\x81\xA9", "in /home/u, 1 kB, PDF document"},
+                 {"\xE2\x81\xA8" "b.pdf\xE2\x81\xA9", "in /home/u, 2 kB, PDF document"}};
+  files.notes = {"Never attached: .ssh: it is hidden"};
+  auto d = mailtokit::parse_draft("mailto:boss@example.org");
+  REQUIRE(d);
+  const auto plain = make_question(*d, mailtokit::preview::check(*d), {}, {}, files);
+  CHECK(plain.headline == files.intro);  // asked only for the files
+  CHECK(plain.safe == choice::open);     // Enter opens, with no file ticked
+  REQUIRE(plain.buttons.size() == 2);
+  CHECK(plain.buttons[0].what == choice::open);
+  CHECK(plain.buttons[1].what == choice::cancel);
+  CHECK(plain.recipients == std::vector<std::string>{"To: \xE2\x81\xA6" "boss@example.org\xE2\x81\xA9"});
+  const std::string t = question_terminal_text(plain);
+  CHECK(has(t, "The message goes to:\n  To: "));
+  CHECK(has(t, "  [1] \xE2\x81\xA8" "a.pdf\xE2\x81\xA9\n      in /home/u, 1 kB, PDF document\n"));
+  CHECK(has(t, "  [2] "));
+  CHECK(has(t, "  Never attached: .ssh: it is hidden\n"));
+  CHECK(t.find(files.intro) == t.rfind(files.intro));  // the headline is not said twice
+  auto a = parse_typed("", plain);
+  REQUIRE(a);
+  CHECK(a->what == choice::open);
+  CHECK(a->files.empty());
+  CHECK(a->files_shown);
+  a = parse_typed("o 2", plain);
+  REQUIRE(a);
+  CHECK(a->files == std::vector<std::size_t>{1});
+  a = parse_typed("open 2 1 2", plain);
+  REQUIRE(a);
+  CHECK(a->files == std::vector<std::size_t>{0, 1});
+  a = parse_typed("O all", plain);
+  REQUIRE(a);
+  CHECK(a->files == std::vector<std::size_t>{0, 1});
+  CHECK_FALSE(parse_typed("1", plain));      // a number is no choice
+  CHECK_FALSE(parse_typed("o 3", plain));    // no third file
+  CHECK_FALSE(parse_typed("o 0", plain));
+  CHECK_FALSE(parse_typed("o 1x", plain));
+  CHECK_FALSE(parse_typed("o 99999999999999999999", plain));
+  CHECK_FALSE(parse_typed("c 1", plain));    // cancel attaches nothing
+  CHECK_FALSE(parse_typed("w", plain));      // no hidden copy here
+  // A risky link keeps its headline and its safe default; the files are in the same question.
+  auto risky = mailtokit::parse_draft("mailto:boss@example.org?bcc=spy@evil.example");
+  REQUIRE(risky);
+  const auto q = make_question(*risky, mailtokit::preview::check(*risky), {}, {}, files);
+  CHECK(q.headline != files.intro);
+  CHECK(q.safe == choice::open_without_bcc);
+  CHECK(q.recipients.size() == 2);
+  a = parse_typed("w 1", q);
+  REQUIRE(a);
+  CHECK(a->what == choice::open_without_bcc);
+  CHECK(a->files == std::vector<std::size_t>{0});
+  CHECK(has(question_terminal_text(q), files.intro + "\n"));
+  // Without files, numbers are no answer.
+  const auto none = make_question(*d, mailtokit::preview::check(*d), {});
+  CHECK_FALSE(parse_typed("o 1", none));
+  CHECK_FALSE(parse_typed("", none)->files_shown);
 }
 
 TEST_CASE("the notification says each repair in plain words, once per kind", "[question][notice]") {
