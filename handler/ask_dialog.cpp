@@ -108,7 +108,13 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
       // --switch: no OK or Cancel button, every answer an extra button that prints its label, the
       // safe one first (zenity 3.44 focuses it, so Return, keypad Enter and space give it). Exit
       // 0, which zenity also gives when another program destroys its window, is never an answer.
-      argv = {"zenity", "--question", "--switch", "--no-markup", "--icon-name=dialog-warning", "--width=560", title,
+      argv = {"zenity",
+              "--question",
+              "--switch",
+              "--no-markup",
+              "--icon-name=dialog-warning",
+              "--width=560",
+              title,
               "--text=" + question_summary(q)};
       for (const auto& b : q.buttons)
         if (b.what == q.safe) argv.push_back("--extra-button=" + b.label);

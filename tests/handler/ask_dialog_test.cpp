@@ -150,12 +150,11 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
   // zenity: every button an extra button, the safe one first (focused: Return, keypad Enter and
   // space give it); exit 0 (the window destroyed by another program) is Cancel.
   const auto z = question_argv(dialog_program::zenity, safe_without);
-  CHECK(z == std::vector<std::string>{"zenity", "--question", "--switch", "--no-markup",
-                                      "--icon-name=dialog-warning", "--width=560",
-                                      "--title=mailtokit: check this link before it opens",
-                                      "--text=" + question_summary(safe_without),
-                                      "--extra-button=Open without the hidden copy", "--extra-button=Cancel",
-                                      "--extra-button=Open as it is", "--extra-button=Details"});
+  CHECK(z == std::vector<std::string>{
+                 "zenity", "--question", "--switch", "--no-markup", "--icon-name=dialog-warning",
+                 "--width=560", "--title=mailtokit: check this link before it opens",
+                 "--text=" + question_summary(safe_without), "--extra-button=Open without the hidden copy",
+                 "--extra-button=Cancel", "--extra-button=Open as it is", "--extra-button=Details"});
   CHECK(parse_answer(dialog_program::zenity, safe_without, 1, "") == choice::cancel);  // Escape, closed
   CHECK(parse_answer(dialog_program::zenity, safe_without, 0, "") == choice::cancel);  // destroyed
   CHECK(parse_answer(dialog_program::zenity, safe_without, 1, "Open without the hidden copy\n") ==
