@@ -16,7 +16,8 @@ risky, notify = no); what the recorder was really given is the answer:
 Each asked in each program that asks it: mailtokit-ask (the build tree's, found next to the
 program), and with $MAILTOKIT_ASK naming nothing that runs, zenity, kdialog and yad (chosen by
 choose_dialog() from XDG_CURRENT_DESKTOP and PATH; PATH holds only one program where the desktop
-alone would pick another). Desktops KDE, GNOME, XFCE, empty and unset are spread over the cases.
+alone would pick another). Desktops KDE, GNOME, XFCE, empty and unset are spread over the cases
+(kdialog also on LXQt).
 Keys: Return, KP_Enter, space, Escape; closing the window as a window manager does
 (WM_DELETE_WINDOW); and for LOOKALIKE the window destroyed by another program (xdotool
 windowclose; a program that then hangs is ended as a window manager's "force quit" would).
@@ -208,11 +209,14 @@ def main() -> int:
             got = run_case(program, desktop, "lookalike", "destroy", name)
             check(got == "nothing", f"{name}: {got} (want nothing)")
 
-        # kdialog with no desktop set: Qt's own order (Yes first), as on KDE.
-        for desktop, key in ((None, "Return"), ("", "KP_Enter")):
-            name = f"kdialog-bcc-{key}-{'unset' if desktop is None else 'empty'}"
-            got = run_case("kdialog", desktop, "bcc", key, name)
-            check(got == wanted("kdialog", desktop, "bcc", key), f"{name}: {got} (want without)")
+        # kdialog with no desktop set (Qt's own order, Yes first, as on KDE) and on LXQt (a Qt
+        # desktop: kdialog is chosen first there).
+        for desktop, link, key in ((None, "bcc", "Return"), ("", "bcc", "KP_Enter"), ("LXQt", "bcc", "Return"),
+                                   ("LXQt", "lookalike", "Return")):
+            name = f"kdialog-{link}-{key}-{'unset' if desktop is None else desktop or 'empty'}"
+            got = run_case("kdialog", desktop, link, key, name)
+            want = wanted("kdialog", desktop, link, key)
+            check(got == want, f"{name}: {got} (want {want})")
 
         # ---- positive controls: the explicit act hands the Bcc over -------------------------------
         # The person moves the focus to "Open as it is" and presses space (screenshots
