@@ -142,17 +142,21 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
   std::vector<std::string> argv;
   switch (p) {
     case dialog_program::zenity:
+      // --switch: no OK or Cancel button, every answer an extra button that prints its label, the
+      // safe one first (zenity 3.44 focuses it, so Return, keypad Enter and space give it). Exit
+      // 0, which zenity also gives when another program destroys its window, is never an answer.
       argv = {"zenity",
               "--question",
+              "--switch",
               "--no-markup",
-              "--default-cancel",
               "--icon-name=dialog-warning",
               "--width=560",
               title,
-              "--text=" + question_summary(q),
-              "--cancel-label=" + cancel_label(q)};
-      if (!opening.empty()) argv.push_back("--ok-label=" + opening.front().label);
-      for (std::size_t i = 1; i < opening.size(); ++i) argv.push_back("--extra-button=" + opening[i].label);
+              "--text=" + question_summary(q)};
+      for (const auto& b : q.buttons)
+        if (b.what == q.safe) argv.push_back("--extra-button=" + b.label);
+      for (const auto& b : q.buttons)
+        if (b.what != q.safe) argv.push_back("--extra-button=" + b.label);
       if (!q.details.empty()) argv.push_back("--extra-button=" + details_label());
       return argv;
     case dialog_program::yad: {
@@ -181,9 +185,13 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
                 "--cancel-label=" + cancel_label(q),
                 "--warningyesnocancel=" + text};
       } else {
+        // Cancel on both ends: Qt focuses the first button of the row, which is Yes in KDE's
+        // order (Yes, No, Cancel) and Cancel in GNOME's (Cancel, No, Yes), and Return gives the
+        // focused one.
         argv = {"kdialog", title, "--yes-label=" + cancel_label(q)};
         if (!opening.empty()) argv.push_back("--no-label=" + opening.front().label);
-        argv.push_back("--warningyesno=" + text);
+        argv.push_back("--cancel-label=" + cancel_label(q));
+        argv.push_back("--warningyesnocancel=" + text);
       }
       return argv;
     }
@@ -213,13 +221,12 @@ std::optional<choice> parse_answer(dialog_program p, const question& q, int stat
   while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.remove_suffix(1);
   switch (p) {
     case dialog_program::zenity:
-      // OK exits 0; Cancel, Escape and closing exit 1 with nothing printed; an extra button
-      // prints its label and exits 1.
-      if (status == 0) return opening.empty() ? choice::cancel : opening.front().what;
+      // Each button prints its label and exits 1; Escape and closing exit 1 printing nothing;
+      // a window destroyed by another program exits 0.
       if (status != 1 || out.empty()) return choice::cancel;
       if (!q.details.empty() && out == details_label()) return std::nullopt;
-      for (std::size_t i = 1; i < opening.size(); ++i)
-        if (out == opening[i].label) return opening[i].what;
+      for (const auto& b : q.buttons)
+        if (out == b.label) return b.what;
       return choice::cancel;
     case dialog_program::yad: {
       if (status == 0) return q.safe;

@@ -46,16 +46,20 @@ namespace mailtokit::cli {
 [[nodiscard]] std::string details_label();
 
 /// argv of the question in a dialog program, for when mailtokit-ask is missing (or cannot run).
-/// Enter never gives a risky answer and Escape is always Cancel:
-/// - zenity: `--question --default-cancel`, Cancel on the cancel button (Enter and Escape), the
-///   first other button on OK, the rest and "Details" as extra buttons; markup off.
+/// Return, keypad Enter and space never give a risky answer; Escape and closing the window are
+/// always Cancel (tests/gui/consent_question_keys_test.py presses each in each program, with
+/// Debian 12's zenity 3.44, yad 0.40 and kdialog 22.12):
+/// - zenity: `--question --switch`, every button an extra button (it prints its label), the safe
+///   one first, which zenity focuses, then the others and "Details"; markup off. Exit 0 (zenity
+///   gives it when another program destroys the window) is Cancel.
 /// - yad: the safe button exits 0 (the one Enter gives), the others 10, 11, ..., Details 20;
 ///   Escape and closing exit 252; markup off.
-/// - kdialog: Enter always gives Yes (KMessageBox makes the first button the default; tried
-///   under Xvfb with --warningyesnocancel, --warningcontinuecancel and --warningyesno), so Yes
-///   is the safe button: --warningyesnocancel with Yes = safe, No = the other one, Cancel; when
-///   the safe answer is Cancel, --warningyesno with Yes = Cancel and No = the first button that
-///   opens (Escape exits 2, Cancel). The text is qt_text() of the summary and the details.
+/// - kdialog: Return gives the focused button, which Qt makes the first of the row, and the row's
+///   order is the desktop's: Yes, No, Cancel on KDE (and with no desktop set), Cancel, No, Yes on
+///   GNOME and XFCE. So only No may open something risky: --warningyesnocancel with Yes = the
+///   safe button, No = the other one; when the safe answer is Cancel, Yes = Cancel, No = the first
+///   button that opens, and Cancel (two Cancel buttons). Escape and closing exit 2, Cancel. The
+///   text is qt_text() of the summary and the details.
 [[nodiscard]] std::vector<std::string> question_argv(dialog_program p, const question& q);
 /// argv showing `details_file` as plain text (zenity, yad: --text-info), for the Details button.
 [[nodiscard]] std::vector<std::string> details_argv(dialog_program p, std::string_view details_file);

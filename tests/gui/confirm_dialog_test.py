@@ -199,8 +199,9 @@ with Session("confirm-dialog", 1280, 800) as s:
     s.run(["sleep", "0.5"])  # drawn, for the screenshot
     s.screenshot(RESULTS / "confirm_dialog_zenity.png")
     z = d.recorded("zenity")
-    check(len(z) == 1 and "--question" in z[0] and "--default-cancel" in z[0] and "--no-markup" in z[0],
-          f"zenity: a question with Cancel the default, markup off: {z[0][:6] if z else z}")
+    check(len(z) == 1 and "--question" in z[0] and "--switch" in z[0] and "--no-markup" in z[0]
+          and [a for a in z[0] if a.startswith("--extra-button=")][:1] == ["--extra-button=Cancel"],
+          f"zenity: a question with Cancel the first (focused) button, markup off: {z[0][:6] if z else z}")
     # Details: the draft in a plain-text view, then the same question again.
     def zenity_button(label):
         return a11y.find(pyatspi, "zenity", lambda app: next(

@@ -17,6 +17,7 @@ service the system installs except the desktop portals; Session(..., portals=Tru
 
 from __future__ import annotations
 
+import ctypes
 import os
 import re
 import select
@@ -284,6 +285,36 @@ class Session:
             self.activate(window)
         self.run(["xdotool", "type", "--delay", str(delay_ms), "--", text])
 
+    def close_window(self, window: str) -> None:
+        """Close a window as a window manager does when its close button is clicked: send it the
+        WM_DELETE_WINDOW message (ICCCM 4.2.8.1); the program decides what closing means. (xdotool
+        3.20160805's `windowclose` destroys the window instead, which no person's click does.)"""
+        x11 = ctypes.cdll.LoadLibrary("libX11.so.6")
+        x11.XOpenDisplay.restype = ctypes.c_void_p
+        x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        x11.XInternAtom.restype = ctypes.c_ulong
+        x11.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+        x11.XSendEvent.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_long,
+                                   ctypes.POINTER(_XEvent)]
+        x11.XFlush.argtypes = [ctypes.c_void_p]
+        x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        dpy = x11.XOpenDisplay(self.display.encode())
+        if not dpy:
+            raise Failure(f"cannot open display {self.display}")
+        try:
+            ev = _XEvent()
+            ev.xclient.type = 33  # ClientMessage
+            ev.xclient.window = int(window)
+            ev.xclient.message_type = x11.XInternAtom(dpy, b"WM_PROTOCOLS", 0)
+            ev.xclient.format = 32
+            ev.xclient.data[0] = x11.XInternAtom(dpy, b"WM_DELETE_WINDOW", 0)
+            ev.xclient.data[1] = 0  # CurrentTime
+            if not x11.XSendEvent(dpy, int(window), 0, 0, ctypes.byref(ev)):
+                raise Failure(f"could not send WM_DELETE_WINDOW to window {window}")
+            x11.XFlush(dpy)
+        finally:
+            x11.XCloseDisplay(dpy)
+
     def click(self, x: int, y: int, button: int = 1) -> None:
         self.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", str(button)])
 
@@ -294,6 +325,16 @@ class Session:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.run(["import", "-display", self.display, "-window", window or "root", str(path)])
         return path
+
+
+class _XClientMessageEvent(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
+                ("display", ctypes.c_void_p), ("window", ctypes.c_ulong), ("message_type", ctypes.c_ulong),
+                ("format", ctypes.c_int), ("data", ctypes.c_long * 5)]
+
+
+class _XEvent(ctypes.Union):
+    _fields_ = [("xclient", _XClientMessageEvent), ("pad", ctypes.c_long * 24)]  # Xlib's XEvent: 24 longs
 
 
 def wait_for(predicate, timeout: float, what: str, interval: float = 0.2):

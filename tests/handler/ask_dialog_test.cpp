@@ -180,20 +180,29 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
         "<b>\n\n"
         "Open without the hidden copy: the draft opens without x@evil.example.");
 
-  // zenity: Cancel on the cancel button, which --default-cancel makes the default.
+  // zenity: every button an extra button, the safe one first (focused: Return, keypad Enter and
+  // space give it); exit 0 (the window destroyed by another program) is Cancel.
   const auto z = question_argv(dialog_program::zenity, safe_without);
-  CHECK(z == std::vector<std::string>{"zenity", "--question", "--no-markup", "--default-cancel",
-                                      "--icon-name=dialog-warning", "--width=560",
-                                      "--title=mailtokit: check this link before it opens",
-                                      "--text=" + question_summary(safe_without), "--cancel-label=Cancel",
-                                      "--ok-label=Open without the hidden copy",
-                                      "--extra-button=Open as it is", "--extra-button=Details"});
-  CHECK(parse_answer(dialog_program::zenity, safe_without, 1, "") == choice::cancel);  // Enter, Escape
-  CHECK(parse_answer(dialog_program::zenity, safe_without, 0, "") == choice::open_without_bcc);
+  CHECK(z == std::vector<std::string>{
+                 "zenity", "--question", "--switch", "--no-markup", "--icon-name=dialog-warning",
+                 "--width=560", "--title=mailtokit: check this link before it opens",
+                 "--text=" + question_summary(safe_without), "--extra-button=Open without the hidden copy",
+                 "--extra-button=Cancel", "--extra-button=Open as it is", "--extra-button=Details"});
+  CHECK(parse_answer(dialog_program::zenity, safe_without, 1, "") == choice::cancel);  // Escape, closed
+  CHECK(parse_answer(dialog_program::zenity, safe_without, 0, "") == choice::cancel);  // destroyed
+  CHECK(parse_answer(dialog_program::zenity, safe_without, 1, "Open without the hidden copy\n") ==
+        choice::open_without_bcc);
+  CHECK(parse_answer(dialog_program::zenity, safe_without, 1, "Cancel\n") == choice::cancel);
   CHECK(parse_answer(dialog_program::zenity, safe_without, 1, "Open as it is\n") == choice::open);
   CHECK_FALSE(parse_answer(dialog_program::zenity, safe_without, 1, "Details\n"));  // show them, ask again
   CHECK(parse_answer(dialog_program::zenity, safe_without, 5, "Open as it is") == choice::cancel);  // timeout
-  CHECK(parse_answer(dialog_program::zenity, safe_cancel, 0, "") == choice::open_without_bcc);
+  CHECK(parse_answer(dialog_program::zenity, safe_without, 1, "Open") == choice::cancel);
+  const auto z2 = question_argv(dialog_program::zenity, safe_cancel);
+  CHECK(std::vector<std::string>(z2.end() - 4, z2.end()) ==
+        std::vector<std::string>{"--extra-button=Cancel", "--extra-button=Open without the hidden copy",
+                                 "--extra-button=Open as it is", "--extra-button=Details"});
+  CHECK(parse_answer(dialog_program::zenity, safe_cancel, 0, "") == choice::cancel);
+  CHECK(parse_answer(dialog_program::zenity, safe_cancel, 1, "Open as it is") == choice::open);
 
   // yad: the safe button exits 0 (Enter), Escape 252.
   const auto y = question_argv(dialog_program::yad, safe_cancel);
@@ -225,14 +234,17 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
   CHECK(parse_answer(dialog_program::kdialog, safe_without, 0, "") == choice::open_without_bcc);
   CHECK(parse_answer(dialog_program::kdialog, safe_without, 1, "") == choice::open);
   CHECK(parse_answer(dialog_program::kdialog, safe_without, 2, "") == choice::cancel);
+  // Safe answer Cancel: Cancel on both ends of the row (KDE's order Yes, No, Cancel; GNOME's
+  // Cancel, No, Yes), the button that opens in the middle.
   const auto k2 = question_argv(dialog_program::kdialog, safe_cancel);
   CHECK(std::vector<std::string>(k2.begin(), k2.end() - 1) ==
         std::vector<std::string>{"kdialog", "--title=mailtokit: check this link before it opens",
-                                 "--yes-label=Cancel", "--no-label=Open without the hidden copy"});
-  CHECK(k2.back().rfind("--warningyesno=<qt>", 0) == 0);
-  CHECK(parse_answer(dialog_program::kdialog, safe_cancel, 0, "") == choice::cancel);  // Enter
-  CHECK(parse_answer(dialog_program::kdialog, safe_cancel, 2, "") == choice::cancel);  // Escape
+                                 "--yes-label=Cancel", "--no-label=Open without the hidden copy",
+                                 "--cancel-label=Cancel"});
+  CHECK(k2.back().rfind("--warningyesnocancel=<qt>", 0) == 0);
+  CHECK(parse_answer(dialog_program::kdialog, safe_cancel, 0, "") == choice::cancel);  // Yes
+  CHECK(parse_answer(dialog_program::kdialog, safe_cancel, 2, "") == choice::cancel);  // Cancel, Escape
   CHECK(parse_answer(dialog_program::kdialog, safe_cancel, 1, "") == choice::open_without_bcc);
-  for (const auto& argv : {z, y, y2, k, k2})
+  for (const auto& argv : {z, z2, y, y2, k, k2})
     for (const auto& a : argv) CHECK((a == argv.front() || a.rfind("--", 0) == 0));
 }
