@@ -86,16 +86,16 @@ constexpr gint max_main_height = 420;
 constexpr gint max_files_height = 220;
 constexpr gint details_height = 200;
 
-// The height of the work area of the monitor the window opens on (the screen without panels);
-// 800 when it cannot be told.
-gint work_area_height() {
+// The work area of the monitor the window opens on (the screen without panels); 1280x800 when
+// it cannot be told.
+GdkRectangle work_area() {
   GdkDisplay* display = gdk_display_get_default();
   GdkMonitor* monitor = display != nullptr ? gdk_display_get_primary_monitor(display) : nullptr;
   if (monitor == nullptr && display != nullptr) monitor = gdk_display_get_monitor(display, 0);
-  if (monitor == nullptr) return 800;
-  GdkRectangle area{};
-  gdk_monitor_get_workarea(monitor, &area);
-  return area.height > 0 ? area.height : 800;
+  GdkRectangle area{0, 0, 1280, 800};
+  if (monitor != nullptr) gdk_monitor_get_workarea(monitor, &area);
+  if (area.height <= 0) area = {0, 0, 1280, 800};
+  return area;
 }
 
 // `text` cut to `max` code points, with an ellipsis (valid UTF-8 in and out).
@@ -202,7 +202,7 @@ int show(const mailtokit::ask::request& q) {
   gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(main_part), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(main_part), TRUE);
   gtk_scrolled_window_set_propagate_natural_width(GTK_SCROLLED_WINDOW(main_part), TRUE);
-  const gint screen = work_area_height();
+  const gint screen = work_area().height;
   gtk_scrolled_window_set_max_content_height(
       GTK_SCROLLED_WINDOW(main_part), std::min(max_main_height, screen * (q.files.empty() ? 45 : 30) / 100));
   gtk_box_pack_start(GTK_BOX(right), main_part, FALSE, FALSE, 0);
@@ -303,6 +303,13 @@ int show(const mailtokit::ask::request& q) {
     gtk_widget_grab_default(safe);
     gtk_widget_grab_focus(safe);
   }
+  // Centred as if the details were open, so that opening them keeps the window on the screen.
+  gint width = 0, height = 0;
+  gtk_window_get_size(GTK_WINDOW(dialog), &width, &height);
+  const GdkRectangle area = work_area();
+  const gint tall = height + (q.details.empty() ? 0 : details_height + 12);
+  gtk_window_move(GTK_WINDOW(dialog), area.x + std::max(0, (area.width - width) / 2),
+                  area.y + std::max(0, (area.height - tall) / 2));
   const gint response = gtk_dialog_run(GTK_DIALOG(dialog));
   // A response below 0 (Escape, closed, destroyed: the widgets may be gone) ticks nothing.
   if (response >= 0 && static_cast<std::size_t>(response) < q.buttons.size()) {
