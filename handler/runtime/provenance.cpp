@@ -147,6 +147,7 @@ origin classify(const std::vector<process>& chain) {
       // 2. A program that opens links others wrote.
       o.hyperlink = true;
       o.link_program = *name;
+      o.link_kind = link_program_kind(*name);
       return o;
     }
   }
@@ -162,6 +163,7 @@ origin classify(const std::vector<process>& chain) {
     if (const auto* name = chain[k].ancestor ? nullptr : link_name(chain[k])) {
       o.hyperlink = true;
       o.link_program = *name;
+      o.link_kind = link_program_kind(*name);
       return o;
     }
   if (forwarded) {

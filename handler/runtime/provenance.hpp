@@ -30,6 +30,7 @@ struct process {
 struct origin {
   bool hyperlink = false;     ///< a browser, a mail program or another program that opens links asked: never attach
   std::string link_program;   ///< that program ("firefox-esr")
+  std::string link_kind;      ///< its kind, as link_program_kind() says ("browser", "chat", "terminal"...)
   std::string send_program;   ///< the send-by-email channel that asked ("xdg-email", "xdg-desktop-portal-gtk")
   std::string requester;      ///< the program that used that channel ("soffice.bin"), when seen
 };

@@ -94,10 +94,12 @@ TEST_CASE("chat programs, readers, editors and terminals open links others wrote
   auto o = classify({p("xdg-open", "dash", "xdg-open"), p("slack", "slack"), p("systemd")});
   CHECK(o.hyperlink);
   CHECK(o.link_program == "slack");
+  CHECK(o.link_kind == "chat");
   // A terminal's Ctrl+click: comm is cut at 15 characters.
   o = classify({p("xdg-open", "dash", "xdg-open"), p("gnome-terminal-", "gnome-terminal-server")});
   CHECK(o.hyperlink);
   CHECK(o.link_program == "gnome-terminal-");
+  CHECK(o.link_kind == "terminal");
   o = classify({p("gio-launch-desk"), p("okular", "okular")});
   CHECK(o.hyperlink);
   // An orphan whose parents tell nothing, in a link program's process group.
