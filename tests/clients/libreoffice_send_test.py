@@ -19,7 +19,7 @@ the private profile) that, inside soffice.bin:
   1. loads a small document and exports it as PDF into LibreOffice's own temp folder (the
      folder com.sun.star.io.TempFile uses, a lu*.tmp folder in it, as SfxMailModel does);
   2. sends it with com.sun.star.system.SimpleCommandMail: LibreOffice's real senddoc call;
-     mailtokit asks about the file (zenity), the answer attaches it (answer_attach(), the one
+     mailtokit asks about the file (mailtokit-ask), ticking it attaches it (answer_attach(), the one
      place that knows how the question is answered), and the recorder's draft must hold the
      PDF byte for byte, the question naming xdg-email for soffice.bin;
   3. opens the same request as a hyperlink with com.sun.star.system.SystemShellExecute: no
@@ -39,13 +39,12 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gui"))
 
-from open_desktop import Desktop, click_button  # noqa: E402
+from open_desktop import QUESTION, Desktop, tick_and_open  # noqa: E402
 from session import Failure, Session, require, wait_for  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 PROG = os.path.realpath(sys.argv[1]) if len(sys.argv) > 1 else ""
 RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
-QUESTION = r"^mailtokit: attach these files\?$"
 failures: list[str] = []
 
 
@@ -56,19 +55,17 @@ def check(ok: bool, what: str) -> None:
 
 
 def answer_attach(s: Session, shot: Path) -> None:
-    """Answer mailtokit's question about files so that the file is attached: today zenity's
-    [Don't attach] [Attach], the second button clicked. (When the question moves into
-    mailtokit-ask, with a checkbox per file, this is the one function to change.)"""
+    """Answer mailtokit's question so that the file is attached: its check box ticked (Alt+1),
+    then Return (Open)."""
     win = s.wait_window(QUESTION, timeout=40)
     time.sleep(0.5)  # drawn
     s.screenshot(RESULTS / "libreoffice-send-question.png", window=win)
-    click_button(s, win, 1, 2, shot)
+    tick_and_open(s, win, 1, shot)
 
 
 def question_text(d: Desktop) -> str:
-    """The text of the question about files that was shown (today zenity's --text=)."""
-    asked = d.recorded("zenity")
-    return next((a[len("--text="):] for a in (asked[-1] if asked else []) if a.startswith("--text=")), "")
+    """The question mailtokit-ask was given (its file, kept by the recorder)."""
+    return d.recorded_text("ask")
 
 
 def draft_attachments(d: Desktop) -> list[tuple[str, bytes]]:
@@ -81,11 +78,12 @@ def draft_attachments(d: Desktop) -> list[tuple[str, bytes]]:
 
 
 def main() -> int:
-    require("soffice", "xdg-email", "xdg-open", "xdg-mime", "zenity", "xdotool", "import")
+    require("soffice", "xdg-email", "xdg-open", "xdg-mime", "xdotool", "import")
     t0 = time.monotonic()
     RESULTS.mkdir(parents=True, exist_ok=True)
     with Session("libreoffice-send") as s:
         d = Desktop(s, PROG)
+        d.record_ask()
         d.write_config(f'target = custom\ncommand = "{d.recorder}" %f\nconfirm = risky\nnotify = no\n')
         s.run([PROG, "register"])
         default = s.run(["xdg-mime", "query", "default", "x-scheme-handler/mailto"]).stdout.strip()
@@ -131,7 +129,8 @@ def main() -> int:
             wait_for(lambda: (talk / "linked.json").exists(), 30, "LibreOffice to open the hyperlink")
             got = draft_attachments(d)
             check(got == [], f"a hyperlink from LibreOffice attaches nothing: {[n for n, _ in got]}")
-            check(not d.recorded("zenity"), "a hyperlink from LibreOffice asks no question about files")
+            check(not d.recorded("ask") and not d.recorded("zenity"),
+                  "a hyperlink from LibreOffice asks no question about files")
             told = lo_log.read_text(errors="replace")
             check("a link never attaches files" in told and "soffice.bin" in told,
                   f"the user is told the link came from soffice.bin: {told.strip()[-300:]!r}")

@@ -47,17 +47,6 @@ HOMOGRAPH = "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice&atta
 BCC_ONLY = "mailto:a@example.org?bcc=x@evil.example"
 failures = []
 
-ASK_RECORDER = r'''#!/bin/sh
-# Record argv and the question file given to mailtokit-ask, then run the real one.
-out="$MAILTOKIT_TEST_RECORD.ask.$$"
-: >"$out.partial"
-for a in "$0" "$@"; do printf '%s\0' "$a" >>"$out.partial"; done
-cp -- "$1" "$out.text"
-mv "$out.partial" "$out"
-exec "REAL" "$@"
-'''
-
-
 def check(cond, msg):
     print(("ok:   " if cond else "FAIL: ") + msg)
     if not cond:
@@ -98,10 +87,7 @@ with Session("confirm-dialog", 1280, 800) as s:
     pyatspi = a11y.enable(s)
     d = Desktop(s, PROG)
     d.custom_config()
-    recorder = d.bin / "mailtokit-ask"
-    recorder.write_text(ASK_RECORDER.replace("REAL", ASK))
-    recorder.chmod(0o755)
-    d.env["MAILTOKIT_ASK"] = str(recorder)
+    d.record_ask()
 
     def ask(link, args=(), env=None):
         d.clear()

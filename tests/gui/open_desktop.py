@@ -37,6 +37,17 @@ exit 0
 '''
 
 
+ASK_RECORDER = r'''#!/bin/sh
+# Record argv and the question file given to mailtokit-ask, then run the real one.
+out="$MAILTOKIT_TEST_RECORD.ask.$$"
+: >"$out.partial"
+for a in "$0" "$@"; do printf '%s\0' "$a" >>"$out.partial"; done
+cp -- "$1" "$out.text"
+mv "$out.partial" "$out"
+exec "REAL" "$@"
+'''
+
+
 class Desktop:
     """A private HOME + bin directory inside a Session, and mailtokit run as a browser runs it."""
 
@@ -94,6 +105,15 @@ class Desktop:
             log.unlink()
         p = self.s.spawn([self.prog] + args, log=log, env={**self.env, **(env or {})})
         return p, log
+
+    def record_ask(self) -> None:
+        """Run the build's mailtokit-ask (beside the program) through a recorder that keeps its
+        argv and the question file it is given: recorded("ask"), recorded_text("ask")."""
+        real = os.path.join(os.path.dirname(os.path.realpath(self.prog)), "mailtokit-ask")
+        recorder = self.bin / "mailtokit-ask"
+        recorder.write_text(ASK_RECORDER.replace("REAL", real))
+        recorder.chmod(0o755)
+        self.env["MAILTOKIT_ASK"] = str(recorder)
 
     def kept_drafts(self) -> list[Path]:
         return sorted(self.drafts.glob("draft-*.eml")) if self.drafts.exists() else []
