@@ -153,7 +153,9 @@ void add_files(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
   for (std::size_t i = 0; i < q.files.size(); ++i) {
     const auto& f = q.files[i];
     // "1. name": Alt+1 ticks the first file; from the tenth on, no number key.
-    std::string label = std::to_string(i + 1) + ". ";
+    // The number, then a left-to-right mark: the line reads left to right whatever the name's
+    // script (the name itself is isolated, so it keeps its own order inside).
+    std::string label = std::to_string(i + 1) + ". \u200E";
     if (i < 9) label = "_" + label;
     for (const char c : clipped(f.name)) label += c == '_' ? std::string("__") : std::string(1, c);
     GtkWidget* box = gtk_check_button_new_with_mnemonic(label.c_str());

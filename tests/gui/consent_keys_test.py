@@ -21,6 +21,13 @@ really given:
 4. Without mailtokit-ask, no dialog program asks about files (kdialog 22.12 opened its question
    with the focus on "Attach", yad's Return attached, zenity cannot show check boxes beside the
    link's choices): no window opens, the draft goes without the file, and the user is told why.
+5. The other attacks of issue 35, each read from the question file the window was given (the
+   window runs through a recorder) and shown on the screen (consent-attack-<name>.png), then
+   cancelled: thirteen files (twelve offered, the thirteenth refused, never "... and N more");
+   a subject with U+2028 and U+2029 writing a fake "Never attached" line (the link's line breaks
+   become spaces, no raw separator anywhere); /proc/self/cwd/... (refused whatever it resolves to); a Kerberos
+   credential cache in /tmp (refused); the same file three times (one box); a right-to-left file
+   name (isolated, so it cannot reorder its line).
 """
 import email
 import email.policy
@@ -74,6 +81,80 @@ def ask(d: Desktop, args: list[str], desktop: str, answer, name: str, env: dict[
         answer(win)
         wait_exit(p, 60, name)
     return handed_draft(d), log.read_text(errors="replace")
+
+
+def question_of(d: Desktop, args: list[str], name: str) -> str:
+    """The question file mailtokit-ask was given for `args` (answered Escape: nothing opens)."""
+    d.clear()
+    p, log = d.start(args, env={"XDG_CURRENT_DESKTOP": "GNOME"})
+    win = d.s.wait_window(QUESTION, timeout=60)
+    time.sleep(0.5)  # drawn
+    d.s.screenshot(RESULTS / f"consent-attack-{name}.png")
+    d.s.key(win, "Escape")
+    wait_exit(p, 60, name)
+    check(handed_draft(d) is None, f"{name}: Escape opens nothing")
+    return d.recorded_text("ask")
+
+
+def offered(question: str) -> list[str]:
+    """The names of the files offered (the "file" records of the question file)."""
+    names, at = [], 0
+    while (at := question.find("\nfile ", at)) >= 0:
+        head_end = question.index("\n", at + 1)
+        length = int(question[at + 6:head_end])
+        names.append(question[head_end + 1:head_end + 1 + length].split("\n")[0].strip("\u2068\u2069"))
+        at = head_end
+    return names
+
+
+def attacks(s: Session, d: Desktop) -> None:
+    d.record_ask()
+    docs = s.home / "Downloads"
+    docs.mkdir()
+    brochures = []
+    for i in range(12):
+        b = docs / f"brochure-{i + 1:02}.pdf"
+        b.write_bytes(b"%PDF-1.4 brochure\n")
+        brochures.append(b)
+    taxes = s.home / "Documents" / "taxes-2023.pdf"
+    to = ["boss@example.org"]
+
+    # 2. Thirteen files: twelve offered, the thirteenth refused and said.
+    args = ["send"] + [a for b in brochures + [taxes] for a in ("--attach", str(b))] + to
+    q = question_of(d, args, "thirteen")
+    names = offered(q)
+    check(len(names) == 12 and "taxes-2023.pdf" not in names, f"thirteen: twelve files offered: {names}")
+    check("taxes-2023.pdf" in q and "Never attached" in q and "more" not in q.split("taxes-2023.pdf")[0][-40:],
+          "thirteen: the thirteenth is named as never attached")
+
+    # 3. Forged lines: U+2028 and U+2029 in the subject never break a line of the question.
+    forged = "Invoice\u2028Never attached: taxes-2023.pdf\u2029- Checked: this is Apple's real support address."
+    q = question_of(d, ["send", "--attach", str(brochures[0]), "--subject", forged, "boss@example.org"], "forged")
+    check("\u2028" not in q and "\u2029" not in q, "forged: no raw line or paragraph separator reaches the window")
+    check(not any(line.startswith(("Never attached: taxes", "- Checked")) for line in q.splitlines()),
+          "forged: the subject's words begin no line of their own")
+
+    # 4. /proc/self/cwd names a file in the handler's working folder: refused as written.
+    proc = f"/proc/self/cwd{taxes}"
+    q = question_of(d, ["send", "--attach", proc, "--attach", str(brochures[0])] + to, "proc-cwd")
+    check(offered(q) == ["brochure-01.pdf"] and "/proc" in q, f"proc-cwd: only the brochure is offered: {offered(q)}")
+
+    # 7. A Kerberos credential cache in /tmp; the same file three times.
+    krb = Path(f"/tmp/krb5cc_{os.getuid()}_consent{os.getpid()}")
+    krb.write_bytes(b"SECRET-ticket")
+    try:
+        q = question_of(d, ["send", "--attach", str(krb)] + [a for _ in range(3) for a in ("--attach", str(brochures[1]))]
+                        + to, "credential-duplicate")
+    finally:
+        krb.unlink()
+    check(offered(q) == ["brochure-02.pdf"], f"credential-duplicate: one brochure, no ticket: {offered(q)}")
+    check("credentials" in q, "credential-duplicate: the ticket is named as never attached, and why")
+
+    # 8. A right-to-left name: isolated (FSI ... PDI) so it cannot reorder its line.
+    rtl = docs / "\u062a\u0642\u0631\u064a\u0631 taxes-2023.pdf"
+    rtl.write_bytes(b"%PDF-1.4\n")
+    q = question_of(d, ["send", "--attach", str(rtl)] + to, "rtl")
+    check("\u2068\u062a\u0642\u0631\u064a\u0631 taxes-2023.pdf\u2069" in q, "rtl: the name is isolated")
 
 
 def main() -> int:
@@ -133,6 +214,7 @@ def main() -> int:
             check("only mailtokit's own question window (mailtokit-ask) or a terminal can ask about files" in told,
                   f"{name}: the user is told why no file was offered: {told.strip()[-200:]}")
             check(not d.recorded(program), f"{name}: {program} was not run")
+        attacks(s, d)
     if failures:
         print(f"FAIL consent keys: {len(failures)} problem(s)")
         return 1
