@@ -10,7 +10,10 @@ pyatspi then reads what Orca would: the dialog (role alert, named by its title),
 by the headline, a label per finding, push buttons named by their labels, the safe one focused;
 then presses Cancel through the button's AT-SPI action and checks that nothing was handed over.
 A second run on a link whose only risk is the hidden copy checks that the focused button is then
-"Open without the hidden copy", and presses it the same way.
+"Open without the hidden copy", and presses it the same way. A third asks about two files:
+each a check box named by its file and described by its folder, size and type, none checked,
+in a list named "Files to attach", Open focused; checking the second through AT-SPI attaches it
+alone.
 """
 import os
 import sys
@@ -111,6 +114,38 @@ with Session("accessibility", 1280, 800) as s:
     argv = d.recorded("recorder")
     check(rc == 0 and len(argv) == 1 and "bcc" not in argv[0][-1].lower() and "a@example.org" in argv[0][-1],
           f"Open without the hidden copy (AT-SPI action): the draft went without the Bcc ({argv})")
+
+    # ---- files asked to be attached: check boxes a screen reader names, none checked ----------
+    d.clear()
+    docs = s.home / "Documents"
+    docs.mkdir(exist_ok=True)
+    for name in ("report.pdf", "notes.txt"):
+        (docs / name).write_text(name + "\n")
+    d.write_config(f'target = custom\ncommand = "{d.recorder}" %f\nnotify = no\n')
+    p, log = d.start(["send", "--attach", str(docs / "report.pdf"), "--attach", str(docs / "notes.txt"),
+                      "boss@example.org"])
+    dialog, headings, labels, buttons = read_question(pyatspi, s)
+    boxes = [n for n in a11y.walk(dialog) if n.getRole() == pyatspi.ROLE_CHECK_BOX]
+    check([b.name.strip("\u2068\u2069") for b in boxes] == ["report.pdf", "notes.txt"],
+          f"a check box per file, named by the file: {[b.name for b in boxes]}")
+    check(all("checked" not in a11y.states(pyatspi, b) for b in boxes), "no box is checked to start")
+    check(all("PDF" in b.description or "text" in b.description for b in boxes),
+          f"each box describes its file (folder, size, type): {[b.description for b in boxes]}")
+    lists = [n for n in a11y.walk(dialog) if n.getRole() == pyatspi.ROLE_LIST and n.name == "Files to attach"]
+    check(len(lists) == 1, "the boxes are in a list named 'Files to attach'")
+    check(any("boss@example.org" in n.name for n in labels), "who gets the message is a label a screen reader reads")
+    focused = [b.name for b in buttons if a11y.states(pyatspi, b) & {"focused", "default"}]
+    check(focused == ["Open"], f"the focused button is Open, which attaches nothing unchecked: {focused}")
+    if boxes:
+        press(pyatspi, boxes[1])  # the second file, as a screen reader's user checks it
+    opened = [b for b in buttons if b.name == "Open"]
+    if opened:
+        press(pyatspi, opened[0])
+    rc = wait_exit(p, 30, "Open through AT-SPI")
+    argv = d.recorded("recorder")
+    draft = open(argv[-1][-1], "rb").read() if argv else b""
+    check(rc == 0 and b'filename="notes.txt"' in draft and b"report.pdf" not in draft,
+          "the file checked through AT-SPI is attached, the other not")
 
 if failures:
     print(f"{len(failures)} failure(s)")
