@@ -20,7 +20,7 @@ DATA = HERE.parent / "data"
 # tests/data file pattern -> [(target, how to build the input from a row's columns)]
 col0 = lambda c: c[0]
 charset_input = lambda c: (c[1] if len(c) > 1 else "") + "\0" + c[0]
-URI_TARGETS = ["mailto", "inspect", "compose", "preview", "handover"]
+URI_TARGETS = ["mailto", "inspect", "compose", "preview", "handover", "question"]
 
 
 def injection_seed(c):
