@@ -9,65 +9,10 @@
 #include <utility>
 #include <vector>
 
-#include "commands.hpp"
+#include "cli/cli.hpp"
 #include "mailtokit/preview.hpp"
-#include "runtime/cleanup.hpp"
-#include "runtime/i18n.hpp"
-
-namespace mailtokit::cli {
-
-void report_error(std::string_view code, std::string_view what, std::string_view reason, std::string_view todo) {
-  std::string line = "error: ";
-  line += code;
-  line += ": ";
-  line += what;
-  if (!reason.empty()) {
-    line += " (";
-    line += reason;
-    line += ')';
-  }
-  line += '\n';
-  if (!todo.empty()) {
-    line += "  ";
-    line += todo;
-    line += '\n';
-  }
-  std::fputs(line.c_str(), stderr);
-}
-void print_error(const error& e, std::string_view subject) {
-  report_error(to_name(e.code), fill(tr("{0} at byte {1}"), {subject, std::to_string(e.offset)}), to_string(e.code));
-}
-void print_error(std::string_view text) {
-  std::fprintf(stderr, "error: %.*s\n", static_cast<int>(text.size()), text.data());
-}
-bool append_control_escape(std::string& out, unsigned char b, const char* hex) {
-  if (b == '\t') {
-    out += "\\t";
-  } else if (b == '\n') {
-    out += "\\n";
-  } else if (b == '\r') {
-    out += "\\r";
-  } else if (b < 0x20 || b == 0x7F) {
-    out += "\\x";
-    out += hex[b >> 4];
-    out += hex[b & 0xF];
-  } else {
-    return false;
-  }
-  return true;
-}
-std::optional<address> parse_from_option(std::string_view text) {
-  auto list = parse_address_list(text);
-  if (!list || list->size() != 1 || !(*list)[0].valid) {
-    report_error("invalid_address", fill(tr("--from {0} is not one valid address"), {shown_value(text)}),
-                 list ? tr("the address is invalid, or there is not exactly one") : describe(list.error()),
-                 tr("give one address, e.g. --from \"Jane Doe <jane@example.org>\""));
-    return std::nullopt;
-  }
-  return std::move((*list)[0]);
-}
-
-}  // namespace mailtokit::cli
+#include "base/cleanup.hpp"
+#include "base/i18n.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include "clients/client.hpp"
 #include "clients/common.hpp"
 #include "mailtokit/address.hpp"
-#include "runtime/i18n.hpp"
+#include "base/i18n.hpp"
 
 namespace mailtokit::clients {
 using cli::fill;

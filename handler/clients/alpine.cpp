@@ -1,7 +1,7 @@
 // alpine: a terminal program; it ships no desktop entry, so a user writes one (Exec=alpine -url
 // %u, Terminal=true). `-url` takes the link.
 #include "clients/client.hpp"
-#include "runtime/i18n.hpp"
+#include "base/i18n.hpp"
 
 namespace mailtokit::clients {
 using cli::fill;

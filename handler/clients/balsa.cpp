@@ -1,7 +1,7 @@
 // Balsa: balsa-mailto-handler.desktop (hidden) runs `balsa -m %U`. Its mailto reader decodes '+'
 // as a space (as form data), so a '+' goes in as %2B (dispatch::harden_uri, as for every program).
 #include "clients/client.hpp"
-#include "runtime/i18n.hpp"
+#include "base/i18n.hpp"
 
 namespace mailtokit::clients {
 namespace {

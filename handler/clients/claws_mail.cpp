@@ -5,7 +5,7 @@
 // as its To text and ignores a to= field (tested with the real Claws Mail 4.1): a To list with
 // display names goes there as RFC 5322 text (dispatch::claws_uri).
 #include "clients/client.hpp"
-#include "runtime/i18n.hpp"
+#include "base/i18n.hpp"
 
 namespace mailtokit::clients {
 namespace {

@@ -10,8 +10,8 @@
 
 #include "mailtokit/draft.hpp"
 #include "mailtokit/result.hpp"
-#include "runtime/program_error.hpp"
-#include "runtime/dispatch.hpp"
+#include "base/errors.hpp"
+#include "clients/dispatch.hpp"
 
 namespace mailtokit::clients {
 

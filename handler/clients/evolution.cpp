@@ -1,6 +1,6 @@
 // Evolution: the link goes to e_shell_handle_uris() (a running Evolution gets it over D-Bus).
 #include "clients/client.hpp"
-#include "runtime/i18n.hpp"
+#include "base/i18n.hpp"
 
 namespace mailtokit::clients {
 using cli::fill;

@@ -4,7 +4,7 @@
 // composer's "attach" handling): mailtokit passes that field only for files the user chose to
 // attach in its own question (a link's attach= is always dropped by the policy).
 #include "clients/client.hpp"
-#include "runtime/i18n.hpp"
+#include "base/i18n.hpp"
 
 namespace mailtokit::clients {
 using cli::fill;

@@ -7,7 +7,7 @@
 #include "mailtokit/percent.hpp"
 #include "mailtokit/preview.hpp"
 #include "mailtokit/rfc2047.hpp"
-#include "runtime/i18n.hpp"
+#include "base/i18n.hpp"
 
 namespace mailtokit::clients {
 

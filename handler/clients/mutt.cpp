@@ -7,7 +7,7 @@
 
 #include "clients/client.hpp"
 #include "clients/common.hpp"
-#include "runtime/i18n.hpp"
+#include "base/i18n.hpp"
 
 namespace mailtokit::clients {
 using cli::fill;

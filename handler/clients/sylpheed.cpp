@@ -5,7 +5,7 @@
 // with fd_gets() into an 8192-byte buffer, so the end of a longer link is lost (and, after a
 // "compose_attach" line, read as paths to attach): handler/clients/README.md.
 #include "clients/client.hpp"
-#include "runtime/i18n.hpp"
+#include "base/i18n.hpp"
 
 namespace mailtokit::clients {
 using cli::fill;

@@ -26,7 +26,7 @@
 #include "clients/common.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/percent.hpp"
-#include "runtime/i18n.hpp"
+#include "base/i18n.hpp"
 
 namespace mailtokit::clients {
 namespace {

@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "mailtokit/chars.hpp"
-#include "runtime/dispatch.hpp"
+#include "launch/process.hpp"
 
 namespace mailtokit::launch {
 namespace {
@@ -104,7 +104,7 @@ bool is_mailtokit(const entry& e, std::string_view self_exe) {
   const std::string& prog = e.exec_argv.front();
   if (basename(prog) == "mailtokit") return true;
   if (self_exe.empty()) return false;
-  auto path = dispatch::find_program(prog);
+  auto path = launch::find_program(prog);
   if (!path) return false;
   std::error_code ec;
   const auto real = std::filesystem::weakly_canonical(*path, ec);

@@ -1,5 +1,5 @@
 #include "launch/start.hpp"
-#include "runtime/i18n.hpp"
+#include "base/i18n.hpp"
 
 #include <gio/gdesktopappinfo.h>
 #include <gio/gio.h>

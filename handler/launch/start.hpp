@@ -12,7 +12,7 @@
 
 #include "launch/entries.hpp"
 #include "mailtokit/result.hpp"
-#include "runtime/program_error.hpp"
+#include "base/errors.hpp"
 
 namespace mailtokit::launch {
 
@@ -26,7 +26,7 @@ struct start_request {
   /// With the program's own options: the option it needs before them when started without its
   /// entry's arguments (clients::client::direct_option: Balsa's -m, alpine's -url).
   std::string option_before;
-  /// Terminal=true entries: the terminal prefix (dispatch::terminal_prefix: the `terminal =`
+  /// Terminal=true entries: the terminal prefix (launch::terminal_prefix: the `terminal =`
   /// configuration, $TERMINAL, else Debian's x-terminal-emulator, Debian Policy 11.8.3). GLib
   /// 2.74's own list of terminals lacks x-terminal-emulator, so the user's terminal would be
   /// missed; mailtokit puts the prefix in front itself.

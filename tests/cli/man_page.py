@@ -8,7 +8,7 @@ Checked in both directions, against the program and the code, never against a li
 - options: every option of `mailtokit CMD [SUB] --help` is a tagged entry (`.TP`) of that
   command's section, and every option tagged there is one the command's --help lists;
 - error codes: every code of MAILTOKIT_ERRC_LIST (include/mailtokit/result.hpp, the name table
-  of `errc`) and of MAILTOKIT_PROGRAM_ERRC_LIST (handler/runtime/program_error.hpp, the program's
+  of `errc`) and of MAILTOKIT_PROGRAM_ERRC_LIST (handler/base/errors.hpp, the program's
   own) is an entry of the ERRORS section, and every entry there is such a code;
 - warning codes: every code of MAILTOKIT_WARN_LIST (include/mailtokit/warning.hpp, the name
   table of `warning_code`) and every preview finding the sources push as `{"code", ...}` is an
@@ -16,7 +16,7 @@ Checked in both directions, against the program and the code, never against a li
   really prints (`inspect --json` and `preview --format json` over the link tables in
   tests/data) must all be among them, so the extraction from the sources cannot miss one;
 - configuration keys: every key the parser compares against (`key == "name"` in
-  handler/runtime/handler_config.cpp) is an entry of the CONFIGURATION section, and every entry
+  handler/xdg/config.cpp) is an entry of the CONFIGURATION section, and every entry
   there is a key the program accepts (a configuration line `KEY = x` is not refused at the key,
   while an unknown key is);
 - environment variables: every name the program's sources read with getenv is an entry of the
@@ -177,7 +177,7 @@ def errc_names() -> set[str]:
     """The library's codes (MAILTOKIT_ERRC_LIST) and the program's own (MAILTOKIT_PROGRAM_ERRC_LIST)."""
     out: set[str] = set()
     for header, macro in [("include/mailtokit/result.hpp", "MAILTOKIT_ERRC_LIST"),
-                          ("handler/runtime/program_error.hpp", "MAILTOKIT_PROGRAM_ERRC_LIST")]:
+                          ("handler/base/errors.hpp", "MAILTOKIT_PROGRAM_ERRC_LIST")]:
         text = (SOURCE / header).read_text()
         body = text.split(f"#define {macro}(X)", 1)[1].split("\n\n", 1)[0]
         out.update(re.findall(r"\bX\(([a-z][a-z0-9_]*),", body))
@@ -201,7 +201,7 @@ def warning_codes() -> set[str]:
 
 
 def config_keys() -> set[str]:
-    text = (SOURCE / "handler/runtime/handler_config.cpp").read_text()
+    text = (SOURCE / "handler/xdg/config.cpp").read_text()
     return set(re.findall(r"\bkey == \"([a-z][a-z0-9_-]*)\"", text))
 
 

@@ -3,7 +3,7 @@
 
 Usage: libreoffice_send_test.py /path/to/mailtokit
 
-Debian's LibreOffice (7.4) sends a document by email like this (handler/runtime/PROVENANCE.md):
+Debian's LibreOffice (7.4) sends a document by email like this (handler/attach/PROVENANCE.md):
 soffice.bin exports into a folder of its own under /tmp (/tmp/lu*.tmp/lu*.tmp/<name>.pdf),
 then its SimpleCommandMail service (shell/source/cmdmail/cmdmailsuppl.cxx) popen()s
 `senddoc --mailclient sensible-lomua --attach <that file>`; Debian's senddoc runs

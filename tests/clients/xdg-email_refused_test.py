@@ -8,7 +8,7 @@ and a file over `attach_max_size` (1kB in this test). The question (mailtokit's 
 file) is answered by ticking it; Claws Mail's saved draft must hold the ordinary file, byte for byte, and nothing
 else (no refused file's name or bytes anywhere in it), and mailtokit tells the reason for each.
 
-Not reachable this way, and covered by tests/handler/attachments_test.cpp instead: a folder, a
+Not reachable this way, and covered by tests/handler/attach/attachments_test.cpp instead: a folder, a
 pipe and a device (xdg-email itself refuses them before mailtokit runs: checked here), a file the
 user cannot read (the tests run as root, who reads everything: the unit test drops to `nobody`),
 and /boot (empty here; nothing to ask for without writing into it).

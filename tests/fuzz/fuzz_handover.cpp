@@ -17,7 +17,7 @@
 #include "mailtokit/address.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
-#include "runtime/dispatch.hpp"
+#include "clients/dispatch.hpp"
 
 namespace {
 

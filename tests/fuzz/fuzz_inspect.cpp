@@ -1,4 +1,4 @@
-// Fuzz target: the `inspect` path end to end, as handler/cmd_mailto.cpp runs it: parse_draft()
+// Fuzz target: the `inspect` path end to end, as handler/commands/mailto.cpp runs it: parse_draft()
 // with the options the command offers (default, --strict-utf8, --charset windows-1252, a
 // policy with --keep/--drop) and the JSON serializer (include/mailtokit/json.hpp), whose output
 // is read back by nlohmann::json (an independent RFC 8259 parser).

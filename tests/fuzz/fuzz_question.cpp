@@ -1,4 +1,4 @@
-// Fuzz target: the question `mailtokit open` asks (handler/question.cpp, confirm.cpp,
+// Fuzz target: the question `mailtokit open` asks (handler/ask/question.cpp, confirm.cpp,
 // ask_dialog.cpp, ask/ask_format.cpp), built from a link and from file names a request asks to
 // attach, as an attacker writes both. Input: the link, then NUL-separated file names (at most
 // 14; each also stands for its folder, its type and, for every other one, the reason it is never
@@ -17,15 +17,15 @@
 #include <string>
 #include <vector>
 
-#include "ask/ask_format.hpp"
-#include "ask_dialog.hpp"
-#include "confirm.hpp"
+#include "ask/format.hpp"
+#include "ask/dialog.hpp"
+#include "ask/confirm.hpp"
 #include "fuzz.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/preview.hpp"
 #include "mailtokit/utf8.hpp"
-#include "question.hpp"
+#include "ask/question.hpp"
 
 namespace {
 

@@ -59,7 +59,7 @@ def fields_of(uri):
 
 
 def fields(data: bytes) -> dict[str, list[str]]:
-    """The question file's records (handler/ask/ask_format.hpp), parsed independently."""
+    """The question file's records (handler/ask/format.hpp), parsed independently."""
     assert data.startswith(b"mailtokit-ask 1\n"), data[:40]
     at, out = len(b"mailtokit-ask 1\n"), {}
     while at < len(data):

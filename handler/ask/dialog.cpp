@@ -1,0 +1,317 @@
+#include "ask/dialog.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "clients/dispatch.hpp"
+#include "launch/process.hpp"
+#include "base/i18n.hpp"
+
+namespace mailtokit::cli {
+
+std::string_view id_of(choice c) noexcept {
+  switch (c) {
+    case choice::open:
+      return "open";
+    case choice::open_without_bcc:
+      return "open_without_bcc";
+    case choice::cancel:
+      return "cancel";
+  }
+  return "cancel";
+}
+
+choice choice_of(std::string_view id) noexcept {
+  while (!id.empty() && (id.back() == '\n' || id.back() == '\r')) id.remove_suffix(1);
+  for (const choice c : {choice::open, choice::open_without_bcc})
+    if (id == id_of(c)) return c;
+  return choice::cancel;
+}
+
+answer answer_of(std::string_view out, std::size_t offered) {
+  answer a;
+  a.files_shown = offered > 0;
+  const auto nl = out.find('\n');
+  const choice c = choice_of(out.substr(0, nl));
+  out.remove_prefix(nl == std::string_view::npos ? out.size() : nl + 1);
+  while (!out.empty()) {
+    const auto end = out.find('\n');
+    const std::string_view line = out.substr(0, end);
+    out.remove_prefix(end == std::string_view::npos ? out.size() : end + 1);
+    std::size_t n = 0;
+    bool number = line.size() > 5 && line.size() <= 8 && line.substr(0, 5) == "file ";
+    for (const char ch : line.substr(number ? 5 : 0)) {
+      number = number && ch >= '0' && ch <= '9';
+      n = n * 10 + static_cast<std::size_t>(ch - '0');
+    }
+    if (!number || n >= offered || c == choice::cancel) return {choice::cancel, {}, a.files_shown};
+    if (std::find(a.files.begin(), a.files.end(), n) == a.files.end()) a.files.push_back(n);
+  }
+  a.what = c;
+  std::sort(a.files.begin(), a.files.end());
+  return a;
+}
+
+ask::request ask_request(const question& q) {
+  ask::request r;
+  r.title = q.title;
+  r.headline = q.headline;
+  r.findings = q.findings;
+  r.choices = q.choices;
+  r.recipients = q.recipients;
+  if (!q.files.files.empty()) {
+    r.files_intro = q.files.intro == q.headline ? q.files.advice : q.files.intro + "\n" + q.files.advice;
+    for (const auto& f : q.files.files) r.files.push_back({f.name, f.about});
+    r.file_notes = q.files.notes;
+  }
+  r.details = q.details;
+  for (const auto& b : q.buttons) r.buttons.push_back({std::string(id_of(b.what)), b.label});
+  r.default_id = std::string(id_of(q.safe));
+  return r;
+}
+
+std::optional<std::string> find_ask(std::string_view self_exe, const char* env_override,
+                                    std::string_view installed_path,
+                                    const std::function<bool(const std::string&)>& executable) {
+  if (env_override != nullptr && *env_override != '\0') {
+    if (executable(env_override)) return std::string(env_override);
+    return std::nullopt;  // an explicit choice that does not run: the dialog programs, not another
+  }
+  if (const auto slash = self_exe.rfind('/'); slash != std::string_view::npos) {
+    std::string beside = std::string(self_exe.substr(0, slash + 1)) + "mailtokit-ask";
+    if (executable(beside)) return beside;
+  }
+  if (!installed_path.empty() && executable(std::string(installed_path))) return std::string(installed_path);
+  return std::nullopt;
+}
+
+std::optional<std::string> find_ask(std::string_view self_exe) {
+  return find_ask(self_exe, std::getenv("MAILTOKIT_ASK"), MAILTOKIT_ASK_PATH,
+                  [](const std::string& path) { return access(path.c_str(), X_OK) == 0; });
+}
+
+std::string question_summary(const question& q) {
+  std::string out = q.headline;
+  bool first = true;
+  for (const auto& f : q.findings) {
+    if (f == q.headline) continue;
+    out += first ? "\n\n" : "\n";
+    out += "- " + f;
+    first = false;
+  }
+  if (!q.choices.empty()) out += "\n";
+  for (const auto& c : q.choices) out += "\n" + c;
+  return out;
+}
+
+namespace {
+
+// The buttons that open something, in the question's order.
+std::vector<question_button> opening_buttons(const question& q) {
+  std::vector<question_button> out;
+  for (const auto& b : q.buttons)
+    if (b.what != choice::cancel) out.push_back(b);
+  return out;
+}
+
+std::string cancel_label(const question& q) {
+  for (const auto& b : q.buttons)
+    if (b.what == choice::cancel) return b.label;
+  return tr("Cancel");
+}
+
+std::string label_of(const question& q, choice c) {
+  for (const auto& b : q.buttons)
+    if (b.what == c) return b.label;
+  return {};
+}
+
+// yad's exit status for the i-th opening button that is not the safe one.
+constexpr int yad_first_other = 10;
+constexpr int yad_details = 20;
+
+}  // namespace
+
+std::string details_label() { return tr("Details"); }
+
+std::vector<std::string> question_argv(dialog_program p, const question& q) {
+  const std::string title = "--title=" + q.title;
+  const auto opening = opening_buttons(q);
+  std::vector<std::string> argv;
+  switch (p) {
+    case dialog_program::zenity:
+      // --switch: no OK or Cancel button, every answer an extra button that prints its label, the
+      // safe one first (zenity 3.44 focuses it, so Return, keypad Enter and space give it). Exit
+      // 0, which zenity also gives when another program destroys its window, is never an answer.
+      argv = {"zenity",
+              "--question",
+              "--switch",
+              "--no-markup",
+              "--icon-name=dialog-warning",
+              "--width=560",
+              title,
+              "--text=" + question_summary(q)};
+      for (const auto& b : q.buttons)
+        if (b.what == q.safe) argv.push_back("--extra-button=" + b.label);
+      for (const auto& b : q.buttons)
+        if (b.what != q.safe) argv.push_back("--extra-button=" + b.label);
+      if (!q.details.empty()) argv.push_back("--extra-button=" + details_label());
+      return argv;
+    case dialog_program::yad: {
+      argv = {"yad", "--image=dialog-warning",       "--no-markup", "--center", "--width=560", "--fixed",
+              title, "--text=" + question_summary(q)};
+      int other = yad_first_other;
+      for (const auto& b : q.buttons)
+        argv.push_back("--button=" + b.label + ":" + std::to_string(b.what == q.safe ? 0 : other++));
+      if (!q.details.empty())
+        argv.push_back("--button=" + details_label() + ":" + std::to_string(yad_details));
+      return argv;
+    }
+    case dialog_program::kdialog: {
+      const std::string text = qt_text(question_summary(q) + "\n\n" + q.details);
+      if (q.safe != choice::cancel) {
+        std::string other;
+        for (const auto& b : opening)
+          if (b.what != q.safe && other.empty()) other = b.label;
+        if (other.empty())
+          return {"kdialog", title, "--continue-label=" + label_of(q, q.safe),
+                  "--cancel-label=" + cancel_label(q), "--warningcontinuecancel=" + text};
+        return {"kdialog",
+                title,
+                "--yes-label=" + label_of(q, q.safe),
+                "--no-label=" + other,
+                "--cancel-label=" + cancel_label(q),
+                "--warningyesnocancel=" + text};
+      } else {
+        // Cancel on both ends: Qt focuses the first button of the row, which is Yes in KDE's
+        // order (Yes, No, Cancel) and Cancel in GNOME's (Cancel, No, Yes), and Return gives the
+        // focused one.
+        argv = {"kdialog", title, "--yes-label=" + cancel_label(q)};
+        if (!opening.empty()) argv.push_back("--no-label=" + opening.front().label);
+        argv.push_back("--cancel-label=" + cancel_label(q));
+        argv.push_back("--warningyesnocancel=" + text);
+      }
+      return argv;
+    }
+  }
+  return argv;
+}
+
+std::vector<std::string> details_argv(dialog_program p, std::string_view details_file) {
+  const std::string title = "--title=" + details_label();
+  if (p == dialog_program::yad)
+    return {"yad",
+            "--text-info",
+            "--filename=" + std::string(details_file),
+            title,
+            "--width=760",
+            "--height=560",
+            "--center",
+            "--fontname=Monospace 10",
+            "--button=" + std::string(tr("Close")) + ":0"};
+  return {
+      "zenity",       "--text-info",        "--filename=" + std::string(details_file), title, "--width=760",
+      "--height=560", "--font=Monospace 10"};
+}
+
+std::optional<choice> parse_answer(dialog_program p, const question& q, int status, std::string_view out) {
+  const auto opening = opening_buttons(q);
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.remove_suffix(1);
+  switch (p) {
+    case dialog_program::zenity:
+      // Each button prints its label and exits 1; Escape and closing exit 1 printing nothing;
+      // a window destroyed by another program exits 0.
+      if (status != 1 || out.empty()) return choice::cancel;
+      if (!q.details.empty() && out == details_label()) return std::nullopt;
+      for (const auto& b : q.buttons)
+        if (out == b.label) return b.what;
+      return choice::cancel;
+    case dialog_program::yad: {
+      if (status == 0) return q.safe;
+      if (status == yad_details && !q.details.empty()) return std::nullopt;
+      int other = yad_first_other;
+      for (const auto& b : q.buttons)
+        if (b.what != q.safe && other++ == status) return b.what;
+      return choice::cancel;  // 252: Escape or the window closed
+    }
+    case dialog_program::kdialog:
+      if (q.safe != choice::cancel) {
+        if (status == 0) return q.safe;
+        if (status == 1)
+          for (const auto& b : opening)
+            if (b.what != q.safe) return b.what;
+        return choice::cancel;
+      }
+      if (status == 1 && !opening.empty()) return opening.front().what;
+      return choice::cancel;  // 0: Yes is Cancel; 2: Escape
+  }
+  return choice::cancel;
+}
+
+namespace {
+
+// `text` in a new private temporary file (mode 0600, in $XDG_RUNTIME_DIR when set); its path,
+// or empty when it could not be written whole.
+std::string private_file(std::string_view text) {
+  std::string dir = "/tmp";
+  if (const char* run = std::getenv("XDG_RUNTIME_DIR"); run != nullptr && run[0] == '/') dir = run;
+  std::string path = dir + "/mailtokit-question-XXXXXX";
+  const int fd = mkostemp(path.data(), O_CLOEXEC);
+  if (fd < 0) return {};
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  close(fd);
+  if (done == text.size()) return path;
+  unlink(path.c_str());
+  return {};
+}
+
+// The question in a dialog program; "Details" shows them and asks again (a few times at most).
+choice ask_with(dialog_program p, const question& q) {
+  for (int round = 0; round < 8; ++round) {
+    auto r = launch::run_capture(question_argv(p, q), 4096);
+    if (!r) return choice::cancel;
+    if (auto c = parse_answer(p, q, r->status, r->out)) return *c;
+    const std::string file = private_file(q.details);
+    if (file.empty()) return choice::cancel;
+    (void)launch::spawn(details_argv(p, file), {true, false});
+    unlink(file.c_str());
+  }
+  return choice::cancel;
+}
+
+}  // namespace
+
+answer ask_dialog(const question& q, const std::optional<std::string>& ask_program,
+                  std::optional<dialog_program> fallback) {
+  if (ask_program) {
+    const std::string file = private_file(ask::encode(ask_request(q)));
+    if (file.empty()) return {};
+    auto r = launch::run_capture({*ask_program, file}, 4096);
+    unlink(file.c_str());
+    // 0: a button; 1: closed or Escape. Anything else (bad input, no display, a crash): the
+    // dialog program below.
+    if (r && r->status == 0) return answer_of(r->out, q.files.files.size());
+    if (r && r->status == 1) return {choice::cancel, {}, !q.files.files.empty()};
+  }
+  if (!fallback) return {};
+  // The dialog programs never offer files: asked without them, as if none had been asked for.
+  question without_files = q;
+  if (!q.files.files.empty()) {
+    if (q.headline == q.files.intro)
+      without_files.headline = tr("Open this message without the files it asks to attach?");
+    without_files.findings.push_back(
+        tr("The files are not attached: only mailtokit's own question window or a terminal can ask about files."));
+    without_files.files = {};
+  }
+  return {ask_with(*fallback, without_files), {}, false};
+}
+
+}  // namespace mailtokit::cli

@@ -1,0 +1,50 @@
+#include "ask/policy.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+#include "mailtokit/warning.hpp"
+
+namespace mailtokit::cli {
+
+std::optional<confirm_mode> parse_confirm_mode(std::string_view name) noexcept {
+  if (name == "risky") return confirm_mode::risky;
+  if (name == "always") return confirm_mode::always;
+  if (name == "never") return confirm_mode::never;
+  return std::nullopt;
+}
+
+bool is_risky(const preview::finding& f) noexcept {
+  // preview.hpp lists the codes; the ones below change who gets the message or what it shows.
+  static constexpr std::array<std::string_view, 11> risky{
+      "hidden_recipients", "bidi_control",          "mixed_direction",      "mixed_script",
+      "confusable",        "mixed_numbers",         "hidden_overlay",       "invisible_character",
+      "control_character", "display_name_mismatch", "address_decodes_again"};
+  for (const auto c : risky)
+    if (f.code == c) return true;
+  return false;
+}
+
+bool is_risky(const warning& w) {
+  if (w.code == warning_code::invalid_address || w.code == warning_code::address_decodes_again) return true;
+  // The text of a recipient field changed: controls removed, bytes replaced, a charset guessed.
+  const bool recipients = w.field == "to" || w.field == "cc" || w.field == "bcc";
+  return recipients && kind_of(w.code) == warning_kind::text_changed;
+}
+
+bool needs_decision(const draft& d, const std::vector<preview::finding>& findings) {
+  return std::any_of(findings.begin(), findings.end(), [](const auto& f) { return is_risky(f); }) ||
+         std::any_of(d.warnings.begin(), d.warnings.end(), [](const auto& w) { return is_risky(w); });
+}
+
+ask_how decide_ask(confirm_mode mode, bool risky, const ask_context& c) noexcept {
+  if (mode == confirm_mode::never || (mode == confirm_mode::risky && !risky)) return ask_how::no;
+  // A person at a terminal answers there (they started us by hand); a browser gives us no
+  // terminal, so the desktop asks.
+  if (c.stdin_tty && c.stderr_tty) return ask_how::terminal;
+  if (c.display && c.dialog_program) return ask_how::dialog;
+  return mode == confirm_mode::always ? ask_how::refuse : ask_how::fallback_open;
+}
+
+}  // namespace mailtokit::cli

@@ -1,0 +1,357 @@
+// mailtokit-ask: the window `mailtokit open` asks its question in (issue 24). A GTK 3 message
+// dialog of our own, because zenity, yad and kdialog cannot show a heading, a "Details" expander
+// and a safe default button together, nor give them their accessible roles.
+//
+//     mailtokit-ask FILE
+//
+// FILE holds the question (ask_format.hpp). Prints the chosen button's id and exits 0; exits 1
+// when the window is closed or Escape pressed, 2 on bad input, 3 without a display.
+// Everything shown is plain text: labels are set with gtk_label_set_text(), never as markup.
+
+#include <fcntl.h>
+#include <gtk/gtk.h>
+#include <libintl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <clocale>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ask/format.hpp"
+
+namespace {
+
+const char* tr(const char* text) { return dgettext("mailtokit", text); }
+const char* ntr(const char* singular, const char* plural, unsigned long n) {
+  return dngettext("mailtokit", singular, plural, n);
+}
+
+// Where the message catalogs are, as for mailtokit: $MAILTOKIT_LOCALEDIR, else the installed ones.
+const char* locale_dir() {
+  const char* env = std::getenv("MAILTOKIT_LOCALEDIR");
+  return env != nullptr && *env != '\0' ? env : MAILTOKIT_LOCALEDIR;
+}
+
+// The whole file, or nullopt when it cannot be read or is longer than ask::max_input.
+std::optional<std::string> read_input(const char* path) {
+  const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) return std::nullopt;
+  std::string text;
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = read(fd, buf, sizeof buf);
+    if (n < 0) {
+      close(fd);
+      return std::nullopt;
+    }
+    if (n == 0) break;
+    text.append(buf, static_cast<std::size_t>(n));
+    if (text.size() > mailtokit::ask::max_input) break;  // decode() refuses it
+  }
+  close(fd);
+  return text;
+}
+
+// `label` with its underscores doubled and a mnemonic mark before the first letter no earlier
+// label took ("Open _as it is"), so every button has its Alt+letter.
+std::string with_mnemonic(const std::string& label, std::string& used) {
+  std::string out;
+  bool marked = false;
+  for (const char c : label) {
+    const char lower = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (!marked && lower >= 'a' && lower <= 'z' && used.find(lower) == std::string::npos) {
+      out += '_';
+      used += lower;
+      marked = true;
+    }
+    if (c == '_') out += '_';
+    out += c;
+  }
+  return out;
+}
+
+// What the main part shows at most (the program already bounds its text; these hold for any
+// input): code points per label, findings listed (the rest are counted; Details has them all).
+constexpr glong max_label_chars = 400;
+constexpr glong max_recipient_chars = 8000;  // 20 addresses of up to 254 characters, and the words
+constexpr std::size_t max_findings = 6;
+// Pixels: the main part at most (it scrolls beyond), the list of files at most (it scrolls
+// too), the details' view when open. With the buttons and margins, the window stays under 800
+// pixels high; on a smaller screen each part takes its share of the screen's work area.
+constexpr gint max_main_height = 420;
+constexpr gint max_files_height = 220;
+constexpr gint details_height = 200;
+
+// The work area of the monitor the window opens on (the screen without panels); 1280x800 when
+// it cannot be told.
+GdkRectangle work_area() {
+  GdkDisplay* display = gdk_display_get_default();
+  GdkMonitor* monitor = display != nullptr ? gdk_display_get_primary_monitor(display) : nullptr;
+  if (monitor == nullptr && display != nullptr) monitor = gdk_display_get_monitor(display, 0);
+  GdkRectangle area{0, 0, 1280, 800};
+  if (monitor != nullptr) gdk_monitor_get_workarea(monitor, &area);
+  if (area.height <= 0) area = {0, 0, 1280, 800};
+  return area;
+}
+
+// `text` cut to `max` code points, with an ellipsis (valid UTF-8 in and out).
+std::string clipped(const std::string& text, glong max = max_label_chars) {
+  if (g_utf8_strlen(text.c_str(), -1) <= max) return text;
+  const char* end = g_utf8_offset_to_pointer(text.c_str(), max);
+  return std::string(text.c_str(), static_cast<std::size_t>(end - text.c_str())) + "\u2026";
+}
+
+// A wrapped, left-aligned plain-text label.
+GtkWidget* text_label(const std::string& text, glong max = max_label_chars) {
+  GtkWidget* l = gtk_label_new(nullptr);
+  gtk_label_set_text(GTK_LABEL(l), clipped(text, max).c_str());
+  gtk_label_set_line_wrap(GTK_LABEL(l), TRUE);
+  gtk_label_set_line_wrap_mode(GTK_LABEL(l), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars(GTK_LABEL(l), 64);
+  gtk_label_set_xalign(GTK_LABEL(l), 0.0F);
+  gtk_label_set_selectable(GTK_LABEL(l), FALSE);
+  return l;
+}
+
+// The check boxes of the files, in the order given, for main() to read after the answer.
+std::vector<GtkWidget*> file_boxes;
+
+// Return or keypad Enter on a check box gives the default button (as in a text field), rather
+// than toggling the box back.
+gboolean enter_is_default(GtkWidget* w, GdkEventKey* e, gpointer) {
+  if (e->keyval != GDK_KEY_Return && e->keyval != GDK_KEY_KP_Enter && e->keyval != GDK_KEY_ISO_Enter) return FALSE;
+  GtkWidget* top = gtk_widget_get_toplevel(w);
+  return GTK_IS_WINDOW(top) && gtk_window_activate_default(GTK_WINDOW(top));
+}
+
+// The files part: who asks and the advice, then one check box per file, none ticked, in a list
+// that scrolls past max_files_height (or a fifth of the screen) with the notes. A box is ticked
+// only by a click, Space on it after Tab, or Alt and its number: never by Return, Space or
+// Escape pressed with the focus where the window opens it (on the safe button).
+void add_files(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
+  GtkWidget* part = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6);
+  gtk_box_pack_start(right, part, FALSE, FALSE, 0);
+  gtk_box_reorder_child(right, part, 1);
+  if (!q.files_intro.empty()) gtk_box_pack_start(GTK_BOX(part), text_label(q.files_intro), FALSE, FALSE, 0);
+  GtkWidget* scrolled = gtk_scrolled_window_new(nullptr, nullptr);
+  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_shadow_type(GTK_SCROLLED_WINDOW(scrolled), GTK_SHADOW_IN);
+  gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(scrolled), TRUE);
+  gtk_scrolled_window_set_propagate_natural_width(GTK_SCROLLED_WINDOW(scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height(GTK_SCROLLED_WINDOW(scrolled), std::min(max_files_height, screen / 5));
+  GtkWidget* list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+  gtk_container_set_border_width(GTK_CONTAINER(list), 6);
+  gtk_container_add(GTK_CONTAINER(scrolled), list);
+  AtkObject* list_a11y = gtk_widget_get_accessible(list);
+  atk_object_set_role(list_a11y, ATK_ROLE_LIST);
+  atk_object_set_name(list_a11y, tr("Files to attach"));
+  std::string used;  // digits taken as mnemonics
+  for (std::size_t i = 0; i < q.files.size(); ++i) {
+    const auto& f = q.files[i];
+    // "1. name": Alt+1 ticks the first file; from the tenth on, no number key.
+    // The number, then a left-to-right mark: the line reads left to right whatever the name's
+    // script (the name itself is isolated, so it keeps its own order inside).
+    std::string label = std::to_string(i + 1) + ". \u200E";
+    if (i < 9) label = "_" + label;
+    for (const char c : clipped(f.name)) label += c == '_' ? std::string("__") : std::string(1, c);
+    GtkWidget* box = gtk_check_button_new_with_mnemonic(label.c_str());
+    gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(box), FALSE);
+    g_signal_connect(box, "key-press-event", G_CALLBACK(enter_is_default), nullptr);
+    AtkObject* a11y = gtk_widget_get_accessible(box);
+    atk_object_set_name(a11y, clipped(f.name).c_str());
+    atk_object_set_description(a11y, f.about.c_str());
+    gtk_box_pack_start(GTK_BOX(list), box, FALSE, FALSE, 0);
+    GtkWidget* about = text_label(f.about);
+    gtk_widget_set_margin_start(about, 28);
+    gtk_style_context_add_class(gtk_widget_get_style_context(about), GTK_STYLE_CLASS_DIM_LABEL);
+    gtk_box_pack_start(GTK_BOX(list), about, FALSE, FALSE, 0);
+    file_boxes.push_back(box);
+  }
+  // The notes (files never attached, what attaching loses) scroll with the list.
+  for (const auto& n : q.file_notes) gtk_box_pack_start(GTK_BOX(list), text_label(n), FALSE, FALSE, 4);
+  gtk_box_pack_start(GTK_BOX(part), scrolled, FALSE, FALSE, 0);
+}
+
+int show(const mailtokit::ask::request& q) {
+  GtkWidget* dialog = gtk_dialog_new();
+  const std::string title = q.title.empty() ? tr("mailtokit: check this link before it opens") : q.title;
+  gtk_window_set_title(GTK_WINDOW(dialog), title.c_str());
+  gtk_window_set_resizable(GTK_WINDOW(dialog), FALSE);
+  gtk_window_set_position(GTK_WINDOW(dialog), GTK_WIN_POS_CENTER);
+  gtk_window_set_keep_above(GTK_WINDOW(dialog), TRUE);
+  gtk_window_set_icon_name(GTK_WINDOW(dialog), "dialog-warning");
+  AtkObject* dialog_a11y = gtk_widget_get_accessible(dialog);
+  atk_object_set_role(dialog_a11y, ATK_ROLE_ALERT);
+  atk_object_set_name(dialog_a11y, title.c_str());
+
+  GtkWidget* content = gtk_dialog_get_content_area(GTK_DIALOG(dialog));
+  GtkWidget* row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 18);
+  gtk_container_set_border_width(GTK_CONTAINER(row), 18);
+  GtkWidget* icon = gtk_image_new_from_icon_name("dialog-warning", GTK_ICON_SIZE_DIALOG);
+  gtk_widget_set_valign(icon, GTK_ALIGN_START);
+  gtk_box_pack_start(GTK_BOX(row), icon, FALSE, FALSE, 0);
+  GtkWidget* right = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10);
+  gtk_box_pack_start(GTK_BOX(row), right, TRUE, TRUE, 0);
+  gtk_box_pack_start(GTK_BOX(content), row, TRUE, TRUE, 0);
+  // The heading, the findings and the choices, at their natural size; only a question taller
+  // than max_main_height (which the program never writes) scrolls, so that the buttons stay on
+  // a 1280x800 screen whatever the input.
+  GtkWidget* main_part = gtk_scrolled_window_new(nullptr, nullptr);
+  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(main_part), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(main_part), TRUE);
+  gtk_scrolled_window_set_propagate_natural_width(GTK_SCROLLED_WINDOW(main_part), TRUE);
+  const gint screen = work_area().height;
+  gtk_scrolled_window_set_max_content_height(
+      GTK_SCROLLED_WINDOW(main_part), std::min(max_main_height, screen * (q.files.empty() ? 45 : 30) / 100));
+  gtk_box_pack_start(GTK_BOX(right), main_part, FALSE, FALSE, 0);
+  GtkWidget* column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10);
+  gtk_container_add(GTK_CONTAINER(main_part), column);
+
+  // The heading: bold, larger, with the heading role screen readers jump to.
+  GtkWidget* heading = text_label(q.headline);
+  PangoAttrList* attrs = pango_attr_list_new();
+  pango_attr_list_insert(attrs, pango_attr_weight_new(PANGO_WEIGHT_BOLD));
+  pango_attr_list_insert(attrs, pango_attr_scale_new(PANGO_SCALE_LARGE));
+  gtk_label_set_attributes(GTK_LABEL(heading), attrs);
+  pango_attr_list_unref(attrs);
+  AtkObject* heading_a11y = gtk_widget_get_accessible(heading);
+  atk_object_set_role(heading_a11y, ATK_ROLE_HEADING);
+  atk_object_set_name(heading_a11y, q.headline.c_str());
+  gtk_box_pack_start(GTK_BOX(column), heading, FALSE, FALSE, 0);
+
+  std::size_t shown = 0, more = 0;
+  for (const auto& f : q.findings) {
+    if (f == q.headline) continue;  // said once, as the heading
+    if (shown == max_findings) {
+      ++more;
+      continue;
+    }
+    ++shown;
+    GtkWidget* finding = text_label("\u2022 " + f);
+    atk_object_set_name(gtk_widget_get_accessible(finding), clipped(f).c_str());  // read without the bullet
+    gtk_box_pack_start(GTK_BOX(column), finding, FALSE, FALSE, 0);
+  }
+  if (more > 0) {
+    // xgettext:c-format
+    gchar* line =
+        g_strdup_printf(ntr("%lu more finding: see Details.", "%lu more findings: see Details.", more),
+                        static_cast<unsigned long>(more));
+    gtk_box_pack_start(GTK_BOX(column), text_label(line), FALSE, FALSE, 0);
+    g_free(line);
+  }
+  // Who gets the message, every address the program sent (at most 20 a field, then a count):
+  // never cut, the main part scrolls instead.
+  if (!q.recipients.empty()) {
+    gtk_box_pack_start(GTK_BOX(column), text_label(tr("The message goes to:")), FALSE, FALSE, 0);
+    for (const auto& r : q.recipients) {
+      GtkWidget* line = text_label(r, max_recipient_chars);
+      gtk_widget_set_margin_start(line, 12);
+      gtk_box_pack_start(GTK_BOX(column), line, FALSE, FALSE, 0);
+    }
+  }
+  if (!q.files.empty()) add_files(q, GTK_BOX(right), screen);
+  if (!q.choices.empty()) {
+    std::string choices;
+    for (const auto& c : q.choices) choices += (choices.empty() ? "" : "\n") + c;
+    gtk_box_pack_start(GTK_BOX(q.files.empty() ? column : right), text_label(choices), FALSE, FALSE, 6);
+  }
+
+  if (!q.details.empty()) {
+    GtkWidget* expander = gtk_expander_new_with_mnemonic(tr("_Details"));
+    GtkWidget* scrolled = gtk_scrolled_window_new(nullptr, nullptr);
+    gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_shadow_type(GTK_SCROLLED_WINDOW(scrolled), GTK_SHADOW_IN);
+    gtk_widget_set_size_request(scrolled, -1, details_height);
+    GtkWidget* view = gtk_text_view_new();
+    gtk_text_view_set_editable(GTK_TEXT_VIEW(view), FALSE);
+    gtk_text_view_set_cursor_visible(GTK_TEXT_VIEW(view), FALSE);
+    gtk_text_view_set_monospace(GTK_TEXT_VIEW(view), TRUE);
+    gtk_text_view_set_wrap_mode(GTK_TEXT_VIEW(view), GTK_WRAP_WORD_CHAR);
+    gtk_text_view_set_left_margin(GTK_TEXT_VIEW(view), 6);
+    gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(view)), q.details.data(),
+                             static_cast<gint>(q.details.size()));
+    atk_object_set_name(gtk_widget_get_accessible(view), tr("Details"));
+    gtk_container_add(GTK_CONTAINER(scrolled), view);
+    gtk_container_add(GTK_CONTAINER(expander), scrolled);
+    gtk_box_pack_start(GTK_BOX(right), expander, TRUE, TRUE, 0);
+  }
+
+  // The buttons in the order given; the safe one is the default and has the focus, so Enter
+  // gives it. Escape and closing the window give GTK_RESPONSE_DELETE_EVENT.
+  std::string used = "d";  // Alt+D opens the details
+  GtkWidget* safe = nullptr;
+  for (std::size_t i = 0; i < q.buttons.size(); ++i) {
+    GtkWidget* b = gtk_dialog_add_button(GTK_DIALOG(dialog), with_mnemonic(q.buttons[i].label, used).c_str(),
+                                         static_cast<gint>(i));
+    if (q.buttons[i].id == q.default_id) safe = b;
+  }
+  for (std::size_t i = 0; i < q.buttons.size(); ++i)
+    if (q.buttons[i].id == q.default_id)
+      gtk_dialog_set_default_response(GTK_DIALOG(dialog), static_cast<gint>(i));
+  gtk_widget_show_all(dialog);
+  if (safe != nullptr) {
+    // The button row keeps the same distance from the window's edges as the text.
+    GtkWidget* row_of_buttons = gtk_widget_get_parent(safe);
+    gtk_widget_set_margin_start(row_of_buttons, 18);
+    gtk_widget_set_margin_end(row_of_buttons, 18);
+    gtk_widget_set_margin_bottom(row_of_buttons, 18);
+    // The safe answer is also the one that looks preferred (GNOME HIG: "suggested action").
+    gtk_style_context_add_class(gtk_widget_get_style_context(safe), GTK_STYLE_CLASS_SUGGESTED_ACTION);
+    gtk_widget_set_can_default(safe, TRUE);
+    gtk_widget_grab_default(safe);
+    gtk_widget_grab_focus(safe);
+  }
+  // Centred as if the details were open, so that opening them keeps the window on the screen.
+  gint width = 0, height = 0;
+  gtk_window_get_size(GTK_WINDOW(dialog), &width, &height);
+  const GdkRectangle area = work_area();
+  const gint tall = height + (q.details.empty() ? 0 : details_height + 12);
+  gtk_window_move(GTK_WINDOW(dialog), area.x + std::max(0, (area.width - width) / 2),
+                  area.y + std::max(0, (area.height - tall) / 2));
+  const gint response = gtk_dialog_run(GTK_DIALOG(dialog));
+  // A response below 0 (Escape, closed, destroyed: the widgets may be gone) ticks nothing.
+  if (response >= 0 && static_cast<std::size_t>(response) < q.buttons.size()) {
+    std::vector<std::size_t> ticked;
+    for (std::size_t i = 0; i < file_boxes.size(); ++i)
+      if (gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(file_boxes[i]))) ticked.push_back(i);
+    gtk_widget_destroy(dialog);
+    std::printf("%s\n", q.buttons[static_cast<std::size_t>(response)].id.c_str());
+    for (const std::size_t i : ticked) std::printf("file %zu\n", i);
+    return std::fflush(stdout) == 0 ? 0 : 1;
+  }
+  if (response != GTK_RESPONSE_NONE) gtk_widget_destroy(dialog);
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::setlocale(LC_ALL, "");
+  bindtextdomain("mailtokit", locale_dir());
+  bind_textdomain_codeset("mailtokit", "UTF-8");
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: mailtokit-ask FILE (a question written by mailtokit)\n");
+    return 2;
+  }
+  const auto text = read_input(argv[1]);
+  if (!text) {
+    std::fprintf(stderr, "mailtokit-ask: cannot read %s\n", argv[1]);
+    return 2;
+  }
+  std::string why;
+  const auto q = mailtokit::ask::decode(*text, why);
+  if (!q) {
+    std::fprintf(stderr, "mailtokit-ask: bad input: %s\n", why.c_str());
+    return 2;
+  }
+  g_set_prgname("mailtokit-ask");
+  if (!gtk_init_check(nullptr, nullptr)) {  // no GTK options: argv holds only the file
+    std::fprintf(stderr, "mailtokit-ask: cannot open the display\n");
+    return 3;
+  }
+  return show(*q);
+}

@@ -1,0 +1,66 @@
+#include "base/errors.hpp"
+
+#include "base/i18n.hpp"
+
+#include <array>
+
+namespace mailtokit::program {
+
+namespace {
+
+struct text {
+  std::string_view name;
+  std::string_view message;
+};
+
+// One entry per program::errc, in enum order.
+constexpr std::array texts{
+#define MAILTOKIT_PROGRAM_ERRC_TEXT(name, msg) text{#name, msg},
+    MAILTOKIT_PROGRAM_ERRC_LIST(MAILTOKIT_PROGRAM_ERRC_TEXT)
+#undef MAILTOKIT_PROGRAM_ERRC_TEXT
+};
+
+const text* find(program::errc c) noexcept {
+  const auto i = static_cast<std::size_t>(c);
+  return i < texts.size() ? &texts[i] : nullptr;
+}
+
+}  // namespace
+
+std::string_view to_name(program::errc c) noexcept {
+  const text* t = find(c);
+  return t ? t->name : "unknown_error";
+}
+
+std::string_view to_string(program::errc c) noexcept {
+  const text* t = find(c);
+  return t ? t->message : "unknown error";
+}
+
+std::string_view to_name(code c) noexcept {
+  return c.is_library() ? mailtokit::to_name(c.library()) : program::to_name(c.own());
+}
+
+std::string_view to_string(code c) noexcept {
+  return c.is_library() ? mailtokit::to_string(c.library()) : program::to_string(c.own());
+}
+
+std::string describe(const error& e) {
+  std::string s(to_name(e.code));
+  s += " at byte ";
+  s += std::to_string(e.offset);
+  s += ": ";
+  s += to_string(e.code);
+  return s;
+}
+
+}  // namespace mailtokit::program
+
+namespace mailtokit::cli {
+
+open_failure config_failure(std::string_view where, std::string_view what) {
+  return {exit_config, std::string(where) + ": " + std::string(what),
+          tr("Correct the configuration file, then open the link again.")};
+}
+
+}  // namespace mailtokit::cli

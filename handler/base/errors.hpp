@@ -1,0 +1,199 @@
+/// The program's own error codes (files, its configuration, starting mail programs), kept out of
+/// the library's mailtokit::errc, and a result type whose error is either kind.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+#include "mailtokit/result.hpp"
+
+namespace mailtokit::program {
+
+/// The program's codes, one line per code: X(snake_case_name, "human message"). The names are
+/// printed as the library's are (CLI, JSON, the man page's ERRORS section) and are as stable.
+#define MAILTOKIT_PROGRAM_ERRC_LIST(X)                         \
+  X(io_error, "file could not be read or written")           \
+  X(config_error, "configuration file is malformed")         \
+  X(exec_syntax, "command template is malformed")            \
+  X(spawn_failed, "could not start the program")             \
+  X(not_found, "program or file not found")
+
+/// What went wrong in the program itself (never returned by the library).
+enum class errc : std::uint16_t {
+#define MAILTOKIT_PROGRAM_ERRC_ENUM(name, msg) name,
+  MAILTOKIT_PROGRAM_ERRC_LIST(MAILTOKIT_PROGRAM_ERRC_ENUM)
+#undef MAILTOKIT_PROGRAM_ERRC_ENUM
+};
+
+/// The stable snake_case name of a program code, e.g. "io_error".
+[[nodiscard]] std::string_view to_name(program::errc code) noexcept;
+/// A human-readable sentence for a program code.
+[[nodiscard]] std::string_view to_string(program::errc code) noexcept;
+
+/// A library code or one of the program's: what a step of the program reports.
+class code {
+ public:
+  /// A library code.
+  constexpr code(mailtokit::errc c) noexcept : lib_(c) {}
+  /// A program code.
+  constexpr code(program::errc c) noexcept : own_(c), is_own_(true) {}
+  /// The library code, when it is one.
+  [[nodiscard]] constexpr bool is_library() const noexcept { return !is_own_; }
+  /// The library code (is_library()).
+  [[nodiscard]] constexpr mailtokit::errc library() const noexcept { return lib_; }
+  /// The program code (!is_library()).
+  [[nodiscard]] constexpr program::errc own() const noexcept { return own_; }
+  /// Same kind, same code.
+  friend constexpr bool operator==(code a, code b) noexcept {
+    return a.is_own_ == b.is_own_ && (a.is_own_ ? a.own_ == b.own_ : a.lib_ == b.lib_);
+  }
+
+ private:
+  mailtokit::errc lib_{};
+  program::errc own_{};
+  bool is_own_ = false;
+};
+
+/// The stable name of either kind of code.
+[[nodiscard]] std::string_view to_name(code c) noexcept;
+/// The sentence of either kind of code.
+[[nodiscard]] std::string_view to_string(code c) noexcept;
+
+/// An error of the program: a code of either kind and the byte offset it concerns.
+struct error {
+  program::code code;      ///< what went wrong
+  std::size_t offset = 0;  ///< byte offset in the input of the failing step
+  /// A program error.
+  constexpr error(program::code c, std::size_t at) noexcept : code(c), offset(at) {}
+  /// A library error, as it came.
+  constexpr error(const mailtokit::error& e) noexcept : code(e.code), offset(e.offset) {}
+  /// Same code and offset.
+  friend bool operator==(const error&, const error&) = default;
+};
+
+/// "<name> at byte <offset>: <message>", as mailtokit::describe() formats a library error.
+[[nodiscard]] std::string describe(const error& e);
+
+/// Shorthand for returning a program error: `return fail(program::errc::io_error, 0);`
+[[nodiscard]] constexpr error fail(program::errc c, std::size_t offset) noexcept { return error{c, offset}; }
+
+/// mailtokit::result's surface with a program::error: a value, or an error of either kind (a
+/// library error converts).
+template <class T>
+class [[nodiscard]] result {
+ public:
+  /// A result holding a copy of `v`.
+  result(const T& v) : v_(std::in_place_index<0>, v) {}
+  /// A result holding `v`.
+  result(T&& v) : v_(std::in_place_index<0>, std::move(v)) {}
+  /// A result holding the error `e`.
+  result(program::error e) : v_(std::in_place_index<1>, e) {}
+  /// A result holding the library error `e`.
+  result(const mailtokit::error& e) : v_(std::in_place_index<1>, program::error(e)) {}
+  /// A result holding T(u), for anything T can be built from.
+  template <class U>
+    requires(std::is_constructible_v<T, U &&> && !std::is_same_v<std::remove_cvref_t<U>, T> &&
+             !std::is_same_v<std::remove_cvref_t<U>, program::error> &&
+             !std::is_same_v<std::remove_cvref_t<U>, mailtokit::error> &&
+             !std::is_same_v<std::remove_cvref_t<U>, result>)
+  result(U&& u) : v_(std::in_place_index<0>, T(std::forward<U>(u))) {}
+  /// A library result's value or error.
+  template <class U>
+    requires(std::is_constructible_v<T, U &&>)
+  result(mailtokit::result<U>&& r)
+      : v_(r ? std::variant<T, program::error>(std::in_place_index<0>, T(std::move(*r)))
+             : std::variant<T, program::error>(std::in_place_index<1>, program::error(r.error()))) {}
+
+  /// True when the result holds a value.
+  [[nodiscard]] bool has_value() const noexcept { return v_.index() == 0; }
+  /// has_value().
+  explicit operator bool() const noexcept { return has_value(); }
+  /// The value (must hold one).
+  T& operator*() & { return std::get<0>(v_); }
+  /// The value (must hold one).
+  const T& operator*() const& { return std::get<0>(v_); }
+  /// The value, moved out (must hold one).
+  T&& operator*() && { return std::get<0>(std::move(v_)); }
+  /// The value's members (must hold one).
+  T* operator->() { return &std::get<0>(v_); }
+  /// The value's members (must hold one).
+  const T* operator->() const { return &std::get<0>(v_); }
+  /// The value (must hold one).
+  T& value() & { return std::get<0>(v_); }
+  /// The value (must hold one).
+  const T& value() const& { return std::get<0>(v_); }
+  /// The value, moved out (must hold one).
+  T&& value() && { return std::get<0>(std::move(v_)); }
+  /// The error (must hold one: !has_value()).
+  [[nodiscard]] const program::error& error() const { return std::get<1>(v_); }
+
+ private:
+  std::variant<T, program::error> v_;
+};
+
+/// result<void>: success or an error of either kind.
+template <>
+class [[nodiscard]] result<void> {
+ public:
+  /// Success.
+  result() = default;
+  /// The error `e`.
+  result(program::error e) : e_(e), ok_(false) {}
+  /// The library error `e`.
+  result(const mailtokit::error& e) : e_(e), ok_(false) {}
+  /// A library result<void>: success or its error.
+  result(const mailtokit::result<void>& r) : e_(r ? program::error(mailtokit::error{}) : program::error(r.error())), ok_(r.has_value()) {}
+  /// True on success.
+  [[nodiscard]] bool has_value() const noexcept { return ok_; }
+  /// has_value().
+  explicit operator bool() const noexcept { return ok_; }
+  /// Nothing (for the std::expected surface).
+  void value() const {}
+  /// The error (must hold one: !has_value()).
+  [[nodiscard]] const program::error& error() const { return e_; }
+
+ private:
+  program::error e_{mailtokit::error{}};
+  bool ok_ = true;
+};
+
+}  // namespace mailtokit::program
+
+namespace mailtokit::cli {
+
+/// sysexits.h values the program uses.
+enum exit_code : int {
+  exit_ok = 0,
+  exit_usage = 64,     // EX_USAGE: bad command line
+  exit_dataerr = 65,   // EX_DATAERR: bad input
+  exit_noinput = 66,   // EX_NOINPUT
+  exit_unavailable = 69,  // EX_UNAVAILABLE: no mail client
+  exit_software = 70,  // EX_SOFTWARE: internal error
+  exit_cantcreat = 73, // EX_CANTCREAT: output file cannot be written
+  exit_ioerr = 74,     // EX_IOERR: a write to standard output or a file failed
+  exit_config = 78,    // EX_CONFIG: bad configuration
+};
+
+/// A failure of `open`, for stderr and the desktop: what went wrong and what to do about it.
+struct open_failure {
+  open_failure() = default;
+  open_failure(int exit, std::string why, std::string todo, std::string error_code = {})
+      : exit_code(exit), reason(std::move(why)), advice(std::move(todo)), code(std::move(error_code)) {}
+  int exit_code = 0;
+  std::string reason;
+  std::string advice;
+  std::string code;  ///< the error code printed (a library errc name); empty: by exit status (code_for_exit)
+  /// What the desktop (dialog, notification) says instead of `reason` when that is for stderr
+  /// only (a byte offset, the library's English words); empty: `reason`.
+  std::string shown;
+};
+
+/// A configuration error at `where` ("<path>, line L, column C"): exit 78, "correct the file".
+[[nodiscard]] open_failure config_failure(std::string_view where, std::string_view what);
+
+}  // namespace mailtokit::cli

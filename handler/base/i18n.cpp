@@ -1,0 +1,54 @@
+#include "base/i18n.hpp"
+
+#include <libintl.h>
+
+#include <clocale>
+#include <vector>
+
+namespace mailtokit::cli {
+
+namespace {
+constexpr const char* domain = "mailtokit";
+}
+
+void init_i18n(const char* locale_dir) {
+  std::setlocale(LC_MESSAGES, "");
+  std::setlocale(LC_CTYPE, "");
+  if (locale_dir != nullptr && *locale_dir != '\0') bindtextdomain(domain, locale_dir);
+  bind_textdomain_codeset(domain, "UTF-8");
+}
+
+const char* tr(const char* text) { return dgettext(domain, text); }
+
+const char* ntr(const char* singular, const char* plural, unsigned long n) {
+  return dngettext(domain, singular, plural, n);
+}
+
+std::string fill(std::string_view pattern, std::initializer_list<std::string_view> args) {
+  const std::vector<std::string_view> a(args);
+  std::string out;
+  out.reserve(pattern.size() + 32);
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    const char c = pattern[i];
+    if (c == '{' && i + 1 < pattern.size() && pattern[i + 1] == '{') {
+      out += '{';
+      ++i;
+      continue;
+    }
+    if (c == '{') {
+      std::size_t j = i + 1;
+      std::size_t index = 0;
+      while (j < pattern.size() && pattern[j] >= '0' && pattern[j] <= '9' && j - i < 4)
+        index = index * 10 + static_cast<std::size_t>(pattern[j++] - '0');
+      if (j > i + 1 && j < pattern.size() && pattern[j] == '}' && index < a.size()) {
+        out += a[index];
+        i = j;
+        continue;
+      }
+    }
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace mailtokit::cli

@@ -1,0 +1,287 @@
+#include "clients/dispatch.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+
+#include "mailtokit/address.hpp"
+#include "mailtokit/chars.hpp"
+#include "mailtokit/mailto.hpp"
+#include "mailtokit/percent.hpp"
+#include "clients/client.hpp"
+#include "clients/common.hpp"
+#include "xdg/exec_line.hpp"
+#include "base/i18n.hpp"
+
+extern char** environ;
+
+namespace mailtokit::dispatch {
+
+using cli::fill;
+using cli::tr;
+namespace {
+
+struct target_info {
+  target t;
+  std::string_view name;
+  std::string_view program;
+};
+
+// The targets that are not mail programs (those are in handler/clients/).
+constexpr std::array<target_info, 6> other_targets{{
+    {target::eml, "eml", "xdg-open"},
+    {target::gmail, "gmail", "xdg-open"},
+    {target::outlook, "outlook", "xdg-open"},
+    {target::fastmail, "fastmail", "xdg-open"},
+    {target::custom, "custom", ""},
+    {target::desktop, "desktop", ""},
+}};
+
+// The address for systems that want ASCII: A-labels when the local part allows it.
+std::string ascii_form(const address& a) { return a.ascii().value_or(a.unicode()); }
+
+std::string join_ascii(const std::vector<address>& list, std::string_view sep) {
+  std::string out;
+  for (const auto& a : list) {
+    if (!out.empty()) out += sep;
+    out += ascii_form(a);
+  }
+  return out;
+}
+
+// Thunderbird 153's MessengerContentHandler.handle() opens an argument ending (in any case) in
+// one of these as a file instead of a link (handler/clients/README.md).
+constexpr std::array<std::string_view, 6> thunderbird_file_endings{".mozeml", ".wdseml", ".eml", ".ics", ".vcf", ".msf"};
+
+bool ends_with_nocase(std::string_view s, std::string_view suffix) {
+  if (s.size() < suffix.size()) return false;
+  s = s.substr(s.size() - suffix.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != suffix[i]) return false;
+  }
+  return true;
+}
+
+using clients::detail::add_query;
+
+}  // namespace
+
+std::string_view to_name(target t) noexcept {
+  if (const auto* c = clients::by_target(t)) return c->name;
+  for (const auto& i : other_targets)
+    if (i.t == t) return i.name;
+  return {};
+}
+
+std::optional<target> parse_target(std::string_view name) noexcept {
+  if (name == "claws") return target::claws_mail;
+  for (const auto* c : clients::all())
+    if (c->name == name) return c->id;
+  for (const auto& i : other_targets)
+    if (i.name == name && i.t != target::desktop) return i.t;
+  return std::nullopt;
+}
+
+const std::vector<target>& all_targets() {
+  static const std::vector<target> all = [] {
+    std::vector<target> v;
+    for (const auto* c : clients::all()) v.push_back(c->id);
+    for (const auto& i : other_targets)
+      if (i.t != target::desktop) v.push_back(i.t);
+    return v;
+  }();
+  return all;
+}
+
+bool needs_uri(target t) noexcept {
+  if (const auto* c = clients::by_target(t)) return c->id != target::kmail && c->id != target::aerc;
+  return t != target::eml && t != target::outlook && t != target::custom && t != target::desktop;
+}
+bool needs_draft_file(target t) noexcept { return t == target::eml; }
+bool needs_terminal(target t) noexcept {
+  const auto* c = clients::by_target(t);
+  return c != nullptr && c->terminal;
+}
+std::string_view program(target t) noexcept {
+  if (const auto* c = clients::by_target(t)) return c->programs.front();
+  for (const auto& i : other_targets)
+    if (i.t == t) return i.program;
+  return {};
+}
+
+std::string harden_uri(std::string_view clean_uri) {
+  std::string out;
+  out.reserve(clean_uri.size() + 8);
+  for (const char c : clean_uri) {
+    if (c == '+')
+      out += "%2B";
+    else
+      out += c;
+  }
+  for (const std::string_view suffix : thunderbird_file_endings) {
+    if (ends_with_nocase(out, suffix)) {
+      out.replace(out.size() - suffix.size(), 1, "%2E");
+      break;
+    }
+  }
+  return out;
+}
+
+namespace {
+// What desktop_safe_uri() keeps besides escapes.
+constexpr chars::char_class desktop_safe = chars::unreserved | chars::of("@,?&=");
+}  // namespace
+
+std::string desktop_safe_uri(std::string_view uri) {
+  constexpr std::string_view scheme = "mailto:";
+  std::string out(scheme);
+  std::size_t i = uri.substr(0, scheme.size()) == scheme ? scheme.size() : 0;
+  for (; i < uri.size(); ++i) {
+    const char c = uri[i];
+    const bool escape = c == '%' && i + 2 < uri.size() && chars::hexdig(uri[i + 1]) && chars::hexdig(uri[i + 2]);
+    if (desktop_safe(c) || escape) {
+      out += c;
+      continue;
+    }
+    static constexpr char hex[] = "0123456789ABCDEF";
+    out += '%';
+    out += hex[static_cast<unsigned char>(c) >> 4];
+    out += hex[static_cast<unsigned char>(c) & 15];
+  }
+  return out;
+}
+
+bool is_desktop_safe(std::string_view uri) noexcept {
+  constexpr std::string_view scheme = "mailto:";
+  if (uri.substr(0, scheme.size()) != scheme) return false;
+  for (std::size_t i = scheme.size(); i < uri.size(); ++i) {
+    const char c = uri[i];
+    if (c == '%') {
+      if (i + 2 >= uri.size() || !chars::hexdig(uri[i + 1]) || !chars::hexdig(uri[i + 2])) return false;
+      i += 2;
+      continue;
+    }
+    if (!desktop_safe(c)) return false;
+  }
+  return true;
+}
+
+std::string gmail_url(std::string_view clean_uri) {
+  std::string url = "https://mail.google.com/mail/?extsrc=mailto&url=";
+  percent::encode_append(harden_uri(clean_uri), chars::unreserved, url);
+  return url;
+}
+
+std::string fastmail_url(std::string_view clean_uri) {
+  std::string url = "https://app.fastmail.com/action/compose/?mailto=";
+  percent::encode_append(harden_uri(clean_uri), chars::unreserved, url);
+  return url;
+}
+
+std::string outlook_url(const draft& d) {
+  std::string url = "https://outlook.live.com/mail/0/deeplink/compose";
+  char sep = '?';
+  add_query(url, sep, "to", join_ascii(d.to, ","));
+  add_query(url, sep, "cc", join_ascii(d.cc, ","));
+  add_query(url, sep, "bcc", join_ascii(d.bcc, ","));
+  if (d.subject) add_query(url, sep, "subject", *d.subject);
+  if (d.body) add_query(url, sep, "body", *d.body);
+  return url;
+}
+
+program::result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
+  const std::string prog(in.program.empty() ? program(t) : in.program);
+  if (prog.empty() || t == target::custom || t == target::desktop) return fail(program::errc::spawn_failed, 0);
+  std::vector<std::string> argv;
+  if (const auto* c = clients::by_target(t)) {
+    if (c->terminal) {
+      if (in.terminal.empty()) return fail(program::errc::spawn_failed, 0);
+      argv = in.terminal;
+    }
+    argv.push_back(prog);
+    std::string uri;
+    if (needs_uri(t)) {
+      // The clean URI always starts with "mailto:": never an option, never a -compose spec.
+      if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(program::errc::spawn_failed, 0);
+      uri = harden_uri(in.uri);
+    }
+    auto h = c->hand({in.d, uri, in.body_file});
+    if (!h) return h.error();
+    if (!in.attachments.empty()) {
+      if (c->attach == nullptr || in.d == nullptr) return fail(program::errc::spawn_failed, 0);
+      c->attach(*h, *in.d, in.attachments);
+    }
+    if (!c->direct_option.empty()) argv.emplace_back(c->direct_option);
+    for (auto& a : h->args) argv.push_back(std::move(a));
+    return argv;
+  }
+  argv.push_back(prog);
+  switch (t) {
+    case target::gmail:
+      argv.push_back(gmail_url(in.uri));
+      break;
+    case target::fastmail:
+      argv.push_back(fastmail_url(in.uri));
+      break;
+    case target::outlook:
+      if (in.d == nullptr) return fail(program::errc::spawn_failed, 0);
+      argv.push_back(outlook_url(*in.d));
+      break;
+    case target::eml:
+      // An absolute path: starts with '/'.
+      if (in.draft_file.empty() || in.draft_file.front() != '/') return fail(program::errc::spawn_failed, 0);
+      argv.emplace_back(in.draft_file);
+      break;
+    default:
+      return fail(program::errc::spawn_failed, 0);
+  }
+  return argv;
+}
+
+std::string claws_uri(const draft& d) {
+  const bool has_names = std::any_of(d.to.begin(), d.to.end(), [](const address& a) { return !a.display_name.empty(); });
+  if (!has_names) return harden_uri(build_mailto(d));
+  std::string to;
+  for (const auto& a : d.to) {
+    if (!to.empty()) to += ", ";
+    to += a.valid ? clients::detail::named(a, ascii_form(a)) : a.original;
+  }
+  draft rest = d;
+  rest.to.clear();
+  const std::string query = harden_uri(build_mailto(rest)).substr(std::string_view("mailto:").size());
+  return "mailto:" + percent::encode(to, chars::unreserved | chars::of("@")) + query;
+}
+
+bool claws_link_fits(std::string_view hardened_uri) noexcept {
+  constexpr std::size_t claws_line = 8192;  // BUFFSIZE; fd_gets(sock, buf, sizeof(buf) - 1) keeps 8190 bytes
+  return std::string_view("compose ").size() + hardened_uri.size() + 1 <= claws_line - 2;
+}
+
+bool sylpheed_link_fits(std::string_view link) noexcept {
+  constexpr std::size_t sylpheed_line = 8191;  // fd_gets(sock, buf, sizeof(buf)) keeps 8191 bytes
+  return std::string_view("compose_attach ").size() + link.size() + 1 <= sylpheed_line + std::string_view("mailto:").size();
+}
+
+std::string claws_body_text(std::string_view body) { return clients::detail::crlf_to_lf(body); }
+
+std::vector<std::string> client_losses(target t, const draft& d) {
+  std::vector<std::string> out;
+  if (const auto* c = clients::by_target(t); c != nullptr && c->losses != nullptr) c->losses(d, out);
+  if (t == target::outlook) {
+    // Outlook.com's deep link has to, cc, bcc, subject and body only.
+    for (const auto& h : d.headers)
+      out.push_back(fill(tr("outlook: this webmail loses {0} (its compose link has no place for it)"), {h.name}));
+    for (const auto* list : {&d.to, &d.cc, &d.bcc})
+      for (const auto& a : *list)
+        if (!a.display_name.empty())
+          out.push_back(fill(tr("outlook: this webmail loses the display name \"{0}\" (its compose link takes bare addresses)"),
+                             {a.display_name}));
+  }
+  return out;
+}
+
+}  // namespace mailtokit::dispatch

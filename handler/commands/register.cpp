@@ -1,0 +1,248 @@
+// `mailtokit register` and `unregister`: become the desktop's mailto: handler for this user, and
+// give the link type back exactly as it was. What register found is kept in the state directory
+// (the handler before it, whether the user's own mimeapps.list chose one, whether the
+// applications folder had a mimeinfo.cache), so that unregister restores that state instead of
+// writing an inherited choice into the user's files.
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/cli.hpp"
+#include "commands/commands.hpp"
+#include "launch/entries.hpp"
+#include "mailtokit/preview.hpp"
+#include "xdg/exec_line.hpp"
+#include "clients/dispatch.hpp"
+#include "launch/process.hpp"
+#include "xdg/drafts.hpp"
+#include "xdg/mimeapps.hpp"
+#include "xdg/user_files.hpp"
+#include "base/i18n.hpp"
+
+namespace mailtokit::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+
+// `xdg-mime query default x-scheme-handler/mailto`: the desktop file id, "" for none.
+program::result<std::string> query_default() {
+  auto r = launch::run_capture({"xdg-mime", "query", "default", std::string(scheme_type)});
+  if (!r) return r.error();
+  return trim(r->out);
+}
+
+bool set_default(const std::string& id) {
+  auto r = launch::spawn({"xdg-mime", "default", id, std::string(scheme_type)}, {true, false});
+  return r && *r == 0;
+}
+
+void update_database(const std::string& dir) {
+  if (launch::find_program("update-desktop-database"))
+    (void)launch::spawn({"update-desktop-database", "-q", dir}, {true, false});
+}
+
+// The user's paths, and xdg-mime present: what register and unregister both need first.
+std::optional<registration_paths> paths_for(bool registering, int& code) {
+  auto p = user_paths(handler::environment::current());
+  if (!p) {
+    report_error("usage", tr("HOME (or the XDG_*_HOME variables) must be set to an absolute path"));
+    code = exit_usage;
+    return std::nullopt;
+  }
+  if (!launch::find_program("xdg-mime")) {
+    report_error("unavailable",
+                 registering ? tr("xdg-mime (xdg-utils) is needed to register the handler")
+                             : tr("xdg-mime (xdg-utils) is needed to unregister the handler"),
+                 {}, tr("install xdg-utils"));
+    code = exit_unavailable;
+    return std::nullopt;
+  }
+  return p;
+}
+
+// The state register saw, as `key=value` lines in the state directory.
+struct saved_state {
+  std::optional<std::string> user_default;  // the user's own [Default Applications] mailto value
+  bool had_mimeinfo_cache = true;           // the applications folder had a mimeinfo.cache
+};
+
+std::string render(const saved_state& s) {
+  std::string t = "had_mimeinfo_cache=" + std::string(s.had_mimeinfo_cache ? "yes" : "no") + "\n";
+  if (s.user_default) t += "user_default=" + *s.user_default + "\n";
+  return t;
+}
+
+std::optional<saved_state> load_state(const registration_paths& p) {
+  auto text = read_small_file(p.saved_state, 64 * 1024);
+  if (!text || !*text) return std::nullopt;
+  saved_state s;
+  std::string_view rest = **text;
+  while (!rest.empty()) {
+    const auto nl = rest.find('\n');
+    const std::string_view line = rest.substr(0, nl);
+    rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
+    const auto eq = line.find('=');
+    if (eq == std::string_view::npos) continue;
+    const auto key = line.substr(0, eq), value = line.substr(eq + 1);
+    if (key == "had_mimeinfo_cache") s.had_mimeinfo_cache = value == "yes";
+    if (key == "user_default") s.user_default = std::string(value);
+  }
+  return s;
+}
+
+std::string file_text(const std::string& path) {
+  auto t = read_small_file(path, 1 << 20);
+  return t && *t ? **t : std::string();
+}
+
+// A desktop-specific list in the user's configuration ($XDG_CONFIG_HOME/$desktop-mimeapps.list)
+// comes before mimeapps.list, which is all `xdg-mime default` writes: one that names another
+// mailto handler overrides the registration. Its path and the handler it names.
+std::optional<std::pair<std::string, std::string>> overriding_list(const registration_paths& p) {
+  for (const auto& desk : launch::current_desktops()) {
+    const std::string path = p.config_home + "/" + desk + "-mimeapps.list";
+    auto v = mimeapps::value(file_text(path), "Default Applications", scheme_type);
+    if (v && !v->starts_with(std::string(desktop_id))) {
+      std::string first = v->substr(0, v->find(';'));
+      return std::make_pair(path, first);
+    }
+  }
+  return std::nullopt;
+}
+
+int run_register() {
+  int code = exit_ok;
+  auto p = paths_for(true, code);
+  if (!p) return code;
+  // Exec holds the absolute path of this very program (/proc/self/exe), so the registration
+  // works for a build tree or an install outside PATH alike.
+  const std::string exe = self_exe();
+  auto entry = desktop::render_entry(exe);
+  if (exe.empty() || !entry) {
+    report_error("internal_error", fill(tr("the path of this program ({0}) cannot be written in a desktop entry"), {preview::visible(exe)}));
+    return exit_software;
+  }
+  auto current = query_default();
+  if (!current) {
+    report_error("unavailable", tr("xdg-mime query default failed"));
+    return exit_unavailable;
+  }
+  std::error_code ec;
+  fs::create_directories(p->applications, ec);
+  if (!drafts::ensure_private_dir(p->state_dir)) {
+    report_error("cannot_create", fill(tr("cannot create {0}"), {preview::visible(p->state_dir)}), std::strerror(errno));
+    return exit_cantcreat;
+  }
+  // A second register keeps what the first one found.
+  const bool again = *current == desktop_id && fs::exists(p->saved_state, ec);
+  std::string previous = again ? remembered_handler(*p) : *current;
+  if (!again) {
+    saved_state st;
+    st.user_default = mimeapps::value(file_text(p->mimeapps), "Default Applications", scheme_type);
+    st.had_mimeinfo_cache = fs::exists(p->applications + "/mimeinfo.cache", ec);
+    if (!write_atomic(p->saved_default, previous + "\n", 0600) || !write_atomic(p->saved_state, render(st), 0600)) {
+      report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(p->saved_default)}), std::strerror(errno));
+      return exit_cantcreat;
+    }
+    fs::remove(p->gone_told, ec);
+  }
+  if (!write_atomic(p->desktop_file, *entry, 0644)) {
+    report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(p->desktop_file)}), std::strerror(errno));
+    return exit_cantcreat;
+  }
+  update_database(p->applications);
+  if (!set_default(std::string(desktop_id))) {
+    report_error("unavailable", tr("xdg-mime default failed"));
+    return exit_unavailable;
+  }
+  if (auto over = overriding_list(*p)) {
+    report_error("unavailable",
+                 fill(tr("{0} chooses {1} for mail links on this desktop, and it comes before mimeapps.list, so "
+                         "the registration has no effect"),
+                      {preview::visible(over->first), preview::visible(over->second)}),
+                 {},
+                 fill(tr("remove the x-scheme-handler/mailto line from {0}, or choose mailtokit in your desktop's "
+                         "default-applications settings, then run `mailtokit register` again"),
+                      {preview::visible(over->first)}));
+    return exit_unavailable;
+  }
+  auto now = query_default();
+  if (!now || *now != desktop_id) {
+    report_error("unavailable",
+                 now ? fill(tr("xdg-mime still names {0} as the mailto: handler"), {preview::visible(*now)})
+                     : std::string(tr("xdg-mime names no mailto: handler")),
+                 tr("your desktop may override it"), tr("choose mailtokit in your desktop's default-applications settings"));
+    return exit_unavailable;
+  }
+  out(std::string(tr("mailtokit is now the mailto: handler.")) + "\n");
+  out("  " + fill(tr("desktop file: {0}"), {preview::visible(p->desktop_file)}) + "\n");
+  out("  " + fill(tr("runs:         {0}"), {preview::visible(exe) + " open %u"}) + "\n");
+  out("  " +
+      (previous.empty() ? std::string(tr("previous:     (none) (`mailtokit unregister` removes the registration)"))
+                        : fill(tr("previous:     {0} (drafts still go there; `mailtokit unregister` restores it)"),
+                               {preview::visible(previous)})) +
+      "\n");
+  return exit_ok;
+}
+
+int run_unregister() {
+  int code = exit_ok;
+  auto p = paths_for(false, code);
+  if (!p) return code;
+  std::error_code ec;
+  const bool had_file = fs::exists(p->desktop_file, ec);
+  const auto state = load_state(*p);
+  const std::string previous = remembered_handler(*p);
+  if (!had_file && !state && previous.empty()) {
+    out(std::string(tr("mailtokit is not registered for this user; nothing to do.")) + "\n");
+    return exit_ok;
+  }
+  // The user's mimeapps.list as it was: their own mailto line back, or none (an older
+  // registration without a saved state: the previous handler, as before).
+  std::string text = file_text(p->mimeapps);
+  if (state) {
+    text = mimeapps::set_default(mimeapps::drop_id(text, scheme_type, desktop_id), scheme_type, state->user_default);
+  } else if (!previous.empty()) {
+    text = mimeapps::set_default(mimeapps::drop_id(text, scheme_type, desktop_id), scheme_type, previous + ";");
+  } else {
+    text = mimeapps::drop_id(text, scheme_type, desktop_id);
+  }
+  if (fs::exists(p->mimeapps, ec) && !write_atomic(p->mimeapps, text, 0644)) {
+    report_error("cannot_create", fill(tr("cannot update {0}"), {preview::visible(p->mimeapps)}), std::strerror(errno));
+    return exit_cantcreat;
+  }
+  fs::remove(p->desktop_file, ec);
+  if (state && !state->had_mimeinfo_cache)
+    fs::remove(p->applications + "/mimeinfo.cache", ec);
+  else
+    update_database(p->applications);
+  for (const auto* f : {&p->saved_default, &p->saved_state, &p->gone_told}) fs::remove(*f, ec);
+  auto now = query_default();
+  out(std::string(tr("mailtokit is no longer the mailto: handler.")) + "\n");
+  out("  " +
+      (previous.empty() ? std::string(tr("restored: (there was no previous handler)"))
+                        : fill(tr("restored: {0}"), {preview::visible(previous)})) +
+      "\n");
+  out("  " + (now && !now->empty() ? fill(tr("now:      {0}"), {preview::visible(*now)}) : std::string(tr("now:      (none)"))) +
+      "\n");
+  return exit_ok;
+}
+
+}  // namespace
+
+void add_registration_commands(CLI::App& app, context& ctx) {
+  auto* reg = app.add_subcommand(
+      "register", tr("Make mailtokit your mailto: handler; drafts still go to the mail program you had"));
+  add_help_paragraph(reg, tr("It installs the desktop entry for this user and makes it the default mailto: handler "
+                             "with xdg-mime; `unregister` gives mail links back."));
+  reg->callback([&ctx] { ctx.exit_code = run_register(); });
+  app.add_subcommand("unregister", tr("Give mail links back to the previous handler, as before `register`"))
+      ->callback([&ctx] { ctx.exit_code = run_unregister(); });
+}
+
+}  // namespace mailtokit::cli

@@ -1,0 +1,194 @@
+// `mailtokit status` (the handler, and which mail program drafts go to and why) and `mailtokit
+// targets` (the mail programs on this desktop and how each gets a draft). Both ask choose() and
+// the desktop (launch/) the same questions `open` asks.
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "ask/policy.hpp"
+#include "open/choose.hpp"
+#include "clients/client.hpp"
+#include "cli/cli.hpp"
+#include "commands/commands.hpp"
+#include "launch/entries.hpp"
+#include "mailtokit/preview.hpp"
+#include "open/plan.hpp"
+#include "clients/dispatch.hpp"
+#include "launch/process.hpp"
+#include "base/i18n.hpp"
+#include "xdg/user_files.hpp"
+
+namespace mailtokit::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+
+// "label:" padded to `width` columns (code points, as a terminal shows a translated label), then
+// `value`: one line of status's table.
+void field(std::string_view indent, std::string_view label, const std::string& value, std::size_t width = 25) {
+  std::string line(indent);
+  line += label;
+  line += ':';
+  std::size_t cols = 0;
+  for (const char c : line) cols += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1u : 0u;
+  line.append(cols < width ? width - cols : 1, ' ');
+  out(line + value + "\n");
+}
+
+std::optional<std::string> installed(std::string_view name) {
+  auto path = launch::find_program(name);
+  return path ? std::optional<std::string>(*path) : std::nullopt;
+}
+
+// How an entry (or a program started directly) gets the draft, in words.
+std::string how(const launch::entry* e, const clients::client* k) {
+  if (k != nullptr && k->hand != clients::uri_only && (e == nullptr || e->exec_argv.size() > 0)) {
+    if (k->id == dispatch::target::aerc) return tr("the link, with the To list decoded");
+    return tr("its own options in place of the link");
+  }
+  if (e != nullptr && e->dbus) return tr("the link, over D-Bus (org.freedesktop.Application.Open)");
+  return tr("the clean link");
+}
+
+std::string entry_line(const launch::entry& e) {
+  std::string s = e.exec.empty() ? std::string(tr("(D-Bus only)")) : preview::visible(e.exec);
+  if (e.terminal) s += std::string(" ") + tr("(in a terminal)");
+  return s;
+}
+
+choice_inputs inputs(const loaded_config& lc, const std::optional<registration_paths>& reg) {
+  choice_inputs in;
+  in.cfg = &lc.cfg;
+  if (reg) in.remembered = remembered_handler(*reg);
+  in.find_entry = launch::find;
+  in.handlers = launch::mailto_handlers;
+  in.installed = installed;
+  in.self_exe = self_exe();
+  open_request r;
+  r.cfg = &lc.cfg;
+  r.installed = installed;
+  if (const char* term = std::getenv("TERMINAL")) r.terminal_env = term;
+  in.have_terminal = have_terminal(r);
+  return in;
+}
+
+int run_status() {
+  const auto env = handler::environment::current();
+  int code = exit_ok;
+  const auto reg = user_paths(env);
+  if (!reg) {
+    report_error("usage", tr("HOME (or the XDG_*_HOME variables) must be set to an absolute path"));
+    return exit_usage;
+  }
+  std::string current = tr("(none)");
+  auto handlers = launch::mailto_handlers();
+  if (!handlers.empty()) current = handlers.front().id;
+  std::error_code ec;
+  const bool registered = fs::exists(reg->desktop_file, ec);
+  field("", tr("default mailto: handler"), preview::visible(current) + (current == desktop_id ? " (mailtokit)" : ""));
+  field("", tr("user desktop file"),
+        registered ? preview::visible(reg->desktop_file)
+                   : fill(tr("{0} (not installed)"), {preview::visible(reg->desktop_file)}));
+  const std::string previous = remembered_handler(*reg);
+  if (registered || !previous.empty())
+    field("", tr("previous handler"),
+          fill(tr("{0} (restored by `mailtokit unregister`)"),
+               {previous.empty() ? std::string(tr("(none)")) : preview::visible(previous)}));
+  auto lc = load_config(env, code);
+  if (!lc) return code;
+  {
+    const std::string path = lc->path.empty() ? std::string(tr("(no HOME)")) : preview::visible(lc->path);
+    field("", tr("configuration"), lc->exists ? path : fill(tr("{0} (not present: defaults)"), {path}));
+  }
+  field("", tr("confirm"),
+        !lc->cfg.confirm ? std::string(tr("risky (default)"))
+        : parse_confirm_mode(lc->cfg.confirm->value)
+            ? preview::visible(lc->cfg.confirm->value)
+            : fill(tr("{0} (unknown!)"), {preview::visible(lc->cfg.confirm->value)}));
+  open_failure why;
+  auto c = choose(inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); }, why);
+  if (!c) {
+    field("", tr("mail program"), fill(tr("none: {0}"), {preview::visible(why.reason)}));
+  } else {
+    field("", tr("mail program"), chosen_name(*c));
+    field("  ", tr("chosen because"), std::string(describe(c->why)));
+    if (c->entry) field("  ", tr("started with"), entry_line(*c->entry));
+    if (!c->gone.empty())
+      field("  ", tr("note"),
+            fill(tr("{0}, the program you used before, is no longer installed"), {preview::visible(c->gone)}));
+    if (c->entry)
+      if (auto sh = launch::shell_wrapper(c->entry->exec_argv))
+        field("  ", tr("refused"),
+              fill(tr("its Exec hands the link to `{0}`; set `target =` to another program"), {*sh}));
+  }
+  if (lc->cfg.command) field("", tr("command"), preview::visible(lc->cfg.command->value));
+  if (auto state = handler::state_home(env)) {
+    const auto days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
+    field("", tr("draft files"),
+          fill(ntr("{0} (deleted after {1} day)", "{0} (deleted after {1} days)", days),
+               {preview::visible(*state + "/mailtokit/drafts"), std::to_string(days)}));
+  }
+  return exit_ok;
+}
+
+int run_targets() {
+  const auto env = handler::environment::current();
+  const std::string me = self_exe();
+  out(std::string(tr("Mail programs on this desktop (for mail links), in your desktop's order:")) + "\n");
+  std::size_t n = 0;
+  for (const auto& e : launch::mailto_handlers()) {
+    if (launch::is_mailtokit(e, me)) continue;
+    ++n;
+    const auto* k = clients::recognize(e.id, e.exec_argv);
+    out("  desktop:" + preview::visible(e.id.ends_with(".desktop") ? e.id.substr(0, e.id.size() - 8) : e.id) + "\n");
+    field("    ", tr("name"), e.hidden ? fill(tr("{0} (not shown in menus)"), {preview::visible(e.name)})
+                                    : preview::visible(e.name), 13);
+    field("    ", tr("starts"), entry_line(e), 13);
+    if (auto sh = launch::shell_wrapper(e.exec_argv)) {
+      field("    ", tr("gets"), fill(tr("nothing: its Exec hands the link to `{0}`, so mailtokit refuses it"), {*sh}), 13);
+      continue;
+    }
+    field("    ", tr("gets"), how(&e, k), 13);
+    field("    ", tr("known"),
+          k != nullptr ? std::string(k->label) + ": " + tr(k->notes.data()) : std::string(tr("no (it gets the clean link)")),
+          13);
+  }
+  if (n == 0) out("  " + std::string(tr("(none)")) + "\n");
+  out("\n" + std::string(tr("Known mail programs installed (target = NAME starts them directly):")) + "\n");
+  std::size_t m = 0;
+  for (const auto* k : clients::all()) {
+    auto path = installed(k->programs.front());
+    if (!path) continue;
+    ++m;
+    out("  " +
+        (k->terminal ? fill(tr("{0} ({1}), in a terminal"), {k->name, preview::visible(*path)})
+                     : std::string(k->name) + " (" + preview::visible(*path) + ")") +
+        "\n");
+  }
+  if (m == 0) out("  " + std::string(tr("(none)")) + "\n");
+  out("\n" + std::string(tr("Also: target = gmail, outlook, fastmail (webmail in the browser), eml (the draft file), "
+                             "custom (`command =`),\ndesktop:ID (one of the entries above).")) +
+      "\n");
+  int code = exit_ok;
+  if (auto lc = load_config(env, code)) {
+    const auto reg = user_paths(env);
+    open_failure why;
+    if (auto c = choose(inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); }, why))
+      out("\n" + fill(tr("Drafts go to: {0} ({1})"), {chosen_name(*c), describe(c->why)}) + "\n");
+  }
+  return code;
+}
+
+}  // namespace
+
+void add_status_commands(CLI::App& app, context& ctx) {
+  app.add_subcommand("status", tr("Print the mailto: handler, and which mail program drafts go to and why"))
+      ->callback([&ctx] { ctx.exit_code = run_status(); });
+  app.add_subcommand("targets", tr("List the mail programs on this desktop and how each gets a draft"))
+      ->callback([&ctx] { ctx.exit_code = run_targets(); });
+}
+
+}  // namespace mailtokit::cli

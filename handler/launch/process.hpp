@@ -1,0 +1,51 @@
+/// Starting programs: finding one in PATH, the terminal to run a terminal program in, and
+/// posix_spawn without a shell, its output captured or not. The one place the program starts
+/// another process.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/errors.hpp"
+
+namespace mailtokit::launch {
+
+/// The terminal prefix: split `configured` (Exec syntax) when given; else $TERMINAL followed by
+/// "-e" when it is set and has no white space (as xdg-open does); else {"x-terminal-emulator",
+/// "-e"}. Debian Policy 11.8.3: "-e" runs the remaining arguments as argv, without a shell,
+/// when there is more than one of them, which is always the case here.
+[[nodiscard]] program::result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view> configured,
+                                                               std::optional<std::string_view> terminal_env);
+
+/// The absolute path of `name` searched in $PATH (empty entries are skipped, not taken as the
+/// current directory), or `name` itself when it holds a '/' and is executable. not_found else.
+[[nodiscard]] program::result<std::string> find_program(std::string_view name);
+
+/// How spawn() starts a program.
+struct spawn_options {
+  bool wait = false;        ///< wait for it and return its exit status
+  bool new_session = true;  ///< setsid() so closing the caller (a browser) does not end it
+};
+
+/// Start argv[0] (searched in $PATH) with posix_spawnp: no shell, stdin from /dev/null, every
+/// file descriptor above 2 closed, signal mask and dispositions reset. The environment is
+/// inherited. Returns the exit status with `wait` (128 + signal number when killed), else the
+/// pid. Errors: empty_input for an empty argv, spawn_failed when an argument holds a NUL byte,
+/// not_found or spawn_failed when exec fails.
+[[nodiscard]] program::result<int> spawn(const std::vector<std::string>& argv, const spawn_options& options = {});
+
+/// The result of run_capture().
+struct captured {
+  int status = 0;
+  std::string out;
+};
+
+/// Run argv like spawn(.., {wait = true}) and collect its standard output (up to `max_output`
+/// bytes; the rest is read and discarded). Used for `xdg-mime query default`.
+[[nodiscard]] program::result<captured> run_capture(const std::vector<std::string>& argv,
+                                           std::size_t max_output = 64 * 1024);
+
+}  // namespace mailtokit::launch

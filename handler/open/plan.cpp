@@ -1,0 +1,264 @@
+#include "open/plan.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "cli/cli.hpp"
+#include "ask/confirm.hpp"
+#include "mailtokit/compose.hpp"
+#include "mailtokit/mailto.hpp"
+#include "base/i18n.hpp"
+#include "launch/process.hpp"
+
+namespace mailtokit::cli {
+namespace {
+
+using dispatch::target;
+
+std::string config_name(const open_request& r) {
+  return r.config_name.empty() ? std::string(tr("the configuration")) : preview::visible(r.config_name);
+}
+
+open_failure config_failure_at(const open_request& r, std::size_t offset, std::string_view what) {
+  return config_failure(r.config_where(offset), what);
+}
+
+// A mail program that cannot be given this draft: the code and byte on stderr, words on the
+// desktop.
+open_failure handover_failure(std::string_view client, const program::error& e) {
+  const bool address = e.code == errc::invalid_address;
+  const std::string name(client);
+  open_failure f{address ? exit_dataerr : exit_software, name + ": " + describe(e),
+                 tr("Choose another mail program with `target = NAME`.")};
+  f.shown = address ? fill(tr("{0} cannot be given an address of this link safely."), {name})
+                    : fill(tr("{0} cannot be given this draft."), {name});
+  return f;
+}
+
+}  // namespace
+
+bool have_terminal(const open_request& r) {
+  return r.cfg->terminal || (r.terminal_env && !r.terminal_env->empty()) ||
+         r.installed("x-terminal-emulator").has_value();
+}
+
+std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_failure& why) {
+  open_plan p;
+  const handler::config& cfg = *r.cfg;
+  choice_inputs in;
+  in.cli_target = r.cli_target;
+  in.cfg = r.cfg;
+  in.remembered = r.remembered;
+  in.find_entry = r.find_entry ? r.find_entry : [](std::string_view) { return std::optional<launch::entry>{}; };
+  in.handlers = r.handlers ? r.handlers : [] { return std::vector<launch::entry>{}; };
+  in.installed = r.installed;
+  in.self_exe = r.self_exe;
+  in.have_terminal = have_terminal(r);
+  auto c = choose(in, r.config_where ? r.config_where : [](std::size_t) { return std::string(tr("the configuration")); },
+                  why);
+  if (!c) return std::nullopt;
+  p.choice = std::move(*c);
+  p.t = p.choice.t;
+  if (p.choice.why == chosen_by::fallback)
+    p.chosen_note = fill(tr("no mail program chosen on this desktop; using {0}. Set `target = NAME` in {1} to choose."),
+                         {chosen_name(p.choice), config_name(r)});
+
+  // A desktop entry that would run the link through a shell is refused before anything starts.
+  if (p.choice.entry) {
+    if (auto sh = launch::shell_wrapper(p.choice.entry->exec_argv)) {
+      why = {exit_unavailable,
+             fill(tr("Your mail program was not started: its desktop entry {0} hands the link to `{1}`, which could "
+                     "let a link run commands."),
+                  {preview::visible(p.choice.entry->id), *sh}),
+             tr("Choose another mail program with `target = NAME` or `target = desktop:ID` (`mailtokit targets` "
+                "lists them), or change that entry's Exec line to run the program directly.")};
+      return std::nullopt;
+    }
+  }
+
+  // The custom template and the terminal are checked before anything is written or started.
+  const bool terminal_entry = p.choice.entry && p.choice.entry->terminal;
+  if (p.t == target::custom) {
+    if (!cfg.command) {
+      why = {exit_config, fill(tr("target = custom needs a `command = ...` line in {0}."), {config_name(r)}),
+             tr("Add the command line of your mail program, with %u or %f.")};
+      return std::nullopt;
+    }
+    auto args = desktop::split_exec(cfg.command->value);
+    if (!args) {
+      // The line and column say where; the words say what to do (Desktop Entry Exec quoting).
+      why = config_failure_at(r, cfg.command->offset + args.error().offset,
+                              tr("command: this cannot be read as a command line: put an argument with spaces or "
+                                 "special characters in double quotes, and write % only as %u, %f or %%"));
+      return std::nullopt;
+    }
+    if (!desktop::uses_field(*args, 'u') && !desktop::uses_field(*args, 'f')) {
+      why = config_failure_at(r, cfg.command->offset,
+                              tr("command has neither %u (the clean URI) nor %f (the draft file)"));
+      return std::nullopt;
+    }
+    p.custom = std::move(*args);
+  } else if (dispatch::needs_terminal(p.t) || terminal_entry) {
+    std::optional<std::string_view> configured;
+    if (cfg.terminal) configured = cfg.terminal->value;
+    std::optional<std::string_view> env;
+    if (r.terminal_env) env = *r.terminal_env;
+    auto prefix = launch::terminal_prefix(configured, env);
+    if (!prefix) {
+      why = config_failure_at(r, cfg.terminal->offset + prefix.error().offset,
+                              prefix.error().code == program::errc::not_found
+                                  ? tr("terminal: the program was not found")
+                                  : tr("terminal: this cannot be read as a command line: put an argument with "
+                                       "spaces or special characters in double quotes"));
+      return std::nullopt;
+    }
+    p.terminal = std::move(*prefix);
+  }
+
+  // The clean URI: rebuilt by our builder from only what the policy kept.
+  // (harden_uri: '+' as %2B and no file-like ending, spellings every client decodes the same;
+  // desktop_safe_uri for entries and commands: nothing a shell or a Lisp reader could act on.)
+  p.uri = dispatch::harden_uri(build_mailto(d));
+  if (p.t == target::desktop || p.t == target::custom) p.uri = dispatch::desktop_safe_uri(p.uri);
+  const target program = p.choice.known != nullptr ? p.choice.known->id : p.t;
+  // A running Claws Mail or Sylpheed reads a link from its socket into an 8 KB line and drops the
+  // rest, or crashes, or (after a line that brings files) takes the rest for paths of files to
+  // attach (handler/clients/README.md). A Claws Mail body goes in a private file (--insert) and the
+  // link without it; a link too long even then is refused before anything starts, never cut.
+  auto socket_form = [&](const draft& x) {
+    std::string u = dispatch::claws_uri(x);
+    return p.t == target::desktop ? dispatch::desktop_safe_uri(u) : u;
+  };
+  // The draft without its body: copied only for the two programs that need it.
+  auto without_body = [&] {
+    draft no_body = d;
+    no_body.body.reset();
+    return no_body;
+  };
+  if (program == target::claws_mail) {
+    p.claws_uri = socket_form(d);
+    if (d.body && !dispatch::claws_link_fits(p.claws_uri)) {
+      p.claws_uri = socket_form(without_body());
+      p.body_file = true;
+    }
+  }
+  const bool too_long = (program == target::claws_mail && !dispatch::claws_link_fits(p.claws_uri)) ||
+                        (program == target::sylpheed && !dispatch::sylpheed_link_fits(socket_form(without_body())));
+  if (too_long) {
+    const std::string name(program == target::claws_mail ? "Claws Mail" : "Sylpheed");
+    // TRANSLATORS: {0} is a mail program's name.
+    why = {exit_dataerr,
+           fill(tr("{0} was not started: the link is too long for it. When it is already running, it reads at most "
+                   "8 KB of a link and would lose the rest or stop working."),
+                {name}),
+           tr("Choose another mail program with `target = NAME`, or open the kept draft in your mail program.")};
+    return std::nullopt;
+  }
+  p.losses = p.t == target::custom ? std::vector<std::string>{} : dispatch::client_losses(program, d);
+  if (p.t == target::desktop && p.choice.known != nullptr && p.choice.known->hand != nullptr) {
+    // A program whose own URI is not in the safe form (aerc's decoded To list) gets it in that
+    // form through a desktop entry, and the user is told what it will show.
+    auto h = p.choice.known->hand({&d, p.uri, {}});
+    if (h && h->is_uri && !h->args.empty() && !dispatch::is_desktop_safe(h->args.front()))
+      // TRANSLATORS: {0} is a mail program's name; "%40" stays as it is (how '@' looks encoded).
+      p.losses.push_back(fill(tr("{0}: this client changes To: a desktop entry passes it the addresses with "
+                                 "codes such as %40 in them, and it shows them that way"),
+                              {p.choice.known->name}));
+  }
+  p.wants_file =
+      dispatch::needs_draft_file(p.t) || (p.t == target::custom && desktop::uses_field(p.custom, 'f'));
+  return p;
+}
+
+bool can_attach(const open_plan& p) noexcept {
+  if (p.wants_file) return true;  // the draft file carries them as MIME parts
+  return p.choice.known != nullptr && p.choice.known->attach != nullptr && p.t != target::custom;
+}
+
+std::optional<launch::start_request> open_start(const open_plan& p, const draft& d, std::string_view body_path,
+                                                open_failure& why, const std::vector<std::string>& attachments) {
+  launch::start_request s;
+  s.e = p.choice.entry ? &*p.choice.entry : nullptr;
+  if (s.e == nullptr) {
+    why = {exit_software, tr("There is no desktop entry to start."), ""};
+    return std::nullopt;
+  }
+  s.terminal = p.terminal;
+  const std::string uri = p.claws_uri.empty() ? p.uri : p.claws_uri;
+  if (p.choice.known == nullptr || p.choice.known->hand == nullptr) {
+    s.args = {uri};
+    return s;
+  }
+  auto h = p.choice.known->hand({&d, uri, body_path});
+  if (!h) {
+    why = handover_failure(p.choice.known->name, h.error());
+    return std::nullopt;
+  }
+  if (h->is_uri && !h->args.empty()) h->args.front() = dispatch::desktop_safe_uri(h->args.front());
+  if (!attachments.empty() && p.choice.known->attach != nullptr) p.choice.known->attach(*h, d, attachments);
+  s.args = std::move(h->args);
+  s.is_uri = h->is_uri;
+  if (!s.is_uri) s.option_before = std::string(p.choice.known->direct_option);
+  return s;
+}
+
+compose_options draft_options(const handler::config* cfg, bool strict) {
+  compose_options co;
+  if (cfg != nullptr) {
+    co.allow_smtputf8 = cfg->smtputf8.value_or(false);
+    co.ascii_only = cfg->smtputf8 == false;  // an explicit `smtputf8 = no`
+  }
+  co.strict = strict;
+  return co;
+}
+
+std::optional<std::string> draft_bytes(const draft& d, const compose_options& co, open_failure& why) {
+  auto bytes = compose(d, co);
+  if (!bytes) {
+    const bool utf8 = bytes.error().code == errc::needs_smtputf8;
+    why = {exit_dataerr, describe(bytes.error()),
+           utf8 ? tr("Set `smtputf8 = yes` to allow UTF-8 headers.") : tr("Check the link with `mailtokit preview`.")};
+    why.shown = refusal_words(bytes.error().code);
+    return std::nullopt;
+  }
+  return std::move(*bytes);
+}
+
+std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
+                                                  std::string_view draft_path, std::string_view body_path,
+                                                  const open_request& r, open_failure& why,
+                                                  const std::vector<std::string>& attachments) {
+  if (p.t == target::custom) {
+    auto expanded = desktop::expand_exec(p.custom, {p.uri, draft_path, "mailtokit", ""});
+    if (!expanded) {
+      why = config_failure_at(r, r.cfg->command->offset + expanded.error().offset,
+                              tr("command: the link or the draft's file name cannot be passed to this command "
+                                 "safely"));
+      return std::nullopt;
+    }
+    return std::move(*expanded);
+  }
+  dispatch::argv_inputs in;
+  in.uri = p.claws_uri.empty() ? p.uri : p.claws_uri;
+  in.draft_file = draft_path;
+  in.body_file = body_path;
+  in.d = &d;
+  in.terminal = p.terminal;
+  if (p.t != target::eml) in.attachments = attachments;
+  auto built = dispatch::client_argv(p.t, in);
+  if (!built && built.error().code == errc::invalid_address && p.t == target::kmail) {
+    why = {exit_dataerr,
+           fill(tr("KMail was not started: To address {0} would be read as an option or as a file to attach "
+                   "(KMail takes an argument with a scheme as an attachment)."),
+                {std::to_string(built.error().offset + 1)}),
+           tr("Choose another mail program with `target = NAME`.")};
+    return std::nullopt;
+  }
+  if (!built) {
+    why = handover_failure(dispatch::to_name(p.t), built.error());
+    return std::nullopt;
+  }
+  return std::move(*built);
+}
+
+}  // namespace mailtokit::cli

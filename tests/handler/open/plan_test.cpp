@@ -1,0 +1,146 @@
+#include "open/plan.hpp"
+
+#include <catch2/catch.hpp>
+#include <map>
+#include <string>
+
+#include "ask/policy.hpp"
+#include "cli/cli.hpp"
+#include "mailtokit/mailto.hpp"
+#include "mailtokit/policy.hpp"
+
+using namespace mailtokit;
+using namespace mailtokit::cli;
+
+namespace {
+
+draft parse(std::string_view uri) {
+  auto d = parse_draft(uri, {}, policy::defaults());
+  REQUIRE(d);
+  return *d;
+}
+
+// A request with `cfg` and the programs in `programs` "installed" at /usr/bin.
+struct fixture {
+  handler::config cfg;
+  std::vector<std::string> programs;
+  open_request req() const {
+    open_request r;
+    r.cfg = &cfg;
+    r.config_name = "/home/u/.config/mailtokit/config";
+    r.config_where = [](std::size_t offset) { return "config, byte " + std::to_string(offset); };
+    r.installed = [this](std::string_view name) -> std::optional<std::string> {
+      for (const auto& p : programs)
+        if (p == name) return "/usr/bin/" + p;
+      return std::nullopt;
+    };
+    return r;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the target: --target, then the configuration, then the first installed client", "[open_plan]") {
+  const draft d = parse("mailto:a@example.org?subject=x%2By");
+  fixture f;
+  open_failure why;
+  f.programs = {"evolution", "claws-mail"};
+  auto p = plan_open(d, f.req(), why);
+  REQUIRE(p);
+  CHECK(p->t == dispatch::target::evolution);
+  CHECK(p->chosen_note.find("using Evolution (/usr/bin/evolution)") != std::string::npos);
+  CHECK(p->uri == "mailto:a@example.org?subject=x%2By");
+  CHECK_FALSE(p->wants_file);
+
+  f.cfg.target = handler::located{"claws-mail", 9};
+  p = plan_open(d, f.req(), why);
+  REQUIRE(p);
+  CHECK(p->t == dispatch::target::claws_mail);
+  CHECK(p->chosen_note.empty());
+
+  auto r = f.req();
+  r.cli_target = "eml";
+  p = plan_open(d, r, why);
+  REQUIRE(p);
+  CHECK(p->t == dispatch::target::eml);
+  CHECK(p->wants_file);
+  auto argv = open_argv(*p, d, "/s/draft-1.eml", "", r, why);
+  REQUIRE(argv);
+  CHECK(*argv == std::vector<std::string>{"xdg-open", "/s/draft-1.eml"});
+
+  r.cli_target = "pine";
+  CHECK_FALSE(plan_open(d, r, why));
+  CHECK(why.exit_code == exit_usage);
+
+  f.cfg.target = handler::located{"pine", 9};
+  CHECK_FALSE(plan_open(d, f.req(), why));
+  CHECK(why.exit_code == exit_config);
+  CHECK(why.reason == "config, byte 9: unknown target 'pine'");
+
+  // Terminal clients need a terminal; with none, they are skipped; with nothing: no client.
+  f.cfg.target.reset();
+  f.programs = {"mutt"};
+  CHECK_FALSE(plan_open(d, f.req(), why));
+  CHECK(why.exit_code == exit_unavailable);
+  CHECK(why.reason.find("No mail program was found") == 0);
+  f.programs = {"mutt", "x-terminal-emulator"};
+  p = plan_open(d, f.req(), why);
+  REQUIRE(p);
+  CHECK(p->t == dispatch::target::mutt);
+  CHECK(p->terminal == std::vector<std::string>{"x-terminal-emulator", "-e"});
+}
+
+TEST_CASE("a custom command is checked before anything is written or started", "[open_plan]") {
+  const draft d = parse("mailto:a@example.org");
+  fixture f;
+  open_failure why;
+  f.cfg.target = handler::located{"custom", 9};
+  CHECK_FALSE(plan_open(d, f.req(), why));
+  CHECK(why.exit_code == exit_config);
+  f.cfg.command = handler::located{"mua --compose", 30};
+  CHECK_FALSE(plan_open(d, f.req(), why));
+  CHECK(why.reason == "config, byte 30: command has neither %u (the clean URI) nor %f (the draft file)");
+  f.cfg.command = handler::located{"\"mua", 30};
+  CHECK_FALSE(plan_open(d, f.req(), why));
+  CHECK(why.reason.rfind("config, byte 30: command: ", 0) == 0);
+  f.cfg.command = handler::located{"\"/opt/my mua\" --draft %f --uri %u", 30};
+  auto p = plan_open(d, f.req(), why);
+  REQUIRE(p);
+  CHECK(p->wants_file);
+  auto argv = open_argv(*p, d, "/s/d.eml", "", f.req(), why);
+  REQUIRE(argv);
+  CHECK(*argv ==
+        std::vector<std::string>{"/opt/my mua", "--draft", "/s/d.eml", "--uri", "mailto:a@example.org"});
+}
+
+TEST_CASE("open without Bcc is the same plan without the hidden recipients", "[open_plan]") {
+  draft d = parse("mailto:a@example.org?bcc=x@evil.example&subject=s");
+  fixture f;
+  f.cfg.target = handler::located{"thunderbird", 9};
+  open_failure why;
+  auto with = plan_open(d, f.req(), why);
+  REQUIRE(with);
+  CHECK(with->uri == "mailto:a@example.org?bcc=x@evil.example&subject=s");
+  d.bcc.clear();
+  auto without = plan_open(d, f.req(), why);
+  REQUIRE(without);
+  CHECK(without->uri == "mailto:a@example.org?subject=s");
+  auto bytes = draft_bytes(d, {}, why);
+  REQUIRE(bytes);
+  CHECK(bytes->find("Bcc:") == std::string::npos);
+}
+
+TEST_CASE("a draft that needs UTF-8 headers is an RFC 6532 draft unless smtputf8 = no or strict, which say how to allow them", "[open_plan]") {
+  const draft d = parse("mailto:b%C3%BCcher@example.org");
+  open_failure why;
+  CHECK(draft_bytes(d, draft_options(nullptr, false), why));
+  handler::config no;
+  no.smtputf8 = false;
+  CHECK_FALSE(draft_bytes(d, draft_options(&no, false), why));
+  CHECK(why.exit_code == exit_dataerr);
+  CHECK(why.advice.find("smtputf8 = yes") != std::string::npos);
+  CHECK_FALSE(draft_bytes(d, draft_options(nullptr, true), why));
+  handler::config yes;
+  yes.smtputf8 = true;
+  CHECK(draft_bytes(d, draft_options(&yes, true), why));
+}
