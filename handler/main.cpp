@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "commands/commands.hpp"
 #include "mailtokit/preview.hpp"
 #include "base/cleanup.hpp"
 #include "base/i18n.hpp"
@@ -193,7 +194,9 @@ int main(int argc, char** argv) {
   add_iri_commands(app, ctx);
   add_mailto_commands(app, ctx);
   add_compose_command(app, ctx);
-  add_handler_commands(app, ctx);
+  add_open_commands(app, ctx);
+  add_registration_commands(app, ctx);
+  add_status_commands(app, ctx);
   add_batch_command(app, ctx);
   app.add_subcommand("version", tr("Print the version (as --version) and exit 0"))->callback([] {
     write_stdout(std::string("mailtokit ") + MAILTOKIT_VERSION + "\n");

@@ -139,10 +139,5 @@ bool append_control_escape(std::string& out, unsigned char b, const char* hex);
 /// `max_input_help`), --max-recipients, --max-hfields.
 void add_link_reading_options(CLI::App* cmd, link_reading& o, const std::string& max_input_help);
 
-void add_iri_commands(CLI::App& app, context& ctx);      // cmd_iri.cpp: iri to-uri|to-iri|check|equal
-void add_mailto_commands(CLI::App& app, context& ctx);   // cmd_mailto.cpp: inspect, build
-void add_compose_command(CLI::App& app, context& ctx);   // cmd_compose.cpp: compose
-void add_handler_commands(CLI::App& app, context& ctx);  // cmd_handler.cpp: open, preview, register, unregister, status
-void add_batch_command(CLI::App& app, context& ctx);     // cmd_batch.cpp: batch
 
 }  // namespace mailtokit::cli

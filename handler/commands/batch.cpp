@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "commands/commands.hpp"
 #include "mailtokit/address.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/compose.hpp"

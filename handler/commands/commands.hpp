@@ -1,5 +1,5 @@
-// The handler's commands (open, preview, register, unregister, status, targets), one file each
-// group: cmd_open.cpp adds them all through add_handler_commands() (commands.hpp).
+/// The commands, one file each (option wiring; the work is done in the folders below): main.cpp
+/// adds them in the order `mailtokit --help` lists them.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -8,9 +8,19 @@
 
 namespace mailtokit::cli {
 
-/// `register`, `unregister` (cmd_register.cpp).
+/// `iri to-uri | to-iri | check | equal` (iri.cpp).
+void add_iri_commands(CLI::App& app, context& ctx);
+/// `inspect`, `build` (mailto.cpp).
+void add_mailto_commands(CLI::App& app, context& ctx);
+/// `compose` (compose.cpp).
+void add_compose_command(CLI::App& app, context& ctx);
+/// `open`, `send`, `preview` (open.cpp).
+void add_open_commands(CLI::App& app, context& ctx);
+/// `register`, `unregister` (register.cpp).
 void add_registration_commands(CLI::App& app, context& ctx);
-/// `status`, `targets` (cmd_status.cpp).
+/// `status`, `targets` (status.cpp).
 void add_status_commands(CLI::App& app, context& ctx);
+/// `batch` (batch.cpp).
+void add_batch_command(CLI::App& app, context& ctx);
 
 }  // namespace mailtokit::cli

@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "cli/cli.hpp"
+#include "commands/commands.hpp"
 #include "mailtokit/address.hpp"
 #include "mailtokit/compose.hpp"
 #include "mailtokit/policy.hpp"

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "cli/cli.hpp"
+#include "commands/commands.hpp"
 #include "mailtokit/iri.hpp"
 #include "base/i18n.hpp"
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/cli.hpp"
+#include "commands/commands.hpp"
 #include "mailtokit/bidi.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/charset.hpp"

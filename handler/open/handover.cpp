@@ -1,0 +1,123 @@
+#include "open/handover.hpp"
+
+#include "base/i18n.hpp"
+#include "launch/process.hpp"
+#include "mailtokit/json.hpp"
+#include "mailtokit/preview.hpp"
+#include "open/tell.hpp"
+#include "xdg/drafts.hpp"
+#include "xdg/user_files.hpp"
+
+namespace mailtokit::cli {
+
+std::string json_argv(const std::vector<std::string>& argv) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    if (i > 0) s += ',';
+    json::append_string(s, argv[i]);
+  }
+  return s + "]";
+}
+
+std::string json_start(const launch::start_request& s) {
+  std::string j = "{\"desktop_entry\":";
+  json::append_string(j, s.e->id);
+  j += ",\"file\":";
+  json::append_string(j, s.e->path);
+  auto line = launch::exec_line(s);
+  j += ",\"exec\":";
+  json::append_string(j, line ? *line : s.e->exec);
+  j += std::string(",\"dbus\":") + (launch::uses_dbus(s) ? "true" : "false");
+  j += s.is_uri ? ",\"uris\":" : ",\"args\":";
+  j += json_argv(s.args);
+  return j + "}";
+}
+
+std::optional<std::string> write_private(std::string_view bytes, const handler::environment& env,
+                                         const handler::config& cfg, bool dry_run, open_failure& why) {
+  auto state = handler::state_home(env);
+  if (!state) {
+    why = {exit_cantcreat, tr("The draft could not be written: neither XDG_STATE_HOME nor HOME is set."),
+           tr("Set HOME (or XDG_STATE_HOME) and open the link again.")};
+    return std::nullopt;
+  }
+  const std::string dir = *state + "/mailtokit/drafts";
+  if (dry_run) return dir + "/draft-0123456789abcdef0123456789abcdef.eml";
+  if (!drafts::ensure_private_dir(dir)) {
+    why = {exit_cantcreat, fill(tr("The private draft folder {0} could not be created."), {preview::visible(dir)}),
+           fill(tr("Check the permissions of {0}, then open the link again."), {preview::visible(*state)})};
+    return std::nullopt;
+  }
+  const unsigned days = cfg.draft_max_age_days.value_or(default_draft_max_age_days);
+  if (days > 0) (void)drafts::clean_old(dir, std::chrono::hours(24) * days);
+  auto path = drafts::write_draft(dir, bytes);
+  if (!path) {
+    why = {exit_cantcreat, fill(tr("The draft could not be written in {0}."), {preview::visible(dir)}),
+           fill(tr("Check the free space and the permissions of {0}, then open the link again."),
+                {preview::visible(dir)})};
+    return std::nullopt;
+  }
+  return std::move(*path);
+}
+
+int start_entry(const open_plan& plan, const draft& d, const std::string& body_path, const handover_options& o,
+                const std::function<std::string()>& kept, const desktop_ui& ui, const std::vector<std::string>& files) {
+  open_failure why;
+  auto req = open_start(plan, d, body_path, why, files);
+  if (!req) return report(why, kept(), ui);
+  if (o.dry_run) {
+    print_stdout(json_start(*req) + "\n");
+    return exit_ok;
+  }
+  const std::string name = chosen_name(plan.choice);
+  const std::string advice = fill(tr("Check that {0} works, or choose another mail program with `target = NAME` "
+                                    "(`mailtokit targets` lists them)."),
+                                 {name});
+  std::string failed;
+  auto s = launch::start(*req, failed);
+  if (!s) return report({exit_unavailable, fill(tr("{0} could not be started: {1}."), {name, preview::visible(failed)}), advice},
+                  kept(), ui);
+  if (s->pid > 0) {
+    std::optional<int> status;
+    status = o.wait ? launch::wait_exit(s->pid) : launch::early_exit(s->pid, early_exit_window);
+    if (status && *status != 0)
+      return report({exit_unavailable,
+                     fill(o.wait ? tr("{0} failed: it exited with status {1}.")
+                                 : tr("{0} failed at once: it exited with status {1}."),
+                          {name, std::to_string(*status)}),
+                     advice},
+                    kept(), ui);
+  }
+  return exit_ok;
+}
+
+int start_program(const std::vector<std::string>& argv, const handover_options& o,
+                  const std::function<std::string()>& kept, const desktop_ui& ui) {
+  if (o.dry_run) {
+    print_stdout(json_argv(argv) + "\n");
+    return exit_ok;
+  }
+  const std::string client = preview::visible(argv.front());
+  const std::string advice =
+      fill(tr("Check that {0} works, or choose another mail program with `target = NAME`."), {client});
+  auto r = launch::spawn(argv, {o.wait, true});
+  if (!r) {
+    return report({exit_unavailable,
+                   r.error().code == program::errc::not_found
+                       ? fill(tr("{0} could not be started: it was not found in PATH."), {client})
+                       : fill(tr("{0} could not be started."), {client}),
+                   advice},
+                  kept(), ui);
+  }
+  const std::optional<int> status = o.wait ? std::optional<int>(*r) : launch::early_exit(*r, early_exit_window);
+  if (status && *status != 0)
+    return report({exit_unavailable,
+                   fill(o.wait ? tr("{0} failed: it exited with status {1}.")
+                               : tr("{0} failed at once: it exited with status {1}."),
+                        {client, std::to_string(*status)}),
+                   advice},
+                  kept(), ui);
+  return exit_ok;
+}
+
+}  // namespace mailtokit::cli

@@ -1,0 +1,262 @@
+#include "open/run.hpp"
+
+#include <cstdlib>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ask/dialog.hpp"
+#include "ask/policy.hpp"
+#include "ask/question.hpp"
+#include "base/i18n.hpp"
+#include "clients/dispatch.hpp"
+#include "clients/handover_safety.hpp"
+#include "launch/entries.hpp"
+#include "launch/process.hpp"
+#include "mailtokit/mailto.hpp"
+#include "mailtokit/policy.hpp"
+#include "mailtokit/preview.hpp"
+#include "open/files.hpp"
+#include "open/handover.hpp"
+#include "open/link.hpp"
+#include "open/plan.hpp"
+#include "open/session.hpp"
+#include "open/tell.hpp"
+#include "xdg/drafts.hpp"
+#include "xdg/user_files.hpp"
+
+namespace mailtokit::cli {
+namespace {
+
+using handler::environment;
+
+// Why nobody can be asked, as it is: no display, or no dialog program on it.
+std::string no_way_to_ask(const ask_context& c) {
+  if (!c.display) return tr("there is no terminal and no display to ask on");
+  return tr("there is no terminal, and no dialog program (zenity, yad or kdialog) to ask with on the display");
+}
+
+// One call of `open`, as the stages a reader follows top to bottom (run_open()). A stage that
+// ends the call returns its exit status.
+class open_run {
+ public:
+  explicit open_run(const open_options& o) : o_(o), env_(environment::current()), ui_(probe_desktop(o.dry_run)) {}
+  std::optional<int> read_link();
+  std::optional<int> settle_mode();
+  std::optional<int> plan();
+  std::optional<int> ask();
+  void attach();
+  int hand_over();
+
+ private:
+  std::optional<int> make_plan();
+  std::optional<int> answer_with(ask_how how, const ask_context& ctx, const question& q);
+  std::string keep() const { return o_.dry_run ? std::string() : keep_draft(*d_, env_, &*lc_); }
+
+  const open_options& o_;
+  const environment env_;
+  desktop_ui ui_;
+  open_failure why_;
+  std::optional<loaded_config> lc_;
+  parse_options po_;
+  std::optional<draft> d_;
+  confirm_mode mode_ = confirm_mode::risky;
+  open_request req_;
+  std::optional<registration_paths> reg_;
+  std::vector<std::string> made_safe_;
+  std::optional<open_plan> plan_;
+  std::vector<preview::finding> findings_;
+  file_request files_;
+  answer answer_{choice::open, {}, false};
+  bool tell_later_ = false;  // nobody is asked: the notes go out after the files are told
+  std::string unasked_;
+  offered_files offered_;
+};
+
+// The configuration, the policy and the link; a link that is no mailto: link or cannot be read
+// is refused before anything starts.
+std::optional<int> open_run::read_link() {
+  lc_ = read_config(env_, why_);
+  ui_.notify = !o_.no_notify && !o_.dry_run && (!lc_ || lc_->cfg.notify.value_or(true)) && has_session_bus();
+  if (auto refused = non_mailto(o_.uri)) return report(*refused, {}, ui_);
+  // Nothing the user clicked is lost: after a configuration error, the draft is kept as the
+  // default policy reads the link.
+  auto keep_default = [&] {
+    auto d = parse_draft(o_.uri, {}, policy::defaults());
+    return d && !o_.dry_run ? keep_draft(*d, env_, nullptr) : std::string();
+  };
+  if (!lc_) return report(why_, keep_default(), ui_);
+  auto p = make_policy(*lc_, {}, {}, why_);
+  if (!p) return report(why_, keep_default(), ui_);
+  po_.strict = o_.strict || lc_->cfg.strict.value_or(false);
+  auto d = parse_draft(o_.uri, po_, *p);
+  if (!d) return report(unreadable_link(d.error(), po_.strict && parse_draft(o_.uri, {}, *p).has_value()), {}, ui_);
+  d_ = std::move(*d);
+  if (!apply_from(*lc_, *d_, why_)) return report(why_, keep(), ui_);
+  return std::nullopt;
+}
+
+// When to ask: --no-confirm, --confirm, else `confirm =` (risky by default).
+std::optional<int> open_run::settle_mode() {
+  if (o_.no_confirm) {
+    mode_ = confirm_mode::never;
+  } else if (o_.confirm) {
+    mode_ = confirm_mode::always;
+  } else if (lc_->cfg.confirm) {
+    auto m = parse_confirm_mode(lc_->cfg.confirm->value);
+    if (!m)
+      return report(config_failure_at(*lc_, lc_->cfg.confirm->offset,
+                                      fill(tr("confirm = {0} is not one of risky, always, never"),
+                                           {preview::visible(lc_->cfg.confirm->value)})),
+                    keep(), ui_);
+    mode_ = *m;
+  }
+  return std::nullopt;
+}
+
+// The mail program and how it gets the draft. The draft the mail program reads is the draft the
+// user sees: what its decoder could turn into another address is left out (or its display name
+// left off) first, and said with the losses.
+std::optional<int> open_run::plan() {
+  req_.cli_target = o_.target;
+  req_.cfg = &lc_->cfg;
+  req_.config_name = lc_->path;
+  req_.config_where = [this](std::size_t offset) { return config_where(*lc_, offset); };
+  req_.installed = [](std::string_view name) -> std::optional<std::string> {
+    auto path = launch::find_program(name);
+    return path ? std::optional<std::string>(*path) : std::nullopt;
+  };
+  if (const char* term = std::getenv("TERMINAL")) req_.terminal_env = term;
+  reg_ = user_paths(env_);
+  if (reg_) req_.remembered = remembered_handler(*reg_);
+  req_.find_entry = launch::find;
+  req_.handlers = launch::mailto_handlers;
+  req_.self_exe = self_exe();
+  made_safe_ = clients::make_handover_safe(*d_);
+  if (auto code = make_plan()) return code;
+  if (!plan_->chosen_note.empty()) print_stderr("mailtokit: " + plan_->chosen_note + "\n");
+  if (!plan_->choice.gone.empty() && reg_ && !o_.dry_run) tell_gone_once(*reg_, plan_->choice, ui_.notify);
+  return std::nullopt;
+}
+
+std::optional<int> open_run::make_plan() {
+  plan_ = plan_open(*d_, req_, why_);
+  if (!plan_) return report(why_, keep(), ui_);
+  plan_->losses.insert(plan_->losses.begin(), made_safe_.begin(), made_safe_.end());
+  return std::nullopt;
+}
+
+// Ask before a risky draft opens (confirm = risky), before every draft (always), or never; the
+// files a send-by-email request asks to attach are in the same question, never ticked.
+std::optional<int> open_run::ask() {
+  findings_ = preview::check(*d_);
+  const ask_context ctx = probe_ask(ui_);
+  files_ = request_files(*d_, o_.attach, *plan_, {!o_.attach.empty(), po_.strict, mode_, o_.dry_run}, ctx, ui_, env_,
+                         lc_->cfg);
+  const bool offering = !files_.offer.files.empty();
+  const ask_how how = o_.dry_run ? ask_how::no : decide_ask(mode_, needs_decision(*d_, findings_) || offering, ctx);
+  if (auto code = answer_with(how, ctx, make_question(*d_, findings_, plan_->losses, {}, files_.offer))) return code;
+  if (answer_.what == choice::cancel) {
+    print_stderr("mailtokit: " + std::string(tr("cancelled; nothing was started")) + "\n");
+    return exit_ok;
+  }
+  if (answer_.what == choice::open_without_bcc) {
+    print_stderr("mailtokit: " +
+                 fill(ntr("opening without the {0} hidden recipient (Bcc)",
+                          "opening without the {0} hidden recipients (Bcc)", d_->bcc.size()),
+                      {std::to_string(d_->bcc.size())}) +
+                 "\n");
+    d_->bcc.clear();
+    if (auto code = make_plan()) return code;
+  }
+  return std::nullopt;
+}
+
+std::optional<int> open_run::answer_with(ask_how how, const ask_context& ctx, const question& q) {
+  switch (how) {
+    case ask_how::no:
+      tell_later_ = true;  // after the files, in one notification
+      break;
+    case ask_how::fallback_open:
+      tell_later_ = true;
+      unasked_ = fill(tr("opened without asking: {0}"), {no_way_to_ask(ctx)});
+      break;
+    case ask_how::refuse:
+      return report({exit_unavailable,
+                     fill(tr("The link was not opened: you asked to be asked first (confirm = always or --confirm), "
+                             "but {0}."),
+                          {no_way_to_ask(ctx)}),
+                     ctx.display ? tr("Install zenity, yad or kdialog, run `mailtokit open` in a terminal, or set "
+                                      "`confirm = risky`.")
+                                 : tr("Run `mailtokit open` in a terminal or on the desktop, or set `confirm = risky`.")},
+                    keep(), ui_);
+    case ask_how::terminal:
+      answer_ = ask_terminal(q);
+      break;
+    case ask_how::dialog:
+      answer_ = ask_dialog(q, ui_.ask, ui_.dialog);
+      break;
+  }
+  return std::nullopt;
+}
+
+// The files ticked are attached; every other one is told, with what nobody was asked about.
+void open_run::attach() {
+  const auto state = handler::state_home(env_);
+  const std::string drafts_dir = state ? *state + "/mailtokit/drafts" : "";
+  if (!drafts_dir.empty() && !o_.dry_run) (void)drafts::ensure_private_dir(drafts_dir);
+  const unsigned days = lc_->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
+  offered_ = attach_ticked(*d_, files_, answer_, *plan_, attach_dir(drafts_dir, days, o_.dry_run));
+  if (tell_later_) {
+    // What the user was not asked about, and the files, in one message and one notification.
+    auto lines = plan_->losses;
+    lines.insert(lines.end(), offered_.told.begin(), offered_.told.end());
+    tell_user(*d_, findings_, ui_.notify, lines, unasked_);
+  } else {
+    for (const auto& line : offered_.told) print_stderr("mailtokit: " + preview::visible(line) + "\n");
+    if (!offered_.told.empty() && ui_.notify && installed("notify-send"))
+      show(notify_argv(tr("mailtokit: files were not attached"), offered_.told, false));
+  }
+}
+
+// The draft file or body file the program needs, then the program: a desktop entry, or argv.
+int open_run::hand_over() {
+  const std::vector<std::string> handed = plan_->wants_file ? std::vector<std::string>{} : offered_.handed;
+  std::string draft_path;
+  if (plan_->wants_file) {
+    auto bytes = draft_bytes(*d_, draft_options(&lc_->cfg, po_.strict), why_);
+    if (!bytes) return report(why_, keep(), ui_);
+    auto path = write_private(*bytes, env_, lc_->cfg, o_.dry_run, why_);
+    if (!path) return report(why_, {}, ui_);
+    draft_path = std::move(*path);
+  }
+  std::string body_path;
+  if (plan_->body_file) {
+    auto path = write_private(dispatch::claws_body_text(*d_->body), env_, lc_->cfg, o_.dry_run, why_);
+    if (!path) return report(why_, keep(), ui_);
+    body_path = std::move(*path);
+  }
+  // A failure after this point leaves the draft in the drafts directory: the file written for
+  // the client, or a new one.
+  const std::function<std::string()> kept = [&] { return draft_path.empty() ? keep() : draft_path; };
+  const handover_options how{o_.dry_run, o_.wait};
+  if (plan_->t == dispatch::target::desktop) return start_entry(*plan_, *d_, body_path, how, kept, ui_, handed);
+  auto argv = open_argv(*plan_, *d_, draft_path, body_path, req_, why_, handed);
+  if (!argv) return report(why_, kept(), ui_);
+  return start_program(*argv, how, kept, ui_);
+}
+
+}  // namespace
+
+int run_open(const open_options& o) {
+  open_run run(o);
+  if (auto code = run.read_link()) return *code;
+  if (auto code = run.settle_mode()) return *code;
+  if (auto code = run.plan()) return *code;
+  if (auto code = run.ask()) return *code;
+  run.attach();
+  return run.hand_over();
+}
+
+}  // namespace mailtokit::cli

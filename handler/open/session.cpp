@@ -1,0 +1,62 @@
+#include "open/session.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "ask/dialog.hpp"
+#include "launch/process.hpp"
+#include "xdg/user_files.hpp"
+
+namespace mailtokit::cli {
+
+bool has_display() {
+  for (const char* v : {"DISPLAY", "WAYLAND_DISPLAY"})
+    if (const char* s = std::getenv(v); s != nullptr && *s != '\0') return true;
+  return false;
+}
+
+bool installed(std::string_view name) { return launch::find_program(name).has_value(); }
+
+// A notification needs a session bus. Without one (no address, no $XDG_RUNTIME_DIR/bus) and
+// without a display for D-Bus's X11 autolaunch, notify-send could only fail and print GLib's
+// "Error spawning command line dbus-launch ...": stderr already says everything, so nothing is
+// sent.
+bool has_session_bus() {
+  if (const char* a = std::getenv("DBUS_SESSION_BUS_ADDRESS"); a != nullptr && *a != '\0') return true;
+  if (const char* r = std::getenv("XDG_RUNTIME_DIR"); r != nullptr && *r != '\0') {
+    std::error_code ec;
+    if (std::filesystem::is_socket(std::string(r) + "/bus", ec)) return true;
+  }
+  return has_display();
+}
+
+// XDG_CURRENT_DESKTOP; "KDE" for an older KDE session that only sets KDE_FULL_SESSION (as
+// xdg-utils' detectDE does).
+std::string current_desktop() {
+  if (const char* d = std::getenv("XDG_CURRENT_DESKTOP"); d != nullptr && *d != '\0') return d;
+  if (const char* k = std::getenv("KDE_FULL_SESSION"); k != nullptr && std::string_view(k) == "true") return "KDE";
+  return {};
+}
+
+desktop_ui probe_desktop(bool dry_run) {
+  desktop_ui ui;
+  ui.failures = !dry_run && isatty(STDERR_FILENO) == 0;
+  if (has_display()) {
+    ui.dialog = choose_dialog(current_desktop(), installed);
+    ui.ask = find_ask(self_exe());
+  }
+  return ui;
+}
+
+ask_context probe_ask(const desktop_ui& ui) {
+  ask_context ctx;
+  ctx.stdin_tty = isatty(STDIN_FILENO) != 0;
+  ctx.stderr_tty = isatty(STDERR_FILENO) != 0;
+  ctx.display = has_display();
+  ctx.dialog_program = ui.dialog.has_value() || ui.ask.has_value();
+  return ctx;
+}
+
+}  // namespace mailtokit::cli

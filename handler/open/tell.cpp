@@ -1,0 +1,106 @@
+#include "open/tell.hpp"
+
+#include <cstdio>
+
+#include "ask/confirm.hpp"
+#include "ask/question.hpp"
+#include "base/i18n.hpp"
+#include "cli/cli.hpp"
+#include "launch/process.hpp"
+#include "mailtokit/chars.hpp"
+#include "open/plan.hpp"
+#include "xdg/drafts.hpp"
+
+namespace mailtokit::cli {
+
+using handler::environment;
+
+void print_stderr(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); }
+void print_stdout(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+
+void show(const std::vector<std::string>& argv) { (void)launch::spawn(argv, {false, true}); }
+
+bool is_attach_field(std::string_view name) {
+  return chars::iequals(name, "attach") || chars::iequals(name, "attachment");
+}
+
+// "When the policy dropped fields or raised warnings, the user is told: a desktop notification
+// through notify-send when available, stderr always."
+// With `unasked` (risky, but nobody could be asked) the notification is critical (it stays).
+// `lines` come first: what the chosen client is known to lose or change. stderr names each
+// dropped field, repair and finding as `inspect` does; the notification says the same in plain
+// words (notice_lines()).
+void tell_user(const draft& d, const std::vector<preview::finding>& findings, bool notify,
+               std::vector<std::string> lines, std::string_view unasked) {
+  if (!unasked.empty()) lines.insert(lines.begin(), std::string(unasked));
+  std::vector<std::string> plain = lines;
+  for (const auto& f : d.dropped) {
+    // attach= and attachment= are said by offer_files() (offered, or not attached and why).
+    if (is_attach_field(f.name)) continue;
+    lines.push_back(fill(tr("dropped {0}={1}: {2}"), {f.name, f.value, f.reason}));
+  }
+  for (const auto& w : d.warnings) lines.push_back(fill(tr("note: {0}"), {w.message}));
+  for (const auto& f : findings) lines.push_back(fill(tr("warning: {0}: {1}"), {f.field, f.message}));
+  if (lines.empty()) return;
+  for (const auto& l : lines) print_stderr("mailtokit: " + preview::visible(l) + "\n");
+  for (auto& l : notice_lines(d, findings)) plain.push_back(std::move(l));
+  if (notify && !plain.empty() && installed("notify-send"))
+    show(unasked.empty() ? notify_argv(tr("mailtokit changed or flagged this link"), plain, false)
+                         : notify_argv(tr("mailtokit opened a risky link without asking"), plain, true));
+}
+
+// The draft as a file in the drafts directory, so that a failure loses nothing; "" when it
+// cannot be written.
+std::string keep_draft(const draft& d, const environment& env, const loaded_config* lc) {
+  auto state = handler::state_home(env);
+  if (!state) return {};
+  const std::string dir = *state + "/mailtokit/drafts";
+  open_failure ignored;
+  auto bytes = draft_bytes(d, draft_options(lc != nullptr ? &lc->cfg : nullptr, false), ignored);
+  if (!bytes) {  // kept for the user: RFC 6532 headers are fine
+    compose_options utf8;
+    utf8.allow_smtputf8 = true;
+    bytes = draft_bytes(d, utf8, ignored);
+  }
+  if (!bytes || !drafts::ensure_private_dir(dir)) return {};
+  auto path = drafts::write_draft(dir, *bytes);
+  return path ? *path : std::string();
+}
+
+// Every failure of `open`: stderr always; the desktop (an error dialog, else a notification)
+// when no terminal shows stderr. Returns the exit code.
+int report(const open_failure& f, const std::string& kept, const desktop_ui& ui) {
+  print_failure(f);
+  if (!kept.empty())
+    print_stderr("mailtokit: " + fill(tr("the draft was not handed over; it is kept in {0}"), {preview::visible(kept)}) + "\n");
+  if (ui.failures) {
+    const std::string text = failure_text(f, kept);
+    if (ui.dialog) {
+      show(failure_argv(*ui.dialog, text));
+    } else if (ui.notify && installed("notify-send")) {
+      // One body line per paragraph (notify_argv() shows a line break inside a line as <U+000A>).
+      std::vector<std::string> lines;
+      for (std::size_t at = 0; at < text.size();) {
+        const auto nl = std::min(text.find('\n', at), text.size());
+        if (nl > at) lines.push_back(text.substr(at, nl - at));
+        at = nl + 1;
+      }
+      show(notify_argv(tr(failure_title.data()), lines, true, lines.size(), text.size()));
+    }
+  }
+  return f.exit_code;
+}
+
+// The program the user had before `register` has gone (uninstalled): said once, on stderr and
+// in a notification, with the program used instead.
+void tell_gone_once(const registration_paths& reg, const chosen& c, bool notify) {
+  auto told = read_small_file(reg.gone_told, 4096);
+  if (told && *told && trim(**told) == c.gone) return;
+  const std::string line = fill(tr("the mail program you used before ({0}) is no longer installed; drafts now go to {1}"),
+                                {preview::visible(c.gone), chosen_name(c)});
+  print_stderr("mailtokit: " + line + "\n");
+  if (notify && installed("notify-send")) show(notify_argv(tr("mailtokit: your mail program has changed"), {line}, false));
+  if (drafts::ensure_private_dir(reg.state_dir)) (void)write_atomic(reg.gone_told, c.gone + "\n", 0600);
+}
+
+}  // namespace mailtokit::cli

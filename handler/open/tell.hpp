@@ -1,0 +1,41 @@
+/// What `open` tells the user besides the question: stderr always, a notification or an error
+/// dialog on the desktop; and the draft kept when it could not be handed over.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/errors.hpp"
+#include "mailtokit/draft.hpp"
+#include "mailtokit/preview.hpp"
+#include "open/choose.hpp"
+#include "open/session.hpp"
+#include "xdg/user_files.hpp"
+
+namespace mailtokit::cli {
+
+/// `s` on stderr, as it is.
+void print_stderr(std::string_view s);
+/// `s` on stdout, as it is.
+void print_stdout(std::string_view s);
+/// `argv` started detached (a new session), without a shell; not waited for.
+void show(const std::vector<std::string>& argv);
+/// The fields a send-by-email request puts its files in: xdg-email's attach=, the Email portal's
+/// attachment= (any case).
+[[nodiscard]] bool is_attach_field(std::string_view name);
+/// The losses and changes (`lines`) first, then each dropped field, repair and finding, on stderr;
+/// the same in plain words (notice_lines()) in one notification. With `unasked` (risky, but nobody
+/// could be asked) the notification is critical.
+void tell_user(const draft& d, const std::vector<preview::finding>& findings, bool notify,
+               std::vector<std::string> lines, std::string_view unasked = {});
+/// The draft as a file in the private drafts folder, so that a failure loses nothing; "" when it
+/// cannot be written.
+[[nodiscard]] std::string keep_draft(const draft& d, const handler::environment& env, const loaded_config* lc);
+/// A failure of `open`: stderr always; the desktop (an error dialog, else a notification) when no
+/// terminal shows stderr; where the draft was `kept`. Returns the exit status.
+int report(const open_failure& f, const std::string& kept, const desktop_ui& ui);
+/// The program the user had before `register` is gone: said once, with the program used instead.
+void tell_gone_once(const registration_paths& reg, const chosen& c, bool notify);
+
+}  // namespace mailtokit::cli

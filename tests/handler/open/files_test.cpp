@@ -1,0 +1,58 @@
+// The files a request asks to attach (open/files.hpp): where they come from, and that a file the
+// answer did not tick, or that nobody could be asked about, is never attached.
+#include "open/files.hpp"
+
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "mailtokit/mailto.hpp"
+#include "mailtokit/policy.hpp"
+
+using namespace mailtokit;
+using namespace mailtokit::cli;
+
+TEST_CASE("the files asked for: attach= and attachment= the policy dropped, and send --attach", "[files]") {
+  auto d = parse_draft("mailto:a@example.org?attach=%2Ftmp%2Fa&Attachment=%2Ftmp%2Fb&x-attach-file=%2Ftmp%2Fc", {},
+                       policy::defaults());
+  REQUIRE(d);
+  const auto r = attach_requests(*d, {"/home/u/c.pdf"});
+  REQUIRE(r.size() == 3);
+  CHECK(r[0].path_as_given == "/home/u/c.pdf");
+  CHECK(r[1].path_as_given == "/tmp/a");
+  CHECK(r[2].path_as_given == "/tmp/b");  // x-attach-file= is dropped, never offered
+}
+
+TEST_CASE("only the ticked files, and only when they were shown, are attached", "[files]") {
+  char dir_template[] = "/tmp/mailtokit-files-test-XXXXXX";
+  REQUIRE(mkdtemp(dir_template) != nullptr);
+  const std::string dir = dir_template;
+  for (const char* name : {"a.txt", "b.txt"}) std::ofstream(dir + "/" + name) << name << "\n";
+  auto d = parse_draft("mailto:a@example.org", {}, policy::defaults());
+  REQUIRE(d);
+  attachments::vet_context vc;
+  vc.home = dir;
+  open_plan plan;
+  auto attach = [&](const answer& a, std::string why_not) {
+    file_request r;
+    r.files = attachments::vet_all({{dir + "/a.txt"}, {dir + "/b.txt"}}, vc);
+    r.why_not = std::move(why_not);
+    return attach_ticked(*d, r, a, plan, dir);
+  };
+  const auto ticked = attach(answer{choice::open, {1}, true}, "");
+  REQUIRE(ticked.handed.size() == 1);
+  CHECK(ticked.handed[0].find("b.txt") != std::string::npos);
+  REQUIRE(ticked.told.size() == 1);
+  CHECK(ticked.told[0].find("a.txt: you did not choose to attach it") != std::string::npos);
+  const auto unseen = attach(answer{choice::open, {0, 1}, false}, "");
+  CHECK(unseen.handed.empty());
+  CHECK(unseen.told.size() == 2);
+  const auto refused = attach(answer{choice::open, {0, 1}, true}, "strict = yes attaches no file");
+  CHECK(refused.handed.empty());
+  CHECK(refused.told[0].find("strict = yes attaches no file") != std::string::npos);
+  (void)std::system(("rm -rf '" + dir + "'").c_str());
+}
