@@ -267,6 +267,131 @@ bool credential_file(std::string_view resolved_path) noexcept {
   return false;
 }
 
+// Where a file may never come from: the system folders (judged where symbolic links lead and
+// on the path as written), credentials, hidden folders of the home folder, hidden files and
+// folders anywhere. False when `f` was refused.
+bool judge_place(vetted_file& f, const std::string& as_written, const vet_context& ctx) {
+  for (std::string_view place : system_places) {
+    if (f.shown_path == place || under(f.shown_path, place)) {
+      std::string text =
+          fill(tr("it is in the system folder {0}, which holds the computer's own files, not your documents"), {place});
+      refuse(f, refusal::system_place, std::move(text));
+      return false;
+    }
+  }
+  // The path as written, lexically normalized ("/tmp/../proc/self/cwd" is /proc/self/cwd): a
+  // system place there is refused whatever it resolves to (/proc/self/cwd/x is in the home folder).
+  {
+    const std::string written = std::filesystem::path(as_written).lexically_normal().generic_string();
+    for (std::string_view place : system_places) {
+      if (written == place || under(written, place)) {
+        std::string text = fill(tr("it is named through the system folder {0}, which may lead anywhere, your home "
+                                   "folder included"),
+                                {place});
+        refuse(f, refusal::system_place, std::move(text));
+        return false;
+      }
+    }
+  }
+
+  if (credential_file(f.shown_path)) {
+    refuse(f, refusal::credential,
+           tr("it holds credentials (a Kerberos ticket, an X authority key or an agent's key) that let others act "
+              "as you"));
+    return false;
+  }
+  // "Anything under a hidden folder of the home directory": ~/.ssh, ~/.gnupg, browser and mail
+  // profiles, keyrings (~/.local/share/keyrings is under ~/.local).
+  if (!ctx.home.empty()) {
+    int home_err = 0;
+    std::string home = real_path(ctx.home, home_err);
+    if (home.empty()) home = ctx.home;
+    if (under(f.shown_path, home)) {
+      const std::string_view top = first_below(f.shown_path, home);
+      if (!top.empty() && top.front() == '.' && top.size() < f.shown_path.size() - home.size() - 1) {
+        std::string text = fill(tr("it is in the hidden folder {0} of your home folder, where programs keep settings, "
+                                   "keys and passwords, not your documents"),
+                                {top});
+        refuse(f, refusal::hidden_home_folder, std::move(text));
+        return false;
+      }
+    }
+  }
+  // Hidden files, and files in a hidden folder anywhere (a project's .git, another account's
+  // .ssh): hidden from the user in every file manager, so never something they chose to send.
+  for (std::size_t i = 0; i < f.shown_path.size(); ++i) {
+    if (f.shown_path[i] == '/' && i + 1 < f.shown_path.size() && f.shown_path[i + 1] == '.') {
+      refuse(f, refusal::hidden, i == f.shown_path.rfind('/') ? tr("it is a hidden file") : tr("it is in a hidden folder"));
+      return false;
+    }
+  }
+
+  return true;
+}
+
+// The file itself, through the descriptor that will be read: a regular file, the one judged (not
+// swapped for a link or another file since), not over the size limit. False when refused.
+bool judge_open(vetted_file& f, const vet_context& ctx) {
+  struct stat before {};
+  if (lstat(f.shown_path.c_str(), &before) != 0) {
+    refuse(f, errno == EACCES ? refusal::unreadable : refusal::changed,
+           errno == EACCES ? tr("you are not allowed to read it") : tr(kChanged));
+    return false;
+  }
+  if (S_ISDIR(before.st_mode)) {
+    refuse(f, refusal::directory, tr("it is a folder; only single files can be attached"));
+    return false;
+  }
+  if (!S_ISREG(before.st_mode)) {
+    refuse(f, S_ISLNK(before.st_mode) ? refusal::changed : refusal::not_regular_file,
+           S_ISLNK(before.st_mode) ? tr(kChanged) : tr("it is not an ordinary file (a device, pipe or socket)"));
+    return false;
+  }
+
+  // O_NOFOLLOW: the last component may not have become a link since realpath; O_NONBLOCK and
+  // O_NOCTTY: a pipe or terminal swapped in since lstat neither blocks nor becomes ours.
+  const int fd = open(f.shown_path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) {
+    const int e = errno;
+    refuse(f, e == EACCES ? refusal::unreadable : refusal::changed,
+           e == EACCES ? tr("you are not allowed to read it") : tr(kChanged));
+    return false;
+  }
+  vetted_file_access::set_fd(f, fd);
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_dev != before.st_dev ||
+      st.st_ino != before.st_ino) {
+    refuse(f, refusal::changed, tr(kChanged));
+    return false;
+  }
+  // A folder on the way swapped for a link between realpath and open would open another file:
+  // the kernel's own name for the descriptor must be the path judged.
+  {
+    const std::string link = "/proc/self/fd/" + std::to_string(fd);
+    std::string target(PATH_MAX + 1, '\0');
+    const ssize_t n = readlink(link.c_str(), target.data(), target.size());
+    if (n <= 0 || static_cast<std::size_t>(n) > PATH_MAX ||
+        std::string_view(target.data(), static_cast<std::size_t>(n)) != f.shown_path) {
+      refuse(f, refusal::changed, tr(kChanged));
+      return false;
+    }
+  }
+  f.dev = st.st_dev;
+  f.ino = st.st_ino;
+  f.size = static_cast<std::uint64_t>(st.st_size);
+  f.mtime_sec = static_cast<std::int64_t>(st.st_mtim.tv_sec);
+  f.mtime_nsec = st.st_mtim.tv_nsec;
+  f.size_text = format_size(f.size);
+  if (f.size > ctx.max_size) {
+    std::string text = fill(tr("it is larger than {0}, the largest file mailtokit attaches"), {format_size(ctx.max_size)});
+    refuse(f, refusal::too_big, std::move(text));
+    return false;
+  }
+  // Regular files ignore O_NONBLOCK, but reads through the descriptor should not depend on that.
+  if (const int fl = fcntl(fd, F_GETFL); fl >= 0) (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+  return true;
+}
+
 vetted_file vet(const request& req, const vet_context& ctx) {
   vetted_file f;
   f.requested = req;
@@ -291,118 +416,7 @@ vetted_file vet(const request& req, const vet_context& ctx) {
   f.name = f.shown_path.substr(slash + 1);
   f.folder = slash == 0 ? "/" : f.shown_path.substr(0, slash);
 
-  for (std::string_view place : system_places) {
-    if (f.shown_path == place || under(f.shown_path, place)) {
-      std::string text =
-          fill(tr("it is in the system folder {0}, which holds the computer's own files, not your documents"), {place});
-      refuse(f, refusal::system_place, std::move(text));
-      return f;
-    }
-  }
-  // The path as written, lexically normalized ("/tmp/../proc/self/cwd" is /proc/self/cwd): a
-  // system place there is refused whatever it resolves to (/proc/self/cwd/x is in the home folder).
-  {
-    const std::string written = std::filesystem::path(*path).lexically_normal().generic_string();
-    for (std::string_view place : system_places) {
-      if (written == place || under(written, place)) {
-        std::string text = fill(tr("it is named through the system folder {0}, which may lead anywhere, your home "
-                                   "folder included"),
-                                {place});
-        refuse(f, refusal::system_place, std::move(text));
-        return f;
-      }
-    }
-  }
-
-  if (credential_file(f.shown_path)) {
-    refuse(f, refusal::credential,
-           tr("it holds credentials (a Kerberos ticket, an X authority key or an agent's key) that let others act "
-              "as you"));
-    return f;
-  }
-  // "Anything under a hidden folder of the home directory": ~/.ssh, ~/.gnupg, browser and mail
-  // profiles, keyrings (~/.local/share/keyrings is under ~/.local).
-  if (!ctx.home.empty()) {
-    int home_err = 0;
-    std::string home = real_path(ctx.home, home_err);
-    if (home.empty()) home = ctx.home;
-    if (under(f.shown_path, home)) {
-      const std::string_view top = first_below(f.shown_path, home);
-      if (!top.empty() && top.front() == '.' && top.size() < f.shown_path.size() - home.size() - 1) {
-        std::string text = fill(tr("it is in the hidden folder {0} of your home folder, where programs keep settings, "
-                                   "keys and passwords, not your documents"),
-                                {top});
-        refuse(f, refusal::hidden_home_folder, std::move(text));
-        return f;
-      }
-    }
-  }
-  // Hidden files, and files in a hidden folder anywhere (a project's .git, another account's
-  // .ssh): hidden from the user in every file manager, so never something they chose to send.
-  for (std::size_t i = 0; i < f.shown_path.size(); ++i) {
-    if (f.shown_path[i] == '/' && i + 1 < f.shown_path.size() && f.shown_path[i + 1] == '.') {
-      refuse(f, refusal::hidden, i == slash ? tr("it is a hidden file") : tr("it is in a hidden folder"));
-      return f;
-    }
-  }
-
-  struct stat before {};
-  if (lstat(f.shown_path.c_str(), &before) != 0) {
-    refuse(f, errno == EACCES ? refusal::unreadable : refusal::changed,
-           errno == EACCES ? tr("you are not allowed to read it") : tr(kChanged));
-    return f;
-  }
-  if (S_ISDIR(before.st_mode)) {
-    refuse(f, refusal::directory, tr("it is a folder; only single files can be attached"));
-    return f;
-  }
-  if (!S_ISREG(before.st_mode)) {
-    refuse(f, S_ISLNK(before.st_mode) ? refusal::changed : refusal::not_regular_file,
-           S_ISLNK(before.st_mode) ? tr(kChanged) : tr("it is not an ordinary file (a device, pipe or socket)"));
-    return f;
-  }
-
-  // O_NOFOLLOW: the last component may not have become a link since realpath; O_NONBLOCK and
-  // O_NOCTTY: a pipe or terminal swapped in since lstat neither blocks nor becomes ours.
-  const int fd = open(f.shown_path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) {
-    const int e = errno;
-    refuse(f, e == EACCES ? refusal::unreadable : refusal::changed,
-           e == EACCES ? tr("you are not allowed to read it") : tr(kChanged));
-    return f;
-  }
-  vetted_file_access::set_fd(f, fd);
-  struct stat st {};
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_dev != before.st_dev ||
-      st.st_ino != before.st_ino) {
-    refuse(f, refusal::changed, tr(kChanged));
-    return f;
-  }
-  // A folder on the way swapped for a link between realpath and open would open another file:
-  // the kernel's own name for the descriptor must be the path judged.
-  {
-    const std::string link = "/proc/self/fd/" + std::to_string(fd);
-    std::string target(PATH_MAX + 1, '\0');
-    const ssize_t n = readlink(link.c_str(), target.data(), target.size());
-    if (n <= 0 || static_cast<std::size_t>(n) > PATH_MAX ||
-        std::string_view(target.data(), static_cast<std::size_t>(n)) != f.shown_path) {
-      refuse(f, refusal::changed, tr(kChanged));
-      return f;
-    }
-  }
-  f.dev = st.st_dev;
-  f.ino = st.st_ino;
-  f.size = static_cast<std::uint64_t>(st.st_size);
-  f.mtime_sec = static_cast<std::int64_t>(st.st_mtim.tv_sec);
-  f.mtime_nsec = st.st_mtim.tv_nsec;
-  f.size_text = format_size(f.size);
-  if (f.size > ctx.max_size) {
-    std::string text = fill(tr("it is larger than {0}, the largest file mailtokit attaches"), {format_size(ctx.max_size)});
-    refuse(f, refusal::too_big, std::move(text));
-    return f;
-  }
-  // Regular files ignore O_NONBLOCK, but reads through the descriptor should not depend on that.
-  if (const int fl = fcntl(fd, F_GETFL); fl >= 0) (void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+  if (!judge_place(f, *path, ctx) || !judge_open(f, ctx)) return f;
   describe_type(f);
   return f;
 }

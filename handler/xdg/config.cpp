@@ -74,6 +74,124 @@ program::result<config> parse_config(std::string_view text) {
   return parse_config(text, problem);
 }
 
+namespace {
+
+// `v` for an error message: in quotes, controls replaced, at most 40 bytes.
+std::string quoted(std::string_view v) {
+  std::string s = "'";
+  for (std::size_t i = 0; i < v.size() && i < 40; ++i) s += static_cast<unsigned char>(v[i]) < 0x20 ? '?' : v[i];
+  return s + (v.size() > 40 ? "...'" : "'");
+}
+
+// A number of days from 0 to 99999.
+std::optional<unsigned> parse_days(std::string_view value) {
+  unsigned days = 0;
+  bool ok = !value.empty() && value.size() <= 5;
+  for (const char ch : value) {
+    ok = ok && chars::digit(ch);
+    if (ok) days = days * 10 + static_cast<unsigned>(ch - '0');
+  }
+  return ok ? std::optional<unsigned>(days) : std::nullopt;
+}
+
+// A number of files from 1 to 12.
+std::optional<std::size_t> parse_file_count(std::string_view value) {
+  const bool ok = value.size() <= 2 && !value.empty() && chars::digit(value.front()) &&
+                  (value.size() == 1 || chars::digit(value.back()));
+  const std::size_t n = ok ? static_cast<std::size_t>(std::stoul(std::string(value))) : 0;
+  return ok && n >= 1 && n <= 12 ? std::optional<std::size_t>(n) : std::nullopt;
+}
+
+// A whole number, then an optional unit: B, kB, MB or GB (SI, as the desktop shows sizes); at
+// most 4 GB.
+std::optional<std::uint64_t> parse_size(std::string_view value) {
+  std::size_t digits = 0;
+  while (digits < value.size() && chars::digit(value[digits])) ++digits;
+  const std::string_view unit = chars::trim(value.substr(digits), chars::wsp);
+  std::uint64_t scale = 0;
+  if (unit.empty() || unit == "B") scale = 1;
+  if (unit == "kB" || unit == "KB") scale = 1000;
+  if (unit == "MB") scale = 1000 * 1000;
+  if (unit == "GB") scale = 1000 * 1000 * 1000;
+  std::uint64_t n = 0;
+  bool ok = digits > 0 && digits <= 6 && scale != 0;
+  for (std::size_t i = 0; ok && i < digits; ++i) n = n * 10 + static_cast<std::uint64_t>(value[i] - '0');
+  if (!ok || n * scale > 4ULL * 1000 * 1000 * 1000) return std::nullopt;
+  return n * scale;
+}
+
+// The keys whose value is a number: set in `c`, or the error with `problem` said.
+std::optional<program::error> set_number(config& c, std::string_view key, std::string_view value,
+                                         std::size_t value_offset, std::string& problem) {
+  if (key == "draft_max_age_days") {
+    const auto days = parse_days(value);
+    if (!days) problem = fill(tr("draft_max_age_days takes a number of days from 0 to 99999, not {0}"), {quoted(value)});
+    else c.draft_max_age_days = *days;
+  } else if (key == "attach_max_files") {
+    const auto n = parse_file_count(value);
+    if (!n)
+      problem = fill(tr("attach_max_files takes a number of files from 1 to 12 (the question shows each file it "
+                        "offers), not {0}"),
+                     {quoted(value)});
+    else c.attach_max_files = *n;
+  } else {
+    const auto n = parse_size(value);
+    if (!n)
+      problem = fill(tr("{0} takes a size such as 25MB (a number, then B, kB, MB or GB; at most 4GB), not {1}"),
+                     {key, quoted(value)});
+    else (key == "attach_max_size" ? c.attach_max_size : c.attach_max_total) = *n;
+  }
+  if (problem.empty()) return std::nullopt;
+  return fail(program::errc::config_error, value_offset);
+}
+
+// One line's key and value into `c`; the error, with `problem` said, when the key is unknown or
+// its value is not one it takes.
+std::optional<program::error> set_key(config& c, std::string_view key, std::string_view value, std::size_t key_offset,
+                                      std::size_t value_offset, std::string& problem) {
+  const located v{std::string(value), value_offset};
+  for (auto [name, field] : {std::pair{"target", &config::target}, std::pair{"from", &config::from},
+                             std::pair{"command", &config::command}, std::pair{"terminal", &config::terminal},
+                             std::pair{"confirm", &config::confirm}}) {
+    if (key != name) continue;
+    if (value.empty()) {
+      problem = fill(tr("{0} needs a value after '='"), {key});
+      return fail(program::errc::config_error, value_offset);
+    }
+    c.*field = v;
+    return std::nullopt;
+  }
+  if (key == "keep" || key == "drop") {
+    if (auto r = parse_list(value, value_offset, key == "keep" ? c.keep : c.drop); !r) {
+      problem = key == "keep" ? tr("keep takes header field names, e.g. keep = keywords, in-reply-to")
+                              : tr("drop takes header field names, e.g. drop = body");
+      return r.error();
+    }
+    return std::nullopt;
+  }
+  if (key == "smtputf8" || key == "notify" || key == "strict") {
+    auto b = parse_bool(value, value_offset);
+    if (!b) {
+      problem = fill(tr("{0} takes yes or no, not {1}"), {key, quoted(value)});
+      return b.error();
+    }
+    (key == "notify" ? c.notify : key == "strict" ? c.strict : c.smtputf8) = *b;
+    return std::nullopt;
+  }
+  if (key == "draft_max_age_days" || key == "attach_max_files" || key == "attach_max_size" ||
+      key == "attach_max_total")
+    return set_number(c, key, value, value_offset, problem);
+  std::string keys;
+  for (std::size_t i = 0; i < std::size(config_keys); ++i) {
+    if (i > 0) keys += ", ";
+    keys += config_keys[i];
+  }
+  problem = fill(tr("unknown key {0} (the keys are {1})"), {quoted(key), keys});
+  return fail(program::errc::config_error, key_offset);
+}
+
+}  // namespace
+
 program::result<config> parse_config(std::string_view text, std::string& problem) {
   problem.clear();
   if (text.size() > max_config_size) {
@@ -84,12 +202,6 @@ program::result<config> parse_config(std::string_view text, std::string& problem
     problem = tr("the file is not UTF-8 text");
     return ok.error();
   }
-  // `problem` for an error about `v`: shown in quotes, controls replaced, at most 40 bytes.
-  auto quoted = [](std::string_view v) {
-    std::string s = "'";
-    for (std::size_t i = 0; i < v.size() && i < 40; ++i) s += static_cast<unsigned char>(v[i]) < 0x20 ? '?' : v[i];
-    return s + (v.size() > 40 ? "...'" : "'");
-  };
   config c;
   std::size_t line_start = 0;
   while (line_start < text.size()) {
@@ -121,90 +233,7 @@ program::result<config> parse_config(std::string_view text, std::string& problem
         return fail(program::errc::config_error, key_offset + i);
       }
     }
-    const located v{std::string(value), value_offset};
-    if (key == "target") {
-      c.target = v;
-    } else if (key == "from") {
-      c.from = v;
-    } else if (key == "command") {
-      c.command = v;
-    } else if (key == "terminal") {
-      c.terminal = v;
-    } else if (key == "confirm") {
-      c.confirm = v;
-    } else if (key == "keep") {
-      if (auto r = parse_list(value, value_offset, c.keep); !r) {
-        problem = tr("keep takes header field names, e.g. keep = keywords, in-reply-to");
-        return r.error();
-      }
-    } else if (key == "drop") {
-      if (auto r = parse_list(value, value_offset, c.drop); !r) {
-        problem = tr("drop takes header field names, e.g. drop = body");
-        return r.error();
-      }
-    } else if (key == "smtputf8" || key == "notify" || key == "strict") {
-      auto b = parse_bool(value, value_offset);
-      if (!b) {
-        problem = fill(tr("{0} takes yes or no, not {1}"), {key, quoted(value)});
-        return b.error();
-      }
-      (key == "notify" ? c.notify : key == "strict" ? c.strict : c.smtputf8) = *b;
-    } else if (key == "draft_max_age_days") {
-      unsigned days = 0;
-      bool ok = !value.empty() && value.size() <= 5;
-      for (const char ch : value) {
-        ok = ok && chars::digit(ch);
-        if (ok) days = days * 10 + static_cast<unsigned>(ch - '0');
-      }
-      if (!ok) {
-        problem = fill(tr("draft_max_age_days takes a number of days from 0 to 99999, not {0}"), {quoted(value)});
-        return fail(program::errc::config_error, value_offset);
-      }
-      c.draft_max_age_days = days;
-    } else if (key == "attach_max_files") {
-      const bool ok = value.size() <= 2 && !value.empty() && chars::digit(value.front()) &&
-                      (value.size() == 1 || chars::digit(value.back()));
-      const std::size_t n = ok ? static_cast<std::size_t>(std::stoul(std::string(value))) : 0;
-      if (!ok || n < 1 || n > 12) {
-        problem = fill(tr("attach_max_files takes a number of files from 1 to 12 (the question shows each file it "
-                          "offers), not {0}"),
-                       {quoted(value)});
-        return fail(program::errc::config_error, value_offset);
-      }
-      c.attach_max_files = n;
-    } else if (key == "attach_max_size" || key == "attach_max_total") {
-      // A whole number, then an optional unit: B, kB, MB or GB (SI, as the desktop shows sizes).
-      std::size_t digits = 0;
-      while (digits < value.size() && chars::digit(value[digits])) ++digits;
-      const std::string_view unit = chars::trim(value.substr(digits), chars::wsp);
-      std::uint64_t scale = 0;
-      if (unit.empty() || unit == "B") scale = 1;
-      if (unit == "kB" || unit == "KB") scale = 1000;
-      if (unit == "MB") scale = 1000 * 1000;
-      if (unit == "GB") scale = 1000 * 1000 * 1000;
-      std::uint64_t n = 0;
-      bool ok = digits > 0 && digits <= 6 && scale != 0;
-      for (std::size_t i = 0; ok && i < digits; ++i) n = n * 10 + static_cast<std::uint64_t>(value[i] - '0');
-      if (!ok || n * scale > 4ULL * 1000 * 1000 * 1000) {
-        problem = fill(tr("{0} takes a size such as 25MB (a number, then B, kB, MB or GB; at most 4GB), not {1}"),
-                       {key, quoted(value)});
-        return fail(program::errc::config_error, value_offset);
-      }
-      (key == "attach_max_size" ? c.attach_max_size : c.attach_max_total) = n * scale;
-    } else {
-      std::string keys;
-      for (std::size_t i = 0; i < std::size(config_keys); ++i) {
-        if (i > 0) keys += ", ";
-        keys += config_keys[i];
-      }
-      problem = fill(tr("unknown key {0} (the keys are {1})"), {quoted(key), keys});
-      return fail(program::errc::config_error, key_offset);
-    }
-    if ((key == "target" || key == "command" || key == "from" || key == "terminal" || key == "confirm") &&
-        value.empty()) {
-      problem = fill(tr("{0} needs a value after '='"), {key});
-      return fail(program::errc::config_error, value_offset);
-    }
+    if (auto e = set_key(c, key, value, key_offset, value_offset, problem)) return *e;
   }
   return c;
 }
