@@ -175,6 +175,80 @@ const char* locale_dir() {
 }
 }  // namespace
 
+namespace {
+
+using namespace mailtokit::cli;
+
+// The words before CLI11 parses them: `mailtokit URI` is `mailtokit open URI`; an option before
+// any command, or a word that names no command, is refused in our words. An exit status when the
+// call ends here.
+std::optional<int> check_words(CLI::App& app, std::vector<std::string>& args) {
+  auto is_command = [](CLI::App* cmd, const std::string& name) {
+    for (const auto* sub : cmd->get_subcommands({}))
+      if (sub->check_name(name)) return true;
+    return false;
+  };
+  // `mailtokit URI` (how browsers call a protocol handler) means `mailtokit open URI`; an empty
+  // argument goes to `open` too, which refuses it with a clear message (exit 64). A lone word
+  // without ':' is a mistyped command ("mailtokit versoin"), not a link: it must not reach
+  // `open`, which would refuse it with a desktop notification.
+  if (args.size() == 1 && (args[0].empty() || args[0][0] != '-') && !is_command(&app, args[0]) &&
+      (args[0].empty() || args[0].find(':') != std::string::npos))
+    args.insert(args.begin(), "open");
+  // An option before any command: only --help and --version exist there.
+  if (!args[0].empty() && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" && args[0] != "--version") {
+    report_error("usage", fill(tr("unknown option {0} before a command"), {shown_value(args[0])}),
+                 tr("options go after the command they belong to"), tr("run 'mailtokit --help' for the list of commands"));
+    return exit_usage;
+  }
+  // A first word (or a word after a command that takes subcommands, as `iri`) that names no
+  // command: say which command was meant instead of CLI11's "A subcommand is required".
+  {
+    CLI::App* cur = &app;
+    std::string path = "mailtokit";
+    for (const auto& a : args) {
+      if (!a.empty() && a[0] == '-') break;
+      if (cur->get_subcommands({}).empty()) break;
+      CLI::App* next = nullptr;
+      for (auto* sub : cur->get_subcommands({}))
+        if (sub->check_name(a)) next = sub;
+      if (next == nullptr) {
+        report_unknown(cur, a, cur == &app, path);
+        return exit_usage;
+      }
+      cur = next;
+      path += " " + a;
+    }
+  }
+  return std::nullopt;
+}
+
+// CLI11 parses the words (reversed, as it takes them) and runs the command; its errors in our
+// words.
+int parse_and_run(CLI::App& app, const std::vector<std::string>& args, const context& ctx) {
+  std::vector<std::string> reversed(args.rbegin(), args.rend());
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp& e) {
+    return finish_output(app.exit(e));
+  } catch (const CLI::CallForAllHelp& e) {
+    return finish_output(app.exit(e));
+  } catch (const CLI::CallForVersion& e) {
+    return finish_output(app.exit(e));
+  } catch (const CLI::ParseError& e) {
+    const auto [cmd, where] = parsed_command(&app);
+    const auto [what, reason] = usage_words(e, args, &app, cmd);
+    report_error("usage", what, reason, fill(tr("run '{0} --help' for the options"), {where}));
+    return finish_output(exit_usage);
+  } catch (const std::exception& e) {
+    report_error("internal_error", e.what(), {}, tr("please report this as a bug"));
+    return finish_output(exit_software);
+  }
+  return finish_output(ctx.exit_code);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace mailtokit::cli;
   init_i18n(locale_dir());
@@ -209,60 +283,6 @@ int main(int argc, char** argv) {
     report_error("usage", tr("no command given"), {}, tr("run 'mailtokit --help' for the list of commands"));
     return finish_output(exit_usage);
   }
-  auto is_command = [](CLI::App* cmd, const std::string& name) {
-    for (const auto* sub : cmd->get_subcommands({}))
-      if (sub->check_name(name)) return true;
-    return false;
-  };
-  // `mailtokit URI` (how browsers call a protocol handler) means `mailtokit open URI`; an empty
-  // argument goes to `open` too, which refuses it with a clear message (exit 64). A lone word
-  // without ':' is a mistyped command ("mailtokit versoin"), not a link: it must not reach
-  // `open`, which would refuse it with a desktop notification.
-  if (args.size() == 1 && (args[0].empty() || args[0][0] != '-') && !is_command(&app, args[0]) &&
-      (args[0].empty() || args[0].find(':') != std::string::npos))
-    args.insert(args.begin(), "open");
-  // An option before any command: only --help and --version exist there.
-  if (!args[0].empty() && args[0][0] == '-' && args[0] != "-h" && args[0] != "--help" && args[0] != "--version") {
-    report_error("usage", fill(tr("unknown option {0} before a command"), {shown_value(args[0])}),
-                 tr("options go after the command they belong to"), tr("run 'mailtokit --help' for the list of commands"));
-    return finish_output(exit_usage);
-  }
-  // A first word (or a word after a command that takes subcommands, as `iri`) that names no
-  // command: say which command was meant instead of CLI11's "A subcommand is required".
-  {
-    CLI::App* cur = &app;
-    std::string path = "mailtokit";
-    for (const auto& a : args) {
-      if (!a.empty() && a[0] == '-') break;
-      if (cur->get_subcommands({}).empty()) break;
-      CLI::App* next = nullptr;
-      for (auto* sub : cur->get_subcommands({}))
-        if (sub->check_name(a)) next = sub;
-      if (next == nullptr) {
-        report_unknown(cur, a, cur == &app, path);
-        return finish_output(exit_usage);
-      }
-      cur = next;
-      path += " " + a;
-    }
-  }
-  std::vector<std::string> reversed(args.rbegin(), args.rend());
-  try {
-    app.parse(reversed);
-  } catch (const CLI::CallForHelp& e) {
-    return finish_output(app.exit(e));
-  } catch (const CLI::CallForAllHelp& e) {
-    return finish_output(app.exit(e));
-  } catch (const CLI::CallForVersion& e) {
-    return finish_output(app.exit(e));
-  } catch (const CLI::ParseError& e) {
-    const auto [cmd, where] = parsed_command(&app);
-    const auto [what, reason] = usage_words(e, args, &app, cmd);
-    report_error("usage", what, reason, fill(tr("run '{0} --help' for the options"), {where}));
-    return finish_output(exit_usage);
-  } catch (const std::exception& e) {
-    report_error("internal_error", e.what(), {}, tr("please report this as a bug"));
-    return finish_output(exit_software);
-  }
-  return finish_output(ctx.exit_code);
+  if (auto code = check_words(app, args)) return finish_output(*code);
+  return parse_and_run(app, args, ctx);
 }

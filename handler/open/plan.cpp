@@ -42,9 +42,10 @@ bool have_terminal(const open_request& r) {
          r.installed("x-terminal-emulator").has_value();
 }
 
-std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_failure& why) {
-  open_plan p;
-  const handler::config& cfg = *r.cfg;
+namespace {
+
+// Which program: choose() with the request's inputs; the note for a fallback choice.
+bool plan_choice(open_plan& p, const open_request& r, open_failure& why) {
   choice_inputs in;
   in.cli_target = r.cli_target;
   in.cfg = r.cfg;
@@ -56,33 +57,39 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
   in.have_terminal = have_terminal(r);
   auto c = choose(in, r.config_where ? r.config_where : [](std::size_t) { return std::string(tr("the configuration")); },
                   why);
-  if (!c) return std::nullopt;
+  if (!c) return false;
   p.choice = std::move(*c);
   p.t = p.choice.t;
   if (p.choice.why == chosen_by::fallback)
     p.chosen_note = fill(tr("no mail program chosen on this desktop; using {0}. Set `target = NAME` in {1} to choose."),
                          {chosen_name(p.choice), config_name(r)});
 
-  // A desktop entry that would run the link through a shell is refused before anything starts.
-  if (p.choice.entry) {
-    if (auto sh = launch::shell_wrapper(p.choice.entry->exec_argv)) {
-      why = {exit_unavailable,
-             fill(tr("Your mail program was not started: its desktop entry {0} hands the link to `{1}`, which could "
-                     "let a link run commands."),
-                  {preview::visible(p.choice.entry->id), *sh}),
-             tr("Choose another mail program with `target = NAME` or `target = desktop:ID` (`mailtokit targets` "
-                "lists them), or change that entry's Exec line to run the program directly.")};
-      return std::nullopt;
-    }
-  }
+  return true;
+}
 
-  // The custom template and the terminal are checked before anything is written or started.
+// A desktop entry that would run the link through a shell is refused before anything starts.
+bool plan_entry_is_safe(const open_plan& p, open_failure& why) {
+  if (!p.choice.entry) return true;
+  auto sh = launch::shell_wrapper(p.choice.entry->exec_argv);
+  if (!sh) return true;
+  why = {exit_unavailable,
+         fill(tr("Your mail program was not started: its desktop entry {0} hands the link to `{1}`, which could "
+                 "let a link run commands."),
+              {preview::visible(p.choice.entry->id), *sh}),
+         tr("Choose another mail program with `target = NAME` or `target = desktop:ID` (`mailtokit targets` "
+            "lists them), or change that entry's Exec line to run the program directly.")};
+  return false;
+}
+
+// The custom template and the terminal, checked before anything is written or started.
+bool plan_command(open_plan& p, const open_request& r, open_failure& why) {
+  const handler::config& cfg = *r.cfg;
   const bool terminal_entry = p.choice.entry && p.choice.entry->terminal;
   if (p.t == target::custom) {
     if (!cfg.command) {
       why = {exit_config, fill(tr("target = custom needs a `command = ...` line in {0}."), {config_name(r)}),
              tr("Add the command line of your mail program, with %u or %f.")};
-      return std::nullopt;
+      return false;
     }
     auto args = desktop::split_exec(cfg.command->value);
     if (!args) {
@@ -90,12 +97,12 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
       why = config_failure_at(r, cfg.command->offset + args.error().offset,
                               tr("command: this cannot be read as a command line: put an argument with spaces or "
                                  "special characters in double quotes, and write % only as %u, %f or %%"));
-      return std::nullopt;
+      return false;
     }
     if (!desktop::uses_field(*args, 'u') && !desktop::uses_field(*args, 'f')) {
       why = config_failure_at(r, cfg.command->offset,
                               tr("command has neither %u (the clean URI) nor %f (the draft file)"));
-      return std::nullopt;
+      return false;
     }
     p.custom = std::move(*args);
   } else if (dispatch::needs_terminal(p.t) || terminal_entry) {
@@ -110,14 +117,19 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
                                   ? tr("terminal: the program was not found")
                                   : tr("terminal: this cannot be read as a command line: put an argument with "
                                        "spaces or special characters in double quotes"));
-      return std::nullopt;
+      return false;
     }
     p.terminal = std::move(*prefix);
   }
 
-  // The clean URI: rebuilt by our builder from only what the policy kept.
-  // (harden_uri: '+' as %2B and no file-like ending, spellings every client decodes the same;
-  // desktop_safe_uri for entries and commands: nothing a shell or a Lisp reader could act on.)
+  return true;
+}
+
+// The clean URI, rebuilt by our builder from only what the policy kept (harden_uri: '+' as %2B
+// and no file-like ending, spellings every client decodes the same; desktop_safe_uri for
+// entries and commands: nothing a shell or a Lisp reader could act on); for Claws Mail and
+// Sylpheed, the form their socket reads.
+bool plan_uri(open_plan& p, const draft& d, open_failure& why) {
   p.uri = dispatch::harden_uri(build_mailto(d));
   if (p.t == target::desktop || p.t == target::custom) p.uri = dispatch::desktop_safe_uri(p.uri);
   const target program = p.choice.known != nullptr ? p.choice.known->id : p.t;
@@ -152,8 +164,14 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
                    "8 KB of a link and would lose the rest or stop working."),
                 {name}),
            tr("Choose another mail program with `target = NAME`, or open the kept draft in your mail program.")};
-    return std::nullopt;
+    return false;
   }
+  return true;
+}
+
+// What the chosen program is known to lose or change, said before it opens.
+void plan_losses(open_plan& p, const draft& d) {
+  const target program = p.choice.known != nullptr ? p.choice.known->id : p.t;
   p.losses = p.t == target::custom ? std::vector<std::string>{} : dispatch::client_losses(program, d);
   if (p.t == target::desktop && p.choice.known != nullptr && p.choice.known->hand != nullptr) {
     // A program whose own URI is not in the safe form (aerc's decoded To list) gets it in that
@@ -165,6 +183,15 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
                                  "codes such as %40 in them, and it shows them that way"),
                               {p.choice.known->name}));
   }
+}
+
+}  // namespace
+
+std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_failure& why) {
+  open_plan p;
+  if (!plan_choice(p, r, why) || !plan_entry_is_safe(p, why) || !plan_command(p, r, why) || !plan_uri(p, d, why))
+    return std::nullopt;
+  plan_losses(p, d);
   p.wants_file =
       dispatch::needs_draft_file(p.t) || (p.t == target::custom && desktop::uses_field(p.custom, 'f'));
   return p;
