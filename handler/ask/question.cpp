@@ -143,6 +143,55 @@ std::string lookalike_words(const preview::lookalike& l) {
 }
 
 // A look-alike address (mixed_script, confusable, mixed_numbers, hidden_overlay).
+// The sentence under a look-alike headline: which letters in brackets are not what they seem,
+// or what else makes the address `text` deceive.
+std::string spoof_sentence(const std::string& text, const std::vector<preview::lookalike>& ls,
+                           const std::string& plain, bool mixed_numbers, bool overlay) {
+  std::string sentence;
+  if (ls.size() == 1) {
+    const auto& l = ls.front();
+    const std::string mark = marked(text, ls);
+    const std::string ch = preview::visible(l.character);
+    if (!l.looks_like.empty() && has_alphabet(l) && l.script_code != "Latn")
+      sentence =
+          // TRANSLATORS: {0} is an address with one letter in brackets, {1} that letter, {2} the
+          // name of its alphabet, {3} the Latin letter it looks like. Rephrase freely, e.g. "a
+          // letter of the {2} alphabet", if an adjective does not fit your language.
+          fill(tr("In {0}, the letter in brackets is the {2} letter {1}, not the Latin letter {3}."),
+               {mark, ch, script_word(l), preview::visible(l.looks_like)});
+    else if (!l.looks_like.empty())
+      // TRANSLATORS: {0} is an address with one character in brackets, {1} that character,
+      // {2} the letters it looks like.
+      sentence = fill(tr("In {0}, the character in brackets is {1}, which only looks like {2}."),
+                         {mark, ch, preview::visible(l.looks_like)});
+    else
+      sentence =
+          // TRANSLATORS: {0} is an address with one letter in brackets, {1} that letter, {2} the
+          // name of its alphabet.
+          fill(tr("In {0}, the letter in brackets is from the {2} alphabet, unlike the letters around it."),
+               {mark, ch, script_word(l)});
+  } else if (!ls.empty()) {
+    std::vector<std::string> words;
+    for (const auto& l : ls) words.push_back(lookalike_words(l));
+    const std::string list = short_list(words, "; ");
+    // TRANSLATORS: {0} is a number (2 or more), {1} an address with those letters in brackets,
+    // {2} a list such as "\u0430 from the Cyrillic alphabet looks like a; \u03BF from the Greek alphabet
+    // looks like o".
+    sentence = fill(ntr("In {1}, the letter in brackets is not what it seems: {2}.",
+                           "In {1}, the {0} letters in brackets are not what they seem: {2}.", ls.size()),
+                       {std::to_string(ls.size()), marked(text, ls), list});
+  } else if (mixed_numbers) {
+    sentence = fill(tr("{0} mixes digits from different number systems that can look alike."), {plain});
+  } else if (overlay) {
+    sentence = fill(tr("{0} has a dot or accent that hides in the letter before it, so two different "
+                          "addresses look the same."),
+                       {plain});
+  } else {
+    sentence = fill(tr("{0} mixes letters from alphabets that are not used together."), {plain});
+  }
+  return sentence;
+}
+
 item spoof_item(const address& a, const std::string& field, const std::vector<preview::finding>& findings) {
   item it;
   it.rank = 0;
@@ -183,47 +232,7 @@ item spoof_item(const address& a, const std::string& field, const std::vector<pr
   } else {
     it.headline = fill(tr("The address {0} mixes letters from different alphabets"), {plain});
   }
-  if (ls.size() == 1) {
-    const auto& l = ls.front();
-    const std::string mark = marked(text, ls);
-    const std::string ch = preview::visible(l.character);
-    if (!l.looks_like.empty() && has_alphabet(l) && l.script_code != "Latn")
-      it.sentence =
-          // TRANSLATORS: {0} is an address with one letter in brackets, {1} that letter, {2} the
-          // name of its alphabet, {3} the Latin letter it looks like. Rephrase freely, e.g. "a
-          // letter of the {2} alphabet", if an adjective does not fit your language.
-          fill(tr("In {0}, the letter in brackets is the {2} letter {1}, not the Latin letter {3}."),
-               {mark, ch, script_word(l), preview::visible(l.looks_like)});
-    else if (!l.looks_like.empty())
-      // TRANSLATORS: {0} is an address with one character in brackets, {1} that character,
-      // {2} the letters it looks like.
-      it.sentence = fill(tr("In {0}, the character in brackets is {1}, which only looks like {2}."),
-                         {mark, ch, preview::visible(l.looks_like)});
-    else
-      it.sentence =
-          // TRANSLATORS: {0} is an address with one letter in brackets, {1} that letter, {2} the
-          // name of its alphabet.
-          fill(tr("In {0}, the letter in brackets is from the {2} alphabet, unlike the letters around it."),
-               {mark, ch, script_word(l)});
-  } else if (!ls.empty()) {
-    std::vector<std::string> words;
-    for (const auto& l : ls) words.push_back(lookalike_words(l));
-    const std::string list = short_list(words, "; ");
-    // TRANSLATORS: {0} is a number (2 or more), {1} an address with those letters in brackets,
-    // {2} a list such as "\u0430 from the Cyrillic alphabet looks like a; \u03BF from the Greek alphabet
-    // looks like o".
-    it.sentence = fill(ntr("In {1}, the letter in brackets is not what it seems: {2}.",
-                           "In {1}, the {0} letters in brackets are not what they seem: {2}.", ls.size()),
-                       {std::to_string(ls.size()), marked(text, ls), list});
-  } else if (mixed_numbers) {
-    it.sentence = fill(tr("{0} mixes digits from different number systems that can look alike."), {plain});
-  } else if (overlay) {
-    it.sentence = fill(tr("{0} has a dot or accent that hides in the letter before it, so two different "
-                          "addresses look the same."),
-                       {plain});
-  } else {
-    it.sentence = fill(tr("{0} mixes letters from alphabets that are not used together."), {plain});
-  }
+  it.sentence = spoof_sentence(text, ls, plain, mixed_numbers, overlay);
   // Its real name: the domain as the mail system uses it (xn--...), where it differs.
   if (auto ascii = a.valid ? a.ascii() : std::nullopt; ascii && *ascii != text)
     it.sentence += " " + fill(tr("Its real name is {0}."), {shown(*ascii)});
@@ -619,6 +628,70 @@ const question_button* button_for(const question& q, choice c) {
 }  // namespace
 
 // Decided on typed facts: the findings' codes, the draft's fields, is_risky().
+// What each button does, one sentence each, in the buttons' order.
+void add_choices(question& q, const draft& d) {
+  const bool bcc = !d.bcc.empty();
+  const std::string n = std::to_string(d.bcc.size());
+  const std::string list = address_list(d.bcc);
+  for (const auto& b : q.buttons) {
+    switch (b.what) {
+      case choice::cancel:
+        // TRANSLATORS: {0} is the button's label (Cancel); the sentence says what it does.
+        q.choices.push_back(fill(tr("{0}: nothing is opened."), {b.label}));
+        break;
+      case choice::open_without_bcc:
+        q.choices.push_back(fill(
+            // TRANSLATORS: {0} is the number of hidden addresses, {1} the button's label, {2} the
+            // hidden address(es).
+            ntr("{1}: your mail program gets the message without {2}.",
+                "{1}: your mail program gets the message without these {0} addresses: {2}.", d.bcc.size()),
+            {n, b.label, list}));
+        break;
+      case choice::open:
+        if (bcc)
+          q.choices.push_back(
+              fill(ntr("{1}: your mail program gets the message with the hidden copy to {2}.",
+                       "{1}: your mail program gets the message with its {0} hidden copies.", d.bcc.size()),
+                   {n, b.label, list}));
+        else
+          q.choices.push_back(
+              // TRANSLATORS: {0} is the button's label (Open as it is).
+              fill(tr("{0}: your mail program gets the message as the details show it."), {b.label}));
+        break;
+    }
+  }
+}
+
+// The buttons and the safe default (issue 24): never a draft with a hidden recipient or a
+// look-alike address; asked only for files, Open, which attaches nothing unticked.
+void add_buttons(question& q, const draft& d, const std::vector<preview::finding>& findings, bool risky) {
+  const bool bcc = !d.bcc.empty();
+  q.safe = bcc && !risk_beyond_bcc(d, findings) ? choice::open_without_bcc : choice::cancel;
+
+  const question_button without{
+      choice::open_without_bcc,
+      ntr("Open without the hidden copy", "Open without the hidden copies", d.bcc.size())};
+  const question_button cancel{choice::cancel, tr("Cancel")};
+  const question_button open{choice::open, tr("Open as it is")};
+  if (!risky && !q.files.files.empty() && !bcc) {
+    // Asked only for the files: Enter opens the message with the files ticked, none to start.
+    q.safe = choice::open;
+    q.buttons = {{choice::open, tr("Open")}, cancel};
+    q.choices = {fill(tr("{0}: your mail program gets the message, with the files you chose and no other."),
+                      {q.buttons[0].label}),
+                 fill(tr("{0}: nothing is opened."), {cancel.label})};
+    return;
+  }
+  if (q.safe == choice::open_without_bcc) {
+    q.buttons = {without, cancel, open};
+  } else {
+    q.buttons = {cancel};
+    if (bcc) q.buttons.push_back(without);
+    q.buttons.push_back(open);
+  }
+  add_choices(q, d);
+}
+
 question make_question(const draft& d, const std::vector<preview::finding>& findings,
                        const std::vector<std::string>& losses, const text_limits& l, file_offer files) {
   question q;
@@ -651,60 +724,7 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
   for (std::size_t i = 0; i < losses.size() && i < 2; ++i) q.findings.push_back(shown(losses[i], 200));
   q.details = draft_details(d, findings, l);
 
-  // The safe answer (issue 24): never a draft with a hidden recipient or a look-alike address.
-  const bool bcc = !d.bcc.empty();
-  q.safe = bcc && !risk_beyond_bcc(d, findings) ? choice::open_without_bcc : choice::cancel;
-
-  const std::string n = std::to_string(d.bcc.size());
-  const std::string list = address_list(d.bcc);
-  const question_button without{
-      choice::open_without_bcc,
-      ntr("Open without the hidden copy", "Open without the hidden copies", d.bcc.size())};
-  const question_button cancel{choice::cancel, tr("Cancel")};
-  const question_button open{choice::open, tr("Open as it is")};
-  if (items.empty() && only_files && !bcc) {
-    // Asked only for the files: Enter opens the message with the files ticked, none to start.
-    q.safe = choice::open;
-    q.buttons = {{choice::open, tr("Open")}, cancel};
-    q.choices = {fill(tr("{0}: your mail program gets the message, with the files you chose and no other."),
-                      {q.buttons[0].label}),
-                 fill(tr("{0}: nothing is opened."), {cancel.label})};
-    return q;
-  }
-  if (q.safe == choice::open_without_bcc) {
-    q.buttons = {without, cancel, open};
-  } else {
-    q.buttons = {cancel};
-    if (bcc) q.buttons.push_back(without);
-    q.buttons.push_back(open);
-  }
-  for (const auto& b : q.buttons) {
-    switch (b.what) {
-      case choice::cancel:
-        // TRANSLATORS: {0} is the button's label (Cancel); the sentence says what it does.
-        q.choices.push_back(fill(tr("{0}: nothing is opened."), {b.label}));
-        break;
-      case choice::open_without_bcc:
-        q.choices.push_back(fill(
-            // TRANSLATORS: {0} is the number of hidden addresses, {1} the button's label, {2} the
-            // hidden address(es).
-            ntr("{1}: your mail program gets the message without {2}.",
-                "{1}: your mail program gets the message without these {0} addresses: {2}.", d.bcc.size()),
-            {n, b.label, list}));
-        break;
-      case choice::open:
-        if (bcc)
-          q.choices.push_back(
-              fill(ntr("{1}: your mail program gets the message with the hidden copy to {2}.",
-                       "{1}: your mail program gets the message with its {0} hidden copies.", d.bcc.size()),
-                   {n, b.label, list}));
-        else
-          q.choices.push_back(
-              // TRANSLATORS: {0} is the button's label (Open as it is).
-              fill(tr("{0}: your mail program gets the message as the details show it."), {b.label}));
-        break;
-    }
-  }
+  add_buttons(q, d, findings, !items.empty());
   return q;
 }
 

@@ -46,6 +46,32 @@ std::optional<target_value> parse_target_value(std::string_view value) {
   return target_value{*t, {}};
 }
 
+// Nothing chosen: the first known program installed (graphical ones first: a browser has no
+// terminal), else the draft file for whatever opens .eml files.
+std::optional<chosen> first_installed(const choice_inputs& in, const std::string& gone) {
+  for (const auto* k : clients::all()) {
+    if (k->terminal && !in.have_terminal) continue;
+    auto path = in.installed(k->programs.front());
+    if (!path) continue;
+    chosen c;
+    c.t = k->id;
+    c.known = k;
+    c.why = chosen_by::fallback;
+    c.program_path = *path;
+    c.gone = gone;
+    return c;
+  }
+  if (auto path = in.installed("xdg-open")) {
+    chosen c;
+    c.t = target::eml;
+    c.why = chosen_by::fallback;
+    c.program_path = *path;
+    c.gone = gone;
+    return c;
+  }
+  return std::nullopt;
+}
+
 std::optional<chosen> choose(const choice_inputs& in, const std::function<std::string(std::size_t)>& where,
                              open_failure& why) {
   const handler::config& cfg = *in.cfg;
@@ -97,28 +123,7 @@ std::optional<chosen> choose(const choice_inputs& in, const std::function<std::s
     c.gone = gone;
     return c;
   }
-  // The first known program installed (graphical ones first: a browser has no terminal).
-  for (const auto* k : clients::all()) {
-    if (k->terminal && !in.have_terminal) continue;
-    auto path = in.installed(k->programs.front());
-    if (!path) continue;
-    chosen c;
-    c.t = k->id;
-    c.known = k;
-    c.why = chosen_by::fallback;
-    c.program_path = *path;
-    c.gone = gone;
-    return c;
-  }
-  // The draft file, for whatever opens .eml files.
-  if (auto path = in.installed("xdg-open")) {
-    chosen c;
-    c.t = target::eml;
-    c.why = chosen_by::fallback;
-    c.program_path = *path;
-    c.gone = gone;
-    return c;
-  }
+  if (auto c = first_installed(in, gone)) return c;
   std::string tried;
   for (const auto* k : clients::all()) tried += (tried.empty() ? "" : ", ") + std::string(k->name);
   why = {exit_unavailable,

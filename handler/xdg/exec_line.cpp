@@ -1,5 +1,7 @@
 #include "xdg/exec_line.hpp"
 
+#include <optional>
+
 #include "mailtokit/chars.hpp"
 
 namespace mailtokit::desktop {
@@ -22,6 +24,84 @@ constexpr std::string_view deprecated_fields = "dDnNvm";
 
 }  // namespace
 
+namespace {
+
+// A quoted argument from exec[i] (the opening quote): escapes read, field codes refused but %%.
+std::optional<program::error> read_quoted(std::string_view exec, std::size_t& i, exec_arg& arg) {
+  const std::size_t n = exec.size();
+  // "Arguments may be quoted in whole."
+  ++i;
+  bool closed = false;
+  while (i < n) {
+    const char c = exec[i];
+    if (c == '"') {
+      closed = true;
+      ++i;
+      break;
+    }
+    if (c == '\\') {
+      if (i + 1 == n || !exec_quote_escaped(exec[i + 1])) return fail(program::errc::exec_syntax, i);
+      arg.text += exec[i + 1];
+      i += 2;
+      continue;
+    }
+    // An unescaped '`' or '$' must have been escaped; field codes "must not be used inside a
+    // quoted argument, the result of field code expansion inside a quoted argument is
+    // undefined": only "%%" is accepted there.
+    if (c == '`' || c == '$' || chars::ctl(c)) return fail(program::errc::exec_syntax, i);
+    if (c == '%') {
+      if (i + 1 == n || exec[i + 1] != '%') return fail(program::errc::exec_syntax, i);
+      arg.text += '%';
+      i += 2;
+      continue;
+    }
+    arg.text += c;
+    ++i;
+  }
+  if (!closed) return fail(program::errc::exec_syntax, arg.offset);
+  if (i < n && exec[i] != ' ') return fail(program::errc::exec_syntax, i);
+  return std::nullopt;
+}
+
+// An unquoted argument from exec[i]: field codes only as whole arguments, deprecated ones dropped
+// (`deprecated_only`: the argument was nothing but those), reserved characters refused.
+std::optional<program::error> read_unquoted(std::string_view exec, std::size_t& i, exec_arg& arg,
+                                          bool& deprecated_only) {
+  const std::size_t n = exec.size();
+  bool had_deprecated = false;
+  while (i < n && exec[i] != ' ') {
+    const char c = exec[i];
+    if (c == '%') {
+      if (i + 1 == n) return fail(program::errc::exec_syntax, i);
+      const char code = exec[i + 1];
+      if (code == '%') {
+        arg.text += '%';
+      } else if (deprecated_fields.find(code) != std::string_view::npos) {
+        had_deprecated = true;
+      } else if (live_fields.find(code) != std::string_view::npos) {
+        // Field codes are whole arguments here: "%f" is fine, "--file=%f" is not.
+        const bool whole = i == arg.offset && (i + 2 == n || exec[i + 2] == ' ');
+        if (!whole) return fail(program::errc::exec_syntax, i);
+        arg.field = code;
+      } else {
+        // "Command lines that contain a field code that is not listed in this specification
+        // are invalid and must not be processed."
+        return fail(program::errc::exec_syntax, i);
+      }
+      i += 2;
+      continue;
+    }
+    // "If an argument contains a reserved character the argument must be quoted."
+    if (exec_reserved(c)) return fail(program::errc::exec_syntax, i);
+    arg.text += c;
+    ++i;
+  }
+  deprecated_only = had_deprecated && arg.text.empty() && arg.field == 0;
+  return std::nullopt;
+}
+
+}  // namespace
+
 program::result<std::vector<exec_arg>> split_exec(std::string_view exec) {
   std::vector<exec_arg> args;
   std::size_t i = 0;
@@ -34,67 +114,9 @@ program::result<std::vector<exec_arg>> split_exec(std::string_view exec) {
     arg.offset = i;
     bool deprecated_only = false;  // the argument was nothing but deprecated field codes
     if (exec[i] == '"') {
-      // "Arguments may be quoted in whole."
-      ++i;
-      bool closed = false;
-      while (i < n) {
-        const char c = exec[i];
-        if (c == '"') {
-          closed = true;
-          ++i;
-          break;
-        }
-        if (c == '\\') {
-          if (i + 1 == n || !exec_quote_escaped(exec[i + 1])) return fail(program::errc::exec_syntax, i);
-          arg.text += exec[i + 1];
-          i += 2;
-          continue;
-        }
-        // An unescaped '`' or '$' must have been escaped; field codes "must not be used inside a
-        // quoted argument, the result of field code expansion inside a quoted argument is
-        // undefined": only "%%" is accepted there.
-        if (c == '`' || c == '$' || chars::ctl(c)) return fail(program::errc::exec_syntax, i);
-        if (c == '%') {
-          if (i + 1 == n || exec[i + 1] != '%') return fail(program::errc::exec_syntax, i);
-          arg.text += '%';
-          i += 2;
-          continue;
-        }
-        arg.text += c;
-        ++i;
-      }
-      if (!closed) return fail(program::errc::exec_syntax, arg.offset);
-      if (i < n && exec[i] != ' ') return fail(program::errc::exec_syntax, i);
+      if (auto e = read_quoted(exec, i, arg)) return *e;
     } else {
-      bool had_deprecated = false;
-      while (i < n && exec[i] != ' ') {
-        const char c = exec[i];
-        if (c == '%') {
-          if (i + 1 == n) return fail(program::errc::exec_syntax, i);
-          const char code = exec[i + 1];
-          if (code == '%') {
-            arg.text += '%';
-          } else if (deprecated_fields.find(code) != std::string_view::npos) {
-            had_deprecated = true;
-          } else if (live_fields.find(code) != std::string_view::npos) {
-            // Field codes are whole arguments here: "%f" is fine, "--file=%f" is not.
-            const bool whole = i == arg.offset && (i + 2 == n || exec[i + 2] == ' ');
-            if (!whole) return fail(program::errc::exec_syntax, i);
-            arg.field = code;
-          } else {
-            // "Command lines that contain a field code that is not listed in this specification
-            // are invalid and must not be processed."
-            return fail(program::errc::exec_syntax, i);
-          }
-          i += 2;
-          continue;
-        }
-        // "If an argument contains a reserved character the argument must be quoted."
-        if (exec_reserved(c)) return fail(program::errc::exec_syntax, i);
-        arg.text += c;
-        ++i;
-      }
-      deprecated_only = had_deprecated && arg.text.empty() && arg.field == 0;
+      if (auto e = read_unquoted(exec, i, arg, deprecated_only)) return *e;
     }
     if (deprecated_only) continue;
     args.push_back(std::move(arg));
