@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ask/policy.hpp"
+#include "mailtokit/chars.hpp"
 #include "mailtokit/utf8.hpp"
 #include "base/i18n.hpp"
 
@@ -22,13 +23,6 @@ constexpr std::size_t value_chars = 80;
 // A value from the link inside a sentence: nothing invisible, and never longer than a line.
 std::string shown(std::string_view s, std::size_t max = value_chars) {
   return clip(preview::visible(s), max);
-}
-
-std::string lowered(std::string_view s) {
-  std::string out(s);
-  for (auto& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
 }
 
 // Scripts a look-alike letter often comes from (UTS #39 confusables), by ISO 15924 code, as
@@ -445,7 +439,7 @@ std::vector<std::string> told_sentences(const draft& d, const std::vector<previe
   std::vector<std::string> out;
   std::vector<const dropped_field*> files, others;
   for (const auto& f : d.dropped) {
-    const std::string n = lowered(f.name);
+    const std::string n = chars::lowered(f.name);
     if (offered_elsewhere && (n == "attach" || n == "attachment")) continue;
     const bool file = n.find("attach") != std::string::npos || n.find("insert") != std::string::npos ||
                       n.find("file") != std::string::npos || n.find("include") != std::string::npos;
@@ -800,10 +794,10 @@ std::optional<answer> parse_typed(std::string_view line, const question& q) {
     a.what = q.safe;
     return a;
   }
-  const std::string s = lowered(line);
+  const std::string s = chars::lowered(line);
   std::optional<choice> c;
   for (const auto& b : q.buttons)
-    if (!c && s == lowered(b.label)) c = b.what;
+    if (!c && s == chars::lowered(b.label)) c = b.what;
   // The choice's key or word, then the numbers of the files to attach.
   std::string_view rest;
   if (!c) {
@@ -826,7 +820,7 @@ std::optional<answer> parse_typed(std::string_view line, const question& q) {
     at = end + 1;
     if (word.empty()) continue;
     if (a.what == choice::cancel || q.files.files.empty()) return std::nullopt;
-    if (lowered(word) == "all") {
+    if (chars::lowered(word) == "all") {
       for (std::size_t i = 0; i < q.files.files.size(); ++i) a.files.push_back(i);
       continue;
     }
@@ -872,7 +866,7 @@ answer ask_terminal(const question& q) {
       if (line.size() < line_max) line += static_cast<char>(ch);
     // End of input is cancel, never the default; a last line without its line end still counts.
     if (ch == EOF && line.empty()) break;
-    const std::string s = lowered(line);
+    const std::string s = chars::lowered(line);
     if (s == "d" || s == "details") {
       const std::string details = "\n" + q.details;
       std::fwrite(details.data(), 1, details.size(), stderr);

@@ -4,7 +4,7 @@
 //
 //     mailtokit-ask FILE
 //
-// FILE holds the question (ask_format.hpp). Prints the chosen button's id and exits 0; exits 1
+// FILE holds the question (ask/format.hpp). Prints the chosen button's id and exits 0; exits 1
 // when the window is closed or Escape pressed, 2 on bad input, 3 without a display.
 // Everything shown is plain text: labels are set with gtk_label_set_text(), never as markup.
 

@@ -6,7 +6,7 @@
 /// init, but whose process group is still its starter's), so it only ever takes attachments
 /// away (a browser or another program's hyperlink asked) or names the program that asked in the
 /// question; it never makes a file attach by itself. What each program really runs, with
-/// sources: handler/runtime/PROVENANCE.md.
+/// sources: handler/attach/PROVENANCE.md.
 #pragma once
 
 #include <string>

@@ -56,14 +56,7 @@ std::string join_ascii(const std::vector<address>& list, std::string_view sep) {
 constexpr std::array<std::string_view, 6> thunderbird_file_endings{".mozeml", ".wdseml", ".eml", ".ics", ".vcf", ".msf"};
 
 bool ends_with_nocase(std::string_view s, std::string_view suffix) {
-  if (s.size() < suffix.size()) return false;
-  s = s.substr(s.size() - suffix.size());
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    if (c != suffix[i]) return false;
-  }
-  return true;
+  return s.size() >= suffix.size() && chars::iequals(s.substr(s.size() - suffix.size()), suffix);
 }
 
 using clients::detail::add_query;

@@ -17,6 +17,7 @@
 #include "clients/dispatch.hpp"
 #include "launch/process.hpp"
 #include "base/i18n.hpp"
+#include "xdg/drafts.hpp"
 #include "xdg/user_files.hpp"
 
 namespace mailtokit::cli {
@@ -129,7 +130,7 @@ int run_status() {
     const auto days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
     field("", tr("draft files"),
           fill(ntr("{0} (deleted after {1} day)", "{0} (deleted after {1} days)", days),
-               {preview::visible(*state + "/mailtokit/drafts"), std::to_string(days)}));
+               {preview::visible(drafts::folder_in(*state)), std::to_string(days)}));
   }
   return exit_ok;
 }

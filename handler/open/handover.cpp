@@ -41,7 +41,7 @@ std::optional<std::string> write_private(std::string_view bytes, const handler::
            tr("Set HOME (or XDG_STATE_HOME) and open the link again.")};
     return std::nullopt;
   }
-  const std::string dir = *state + "/mailtokit/drafts";
+  const std::string dir = drafts::folder_in(*state);
   if (dry_run) return dir + "/draft-0123456789abcdef0123456789abcdef.eml";
   if (!drafts::ensure_private_dir(dir)) {
     why = {exit_cantcreat, fill(tr("The private draft folder {0} could not be created."), {preview::visible(dir)}),

@@ -4,6 +4,7 @@
 
 #include "ask/confirm.hpp"
 #include "base/i18n.hpp"
+#include "mailtokit/chars.hpp"
 #include "mailtokit/preview.hpp"
 #include "xdg/user_files.hpp"
 
@@ -22,13 +23,7 @@ std::optional<open_failure> non_mailto(std::string_view uri) {
   std::string_view t = uri;
   while (!t.empty() && (t.front() == ' ' || t.front() == '\t' || t.front() == '\n' || t.front() == '\r'))
     t.remove_prefix(1);
-  bool is_mailto = t.size() >= 7;
-  for (std::size_t i = 0; is_mailto && i < 7; ++i) {
-    char c = t[i];
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    is_mailto = c == "mailto:"[i];
-  }
-  if (!is_mailto) {
+  if (!chars::iequals(t.substr(0, 7), "mailto:")) {
     const auto colon = t.find(':');
     const std::string shown = preview::visible(uri.substr(0, 64)) + (uri.size() > 64 ? "..." : "");
     return open_failure{exit_dataerr,

@@ -1,7 +1,7 @@
 /// What `mailtokit open` decides before it touches anything: the target, the clean URI and draft
 /// file bytes, the argv, and whether and how to ask the user first. Pure functions of their
 /// inputs (the environment is read by the caller), so unit tests reach every decision; the
-/// runner in cmd_handler.cpp does the side effects.
+/// runner in open/run.cpp does the side effects.
 #pragma once
 
 #include <functional>

@@ -54,7 +54,7 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
 std::string keep_draft(const draft& d, const environment& env, const loaded_config* lc) {
   auto state = handler::state_home(env);
   if (!state) return {};
-  const std::string dir = *state + "/mailtokit/drafts";
+  const std::string dir = drafts::folder_in(*state);
   open_failure ignored;
   auto bytes = draft_bytes(d, draft_options(lc != nullptr ? &lc->cfg : nullptr, false), ignored);
   if (!bytes) {  // kept for the user: RFC 6532 headers are fine

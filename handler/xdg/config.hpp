@@ -49,7 +49,8 @@ inline constexpr std::size_t max_config_size = 64 * 1024;
 /// '#' comment lines and blank lines; a later line overrides an earlier one, except keep/drop,
 /// which add up. Errors (config_error unless said otherwise) carry the byte offset: a line
 /// without '=', an unknown key, a bad yes/no or number, invalid UTF-8 (the utf8_* code), a file
-/// over max_config_size (input_too_long). Values are not interpreted here (see cmd_handler).
+/// over max_config_size (input_too_long). Values are not interpreted here (open/plan.cpp and
+/// xdg/user_files.cpp do).
 [[nodiscard]] program::result<config> parse_config(std::string_view text);
 
 /// parse_config() that also says, on failure, what is wrong in `problem`, naming the key and

@@ -14,6 +14,8 @@
 #include "mailtokit/chars.hpp"
 
 namespace mailtokit::drafts {
+
+std::string folder_in(std::string_view state_home) { return std::string(state_home) + "/mailtokit/drafts"; }
 namespace {
 
 // Closes a descriptor on every path.

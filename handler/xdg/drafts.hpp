@@ -11,6 +11,10 @@
 
 namespace mailtokit::drafts {
 
+/// The private drafts folder under the state folder `state_home` ($XDG_STATE_HOME, else
+/// ~/.local/state): state_home + "/mailtokit/drafts".
+[[nodiscard]] std::string folder_in(std::string_view state_home);
+
 /// Create `dir` and its missing parents; the last component gets mode 0700 and must end up a
 /// directory owned by us, not a symbolic link, with no group or other access (an existing one
 /// with more is narrowed to 0700). io_error otherwise.
