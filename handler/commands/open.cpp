@@ -25,7 +25,7 @@
 namespace mailtokit::cli {
 namespace {
 
-using handler::environment;
+using xdg::environment;
 
 // ---- send ---------------------------------------------------------------------------------
 

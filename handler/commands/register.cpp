@@ -48,7 +48,7 @@ void update_database(const std::string& dir) {
 
 // The user's paths, and xdg-mime present: what register and unregister both need first.
 std::optional<registration_paths> paths_for(bool registering, int& code) {
-  auto p = user_paths(handler::environment::current());
+  auto p = user_paths(xdg::environment::current());
   if (!p) {
     report_error("usage", tr("HOME (or the XDG_*_HOME variables) must be set to an absolute path"));
     code = exit_usage;
@@ -122,7 +122,7 @@ int run_register() {
   // Exec holds the absolute path of this very program (/proc/self/exe), so the registration
   // works for a build tree or an install outside PATH alike.
   const std::string exe = self_exe();
-  auto entry = desktop::render_entry(exe);
+  auto entry = exec_line::render_entry(exe);
   if (exe.empty() || !entry) {
     report_error("internal_error", fill(tr("the path of this program ({0}) cannot be written in a desktop entry"), {preview::visible(exe)}));
     return exit_software;

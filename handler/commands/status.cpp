@@ -77,7 +77,7 @@ choice_inputs inputs(const loaded_config& lc, const std::optional<registration_p
 }
 
 int run_status() {
-  const auto env = handler::environment::current();
+  const auto env = xdg::environment::current();
   int code = exit_ok;
   const auto reg = user_paths(env);
   if (!reg) {
@@ -126,7 +126,7 @@ int run_status() {
               fill(tr("its Exec hands the link to `{0}`; set `target =` to another program"), {*sh}));
   }
   if (lc->cfg.command) field("", tr("command"), preview::visible(lc->cfg.command->value));
-  if (auto state = handler::state_home(env)) {
+  if (auto state = xdg::state_home(env)) {
     const auto days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
     field("", tr("draft files"),
           fill(ntr("{0} (deleted after {1} day)", "{0} (deleted after {1} days)", days),
@@ -136,7 +136,7 @@ int run_status() {
 }
 
 int run_targets() {
-  const auto env = handler::environment::current();
+  const auto env = xdg::environment::current();
   const std::string me = self_exe();
   out(std::string(tr("Mail programs on this desktop (for mail links), in your desktop's order:")) + "\n");
   std::size_t n = 0;

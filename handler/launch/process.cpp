@@ -88,7 +88,7 @@ class spawn_setup {
 program::result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view> configured,
                                                  std::optional<std::string_view> terminal_env) {
   if (configured) {
-    auto args = desktop::split_exec(*configured);
+    auto args = exec_line::split_exec(*configured);
     if (!args) return args.error();
     std::vector<std::string> out;
     for (const auto& a : *args) {

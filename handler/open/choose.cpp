@@ -74,7 +74,7 @@ std::optional<chosen> first_installed(const choice_inputs& in, const std::string
 
 std::optional<chosen> choose(const choice_inputs& in, const std::function<std::string(std::size_t)>& where,
                              open_failure& why) {
-  const handler::config& cfg = *in.cfg;
+  const xdg::config& cfg = *in.cfg;
   // An explicit choice: --target, else `target =`.
   auto named = [&](const target_value& v, chosen_by by) -> std::optional<chosen> {
     if (v.t == target::desktop) {

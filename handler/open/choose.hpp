@@ -40,7 +40,7 @@ struct chosen {
 /// so unit tests reach every rule).
 struct choice_inputs {
   std::string cli_target;                   ///< --target ("" when not given)
-  const handler::config* cfg = nullptr;     ///< the configuration (never null)
+  const xdg::config* cfg = nullptr;     ///< the configuration (never null)
   std::string remembered;                   ///< the handler before `register` ("" when none)
   std::function<std::optional<launch::entry>(std::string_view)> find_entry;  ///< launch::find
   std::function<std::vector<launch::entry>()> handlers;                     ///< launch::mailto_handlers

@@ -61,7 +61,7 @@ std::vector<attachments::request> attach_requests(const draft& d, const std::vec
 
 file_request request_files(const draft& d, const std::vector<std::string>& from_command, const open_plan& plan,
                            const offer_rules& rules, const ask_context& ctx, const desktop_ui& ui,
-                           const handler::environment& env, const handler::config& limits) {
+                           const xdg::environment& env, const xdg::config& limits) {
   file_request r;
   const auto requests = attach_requests(d, from_command);
   if (requests.empty()) return r;

@@ -48,8 +48,8 @@ struct offer_rules {
 /// when nobody who can show them can be asked (only mailtokit-ask and the terminal ask about files).
 [[nodiscard]] file_request request_files(const draft& d, const std::vector<std::string>& from_command,
                                          const open_plan& plan, const offer_rules& rules, const ask_context& ctx,
-                                         const desktop_ui& ui, const handler::environment& env,
-                                         const handler::config& limits);
+                                         const desktop_ui& ui, const xdg::environment& env,
+                                         const xdg::config& limits);
 /// The files ticked in the answer `a`, copied (private, from the descriptor that was judged) into
 /// `copies_dir` for the hand-over or, for a draft file, read into the draft; every other file told
 /// and why.

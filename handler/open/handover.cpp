@@ -33,9 +33,9 @@ std::string json_start(const launch::start_request& s) {
   return j + "}";
 }
 
-std::optional<std::string> write_private(std::string_view bytes, const handler::environment& env,
-                                         const handler::config& cfg, bool dry_run, open_failure& why) {
-  auto state = handler::state_home(env);
+std::optional<std::string> write_private(std::string_view bytes, const xdg::environment& env,
+                                         const xdg::config& cfg, bool dry_run, open_failure& why) {
+  auto state = xdg::state_home(env);
   if (!state) {
     why = {exit_cantcreat, tr("The draft could not be written: neither XDG_STATE_HOME nor HOME is set."),
            tr("Set HOME (or XDG_STATE_HOME) and open the link again.")};

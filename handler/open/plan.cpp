@@ -83,7 +83,7 @@ bool plan_entry_is_safe(const open_plan& p, open_failure& why) {
 
 // The custom template and the terminal, checked before anything is written or started.
 bool plan_command(open_plan& p, const open_request& r, open_failure& why) {
-  const handler::config& cfg = *r.cfg;
+  const xdg::config& cfg = *r.cfg;
   const bool terminal_entry = p.choice.entry && p.choice.entry->terminal;
   if (p.t == target::custom) {
     if (!cfg.command) {
@@ -91,7 +91,7 @@ bool plan_command(open_plan& p, const open_request& r, open_failure& why) {
              tr("Add the command line of your mail program, with %u or %f.")};
       return false;
     }
-    auto args = desktop::split_exec(cfg.command->value);
+    auto args = exec_line::split_exec(cfg.command->value);
     if (!args) {
       // The line and column say where; the words say what to do (Desktop Entry Exec quoting).
       why = config_failure_at(r, cfg.command->offset + args.error().offset,
@@ -99,7 +99,7 @@ bool plan_command(open_plan& p, const open_request& r, open_failure& why) {
                                  "special characters in double quotes, and write % only as %u, %f or %%"));
       return false;
     }
-    if (!desktop::uses_field(*args, 'u') && !desktop::uses_field(*args, 'f')) {
+    if (!exec_line::uses_field(*args, 'u') && !exec_line::uses_field(*args, 'f')) {
       why = config_failure_at(r, cfg.command->offset,
                               tr("command has neither %u (the clean URI) nor %f (the draft file)"));
       return false;
@@ -193,7 +193,7 @@ std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_f
     return std::nullopt;
   plan_losses(p, d);
   p.wants_file =
-      dispatch::needs_draft_file(p.t) || (p.t == target::custom && desktop::uses_field(p.custom, 'f'));
+      dispatch::needs_draft_file(p.t) || (p.t == target::custom && exec_line::uses_field(p.custom, 'f'));
   return p;
 }
 
@@ -229,7 +229,7 @@ std::optional<launch::start_request> open_start(const open_plan& p, const draft&
   return s;
 }
 
-compose_options draft_options(const handler::config* cfg, bool strict) {
+compose_options draft_options(const xdg::config* cfg, bool strict) {
   compose_options co;
   if (cfg != nullptr) {
     co.allow_smtputf8 = cfg->smtputf8.value_or(false);
@@ -256,7 +256,7 @@ std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draf
                                                   const open_request& r, open_failure& why,
                                                   const std::vector<std::string>& attachments) {
   if (p.t == target::custom) {
-    auto expanded = desktop::expand_exec(p.custom, {p.uri, draft_path, "mailtokit", ""});
+    auto expanded = exec_line::expand_exec(p.custom, {p.uri, draft_path, "mailtokit", ""});
     if (!expanded) {
       why = config_failure_at(r, r.cfg->command->offset + expanded.error().offset,
                               tr("command: the link or the draft's file name cannot be passed to this command "

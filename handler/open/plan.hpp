@@ -29,7 +29,7 @@ namespace mailtokit::cli {
 /// Everything plan_open() needs, already read from the command line, configuration and system.
 struct open_request {
   std::string cli_target;                                ///< --target ("" when not given)
-  const handler::config* cfg = nullptr;                  ///< the configuration (never null)
+  const xdg::config* cfg = nullptr;                  ///< the configuration (never null)
   std::string config_name;                               ///< its path, or "the configuration"
   std::function<std::string(std::size_t)> config_where;  ///< "<path>, line L, column C" of an offset
   std::function<std::optional<std::string>(std::string_view)> installed;  ///< find_program
@@ -50,7 +50,7 @@ struct open_plan {
   bool body_file = false;                 ///< claws-mail: the body goes in a private file (--insert)
   std::vector<std::string> losses;        ///< what the chosen client is known to lose or change (told)
   bool wants_file = false;                ///< a draft file is written and passed
-  std::vector<desktop::exec_arg> custom;  ///< the parsed `command` (target = custom)
+  std::vector<exec_line::exec_arg> custom;  ///< the parsed `command` (target = custom)
   std::vector<std::string> terminal;      ///< the terminal prefix (terminal clients and Terminal=true entries)
 };
 
@@ -66,7 +66,7 @@ struct open_plan {
 /// The draft file's bytes for `d` (RFC 5322; RFC 6532 headers unless `smtputf8 = no`).
 /// How draft files are composed: `smtputf8 = yes` allows UTF-8 headers, an explicit `smtputf8 = no`
 /// refuses them (ascii_only), `strict` refuses what a repair would write (compose_options).
-[[nodiscard]] compose_options draft_options(const handler::config* cfg, bool strict);
+[[nodiscard]] compose_options draft_options(const xdg::config* cfg, bool strict);
 [[nodiscard]] std::optional<std::string> draft_bytes(const draft& d, const compose_options& co, open_failure& why);
 
 /// The start request for a desktop entry (t == desktop): the entry, the program's hand-over

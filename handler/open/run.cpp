@@ -29,7 +29,7 @@
 namespace mailtokit::cli {
 namespace {
 
-using handler::environment;
+using xdg::environment;
 
 // Why nobody can be asked, as it is: no display, or no dialog program on it.
 std::string no_way_to_ask(const ask_context& c) {
@@ -203,7 +203,7 @@ std::optional<int> open_run::answer_with(ask_how how, const ask_context& ctx, co
 
 // The files ticked are attached; every other one is told, with what nobody was asked about.
 void open_run::attach() {
-  const auto state = handler::state_home(env_);
+  const auto state = xdg::state_home(env_);
   const std::string drafts_dir = state ? drafts::folder_in(*state) : "";
   if (!drafts_dir.empty() && !o_.dry_run) (void)drafts::ensure_private_dir(drafts_dir);
   const unsigned days = lc_->cfg.draft_max_age_days.value_or(default_draft_max_age_days);

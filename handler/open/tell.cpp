@@ -13,7 +13,7 @@
 
 namespace mailtokit::cli {
 
-using handler::environment;
+using xdg::environment;
 
 void print_stderr(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); }
 void print_stdout(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
@@ -52,7 +52,7 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
 // The draft as a file in the drafts directory, so that a failure loses nothing; "" when it
 // cannot be written.
 std::string keep_draft(const draft& d, const environment& env, const loaded_config* lc) {
-  auto state = handler::state_home(env);
+  auto state = xdg::state_home(env);
   if (!state) return {};
   const std::string dir = drafts::folder_in(*state);
   open_failure ignored;

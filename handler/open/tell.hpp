@@ -31,7 +31,7 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
                std::vector<std::string> lines, std::string_view unasked = {});
 /// The draft as a file in the private drafts folder, so that a failure loses nothing; "" when it
 /// cannot be written.
-[[nodiscard]] std::string keep_draft(const draft& d, const handler::environment& env, const loaded_config* lc);
+[[nodiscard]] std::string keep_draft(const draft& d, const xdg::environment& env, const loaded_config* lc);
 /// A failure of `open`: stderr always; the desktop (an error dialog, else a notification) when no
 /// terminal shows stderr; where the draft was `kept`. Returns the exit status.
 int report(const open_failure& f, const std::string& kept, const desktop_ui& ui);

@@ -8,7 +8,7 @@
 #include "mailtokit/utf8.hpp"
 #include "base/i18n.hpp"
 
-namespace mailtokit::handler {
+namespace mailtokit::xdg {
 
 using cli::fill;
 using cli::tr;
@@ -259,4 +259,4 @@ program::result<std::string> config_path(const environment& env) {
   return *dir + "/mailtokit/config";
 }
 
-}  // namespace mailtokit::handler
+}  // namespace mailtokit::xdg

@@ -12,7 +12,7 @@
 #include "mailtokit/result.hpp"
 #include "base/errors.hpp"
 
-namespace mailtokit::handler {
+namespace mailtokit::xdg {
 
 /// A value with the byte offset of its first character in the configuration file.
 struct located {
@@ -90,4 +90,4 @@ struct environment {
 /// config_home()/mailtokit/config.
 [[nodiscard]] program::result<std::string> config_path(const environment& env);
 
-}  // namespace mailtokit::handler
+}  // namespace mailtokit::xdg

@@ -4,7 +4,7 @@
 
 #include "mailtokit/chars.hpp"
 
-namespace mailtokit::desktop {
+namespace mailtokit::exec_line {
 namespace {
 
 // Desktop Entry Specification, "The Exec key": "Reserved characters are space (" "), tab, newline,
@@ -235,4 +235,4 @@ program::result<std::string> render_entry(std::string_view program) {
   return out;
 }
 
-}  // namespace mailtokit::desktop
+}  // namespace mailtokit::exec_line

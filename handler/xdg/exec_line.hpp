@@ -10,7 +10,7 @@
 #include "mailtokit/result.hpp"
 #include "base/errors.hpp"
 
-namespace mailtokit::desktop {
+namespace mailtokit::exec_line {
 
 /// One argument of a split Exec value. When `field` is not 0 the argument is exactly that field
 /// code ('f', 'F', 'u', 'U', 'i', 'c' or 'k') and `text` is empty; otherwise `text` is the literal
@@ -68,4 +68,4 @@ struct exec_values {
 /// render_entry("mailtokit"); `mailtokit register` writes render_entry(<absolute path>).
 [[nodiscard]] program::result<std::string> render_entry(std::string_view program);
 
-}  // namespace mailtokit::desktop
+}  // namespace mailtokit::exec_line

@@ -75,21 +75,21 @@ open_failure config_failure_at(const loaded_config& lc, std::size_t offset, std:
   return config_failure(config_where(lc, offset), what);
 }
 
-std::optional<loaded_config> read_config(const handler::environment& env, open_failure& why) {
+std::optional<loaded_config> read_config(const xdg::environment& env, open_failure& why) {
   loaded_config lc;
-  auto path = handler::config_path(env);
+  auto path = xdg::config_path(env);
   if (!path) {
     // No HOME and no XDG_CONFIG_HOME: run with the defaults.
     return lc;
   }
   lc.path = *path;
-  auto text = read_small_file(lc.path, handler::max_config_size);
+  auto text = read_small_file(lc.path, xdg::max_config_size);
   const int read_errno = errno;
   if (!text) {
     // The system's own words for what failed (translated by the C library), or the size limit.
     const std::string reason =
         text.error().code == errc::input_too_long
-            ? fill(tr("it is larger than {0} bytes"), {std::to_string(handler::max_config_size)})
+            ? fill(tr("it is larger than {0} bytes"), {std::to_string(xdg::max_config_size)})
             : std::string(std::strerror(read_errno));
     why = {exit_config, fill(tr("The configuration file {0} cannot be read: {1}."), {preview::visible(lc.path), reason}),
            text.error().code == errc::input_too_long ? tr("Shorten the file, or remove it.")
@@ -107,7 +107,7 @@ std::optional<loaded_config> read_config(const handler::environment& env, open_f
   lc.exists = true;
   lc.text = std::move(**text);
   std::string problem;
-  auto cfg = handler::parse_config(lc.text, problem);
+  auto cfg = xdg::parse_config(lc.text, problem);
   if (!cfg) {
     why = config_failure_at(lc, cfg.error().offset, problem.empty() ? describe(cfg.error()) : problem);
     why.code = std::string(to_name(cfg.error().code));
@@ -117,7 +117,7 @@ std::optional<loaded_config> read_config(const handler::environment& env, open_f
   return lc;
 }
 
-std::optional<loaded_config> load_config(const handler::environment& env, int& exit_code) {
+std::optional<loaded_config> load_config(const xdg::environment& env, int& exit_code) {
   open_failure why;
   auto lc = read_config(env, why);
   if (!lc) {
@@ -158,10 +158,10 @@ bool apply_from(const loaded_config& lc, draft& d, open_failure& why) {
   return true;
 }
 
-std::optional<registration_paths> user_paths(const handler::environment& env) {
-  auto data = handler::data_home(env);
-  auto state = handler::state_home(env);
-  auto conf = handler::config_home(env);
+std::optional<registration_paths> user_paths(const xdg::environment& env) {
+  auto data = xdg::data_home(env);
+  auto state = xdg::state_home(env);
+  auto conf = xdg::config_home(env);
   if (!data || !state || !conf) return std::nullopt;
   registration_paths p;
   p.applications = *data + "/applications";

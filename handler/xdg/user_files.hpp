@@ -32,16 +32,16 @@ struct loaded_config {
   std::string path;
   bool exists = false;
   std::string text;
-  handler::config cfg;
+  xdg::config cfg;
 };
 
 /// "<path>, line L, column C" of an offset in the configuration file.
 [[nodiscard]] std::string config_where(const loaded_config& lc, std::size_t offset);
 [[nodiscard]] open_failure config_failure_at(const loaded_config& lc, std::size_t offset, std::string_view what);
 /// The configuration, or nullopt with why it cannot be used (exit 78).
-[[nodiscard]] std::optional<loaded_config> read_config(const handler::environment& env, open_failure& why);
+[[nodiscard]] std::optional<loaded_config> read_config(const xdg::environment& env, open_failure& why);
 /// read_config() for the commands that only print: the error on stderr and its exit code.
-[[nodiscard]] std::optional<loaded_config> load_config(const handler::environment& env, int& exit_code);
+[[nodiscard]] std::optional<loaded_config> load_config(const xdg::environment& env, int& exit_code);
 /// The policy the configuration asks for (keep/drop, then the command line's), or nullopt with why not.
 [[nodiscard]] std::optional<policy> make_policy(const loaded_config& lc, const std::vector<std::string>& extra_keep,
                                                 const std::vector<std::string>& extra_drop, open_failure& why);
@@ -60,7 +60,7 @@ struct registration_paths {
   std::string config_home;    ///< $XDG_CONFIG_HOME
 };
 /// nullopt when HOME and the XDG_*_HOME variables give no absolute path.
-[[nodiscard]] std::optional<registration_paths> user_paths(const handler::environment& env);
+[[nodiscard]] std::optional<registration_paths> user_paths(const xdg::environment& env);
 /// The remembered handler's desktop file id ("" when none).
 [[nodiscard]] std::string remembered_handler(const registration_paths& p);
 

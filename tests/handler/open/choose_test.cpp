@@ -37,7 +37,7 @@ struct desk {
   std::map<std::string, launch::entry> entries;
   std::vector<std::string> order;
   std::vector<std::string> programs;
-  handler::config cfg;
+  xdg::config cfg;
   std::string remembered;
   choice_inputs in() const {
     choice_inputs c;
@@ -116,7 +116,7 @@ TEST_CASE("a configured or given target wins, by name or as desktop:ID", "[choos
   d.add(make_entry("org.gnome.Geary.desktop", {"geary", "%U"}, false, true));
   d.add(make_entry("thunderbird.desktop", {"/usr/bin/thunderbird", "%u"}));
   d.order = {"thunderbird.desktop", "org.gnome.Geary.desktop"};
-  d.cfg.target = handler::located{"desktop:org.gnome.Geary", 9};
+  d.cfg.target = xdg::located{"desktop:org.gnome.Geary", 9};
   open_failure why;
   auto c = choose(d.in(), where, why);
   REQUIRE(c);
@@ -132,7 +132,7 @@ TEST_CASE("a configured or given target wins, by name or as desktop:ID", "[choos
   in.cli_target = "desktop:not-there";
   CHECK_FALSE(choose(in, where, why));
   CHECK(why.reason.find("not-there.desktop is not installed") != std::string::npos);
-  d.cfg.target = handler::located{"pine", 9};
+  d.cfg.target = xdg::located{"pine", 9};
   CHECK_FALSE(choose(d.in(), where, why));
   CHECK(why.reason == "config, byte 9: unknown target 'pine'");
   CHECK(parse_target_value("desktop:a/b") == std::nullopt);
@@ -259,7 +259,7 @@ TEST_CASE("the URI handed to a desktop entry means nothing to a shell or a Lisp 
 TEST_CASE("open plans a desktop entry: refused behind a shell, aerc told about its To", "[choose]") {
   auto d = parse_draft("mailto:%22Doe%2C%20Jane%22%20%3Cjane@example.org%3E?subject=x", {}, policy::defaults());
   REQUIRE(d);
-  handler::config cfg;
+  xdg::config cfg;
   open_request r;
   r.cfg = &cfg;
   r.installed = [](std::string_view) { return std::optional<std::string>{}; };

@@ -22,7 +22,7 @@ draft parse(std::string_view uri) {
 
 // A request with `cfg` and the programs in `programs` "installed" at /usr/bin.
 struct fixture {
-  handler::config cfg;
+  xdg::config cfg;
   std::vector<std::string> programs;
   open_request req() const {
     open_request r;
@@ -52,7 +52,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   CHECK(p->uri == "mailto:a@example.org?subject=x%2By");
   CHECK_FALSE(p->wants_file);
 
-  f.cfg.target = handler::located{"claws-mail", 9};
+  f.cfg.target = xdg::located{"claws-mail", 9};
   p = plan_open(d, f.req(), why);
   REQUIRE(p);
   CHECK(p->t == dispatch::target::claws_mail);
@@ -72,7 +72,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   CHECK_FALSE(plan_open(d, r, why));
   CHECK(why.exit_code == exit_usage);
 
-  f.cfg.target = handler::located{"pine", 9};
+  f.cfg.target = xdg::located{"pine", 9};
   CHECK_FALSE(plan_open(d, f.req(), why));
   CHECK(why.exit_code == exit_config);
   CHECK(why.reason == "config, byte 9: unknown target 'pine'");
@@ -94,16 +94,16 @@ TEST_CASE("a custom command is checked before anything is written or started", "
   const draft d = parse("mailto:a@example.org");
   fixture f;
   open_failure why;
-  f.cfg.target = handler::located{"custom", 9};
+  f.cfg.target = xdg::located{"custom", 9};
   CHECK_FALSE(plan_open(d, f.req(), why));
   CHECK(why.exit_code == exit_config);
-  f.cfg.command = handler::located{"mua --compose", 30};
+  f.cfg.command = xdg::located{"mua --compose", 30};
   CHECK_FALSE(plan_open(d, f.req(), why));
   CHECK(why.reason == "config, byte 30: command has neither %u (the clean URI) nor %f (the draft file)");
-  f.cfg.command = handler::located{"\"mua", 30};
+  f.cfg.command = xdg::located{"\"mua", 30};
   CHECK_FALSE(plan_open(d, f.req(), why));
   CHECK(why.reason.rfind("config, byte 30: command: ", 0) == 0);
-  f.cfg.command = handler::located{"\"/opt/my mua\" --draft %f --uri %u", 30};
+  f.cfg.command = xdg::located{"\"/opt/my mua\" --draft %f --uri %u", 30};
   auto p = plan_open(d, f.req(), why);
   REQUIRE(p);
   CHECK(p->wants_file);
@@ -116,7 +116,7 @@ TEST_CASE("a custom command is checked before anything is written or started", "
 TEST_CASE("open without Bcc is the same plan without the hidden recipients", "[open_plan]") {
   draft d = parse("mailto:a@example.org?bcc=x@evil.example&subject=s");
   fixture f;
-  f.cfg.target = handler::located{"thunderbird", 9};
+  f.cfg.target = xdg::located{"thunderbird", 9};
   open_failure why;
   auto with = plan_open(d, f.req(), why);
   REQUIRE(with);
@@ -134,13 +134,13 @@ TEST_CASE("a draft that needs UTF-8 headers is an RFC 6532 draft unless smtputf8
   const draft d = parse("mailto:b%C3%BCcher@example.org");
   open_failure why;
   CHECK(draft_bytes(d, draft_options(nullptr, false), why));
-  handler::config no;
+  xdg::config no;
   no.smtputf8 = false;
   CHECK_FALSE(draft_bytes(d, draft_options(&no, false), why));
   CHECK(why.exit_code == exit_dataerr);
   CHECK(why.advice.find("smtputf8 = yes") != std::string::npos);
   CHECK_FALSE(draft_bytes(d, draft_options(nullptr, true), why));
-  handler::config yes;
+  xdg::config yes;
   yes.smtputf8 = true;
   CHECK(draft_bytes(d, draft_options(&yes, true), why));
 }

@@ -4,7 +4,7 @@
 #include <string>
 
 using namespace mailtokit;
-using namespace mailtokit::handler;
+using namespace mailtokit::xdg;
 
 TEST_CASE("configuration files parse into keys with offsets", "[config]") {
   const std::string text =

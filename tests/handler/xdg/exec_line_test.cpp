@@ -9,7 +9,7 @@
 #include "tsv.hpp"
 
 using namespace mailtokit;
-using desktop::exec_arg;
+using exec_line::exec_arg;
 
 namespace {
 
@@ -41,7 +41,7 @@ std::string read_file(const std::string& path) {
 TEST_CASE("Exec values split per the Desktop Entry Specification (tests/data/desktop_exec.tsv)", "[desktop]") {
   for (const auto& row : test::load_tsv("desktop_exec.tsv")) {
     INFO("line " << row.line << ": " << row.at(0) << " (" << row.at(2) << ")");
-    auto r = desktop::split_exec(row.at(0));
+    auto r = exec_line::split_exec(row.at(0));
     const std::string got = r ? render(*r) : expect_error(r.error());
     CHECK(got == row.at(1));
   }
@@ -54,19 +54,19 @@ TEST_CASE("every byte outside quotes is either reserved or literal", "[desktop]"
     const char c = static_cast<char>(b);
     if (c == ' ' || c == '%') continue;  // separator and field-code introducer: tested above
     const std::string exec = std::string("prog a") + c + "b";
-    auto r = desktop::split_exec(exec);
+    auto r = exec_line::split_exec(exec);
     const bool is_reserved = reserved.find(c) != std::string::npos || b < 0x20 || b == 0x7F;
     INFO("byte " << b);
     if (is_reserved) {
       REQUIRE_FALSE(r);
       CHECK(r.error() == program::error{program::errc::exec_syntax, 6});
       // Quoted, the same byte is fine unless it is a control character.
-      auto q = desktop::quote_exec_arg(std::string("a") + c + "b");
+      auto q = exec_line::quote_exec_arg(std::string("a") + c + "b");
       if (b < 0x20 || b == 0x7F) {
         CHECK_FALSE(q);
       } else {
         REQUIRE(q);
-        auto back = desktop::split_exec("prog " + *q);
+        auto back = exec_line::split_exec("prog " + *q);
         REQUIRE(back);
         REQUIRE(back->size() == 2);
         CHECK((*back)[1].text == std::string("a") + c + "b");
@@ -86,71 +86,71 @@ TEST_CASE("quote_exec_arg round-trips through split_exec", "[desktop]") {
   };
   for (const auto& s : samples) {
     INFO(s);
-    auto q = desktop::quote_exec_arg(s);
+    auto q = exec_line::quote_exec_arg(s);
     REQUIRE(q);
-    auto back = desktop::split_exec(*q + " open %u");
+    auto back = exec_line::split_exec(*q + " open %u");
     REQUIRE(back);
     REQUIRE(back->size() == 3);
     CHECK((*back)[0].text == s);
     CHECK((*back)[1].text == "open");
     CHECK((*back)[2].field == 'u');
   }
-  CHECK_FALSE(desktop::quote_exec_arg(""));
-  CHECK(desktop::quote_exec_arg("/a%b").error() == program::error{program::errc::exec_syntax, 2});
-  CHECK(desktop::quote_exec_arg("/a\nb").error() == program::error{program::errc::exec_syntax, 2});
+  CHECK_FALSE(exec_line::quote_exec_arg(""));
+  CHECK(exec_line::quote_exec_arg("/a%b").error() == program::error{program::errc::exec_syntax, 2});
+  CHECK(exec_line::quote_exec_arg("/a\nb").error() == program::error{program::errc::exec_syntax, 2});
 }
 
 TEST_CASE("field codes expand to exactly one argument each", "[desktop]") {
-  auto args = desktop::split_exec("/bin/recorder --flag %u %f %i %c %k");
+  auto args = exec_line::split_exec("/bin/recorder --flag %u %f %i %c %k");
   REQUIRE(args);
-  CHECK(desktop::uses_field(*args, 'u'));
-  CHECK(desktop::uses_field(*args, 'f'));
+  CHECK(exec_line::uses_field(*args, 'u'));
+  CHECK(exec_line::uses_field(*args, 'f'));
   const std::string uri = "mailto:a@example.org?subject=a%20b%3B%20rm%20-rf";
-  auto argv = desktop::expand_exec(*args, {uri, "/tmp/x y.eml", "mailtokit", ""});
+  auto argv = exec_line::expand_exec(*args, {uri, "/tmp/x y.eml", "mailtokit", ""});
   REQUIRE(argv);
   CHECK(*argv == std::vector<std::string>{"/bin/recorder", "--flag", uri, "/tmp/x y.eml", "mailtokit"});
 
   // An empty value expands to nothing.
-  auto no_file = desktop::expand_exec(*args, {uri, "", "", ""});
+  auto no_file = exec_line::expand_exec(*args, {uri, "", "", ""});
   REQUIRE(no_file);
   CHECK(*no_file == std::vector<std::string>{"/bin/recorder", "--flag", uri});
 
   // A value that would start an option is refused, at the field code's offset.
-  auto dash = desktop::expand_exec(*args, {"-compose", "", "", ""});
+  auto dash = exec_line::expand_exec(*args, {"-compose", "", "", ""});
   REQUIRE_FALSE(dash);
   CHECK(dash.error() == program::error{program::errc::exec_syntax, 21});
-  CHECK_FALSE(desktop::expand_exec(*args, {uri, "--x", "", ""}));
+  CHECK_FALSE(exec_line::expand_exec(*args, {uri, "--x", "", ""}));
 
-  auto only_u = desktop::split_exec("prog %U");
+  auto only_u = exec_line::split_exec("prog %U");
   REQUIRE(only_u);
-  CHECK(desktop::uses_field(*only_u, 'u'));
-  CHECK_FALSE(desktop::uses_field(*only_u, 'f'));
+  CHECK(exec_line::uses_field(*only_u, 'u'));
+  CHECK_FALSE(exec_line::uses_field(*only_u, 'f'));
 }
 
 TEST_CASE("string values of a desktop file unescape", "[desktop]") {
-  CHECK(*desktop::unescape_string_value("a\\sb\\nc\\td\\re\\\\f") == "a b\nc\td\re\\f");
-  CHECK(desktop::unescape_string_value("a\\qb").error() == program::error{program::errc::exec_syntax, 1});
-  CHECK(desktop::unescape_string_value("a\\").error() == program::error{program::errc::exec_syntax, 1});
+  CHECK(*exec_line::unescape_string_value("a\\sb\\nc\\td\\re\\\\f") == "a b\nc\td\re\\f");
+  CHECK(exec_line::unescape_string_value("a\\qb").error() == program::error{program::errc::exec_syntax, 1});
+  CHECK(exec_line::unescape_string_value("a\\").error() == program::error{program::errc::exec_syntax, 1});
 }
 
 TEST_CASE("the shipped desktop entry is render_entry(\"mailtokit\")", "[desktop]") {
   const std::string shipped = read_file(std::string(MAILTOKIT_TEST_DATA) + "/../../desktop/mailtokit.desktop");
-  auto rendered = desktop::render_entry("mailtokit");
+  auto rendered = exec_line::render_entry("mailtokit");
   REQUIRE(rendered);
   CHECK(*rendered == shipped);
 }
 
 TEST_CASE("render_entry quotes and escapes an absolute program path", "[desktop]") {
   const std::string program = "/opt/my $apps/mail\\tok\"it";
-  auto entry = desktop::render_entry(program);
+  auto entry = exec_line::render_entry(program);
   REQUIRE(entry);
   const auto pos = entry->find("\nExec=");
   REQUIRE(pos != std::string::npos);
   const auto end = entry->find('\n', pos + 1);
   const std::string value = entry->substr(pos + 6, end - pos - 6);
-  auto unescaped = desktop::unescape_string_value(value);
+  auto unescaped = exec_line::unescape_string_value(value);
   REQUIRE(unescaped);
-  auto args = desktop::split_exec(*unescaped);
+  auto args = exec_line::split_exec(*unescaped);
   REQUIRE(args);
   REQUIRE(args->size() == 3);
   CHECK((*args)[0].text == program);
@@ -158,5 +158,5 @@ TEST_CASE("render_entry quotes and escapes an absolute program path", "[desktop]
   CHECK((*args)[2].field == 'u');
   CHECK(entry->find("MimeType=x-scheme-handler/mailto;\n") != std::string::npos);
   CHECK(entry->find("NoDisplay=true\n") != std::string::npos);
-  CHECK_FALSE(desktop::render_entry("/a/100%/x"));
+  CHECK_FALSE(exec_line::render_entry("/a/100%/x"));
 }
