@@ -253,7 +253,8 @@ std::vector<std::string> recipient_lines(const draft& d) {
     for (std::size_t i = 0; i < v.size() && i < 20; ++i)
       line += (i ? ", " : "") + preview::isolate(v[i].valid ? v[i].unicode() : v[i].original, true);
     if (v.size() > 20)
-      line += " " + fill(ntr("and {0} more", "and {0} more", v.size() - 20), {std::to_string(v.size() - 20)});
+      line.append(" ").append(
+          fill(ntr("and {0} more", "and {0} more", v.size() - 20), {std::to_string(v.size() - 20)}));
     out.push_back(fill(tr(label), {line}));
   };
   list(d.to, N_("To: {0}"));
