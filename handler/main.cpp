@@ -123,9 +123,11 @@ void add_exit_statuses(CLI::App& app) {
     return mailtokit::cli::fill(tr("Exit status: {0}."), {list}) + "\n" +
            tr("Errors: error: <code>: <what is wrong> (<reason>), then what to do on the next line.");
   };
-  const std::vector<std::string> opening = {ok, usage, refused, no_client, internal, cannot_create, lost, config, by_signal};
+  const std::vector<std::string> opening = {ok,   usage,  refused,  no_client, internal, cannot_create,
+                                            lost, config, by_signal};
   const std::vector<std::string> iri = {ok, usage, refused, internal, lost, by_signal};
-  const std::vector<std::string> registering = {ok, usage, no_xdg_mime, internal, cannot_create, lost, by_signal};
+  const std::vector<std::string> registering = {ok,   usage,    no_xdg_mime, internal, cannot_create,
+                                                lost, by_signal};
   const std::map<std::string, std::vector<std::string>> own = {
       {"open", opening},
       {"send", opening},
