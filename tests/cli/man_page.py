@@ -15,6 +15,7 @@ Checked in both directions, against the program and the code, never against a li
   COMMANDS of mailtokit(1)), and every such page and section names a real subcommand;
 - options: every option of `mailtokit CMD [SUB] --help` is a tagged entry (`.TP`) of that
   command's description, and every option tagged there is one the command's --help lists;
+- exit statuses: each command page's EXIT STATUS has the statuses its commands' --help lists;
 - error codes (ERRORS of mailtokit(1)): every code of MAILTOKIT_ERRC_LIST (include/mailtokit/result.hpp, the name table
   of `errc`) and of MAILTOKIT_PROGRAM_ERRC_LIST (handler/runtime/program_error.hpp, the program's
   own) is an entry of the ERRORS section, and every entry there is such a code;
@@ -204,6 +205,15 @@ def check_commands(program: str, pages: dict[str, str]) -> None:
         check(True, f"'{name}': {len(offered)} options, each documented")
     for key, (page, _) in docs.items():
         check(key in real, f"{page}: its description of '{' '.join(key)}' names a subcommand of the program")
+    # Each command page's EXIT STATUS lists what its commands' --help lists (`Exit status: 0 ok; ...`).
+    statuses: dict[str, set[str]] = {}
+    for cmd in real:
+        if cmd in docs and docs[cmd][0] != "mailtokit.1":
+            listed = help_text(program, *cmd).split("Exit status: ", 1)[-1].split(".\n", 1)[0]
+            statuses.setdefault(docs[cmd][0], set()).update(item.split(" ", 1)[0] for item in listed.split("; "))
+    for page, codes in statuses.items():
+        documented = {t.replace(" ", "") for t in tags(sections(pages[page]).get("EXIT STATUS", []))}
+        check(documented == codes, f"{page}: EXIT STATUS lists {sorted(documented)}, --help {sorted(codes)}")
     listed = set(re.findall(r"^\.BR (mailtokit\\-[a-z]+) \(1\)", "\n".join(sections(pages["mailtokit.1"]).get("COMMANDS", [])), re.M))
     for name in pages:
         if name.startswith("mailtokit-"):
