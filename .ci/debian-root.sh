@@ -49,6 +49,7 @@ done
 cat /tmp/mk/*.list | grep '^/usr/local' && bad "a package installs under /usr/local"
 for f in /usr/bin/mailtokit /usr/libexec/mailtokit/mailtokit-ask /usr/share/applications/mailtokit.desktop \
          /usr/share/metainfo/io.github.mailtokit.mailtokit.metainfo.xml /usr/share/man/man1/mailtokit.1.gz \
+         /usr/share/man/man1/mailtokit-open.1.gz /usr/share/man/man5/mailtokit.conf.5.gz \
          /usr/include/mailtokit.hpp /usr/share/doc/libmailtokit-dev/html/index.html; do
   [[ -f "$f" ]] || bad "$f is not installed"
 done

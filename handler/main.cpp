@@ -3,7 +3,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -47,6 +49,63 @@ void report_unknown(CLI::App* cmd, const std::string& typed, bool top, const std
       top ? mailtokit::cli::fill(mailtokit::cli::tr("unknown command '{0}'"), {shown})
           : mailtokit::cli::fill(mailtokit::cli::tr("unknown {0} command '{1}'"), {cmd->get_name(), shown}),
       reason, mailtokit::cli::fill(mailtokit::cli::tr("run '{0} --help' for the list"), {help}));
+}
+
+// Each command's --help ends with the exit statuses that command can return (read from its code
+// paths: 64 comes from the command line, 70 from the catch below, 74 from finish_output, 128+N
+// from a signal, for every command), then the error format; `mailtokit --help` lists them all.
+// The man pages (handler/man/) list the same per command.
+void add_exit_statuses(CLI::App& app) {
+  using mailtokit::cli::tr;
+  const std::string ok = tr("0 ok"), usage = tr("64 bad command line"), refused = tr("65 input refused"),
+                    unreadable = tr("66 input file unreadable"), no_client = tr("69 no mail client"),
+                    no_xdg_mime = tr("69 xdg-mime missing or failed"), internal = tr("70 internal error"),
+                    cannot_create = tr("73 output file cannot be created"),
+                    lost = tr("74 output lost (write error)"), config = tr("78 bad configuration"),
+                    by_signal = tr("128+N ended by signal N");
+  auto footer = [](const std::vector<std::string>& statuses) {
+    std::string list;
+    for (const auto& s : statuses) list = list.empty() ? s : mailtokit::cli::fill(tr("{0}; {1}"), {list, s});
+    return mailtokit::cli::fill(tr("Exit status: {0}."), {list}) + "\n" +
+           tr("Errors: error: <code>: <what is wrong> (<reason>), then what to do on the next line.");
+  };
+  const std::vector<std::string> opening = {ok,   usage,  refused,  no_client, internal, cannot_create,
+                                            lost, config, by_signal};
+  const std::vector<std::string> iri = {ok, usage, refused, internal, lost, by_signal};
+  const std::vector<std::string> registering = {ok,   usage,    no_xdg_mime, internal, cannot_create,
+                                                lost, by_signal};
+  const std::map<std::string, std::vector<std::string>> own = {
+      {"open", opening},
+      {"send", opening},
+      {"preview", {ok, usage, refused, internal, lost, config, by_signal}},
+      {"register", registering},
+      {"unregister", registering},
+      {"status", {ok, usage, internal, lost, config, by_signal}},
+      {"targets", {ok, usage, internal, lost, config, by_signal}},
+      {"version", {ok, usage, internal, lost, by_signal}},
+      {"inspect", {ok, usage, refused, internal, lost, by_signal}},
+      {"build", {ok, usage, refused, unreadable, internal, lost, by_signal}},
+      {"compose", {ok, usage, refused, internal, cannot_create, lost, by_signal}},
+      {"batch", {ok, usage, internal, cannot_create, lost, by_signal}},
+      {"iri", {ok, tr("1 iri equal: not equivalent"), usage, refused, internal, lost, by_signal}},
+      {"iri to-uri", iri},
+      {"iri to-iri", iri},
+      {"iri check", iri},
+      {"iri equal", {ok, tr("1 not equivalent"), usage, refused, internal, lost, by_signal}},
+  };
+  app.footer(footer({ok, tr("1 iri equal: not equivalent"), usage, refused, unreadable, no_client, internal,
+                     cannot_create, lost, config, by_signal}));
+  auto walk = [&](auto& self, CLI::App* cmd, const std::string& path) -> void {
+    for (CLI::App* sub : cmd->get_subcommands({})) {
+      const std::string name = path.empty() ? sub->get_name() : path + " " + sub->get_name();
+      const auto it = own.find(name);
+      if (it == own.end()) throw std::logic_error("no exit statuses listed for the command " + name);
+      const std::string paragraph = sub->get_footer();  // add_help_paragraph's text, if any
+      sub->footer((paragraph.empty() ? "" : paragraph + "\n\n") + footer(it->second));
+      self(self, sub, name);
+    }
+  };
+  walk(walk, &app, "");
 }
 
 // CLI11's own words in `--help` (its formatter's labels, the "Options" and "Subcommands" group
@@ -259,11 +318,6 @@ int main(int argc, char** argv) {
   app.fallthrough(false);
   app.set_version_flag("--version", std::string("mailtokit ") + MAILTOKIT_VERSION, tr("print the version and exit"));
   app.set_help_flag("-h,--help", tr("Print this help message and exit"));
-  app.footer(
-      tr("Exit status: 0 ok; 1 iri equal: not equivalent; 64 bad command line; 65 input refused; 66 input "
-      "file unreadable; 69 no mail client; 70 internal error; 73 output file cannot be created; 74 "
-      "output lost (write error); 78 bad configuration; 128+N ended by signal N.\n"
-      "Errors: error: <code>: <what is wrong> (<reason>), then what to do on the next line."));
   context ctx;
   add_iri_commands(app, ctx);
   add_mailto_commands(app, ctx);
@@ -275,6 +329,7 @@ int main(int argc, char** argv) {
   app.add_subcommand("version", tr("Print the version (as --version) and exit 0"))->callback([] {
     write_stdout(std::string("mailtokit ") + MAILTOKIT_VERSION + "\n");
   });
+  add_exit_statuses(app);
   translate_help(app);
   mailtokit::cleanup::install_handlers();
 

@@ -31,7 +31,8 @@ echo "-- staged install (DESTDIR) to /usr"
 DESTDIR="$tmp/stage" cmake --install "$build" --prefix /usr >/dev/null
 fail=0
 for f in usr/bin/mailtokit usr/libexec/mailtokit/mailtokit-ask usr/include/mailtokit/mailtokit.h \
-         usr/share/man/man1/mailtokit.1 usr/share/locale/{de,fr,es}/LC_MESSAGES/mailtokit.mo; do
+         usr/share/man/man1/mailtokit.1 usr/share/man/man1/mailtokit-open.1 usr/share/man/man5/mailtokit.conf.5 \
+         usr/share/locale/{de,fr,es}/LC_MESSAGES/mailtokit.mo; do
   [[ -e "$tmp/stage/$f" ]] || { echo "FAILED: staged install lacks /$f"; fail=1; }
 done
 pc=$(find "$tmp/stage" -name mailtokit.pc)

@@ -233,8 +233,8 @@ CLI::Option* add_choice_option(CLI::App* cmd, const std::string& names, std::str
 }
 
 void add_help_paragraph(CLI::App* cmd, const std::string& text) {
-  // A subcommand starts with its parent's footer (the exit statuses and the error format).
-  cmd->footer(text + "\n\n" + cmd->get_footer());
+  // The command's own exit statuses and the error format follow it (main.cpp adds them).
+  cmd->footer(text);
 }
 
 std::string closest_name(std::string_view typed, const std::vector<std::string>& names) {

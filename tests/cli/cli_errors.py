@@ -122,18 +122,55 @@ check("(0 to 64, default 1)" in out and "Exit status:" in out, "batch --help sho
 check("tab-separated summary" in out and "--json the `inspect --json` object" in out,
       "batch --help says what it writes")
 # `mailtokit --help` lists each command in one short line; what a description leaves out is in the
-# command's own --help, before the complete exit statuses every command's --help ends with.
+# command's own --help, which ends with the exit statuses that command can return (a part of the
+# complete list `mailtokit --help` ends with), then the same error format.
+def exit_statuses(help_out: str) -> tuple[list[str], str]:
+    """The `Exit status: A; B; C.` items of a --help text, and what follows them (the error format)."""
+    if "Exit status: " not in help_out:
+        return [], ""
+    listed, _, rest = help_out.split("Exit status: ", 1)[1].partition(".\n")
+    return listed.split("; "), rest
+
+
 rc, top, err = run("--help")
 listing = top.split("Subcommands:\n", 1)[1].split("\n\n", 1)[0].splitlines()
 check(len(listing) >= 13, f"--help lists the commands: {listing}")
-exits = top[top.index("Exit status:"):]
+every, errors_format = exit_statuses(top)
+check(len(every) == 11 and every[0] == "0 ok" and every[-1] == "128+N ended by signal N" and
+      errors_format.startswith("Errors: error: <code>:"), f"--help ends with every exit status: {every}")
+own_statuses: dict[str, list[str]] = {}
 for line in listing:
     name, _, what = line.strip().partition(" ")
     what = what.strip()
     check(0 < len(what) <= 100 and not what.endswith(".") and "Exit" not in what,
           f"--help lists {name} in one short line: {what!r}")
     rc, own, err = run(name, "--help")
-    check(rc == 0 and own.startswith(what + "\n") and own.endswith(exits), f"{name} --help: its line, then the exit statuses")
+    mine, rest = exit_statuses(own)
+    own_statuses[name] = mine
+    check(rc == 0 and own.startswith(what + "\n") and rest == errors_format,
+          f"{name} --help: its line, then its exit statuses and the error format")
+    check(mine[:1] == ["0 ok"] and "64 bad command line" in mine and
+          {st.split()[0] for st in mine} <= {st.split()[0] for st in every},
+          f"{name} --help lists exit statuses of the complete list: {mine}")
+for sub in ("to-uri", "to-iri", "check", "equal"):
+    rc, own, err = run("iri", sub, "--help")
+    own_statuses["iri " + sub] = exit_statuses(own)[0]
+# Each command lists its own statuses only: 1 is `iri equal`'s, 66 `build`'s, 69 and 78 belong to the
+# commands that start a mail program or read the configuration.
+for name, mine in own_statuses.items():
+    check(("1 not equivalent" in mine) == (name == "iri equal") and
+          ("1 iri equal: not equivalent" in mine) == (name == "iri"),
+          f"{name} --help lists exit status 1 only for iri equal: {mine}")
+    check(("66 input file unreadable" in mine) == (name == "build"), f"{name} --help: 66 only for build: {mine}")
+for name in ("register", "unregister", "version", "inspect", "compose", "batch", "iri to-uri"):
+    check(not any(s.startswith(("1 ", "69 no mail client", "78 ")) for s in own_statuses[name]),
+          f"{name} --help does not list 'iri equal', 'no mail client' or 'bad configuration': {own_statuses[name]}")
+for name in ("open", "send"):
+    check("69 no mail client" in own_statuses[name] and "78 bad configuration" in own_statuses[name],
+          f"{name} --help lists 69 and 78: {own_statuses[name]}")
+check("69 xdg-mime missing or failed" in own_statuses["register"], f"register --help: 69 is xdg-mime's")
+rc, reg, err = run("register", "--help")
+check("iri equal" not in reg, "register --help does not list 'iri equal'")
 
 # compose --date / --message-id.
 rc, out, err = run("compose", "--date", "yesterday", "mailto:a@b.org")

@@ -1,36 +1,48 @@
 #!/usr/bin/env python3
-"""The man page (handler/mailtokit.1) is the CLI reference: it covers the program, and only it.
+"""The man pages (handler/man) are the CLI reference: they cover the program, and only it.
+
+The pages, in the manner of git's: mailtokit(1) (overview, the commands in one line each, files,
+environment, error codes, exit statuses, examples), mailtokit-COMMAND(1) for the commands
+(register and unregister share mailtokit-register(1), status and targets mailtokit-status(1), the
+iri commands mailtokit-iri(1)), mailtokit.conf(5) for the configuration file. Each renders without
+warnings and stays under 1,200 lines; every mailtokit-COMMAND page names a real command and is
+listed in mailtokit(1)'s COMMANDS, and what each check below reads is in the page named for it.
 
 Checked in both directions, against the program and the code, never against a list kept here:
-- it renders without warnings (`groff -ww -man -z`, `man --warnings`);
-- subcommands: every subcommand that `mailtokit [CMD] --help` lists has a `.SS` section under
-  COMMANDS, and every such section names a real subcommand;
+- each page renders without warnings (`groff -ww -man -z`, `man --warnings`);
+- subcommands: every subcommand that `mailtokit [CMD] --help` lists has its page's DESCRIPTION
+  (mailtokit-CMD(1)), or a `.SS` section there where a page holds several commands (`version`: under
+  COMMANDS of mailtokit(1)), and every such page and section names a real subcommand;
 - options: every option of `mailtokit CMD [SUB] --help` is a tagged entry (`.TP`) of that
-  command's section, and every option tagged there is one the command's --help lists;
-- error codes: every code of MAILTOKIT_ERRC_LIST (include/mailtokit/result.hpp, the name table
+  command's description, and every option tagged there is one the command's --help lists;
+- exit statuses: each command page's EXIT STATUS has the statuses its commands' --help lists;
+- error codes (ERRORS of mailtokit(1)): every code of MAILTOKIT_ERRC_LIST (include/mailtokit/result.hpp, the name table
   of `errc`) and of MAILTOKIT_PROGRAM_ERRC_LIST (handler/base/errors.hpp, the program's
   own) is an entry of the ERRORS section, and every entry there is such a code;
 - warning codes: every code of MAILTOKIT_WARN_LIST (include/mailtokit/warning.hpp, the name
-  table of `warning_code`) and every preview finding the sources push as `{"code", ...}` is an
-  entry of the WARNINGS section, and every entry there is such a code; the codes the program
+  table of `warning_code`) is an entry of WARNINGS in mailtokit-inspect(1), every other preview
+  finding the sources push as `{"code", ...}` an entry of FINDINGS in mailtokit-preview(1), and
+  every entry there is such a code; the codes the program
   really prints (`inspect --json` and `preview --format json` over the link tables in
   tests/data) must all be among them, so the extraction from the sources cannot miss one;
 - configuration keys: every key the parser compares against (`key == "name"` in
-  handler/xdg/config.cpp) is an entry of the CONFIGURATION section, and every entry
+  handler/xdg/config.cpp) is an entry of mailtokit.conf(5)'s DESCRIPTION, and every entry
   there is a key the program accepts (a configuration line `KEY = x` is not refused at the key,
   while an unknown key is);
 - environment variables: every name the program's sources read with getenv is an entry of the
-  ENVIRONMENT section, and every entry there is one of them;
-- examples: every `$ ` command in the EXAMPLES section runs (bash, an empty directory, a private
+  ENVIRONMENT section of mailtokit(1), and every entry there is one of them;
+- examples: every `$ ` command in an EXAMPLES section runs (bash, an empty directory, a private
   HOME, the program first in PATH) and prints what the man page shows after it (`...` lines and
   `TEXT...` prefixes as wildcards), with the exit status `# exit N` names (default 0).
 
-usage: man_page.py /path/to/mailtokit [/path/to/mailtokit.1]
-(the installed man page is checked this way by tests/consumer/run.sh)
+usage: man_page.py /path/to/mailtokit [MAN_DIR]
+MAN_DIR holds the pages (default handler/man), flat or in man1/ and man5/, each maybe gzipped (the
+installed pages, $prefix/share/man, are checked this way by tests/consumer/run.sh).
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import re
@@ -143,34 +155,70 @@ def options(help_out: str) -> set[str]:
     return out
 
 
-def check_render(man_path: Path) -> None:
+def check_render(man_path: Path, name: str) -> None:
     r = run(["groff", "-ww", "-man", "-Tutf8", "-z", str(man_path)])
-    check(r.returncode == 0 and not r.stderr.strip(), f"groff -ww renders without warnings: {r.stderr.strip()}")
+    check(r.returncode == 0 and not r.stderr.strip(), f"{name}: groff -ww renders without warnings: {r.stderr.strip()}")
     r = run(["man", "--warnings", "-l", str(man_path)], env={**os.environ, "MANWIDTH": "80", "MANPAGER": "cat"})
-    check(r.returncode == 0 and not r.stderr.strip(), f"man --warnings renders without warnings: {r.stderr.strip()}")
+    check(r.returncode == 0 and not r.stderr.strip() and r.stdout.strip() != "",
+          f"{name}: man --warnings renders without warnings: {r.stderr.strip()}")
 
 
-def check_commands(program: str, commands: dict[str, list[str]]) -> None:
-    """Subcommands and their options, both directions."""
+def command_docs(pages: dict[str, str]) -> dict[tuple[str, ...], tuple[str, list[str]]]:
+    """Where each command is described: (page, lines), by its command words. A `.SS` in the
+    DESCRIPTION of a mailtokit-CMD page (or in COMMANDS of mailtokit(1)) is one command, titled with
+    its words and operands in upper case ("iri to-uri IRI"); a page without one is its command's."""
+    out: dict[tuple[str, ...], tuple[str, list[str]]] = {}
+    for name, man in pages.items():
+        secs = sections(man)
+        if name == "mailtokit.1":
+            lines = secs.get("COMMANDS", [])
+        elif name.startswith("mailtokit-") and name.endswith(".1"):
+            lines = secs.get("DESCRIPTION", [])
+        else:
+            continue
+        subs = subsections(lines)
+        for title, sub in subs.items():
+            out[tuple(w for w in title.split() if not w.isupper())] = (name, sub)
+        if not subs and name != "mailtokit.1":
+            out[(name[len("mailtokit-"):-2],)] = (name, lines)
+    return out
+
+
+def check_commands(program: str, pages: dict[str, str]) -> None:
+    """Subcommands and their options, both directions; each command page is listed in mailtokit(1)."""
     real: list[tuple[str, ...]] = []
     for cmd in subcommands(program):
         subs = subcommands(program, cmd)
         real.extend([(cmd, s) for s in subs] if subs else [(cmd,)])
     check(len(real) >= 10, f"the program lists its subcommands ({len(real)} found)")
-    # A section title is the command words, then the operands in upper case ("iri to-uri IRI").
-    titles = {tuple(w for w in t.split() if not w.isupper()): t for t in commands}
+    docs = command_docs(pages)
     for cmd in real:
         name = " ".join(cmd)
-        check(cmd in titles, f"COMMANDS has a section for '{name}'")
-        if cmd not in titles:
+        check(cmd in docs, f"a man page describes '{name}' (mailtokit-{cmd[0]}(1), or a .SS section)")
+        if cmd not in docs:
             continue
-        documented = tag_words(commands[titles[cmd]], r"(?<![\w-])(--?[a-z][a-z0-9-]*)")
+        page, lines = docs[cmd]
+        documented = tag_words(lines, r"(?<![\w-])(--?[a-z][a-z0-9-]*)")
         offered = options(help_text(program, *cmd))
-        both_ways(offered, documented, f"'{name} {{}}' (in --help) is an entry of the man page's '{name}' section",
-                  f"'{name} {{}}' (in the man page) is an option of '{name} --help'")
+        both_ways(offered, documented, f"'{name} {{}}' (in --help) is an entry of {page} for '{name}'",
+                  f"'{name} {{}}' (in {page}) is an option of '{name} --help'")
         check(True, f"'{name}': {len(offered)} options, each documented")
-    for key, title in titles.items():
-        check(key in real, f"man page section '{title}' names a subcommand of the program")
+    for key, (page, _) in docs.items():
+        check(key in real, f"{page}: its description of '{' '.join(key)}' names a subcommand of the program")
+    # Each command page's EXIT STATUS lists what its commands' --help lists (`Exit status: 0 ok; ...`).
+    statuses: dict[str, set[str]] = {}
+    for cmd in real:
+        if cmd in docs and docs[cmd][0] != "mailtokit.1":
+            listed = help_text(program, *cmd).split("Exit status: ", 1)[-1].split(".\n", 1)[0]
+            statuses.setdefault(docs[cmd][0], set()).update(item.split(" ", 1)[0] for item in listed.split("; "))
+    for page, codes in statuses.items():
+        documented = {t.replace(" ", "") for t in tags(sections(pages[page]).get("EXIT STATUS", []))}
+        check(documented == codes, f"{page}: EXIT STATUS lists {sorted(documented)}, --help {sorted(codes)}")
+    listed = set(re.findall(r"^\.BR (mailtokit\\-[a-z]+) \(1\)", "\n".join(sections(pages["mailtokit.1"]).get("COMMANDS", [])), re.M))
+    for name in pages:
+        if name.startswith("mailtokit-"):
+            check(name[:-2].replace("-", "\\-") in listed,
+                  f"mailtokit(1) lists {name} under COMMANDS")
 
 
 def errc_names() -> set[str]:
@@ -286,11 +334,26 @@ def check_code_section(secs: dict[str, list[str]], section: str, codes: set[str]
               f"{section} entry '{{}}' is a code in {source}")
 
 
-def check_codes(program: str, secs: dict[str, list[str]], env: dict[str, str]) -> None:
+def warn_list() -> set[str]:
+    text = (SOURCE / "include/mailtokit/warning.hpp").read_text()
+    body = text.split("#define MAILTOKIT_WARN_LIST(X)", 1)[1].split("\n\n", 1)[0]
+    return set(re.findall(r"\bX\(([a-z][a-z0-9_]*),", body))
+
+
+def check_codes(program: str, secs: dict[str, list[str]], env: dict[str, str], pages: dict[str, str]) -> None:
     errs = errc_names()
     check_code_section(secs, "ERRORS", errs, "MAILTOKIT_ERRC_LIST of result.hpp", 40)
     warns = warning_codes()
     check_code_section(secs, "WARNINGS", warns, "the warnings and findings src/ emits", 30)
+    # The warning codes are in mailtokit-inspect(1), the findings that are no warning code in
+    # mailtokit-preview(1).
+    listed = warn_list()
+    in_inspect = tag_words(sections(pages.get("mailtokit-inspect.1", "")).get("WARNINGS", []), CODE)
+    in_preview = tag_words(sections(pages.get("mailtokit-preview.1", "")).get("FINDINGS", []), CODE)
+    for c in sorted(listed - in_inspect):
+        check(False, f"warning code '{c}' (MAILTOKIT_WARN_LIST) is an entry of WARNINGS in mailtokit-inspect(1)")
+    for c in sorted(warns - listed - in_preview):
+        check(False, f"finding '{c}' is an entry of FINDINGS in mailtokit-preview(1)")
     seen_warnings, seen_errors = emitted_codes(program, env)
     check(len(seen_warnings) >= 20, f"the program printed warning codes for tests/data links ({len(seen_warnings)})")
     for c in sorted(seen_warnings - warns):
@@ -299,10 +362,11 @@ def check_codes(program: str, secs: dict[str, list[str]], env: dict[str, str]) -
         check(False, f"error code '{c}' printed by the program is in MAILTOKIT_ERRC_LIST")
 
 
-def check_config(program: str, secs: dict[str, list[str]], env: dict[str, str], work: Path) -> None:
+def check_config(program: str, conf: list[str], env: dict[str, str], work: Path) -> None:
+    """`conf`: the DESCRIPTION of mailtokit.conf(5), where each key is an entry."""
     keys = config_keys()
     check(len(keys) >= 8, f"configuration keys read from handler_config.cpp ({len(keys)})")
-    documented = tag_words(secs.get("CONFIGURATION", []), r"\b[a-z][a-z0-9_]*\b")
+    documented = tag_words(conf, r"\b[a-z][a-z0-9_]*\b")
 
     def refused_at_key(key: str) -> bool:
         cfg = work / "config"
@@ -312,10 +376,10 @@ def check_config(program: str, secs: dict[str, list[str]], env: dict[str, str], 
 
     check(refused_at_key("no_such_key"), "an unknown configuration key is refused at the key (column 1)")
     for k in sorted(keys - documented):
-        check(False, f"configuration key '{k}' (parsed in handler_config.cpp) is an entry of CONFIGURATION")
+        check(False, f"configuration key '{k}' (parsed in handler_config.cpp) is an entry of mailtokit.conf(5)")
     for k in sorted(documented):
-        check(not refused_at_key(k), f"CONFIGURATION entry '{k}' is a key the program accepts")
-    check(True, f"CONFIGURATION documents the {len(keys)} keys")
+        check(not refused_at_key(k), f"mailtokit.conf(5) entry '{k}' is a key the program accepts")
+    check(True, f"mailtokit.conf(5) documents the {len(keys)} keys")
 
 
 def examples(lines: list[str]):
@@ -379,28 +443,72 @@ def check_examples(program: str, lines: list[str], work: Path) -> None:
               "\n    ".join(expected) + "\n  program:\n    " + "\n    ".join(got))
 
 
+def read_pages(folder: Path) -> dict[str, str]:
+    """The pages under `folder` by file name ("mailtokit-open.1"), gzipped ones uncompressed."""
+    pages: dict[str, str] = {}
+    for path in sorted(folder.rglob("*")):
+        name = path.name[:-3] if path.name.endswith(".gz") else path.name
+        if not path.is_file() or not re.fullmatch(r"mailtokit[a-z.-]*\.[15]", name):
+            continue
+        data = path.read_bytes()
+        pages[name] = (gzip.decompress(data) if path.name.endswith(".gz") else data).decode("utf-8")
+    return pages
+
+
+def check_page(name: str, man: str) -> None:
+    """One page: renders without warnings, under 1,200 lines, named as its file is."""
+    with tempfile.NamedTemporaryFile("w", suffix="." + name.rsplit(".", 1)[1], encoding="utf-8") as f:
+        f.write(man)
+        f.flush()
+        check_render(Path(f.name), name)
+    lines = man.count("\n")
+    check(lines < 1200, f"{name} has {lines} lines, under 1,200")
+    title, section = name.rsplit(".", 1)
+    check(re.match(r'^\.TH "?' + re.escape(title.upper().replace("-", "\\-")) + r'"? ' + section + " ", man) is not None,
+          f"{name}: .TH names the page and section {section}")
+    secs = sections(man)
+    for s in ["NAME", "SYNOPSIS", "DESCRIPTION", "SEE ALSO"]:
+        check(s in secs, f"{name} has a {s} section")
+
+
+# The one page each kind of entry lives in (and no other page has that section).
+HOMES = {"ERRORS": "mailtokit.1", "ENVIRONMENT": "mailtokit.1", "FILES": "mailtokit.1", "EXAMPLES": "mailtokit.1",
+         "WARNINGS": "mailtokit-inspect.1", "FINDINGS": "mailtokit-preview.1", "CONFIGURATION": None}
+
+
 def main() -> int:
     if len(sys.argv) not in (2, 3):
         print(__doc__, file=sys.stderr)
         return 64
     program = sys.argv[1]
-    man_path = Path(sys.argv[2]) if len(sys.argv) == 3 else SOURCE / "handler/mailtokit.1"
-    man = man_path.read_text(encoding="utf-8")
-    secs = sections(man)
-    for name in ["SYNOPSIS", "COMMANDS", "CONFIGURATION", "FILES", "ENVIRONMENT", "WARNINGS", "ERRORS",
-                 "EXIT STATUS", "EXAMPLES"]:
-        check(name in secs, f"the man page has a {name} section")
-    check_render(man_path)
-    check_commands(program, subsections(secs.get("COMMANDS", [])))
+    man_dir = Path(sys.argv[2]) if len(sys.argv) == 3 else SOURCE / "handler/man"
+    pages = read_pages(man_dir)
+    for need in ["mailtokit.1", "mailtokit.conf.5", "mailtokit-open.1", "mailtokit-inspect.1", "mailtokit-preview.1"]:
+        check(need in pages, f"{man_dir} holds {need}")
+    if "mailtokit.1" not in pages or "mailtokit.conf.5" not in pages:
+        print(f"man pages {man_dir}: {passed} checks passed, {len(failures)} failed")
+        return 1
+    for name, man in pages.items():
+        check_page(name, man)
+        for sec, home in HOMES.items():
+            check(sec not in sections(man) or name == home, f"{name}: {sec} is in {home or 'no page'} only")
+    secs = {}
+    for name in ["mailtokit.1", "mailtokit-inspect.1", "mailtokit-preview.1"]:
+        secs.update({k: v for k, v in sections(pages.get(name, "")).items() if k in HOMES})
+    secs["WARNINGS"] = secs.get("WARNINGS", []) + secs.get("FINDINGS", [])
+    conf = sections(pages["mailtokit.conf.5"]).get("DESCRIPTION", [])
+    for name in ["SYNOPSIS", "COMMANDS", "FILES", "ENVIRONMENT", "ERRORS", "EXIT STATUS", "EXAMPLES"]:
+        check(name in sections(pages["mailtokit.1"]), f"mailtokit(1) has a {name} section")
+    check_commands(program, pages)
     check_environment(secs)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "MAILTOKIT_", "DISPLAY", "WAYLAND"))}
         env["HOME"] = str(work)
-        check_codes(program, secs, env)
-        check_config(program, secs, env, work)
+        check_codes(program, secs, env, pages)
+        check_config(program, conf, env, work)
         check_examples(program, secs.get("EXAMPLES", []), work)
-    print(f"man page {man_path}: {passed} checks passed, {len(failures)} failed")
+    print(f"man pages {man_dir} ({len(pages)}): {passed} checks passed, {len(failures)} failed")
     return 1 if failures else 0
 
 

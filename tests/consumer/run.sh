@@ -4,7 +4,7 @@
 #   run.sh --prefix PREFIX WORK_DIR       test an existing install (e.g. a DESTDIR staging of /usr)
 # Checks the exported symbols (nm -D: only the API that MAILTOKIT_API marks) and the installed
 # layout (headers, libmailtokit.so.0.1.0 with SONAME libmailtokit.so.0, libmailtokit.a, CMake
-# package with version file, mailtokit.pc, program, man page, desktop file), then builds
+# package with version file, mailtokit.pc, program, man pages, desktop file), then builds
 #   cxx/  with CMake: find_package(mailtokit) -> the C++ consumer against the shared and the static
 #         library, and tests/c/example.c compiled as C against the shared library;
 #   c/    with make + pkg-config: tests/c/example.c against the shared and the static library;
@@ -56,13 +56,15 @@ fi
 for f in include/mailtokit.hpp include/mailtokit/mailtokit.h include/mailtokit/result.hpp bin/mailtokit; do
   expect "installed $f" test -f "$prefix/$f"
 done
-# The man page: as CMake installs it, or compressed as Debian's packages install it (dh_compress).
-man_page="$prefix/share/man/man1/mailtokit.1"
-if [[ ! -f "$man_page" && -f "$man_page.gz" ]]; then
-  gzip -dc "$man_page.gz" >"$work/mailtokit.1"
-  man_page="$work/mailtokit.1"
-fi
-expect "installed share/man/man1/mailtokit.1 (or .1.gz)" test -f "$man_page"
+# The man pages: as CMake installs them, or compressed as Debian's packages install them
+# (dh_compress); `man` finds mailtokit(1), a command's page and mailtokit.conf(5) by name.
+man_dir="$prefix/share/man"
+for page in man1/mailtokit.1 man1/mailtokit-open.1 man1/mailtokit-inspect.1 man5/mailtokit.conf.5; do
+  expect "installed share/man/$page (or $page.gz)" test -f "$man_dir/$page" -o -f "$man_dir/$page.gz"
+done
+for page in mailtokit mailtokit-open mailtokit.conf; do
+  expect "man $page (MANPATH=$man_dir)" has <(MANPATH="$man_dir" MANWIDTH=80 MANPAGER=cat man "$page" 2>&1) "${page^^}"
+done
 for f in libmailtokit.so.0.1.0 libmailtokit.a cmake/mailtokit/mailtokit-config.cmake \
          cmake/mailtokit/mailtokit-config-version.cmake cmake/mailtokit/mailtokit-targets.cmake; do
   expect "installed lib/$f" test -f "$libdir/$f"
@@ -114,12 +116,12 @@ done
 expect "installed share/applications/mailtokit.desktop" test -f "$prefix/share/applications/mailtokit.desktop"
 expect "desktop-file-validate" desktop-file-validate "$prefix/share/applications/mailtokit.desktop"
 expect "installed program runs (--help)" "$prefix/bin/mailtokit" --help >/dev/null
-# The installed man page renders without warnings and documents every subcommand, option, error
+# The installed man pages render without warnings and document every subcommand, option, error
 # and warning code and configuration key of the installed program, and nothing else.
-if python3 "$here/../cli/man_page.py" "$prefix/bin/mailtokit" "$man_page" >"$work/man.log" 2>&1; then
+if python3 "$here/../cli/man_page.py" "$prefix/bin/mailtokit" "$man_dir" >"$work/man.log" 2>&1; then
   ok
 else
-  bad "installed man page covers the installed program (tests/cli/man_page.py)"
+  bad "installed man pages cover the installed program (tests/cli/man_page.py)"
   cat "$work/man.log" >&2
 fi
 

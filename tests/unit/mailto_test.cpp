@@ -105,7 +105,7 @@ namespace {
 
 std::vector<std::string> marked(const std::vector<address>& list) {
   std::vector<std::string> out;
-  for (const auto& a : list) out.push_back((a.valid ? "" : "!") + a.unicode());
+  for (const auto& a : list) out.push_back(std::string(a.valid ? "" : "!").append(a.unicode()));
   return out;
 }
 

@@ -239,7 +239,8 @@ TEST_CASE("each kind of finding has its own plain headline", "[question]") {
 
 TEST_CASE("hostile text cannot change or swamp the question", "[question]") {
   std::string to;
-  for (int i = 0; i < 990; ++i) to += (i ? "," : "") + std::string("u") + std::to_string(i) + "@example.org";
+  for (int i = 0; i < 990; ++i)
+    to.append(i ? "," : "").append("u").append(std::to_string(i)).append("@example.org");
   std::string subject = "%3Cb%3Ebold%3C%2Fb%3E%E2%80%AE%1B%5B31m";
   for (int i = 0; i < 3000; ++i) subject += "A";
   std::string hidden;
