@@ -43,8 +43,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 from tsv import unescape  # noqa: E402
+from harness.desktop import write_config  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 DATA = os.environ.get("MAILTOKIT_TEST_DATA", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data"))
@@ -188,8 +188,7 @@ work = os.path.join(root, "work")
 untouched = os.path.join(root, "untouched")
 for d in (home + "/.config/mailtokit", home + "/.local/share", home + "/.local/state", work, untouched):
     os.makedirs(d)
-with open(home + "/.config/mailtokit/config", "w") as f:
-    f.write("notify = no\n")
+write_config(home + "/.config", "notify = no\n")
 with open(os.path.join(untouched, "a.eml"), "wb") as f:
     f.write(b"To: a@example.org\r\nSubject: s\r\n\r\nbody\r\n")
 env = {k: v for k, v in os.environ.items()

@@ -39,19 +39,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+from harness.checks import Checks
+
 SOURCE = Path(__file__).resolve().parents[2]
 
-failures: list[str] = []
-passed = 0
-
-
-def check(ok: bool, what: str) -> None:
-    global passed
-    if ok:
-        passed += 1
-    else:
-        failures.append(what)
-        print(f"FAILED: {what}", file=sys.stderr)
+checks = Checks("man_page", out=sys.stderr)
+check, failures = checks.check, checks.failures
 
 
 GLYPHS = {"\\-": "-", "\\(dq": '"', "\\(aq": "'", "\\('e": "\u00e9", "\\(:u": "\u00fc", "\\t": "\t",
@@ -400,7 +393,7 @@ def main() -> int:
         check_codes(program, secs, env)
         check_config(program, secs, env, work)
         check_examples(program, secs.get("EXAMPLES", []), work)
-    print(f"man page {man_path}: {passed} checks passed, {len(failures)} failed")
+    print(f"man page {man_path}: {checks.passed} checks passed, {len(failures)} failed")
     return 1 if failures else 0
 
 

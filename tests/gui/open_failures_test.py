@@ -24,21 +24,17 @@ import re
 import sys
 from pathlib import Path
 
-from open_desktop import Desktop, click_button, wait_exit, wait_record
-from session import Session, require
+from harness import titles
+from harness.checks import Checks
+from harness.desktop import Desktop, wait_exit, wait_record
+from harness.session import Session, click_button, require
 
 PROG = os.path.realpath(sys.argv[1])
 RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
 RESULTS.mkdir(parents=True, exist_ok=True)
-FAILURE_TITLE = r"^mailtokit: the link was not opened$"
 LINK = "mailto:someone@example.org?subject=Kept%20%3Cb%3Edraft%3C%2Fb%3E&body=hello"
-failures = []
-
-
-def check(cond, msg):
-    print(("ok:   " if cond else "FAIL: ") + msg)
-    if not cond:
-        failures.append(msg)
+checks = Checks("open_failures", show_passed=True)
+check, failures = checks.check, checks.failures
 
 
 require("zenity", "kdialog", "notify-send", "convert", "import")
@@ -115,7 +111,7 @@ with Session("open-failures") as s:
                       f"{where}: the dialog gives the reason in words and what to do: {text[:200]!r}")
                 if kept and drafts:
                     check(str(drafts[0]) in text, f"{where}: the dialog says where the draft is kept")
-                win = s.wait_window(FAILURE_TITLE, timeout=30)
+                win = s.wait_window(titles.FAILURE, timeout=30)
                 shot = RESULTS / "open_failure_dialog.png"
                 if not shot_taken and name == "client exits at once":
                     s.screenshot(shot)
@@ -125,7 +121,7 @@ with Session("open-failures") as s:
                           f"{where}: what to do fits a link that is too large: {text!r}")
                     s.screenshot(RESULTS / "open_failure_refused.png")
                 click_button(s, win, 0, 1, RESULTS / "open_failure_buttons.png")
-                s.wait_window(FAILURE_TITLE, timeout=10, gone=True)
+                s.wait_window(titles.FAILURE, timeout=10, gone=True)
                 check(d.recorded("notify-send") == [], f"{where}: no notification besides the dialog")
             else:
                 n = wait_record(d, "notify-send")
@@ -150,10 +146,10 @@ with Session("open-failures") as s:
     shown = k[-1].replace("\n", "")  # (lines broken at 80 characters)
     check(len(drafts) == 1 and str(drafts[0]) in shown and "failed at once: it exited with status 1" in shown,
           "KDE: the error box gives the reason and the kept draft")
-    win = s.wait_window(r"^mailtokit: the link was not opened", timeout=60)
+    win = s.wait_window(titles.FAILURE, timeout=60)
     s.screenshot(RESULTS / "open_failure_kdialog.png")
     click_button(s, win, 0, 1, RESULTS / "open_failure_kdialog_click.png")
-    s.wait_window(r"^mailtokit: the link was not opened", timeout=10, gone=True)
+    s.wait_window(titles.FAILURE, timeout=10, gone=True)
 
     # In German (LANGUAGE=de, a UTF-8 locale, the build's catalogs): the real zenity shows the
     # failure dialog with the German title, reason and "what to do" (issue 24), taken from po/de.po.
@@ -176,10 +172,10 @@ with Session("open-failures") as s:
           "What to do" not in text, f"German: the failure dialog is in German ({z[4:5]}, {text[:160]!r})")
     check(de_reason in log.read_text("utf-8", "replace") and "error: unavailable: " in log.read_text("utf-8", "replace"),
           "German: stderr is German, its code English")
-    win = s.wait_window("^" + re.escape(de_title) + "$", timeout=30)
+    win = s.wait_window(titles.exactly(de_title), timeout=30)
     s.screenshot(RESULTS / "open_failure_dialog_de.png")
     click_button(s, win, 0, 1, RESULTS / "open_failure_dialog_de_click.png")
-    s.wait_window("^" + re.escape(de_title) + "$", timeout=10, gone=True)
+    s.wait_window(titles.exactly(de_title), timeout=10, gone=True)
 
     # No display, confirm = risky: nobody can be asked, so the draft opens and the desktop is told.
     d.write_config(f'target = custom\ncommand = "{recorder}" %u\n')
@@ -204,7 +200,4 @@ with Session("open-failures") as s:
     check(rc == 69 and d.recorded("notify-send") == [] and "failed at once" in log.read_text(),
           "notify = no: the failure is on stderr only")
 
-if failures:
-    print(f"{len(failures)} failure(s)")
-    sys.exit(1)
-print("open_failures: all checks passed")
+checks.finish()
