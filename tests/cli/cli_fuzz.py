@@ -80,21 +80,27 @@ def help_text(words: list[str]) -> str:
 OPTION_LINE = re.compile(r"^  (-[^\s]+)(?: ([^\s].*?))?(?:\s{2,}|$)")
 
 
-def options_of(words: list[str]) -> tuple[list[tuple[list[str], str | None]], list[str]]:
-    """(options: ([names], value type or None for a flag), positional names) from --help."""
-    opts, positionals = [], []
+def help_sections(words: list[str]) -> dict[str, list[str]]:
+    """--help's lines by section: a line that does not start with a space names the next section."""
+    sections: dict[str, list[str]] = {}
     section = ""
     for line in help_text(words).splitlines():
         if line and not line.startswith(" "):
             section = line.rstrip(":")
             continue
-        if section == "Positionals":
-            m = re.match(r"^  (\S+) ", line)
-            if m:
-                positionals.append(m.group(1))
-            continue
-        if section != "Options":
-            continue
+        sections.setdefault(section, []).append(line)
+    return sections
+
+
+def options_of(words: list[str]) -> tuple[list[tuple[list[str], str | None]], list[str]]:
+    """(options: ([names], value type or None for a flag), positional names) from --help."""
+    opts, positionals = [], []
+    sections = help_sections(words)
+    for line in sections.get("Positionals", []):
+        m = re.match(r"^  (\S+) ", line)
+        if m:
+            positionals.append(m.group(1))
+    for line in sections.get("Options", []):
         m = OPTION_LINE.match(line)
         if not m:
             continue
@@ -108,16 +114,7 @@ def options_of(words: list[str]) -> tuple[list[tuple[list[str], str | None]], li
 
 
 def subcommands(words: list[str]) -> list[str]:
-    out, section = [], ""
-    for line in help_text(words).splitlines():
-        if line and not line.startswith(" "):
-            section = line.rstrip(":")
-            continue
-        if section == "Subcommands":
-            m = re.match(r"^  (\S+)", line)
-            if m:
-                out.append(m.group(1))
-    return out
+    return [m.group(1) for m in (re.match(r"^  (\S+)", line) for line in help_sections(words).get("Subcommands", [])) if m]
 
 
 # -- generated values ----------------------------------------------------------------------------
