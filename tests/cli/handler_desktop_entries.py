@@ -58,6 +58,7 @@ for d in (apps, sysapps, bindir, tmp / "system-config"):
     d.mkdir(parents=True, exist_ok=True)
 write_config(home / ".config", ["confirm = never", "notify = no"])
 records = tmp / "records"  # the recorder's: one file a start, in the order of the starts
+records.mkdir()
 
 
 def recorder(path: Path) -> Path:
