@@ -33,6 +33,7 @@ from pathlib import Path
 
 from terminal import run_on_terminal  # noqa: E402
 from harness.checks import Checks  # noqa: E402
+from harness import titles  # noqa: E402
 from harness.desktop import write_config  # noqa: E402
 from harness.record import read, write_recorder  # noqa: E402
 
@@ -170,7 +171,7 @@ with tempfile.TemporaryDirectory() as tmp:
         rc, _, err = run(["open", "--no-notify", "--target", "nosuchprogram", "mailto:a@b.org"],
                          env_for(lang, home, {"DISPLAY": ":97", "XDG_CURRENT_DESKTOP": "GNOME"}, path))
         args = wait_file(zen)
-        title = "--title=" + cat["mailtokit: the link was not opened"]
+        title = "--title=" + cat[titles.FAILURE_TEXT]
         text = next((a for a in (args or []) if a.startswith("--text=")), "")
         what_to_do = cat["What to do: {0}"].replace("{0}", "")
         check(rc == 64 and args is not None and "--error" in args and title in args and want in text and
@@ -183,7 +184,7 @@ with tempfile.TemporaryDirectory() as tmp:
         rc, _, _ = run(["open", "--target", "nosuchprogram", "mailto:a@b.org"],
                        env_for(lang, home, {"DBUS_SESSION_BUS_ADDRESS": f"unix:path={tmp}/bus"}, path))
         args = wait_file(ns)
-        check(rc == 64 and args is not None and cat["mailtokit: the link was not opened"] in args and
+        check(rc == 64 and args is not None and cat[titles.FAILURE_TEXT] in args and
               any(want in a for a in args), f"{lang}: the failure notification is translated ({args})")
 
         # ---- a repaired link's notification: plain words in the language, no code or RFC ----

@@ -71,7 +71,7 @@ with Session("accessibility", 1280, 800) as s:
     p, log = d.start(["open", HOMOGRAPH])
     dialog, headings, labels, buttons = read_question(pyatspi, s)
     check(dialog.getRole() == pyatspi.ROLE_ALERT, f"the window's role is alert ({dialog.getRoleName()})")
-    check(dialog.name == "mailtokit: check this link before it opens", f"the alert is named by the title: {dialog.name!r}")
+    check(dialog.name == titles.QUESTION_TEXT, f"the alert is named by the title: {dialog.name!r}")
     check(len(headings) == 1, f"one heading ({[h.name for h in headings]})")
     headline = headings[0].name if headings else ""
     check(("x@evil.example" in headline or "hidden" in headline or "apple.com" in headline) and len(headline) > 10,

@@ -106,7 +106,7 @@ with Session("confirm-dialog", 1280, 800) as s:
     check(q["default"] == ["cancel"] and list(b) == [x for x in q["button:cancel"] + q.get("button:open_without_bcc", [])
                                                     + q["button:open"]],
           f"the window shows the question's buttons in order, Cancel the default: {list(b)}, {q['default']}")
-    check(q["title"] == ["mailtokit: check this link before it opens"] and q["headline"][0] != "",
+    check(q["title"] == [titles.QUESTION_TEXT] and q["headline"][0] != "",
           f"the question has its title and headline: {q['headline']}")
     check(any("x@evil.example" in t for t in q["details"]) and any("xn--pple-43d" in t for t in q["details"]),
           "the details hold the draft (the hidden address, the ASCII form of the look-alike domain)")

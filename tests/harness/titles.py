@@ -4,10 +4,13 @@ Session.wait_window() (xdotool search --name)."""
 import re
 
 # mailtokit's own windows.
-QUESTION = r"^mailtokit: check this link before it opens$"  # mailtokit-ask's window
+QUESTION_TEXT = "mailtokit: check this link before it opens"  # the question's title
+QUESTION = "^" + QUESTION_TEXT + "$"  # mailtokit-ask's window
 # The question in mailtokit-ask or a dialog program (zenity, yad, kdialog), which may add to the title.
-QUESTION_ANY = r"^mailtokit: check this link before it opens"
-FAILURE = r"^mailtokit: the link was not opened$"  # the failure report (zenity, kdialog)
+QUESTION_ANY = "^" + QUESTION_TEXT
+FAILURE_TEXT = "mailtokit: the link was not opened"  # the failure report's title and notification summary
+FAILURE = "^" + FAILURE_TEXT + "$"  # the failure report (zenity)
+FAILURE_ANY = "^" + FAILURE_TEXT  # also where a dialog program adds to the title (kdialog)
 DETAILS = r"^Details$"  # the question's Details, where a dialog program shows them in a window
 
 # The mail programs' composers.
