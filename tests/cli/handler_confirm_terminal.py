@@ -27,6 +27,7 @@ import time
 import urllib.parse
 
 from harness.desktop import private_home, write_config  # noqa: E402
+from harness.links import BCC_INVOICE, PLAIN  # noqa: E402
 from harness.record import read, write_recorder  # noqa: E402
 from terminal import run_on_terminal  # noqa: E402
 from harness.checks import Checks  # noqa: E402
@@ -43,7 +44,7 @@ write_recorder(recorder)
 write_config(home + "/.config", f'target = custom\ncommand = "{recorder}" %u\nnotify = no\n')
 env["TERM"] = "dumb"
 LINK = "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice%20%E2%80%AEfdp.exe"
-BCC_ONLY = "mailto:a@example.org?bcc=x@evil.example&subject=Invoice"
+BCC_ONLY = BCC_INVOICE
 PROMPT = b"Your answer ("
 HEADLINE = "admin@\u0430pple.com is not apple.com"
 # Words for developers that the question never shows (issue 24).
@@ -125,7 +126,7 @@ check(rc == 0 and recorded() is None and shown.count(PROMPT.decode()) == 2, "an 
 rc, shown = on_terminal(["open", LINK], [b"\x04"])
 check(rc == 0 and recorded() is None and "nothing was started" in shown, "end of input (Ctrl-D): cancel")
 
-rc, shown = on_terminal(["open", "mailto:friend@example.org?subject=hi"], [])
+rc, shown = on_terminal(["open", PLAIN], [])
 check(rc == 0 and recorded() is not None and PROMPT.decode() not in shown, "a plain link: no question")
 
 rc, shown = on_terminal(["open", "--no-confirm", LINK], [])

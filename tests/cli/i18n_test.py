@@ -35,6 +35,7 @@ from terminal import run_on_terminal  # noqa: E402
 from harness.checks import Checks  # noqa: E402
 from harness import titles  # noqa: E402
 from harness.desktop import write_config  # noqa: E402
+from harness.links import BCC_INVOICE  # noqa: E402
 from harness.record import read, write_recorder  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
@@ -230,7 +231,7 @@ with tempfile.TemporaryDirectory() as tmp:
         write_config(qhome / ".config", f'target = custom\ncommand = "{bindir}/mua" %u\nnotify = no\n')
         qenv = env_for(lang, qhome, {"TERM": "dumb"})
         prompt = cat["Your answer ({0}, d for details, Enter for {1}): "].split("{0}")[0]
-        rc, shown = on_terminal(["open", "mailto:a@example.org?bcc=x@evil.example&subject=Invoice"], qenv, b"c\n",
+        rc, shown = on_terminal(["open", BCC_INVOICE], qenv, b"c\n",
                                 prompt)
         plural = re.search(r'msgid "This link would send a hidden copy to \{1\}"\nmsgid_plural "[^"]*"\n'
                            r'msgstr\[0\] "([^"]*)"', (PO_DIR / f"{lang}.po").read_text(encoding="utf-8"))
