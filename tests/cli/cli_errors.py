@@ -24,6 +24,7 @@ import tempfile
 import time
 
 from harness.checks import Checks  # noqa: E402
+from harness.desktop import home_env  # noqa: E402
 from harness.record import in_dir, read, runs, write_recorder  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
@@ -39,8 +40,7 @@ def run(*args, stdin=b"", stdout=subprocess.PIPE, cwd=None):
 
 tmp = tempfile.mkdtemp()
 # A private HOME without a display: nothing here may reach `open` and notify.
-os.environ.update(HOME=tmp, XDG_CONFIG_HOME=tmp + "/.config", XDG_DATA_HOME=tmp + "/.local/share",
-                  XDG_STATE_HOME=tmp + "/.local/state")
+os.environ.update(home_env(tmp))
 for k in ("DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "MAILTOKIT_CONFIG"):
     os.environ.pop(k, None)
 

@@ -44,7 +44,7 @@ import tempfile
 import time
 
 from tsv import unescape  # noqa: E402
-from harness.desktop import write_config  # noqa: E402
+from harness.desktop import home_env, write_config  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 DATA = os.environ.get("MAILTOKIT_TEST_DATA", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data"))
@@ -191,9 +191,8 @@ with open(os.path.join(untouched, "a.eml"), "wb") as f:
 env = {k: v for k, v in os.environ.items()
        if not (k.startswith("XDG_") or k in ("MAILTOKIT_CONFIG", "TERMINAL", "DISPLAY", "WAYLAND_DISPLAY",
                                               "DBUS_SESSION_BUS_ADDRESS", "BROWSER"))}
-env.update(HOME=home, XDG_CONFIG_HOME=home + "/.config", XDG_DATA_HOME=home + "/.local/share",
-           XDG_STATE_HOME=home + "/.local/state", XDG_CACHE_HOME=home + "/.cache",
-           XDG_RUNTIME_DIR=home + "/.runtime", TMPDIR=work, LC_ALL="C.UTF-8")
+env.update(home_env(home))
+env.update(XDG_RUNTIME_DIR=home + "/.runtime", TMPDIR=work, LC_ALL="C.UTF-8")
 
 
 def snapshot(path: str) -> dict[str, tuple]:

@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from harness.checks import Checks  # noqa: E402
-from harness.desktop import write_config  # noqa: E402
+from harness.desktop import home_env, write_config  # noqa: E402
 from harness.record import in_dir, read, runs, write_recorder  # noqa: E402
 
 PROG = os.path.abspath(sys.argv[1])
@@ -45,8 +45,7 @@ env = {k: v for k, v in os.environ.items()
            "DISPLAY", "WAYLAND_DISPLAY", "KDE_FULL_SESSION", "DESKTOP_SESSION", "BROWSER", "TERMINAL")}
 bindir = tmp / "bin"
 env.update({
-    "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"), "XDG_DATA_HOME": str(home / ".local/share"),
-    "XDG_STATE_HOME": str(home / ".local/state"), "XDG_DATA_DIRS": str(tmp / "system-share"),
+    **home_env(home), "XDG_DATA_DIRS": str(tmp / "system-share"),
     "XDG_CONFIG_DIRS": str(tmp / "system-config"), "XDG_CURRENT_DESKTOP": "X-Generic",
     "PATH": f"{bindir}:{os.environ.get('PATH', '/usr/bin:/bin')}",
     # No session bus and no display: nothing here may start a real program or dbus-launch.

@@ -34,7 +34,7 @@ from pathlib import Path
 from terminal import run_on_terminal  # noqa: E402
 from harness.checks import Checks  # noqa: E402
 from harness import titles  # noqa: E402
-from harness.desktop import write_config  # noqa: E402
+from harness.desktop import home_env, write_config  # noqa: E402
 from harness.links import BCC_INVOICE  # noqa: E402
 from harness.record import read, write_recorder  # noqa: E402
 
@@ -69,9 +69,7 @@ def env_for(lang, home, extra=None, path=None):
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("LC_") and k not in ("LANG", "LANGUAGE", "DISPLAY", "WAYLAND_DISPLAY",
                                                     "XDG_CURRENT_DESKTOP", "KDE_FULL_SESSION")}
-    env.update({"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
-                "XDG_STATE_HOME": str(home / ".local/state"), "XDG_DATA_HOME": str(home / ".local/share"),
-                "MAILTOKIT_LOCALEDIR": str(LOCALEDIR)})
+    env.update({**home_env(home), "MAILTOKIT_LOCALEDIR": str(LOCALEDIR)})
     env.pop("MAILTOKIT_CONFIG", None)
     if lang is None:
         env["LANG"] = "C"

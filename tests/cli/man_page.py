@@ -40,6 +40,7 @@ import tempfile
 from pathlib import Path
 
 from harness.checks import Checks
+from harness.desktop import home_env
 
 SOURCE = Path(__file__).resolve().parents[2]
 
@@ -357,9 +358,8 @@ def check_examples(program: str, lines: list[str], work: Path) -> None:
     (home / "bin").mkdir(parents=True)
     (home / "bin" / "mailtokit").symlink_to(Path(program).resolve())
     env = {k: v for k, v in os.environ.items() if k.endswith("SAN_OPTIONS")}
-    env.update({"PATH": f"{home / 'bin'}:{os.environ.get('PATH', '/usr/bin:/bin')}", "HOME": str(home),
-                "LANG": "C.UTF-8", "XDG_CONFIG_HOME": str(home / ".config"),
-                "XDG_DATA_HOME": str(home / ".local/share"), "XDG_STATE_HOME": str(home / ".local/state")})
+    env.update({"PATH": f"{home / 'bin'}:{os.environ.get('PATH', '/usr/bin:/bin')}", **home_env(home),
+                "LANG": "C.UTF-8"})
     for command, expected, exit_code in found:
         r = subprocess.run(["bash", "-c", command], cwd=home, env=env, capture_output=True, text=True,
                            timeout=60, stdin=subprocess.DEVNULL)

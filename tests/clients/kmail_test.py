@@ -13,7 +13,7 @@ import subprocess
 import time
 
 from harness import titles
-from harness.session import end_processes_with_home
+from harness.session import end_processes_with_home, home_env
 from clientlib import (Failure, Report, Session, desktop_handover, log, main, maildir_watch, open_via_xdg_open,
                        require, run_gui_links, version_of, wait_for, write_config)
 
@@ -48,9 +48,7 @@ def run(program: str) -> int:
         local = home / ".local/share/local-mail"
         bus = runtime / "bus"
         s.home = home
-        s.env.update({"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
-                      "XDG_DATA_HOME": str(home / ".local/share"), "XDG_CACHE_HOME": str(home / ".cache"),
-                      "XDG_STATE_HOME": str(home / ".local/state"), "XDG_RUNTIME_DIR": str(runtime),
+        s.env.update({**home_env(home), "XDG_RUNTIME_DIR": str(runtime),
                       "USER": pw.pw_name, "LOGNAME": pw.pw_name, "QT_QPA_PLATFORM": "xcb", "KDE_FULL_SESSION": ""})
 
         def new_home() -> None:

@@ -1,6 +1,7 @@
 """A private HOME for mailtokit, its configuration file, and a Session's HOME with recorders.
 
-private_home() gives (tmp, home, env) for a test without a display: a new temporary directory,
+home_env(home) is HOME and the XDG base directories in it. private_home() gives (tmp, home, env)
+for a test without a display: a new temporary directory,
 the HOME inside it with its XDG directories and an empty ~/.config/mailtokit, and an environment
 without the caller's XDG_*, MAILTOKIT_CONFIG, TERMINAL and display variables, whose
 MAILTOKIT_TEST_RECORD is tmp/record and whose DBUS_SESSION_BUS_ADDRESS names tmp/bus, where
@@ -28,7 +29,7 @@ import tempfile
 from pathlib import Path
 
 from harness.record import ENV_RECORD, read, write_recorder
-from harness.session import Failure, Session, wait_for
+from harness.session import Failure, Session, home_env, wait_for  # noqa: F401  (home_env re-exported)
 
 
 def write_config(config_home: str | os.PathLike, lines: list[str] | str) -> Path:
@@ -47,8 +48,7 @@ def private_home():
     for k in list(env):
         if k.startswith("XDG_") or k in ("MAILTOKIT_CONFIG", "TERMINAL", "DISPLAY", "WAYLAND_DISPLAY"):
             del env[k]
-    env.update(HOME=home, XDG_CONFIG_HOME=home + "/.config", XDG_STATE_HOME=home + "/.local/state",
-               XDG_DATA_HOME=home + "/.local/share")
+    env.update(home_env(home))
     os.makedirs(home + "/.config/mailtokit")
     env["MAILTOKIT_TEST_RECORD"] = os.path.join(tmp, "record")
     env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + os.path.join(tmp, "bus")

@@ -35,6 +35,12 @@ from pathlib import Path
 from harness.checks import Failure  # noqa: F401  (re-exported: what the harness raises)
 
 
+def home_env(home: str | os.PathLike) -> dict[str, str]:
+    """HOME and the XDG base directories inside it (configuration, data, state, cache)."""
+    return {"HOME": str(home), "XDG_CONFIG_HOME": f"{home}/.config", "XDG_DATA_HOME": f"{home}/.local/share",
+            "XDG_STATE_HOME": f"{home}/.local/state", "XDG_CACHE_HOME": f"{home}/.cache"}
+
+
 def require(*programs: str) -> None:
     """Fail (never skip) when a program the test needs is not installed."""
     missing = [p for p in programs if shutil.which(p) is None]
@@ -91,12 +97,8 @@ class Session:
         env = {k: os.environ[k] for k in keep_vars if k in os.environ}
         env.setdefault("LANG", "C.UTF-8")
         env.update({
-            "HOME": str(self.home),
+            **home_env(self.home),
             "USER": os.environ.get("USER", "root"),
-            "XDG_CONFIG_HOME": str(self.home / ".config"),
-            "XDG_DATA_HOME": str(self.home / ".local/share"),
-            "XDG_STATE_HOME": str(self.home / ".local/state"),
-            "XDG_CACHE_HOME": str(self.home / ".cache"),
             "XDG_RUNTIME_DIR": str(runtime),
             "XDG_DATA_DIRS": os.environ.get("XDG_DATA_DIRS", "/usr/local/share:/usr/share"),
             "XDG_CONFIG_DIRS": "/etc/xdg",
