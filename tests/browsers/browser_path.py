@@ -2,7 +2,7 @@
 runs the registered handler (Chromium through xdg-email and xdg-open, Firefox through GIO's
 gio-launch-desktop), and we record what arrived.
 
-Shared by chromium_test.py and firefox_test.py. In a private desktop (session.py: Xvfb, D-Bus,
+Shared by chromium_test.py and firefox_test.py. In a private desktop (harness/session.py: Xvfb, D-Bus,
 private HOME) the test
   1. runs `mailtokit register` (the real xdg-mime / desktop-file machinery) and configures
      `target = custom` with a recorder script that writes its argv (one JSON array) to a file;
@@ -46,7 +46,11 @@ from dataclasses import dataclass, field
 from typing import Callable
 from pathlib import Path
 
-from session import Failure, Session, require, wait_for
+from harness.desktop import write_config
+from harness.links import DISPLAY_NAME
+from harness.record import in_dir, read, runs, write_recorder
+from harness.session import Failure, Session, require, wait_for
+from harness.titles import QUESTION
 
 # The page layout: each link is a block of this height at a fixed place, so its centre on the
 # screen is known when the browser shows the page in a kiosk window (content at 0,0).
@@ -91,7 +95,7 @@ def links() -> list[Link]:
         Link("amp", "&amp;", "mailto:a@example.org?subject=One&amp;body=Two&amp;cc=c@example.org", "&amp; in the attribute"),
         Link("upper", "MAILTO: uppercase", "MAILTO:Upper@Example.ORG?SUBJECT=Caps&Body=Big", "MAILTO: uppercase"),
         Link("long", "Long link", "mailto:long@example.org?subject=Long&body=" + _long_body(), "a very long link"),
-        Link("display_name", "Display name", "mailto:%22Doe%2C%20Jane%22%20%3Cjane%40example.org%3E?subject=Name",
+        Link("display_name", "Display name", "mailto:" + DISPLAY_NAME + "?subject=Name",
              "display name with a comma"),
         Link("idn_raw", "IDN", "mailto:user@bücher.example?subject=IDN", "IDN domain, raw Unicode"),
         Link("idn_pct", "IDN", "mailto:user@b%C3%BCcher.example?subject=IDN%20encoded", "IDN domain, percent-encoded"),
@@ -206,31 +210,11 @@ class PageServer:
 
 # ---- the handler's side ---------------------------------------------------------------------
 
-# The record directory is written into the script, not passed in the environment: a browser may
-# hand the link to the desktop portal (org.freedesktop.portal.OpenURI, when xdg-desktop-portal is
-# installed), which starts the handler with the session bus's environment, not the browser's.
-RECORDER = """#!/usr/bin/python3
-# Stand-in mail client: writes its argv as one JSON array, atomically, into the record directory.
-import json, os, sys, time
-d = RECORDS
-name = os.path.join(d, "%.9f-%d.json" % (time.time(), os.getpid()))
-with open(name + ".partial", "w", encoding="utf-8", errors="surrogateescape") as f:
-    json.dump([os.fsdecode(a) for a in sys.argv], f, ensure_ascii=False)
-os.rename(name + ".partial", name)
-"""
-
-
-# The recorder of the attach phase: its argv and the draft file mailtokit wrote (%f), copied.
-DRAFT_RECORDER = """#!/usr/bin/python3
-# Stand-in mail client given the draft file: writes {"argv": [...], "draft": <the draft's text>}.
-import json, os, sys, time
-d = RECORDS
-name = os.path.join(d, "%.9f-%d.json" % (time.time(), os.getpid()))
-draft = open(sys.argv[-1], "rb").read().decode("utf-8", "surrogateescape")
-with open(name + ".partial", "w", encoding="utf-8", errors="surrogateescape") as f:
-    json.dump({"argv": [os.fsdecode(a) for a in sys.argv], "draft": draft}, f, ensure_ascii=False)
-os.rename(name + ".partial", name)
-"""
+# The recorders (harness/record.py) have their record folder written into the script, not passed
+# in the environment: a browser may hand the link to the desktop portal
+# (org.freedesktop.portal.OpenURI, when xdg-desktop-portal is installed), which starts the
+# handler with the session bus's environment, not the browser's. The stand-in mail client
+# records its argv; in the attach phase it also keeps the draft file mailtokit wrote (%f).
 
 
 def attach_home_link(s: Session) -> tuple[Link, Path]:
@@ -249,12 +233,8 @@ def set_up_handler(s: Session, prog: str) -> Path:
     records.mkdir()
     tools = s.root / "tools"
     tools.mkdir()
-    recorder = tools / "recorder"
-    recorder.write_text(RECORDER.replace("RECORDS", repr(str(records)), 1))
-    recorder.chmod(0o755)
-    conf = s.home / ".config/mailtokit"
-    conf.mkdir(parents=True, exist_ok=True)
-    (conf / "config").write_text(f"target = custom\ncommand = {recorder} %u\nnotify = no\nconfirm = never\n")
+    recorder = write_recorder(tools / "recorder", in_dir(records))
+    write_config(s.env["XDG_CONFIG_HOME"], ["target = custom", f"command = {recorder} %u", "notify = no", "confirm = never"])
     out = s.run([prog, "register"]).stdout
     print("register:", out.strip().replace("\n", " | "))
     default = s.run(["xdg-mime", "query", "default", "x-scheme-handler/mailto"]).stdout.strip()
@@ -269,10 +249,10 @@ def set_up_handler(s: Session, prog: str) -> Path:
 
 def new_records(records: Path, seen: set[str]) -> list[list[str]]:
     out = []
-    for p in sorted(records.glob("*.json")):
+    for p in runs(records):
         if p.name not in seen:
             seen.add(p.name)
-            out.append(json.loads(p.read_text(encoding="utf-8")))
+            out.append(read(p))
     return out
 
 
@@ -639,9 +619,6 @@ def _click_one(ctx: Context, browser: Browser, index: int, link: Link, page_wind
     return r
 
 
-QUESTION = r"^mailtokit: check this link before it opens$"
-
-
 def _attach_home(ctx: Context, browser: Browser, index: int, link: Link, report: Path, shots: Path) -> dict:
     """Issue 23: a link whose attach= names an ordinary file in HOME never attaches it when the
     attachment question, if one appears, is answered with its default. For this click only, the
@@ -654,19 +631,17 @@ def _attach_home(ctx: Context, browser: Browser, index: int, link: Link, report:
     s = ctx.s
     records = s.root / "records-attach"
     records.mkdir()
-    recorder = s.root / "tools" / "draft-recorder"
-    recorder.write_text(DRAFT_RECORDER.replace("RECORDS", repr(str(records)), 1))
-    recorder.chmod(0o755)
+    recorder = write_recorder(s.root / "tools" / "draft-recorder", in_dir(records), copy="last")
     conf = s.home / ".config/mailtokit/config"
     before = conf.read_text()
-    conf.write_text(f"target = custom\ncommand = {recorder} %u %f\nnotify = no\nconfirm = risky\n")
+    write_config(s.env["XDG_CONFIG_HOME"], ["target = custom", f"command = {recorder} %u %f", "notify = no", "confirm = risky"])
     r: dict = {"link": link.written, "file": str(report), "problems": []}
     try:
         t0 = time.monotonic()
         s.click(*centre(index))
 
         def outcome():
-            got = sorted(records.glob("*.json"))
+            got = runs(records)
             if got:
                 return ("record", got)
             wins = s.windows(QUESTION)
@@ -677,12 +652,13 @@ def _attach_home(ctx: Context, browser: Browser, index: int, link: Link, report:
             time.sleep(0.5)  # drawn
             s.screenshot(shots / f"{browser.slug}-attach-question.png", window=what[-1])
             s.key(what[-1], "Return")
-            what = wait_for(lambda: sorted(records.glob("*.json")), 30, "the draft recorder after Enter")
+            what = wait_for(lambda: runs(records), 30, "the draft recorder after Enter")
         r["seconds"] = round(time.monotonic() - t0, 2)
-        got = [json.loads(p.read_text(encoding="utf-8")) for p in what]
+        got = [{"argv": read(p), "draft": Path(f"{p}.text").read_bytes().decode("utf-8", "surrogateescape")}
+               for p in what]
         time.sleep(0.5)  # a second, unexpected start would show here
-        if len(sorted(records.glob("*.json"))) != 1:
-            r["problems"].append(f"attach_home: the recorder ran {len(sorted(records.glob('*.json')))} times")
+        if len(runs(records)) != 1:
+            r["problems"].append(f"attach_home: the recorder ran {len(runs(records))} times")
         draft = got[0]["draft"]
         r["argv"] = got[0]["argv"]
         msg = email.message_from_string(draft, policy=email.policy.default)

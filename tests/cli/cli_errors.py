@@ -23,8 +23,9 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
-from checks import Checks  # noqa: E402
+from harness.checks import Checks  # noqa: E402
+from harness.desktop import home_env  # noqa: E402
+from harness.record import in_dir, read, runs, write_recorder  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 checks = Checks("cli_errors")
@@ -39,8 +40,7 @@ def run(*args, stdin=b"", stdout=subprocess.PIPE, cwd=None):
 
 tmp = tempfile.mkdtemp()
 # A private HOME without a display: nothing here may reach `open` and notify.
-os.environ.update(HOME=tmp, XDG_CONFIG_HOME=tmp + "/.config", XDG_DATA_HOME=tmp + "/.local/share",
-                  XDG_STATE_HOME=tmp + "/.local/state")
+os.environ.update(home_env(tmp))
 for k in ("DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "MAILTOKIT_CONFIG"):
     os.environ.pop(k, None)
 
@@ -237,10 +237,16 @@ del os.environ["MAILTOKIT_CONFIG"]
 # arrived, the first run's would have too.
 saved = {k: os.environ.get(k) for k in ("XDG_RUNTIME_DIR", "PATH")}
 bindir = tempfile.mkdtemp()
-mark = os.path.join(tmp, "notify-send-calls")
-with open(os.path.join(bindir, "notify-send"), "w") as f:
-    f.write(f"#!/bin/sh\necho \"$*\" >> '{mark}'\n")
-os.chmod(os.path.join(bindir, "notify-send"), 0o755)
+calls_dir = os.path.join(tmp, "notify-send-calls")  # a record a call (tests/harness/record.py)
+os.mkdir(calls_dir)
+write_recorder(os.path.join(bindir, "notify-send"), in_dir(calls_dir))
+
+
+def notify_calls():
+    """Each notify-send call's arguments, as "$*" says them, a line a call."""
+    return "".join(" ".join(read(p)[1:]) + "\n" for p in runs(calls_dir))
+
+
 os.environ["XDG_RUNTIME_DIR"] = tempfile.mkdtemp()  # no bus socket in it
 os.environ["PATH"] = bindir + os.pathsep + os.environ["PATH"]
 
@@ -262,7 +268,7 @@ del os.environ["DBUS_SESSION_BUS_ADDRESS"]
 calls = ""
 deadline = time.monotonic() + 30
 while second not in calls and time.monotonic() < deadline:
-    calls = open(mark).read() if os.path.exists(mark) else ""
+    calls = notify_calls()
     time.sleep(0.05)
 check(rc == 69 and second in calls, "open --confirm, no display, a session bus: the failure is notified")
 check(first not in calls, f"open --confirm, no display, no bus: no notification is attempted ({calls!r})")

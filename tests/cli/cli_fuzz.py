@@ -43,8 +43,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 from tsv import unescape  # noqa: E402
+from harness.desktop import home_env, write_config  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 DATA = os.environ.get("MAILTOKIT_TEST_DATA", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data"))
@@ -80,21 +80,27 @@ def help_text(words: list[str]) -> str:
 OPTION_LINE = re.compile(r"^  (-[^\s]+)(?: ([^\s].*?))?(?:\s{2,}|$)")
 
 
-def options_of(words: list[str]) -> tuple[list[tuple[list[str], str | None]], list[str]]:
-    """(options: ([names], value type or None for a flag), positional names) from --help."""
-    opts, positionals = [], []
+def help_sections(words: list[str]) -> dict[str, list[str]]:
+    """--help's lines by section: a line that does not start with a space names the next section."""
+    sections: dict[str, list[str]] = {}
     section = ""
     for line in help_text(words).splitlines():
         if line and not line.startswith(" "):
             section = line.rstrip(":")
             continue
-        if section == "Positionals":
-            m = re.match(r"^  (\S+) ", line)
-            if m:
-                positionals.append(m.group(1))
-            continue
-        if section != "Options":
-            continue
+        sections.setdefault(section, []).append(line)
+    return sections
+
+
+def options_of(words: list[str]) -> tuple[list[tuple[list[str], str | None]], list[str]]:
+    """(options: ([names], value type or None for a flag), positional names) from --help."""
+    opts, positionals = [], []
+    sections = help_sections(words)
+    for line in sections.get("Positionals", []):
+        m = re.match(r"^  (\S+) ", line)
+        if m:
+            positionals.append(m.group(1))
+    for line in sections.get("Options", []):
         m = OPTION_LINE.match(line)
         if not m:
             continue
@@ -108,16 +114,7 @@ def options_of(words: list[str]) -> tuple[list[tuple[list[str], str | None]], li
 
 
 def subcommands(words: list[str]) -> list[str]:
-    out, section = [], ""
-    for line in help_text(words).splitlines():
-        if line and not line.startswith(" "):
-            section = line.rstrip(":")
-            continue
-        if section == "Subcommands":
-            m = re.match(r"^  (\S+)", line)
-            if m:
-                out.append(m.group(1))
-    return out
+    return [m.group(1) for m in (re.match(r"^  (\S+)", line) for line in help_sections(words).get("Subcommands", [])) if m]
 
 
 # -- generated values ----------------------------------------------------------------------------
@@ -188,16 +185,14 @@ work = os.path.join(root, "work")
 untouched = os.path.join(root, "untouched")
 for d in (home + "/.config/mailtokit", home + "/.local/share", home + "/.local/state", work, untouched):
     os.makedirs(d)
-with open(home + "/.config/mailtokit/config", "w") as f:
-    f.write("notify = no\n")
+write_config(home + "/.config", "notify = no\n")
 with open(os.path.join(untouched, "a.eml"), "wb") as f:
     f.write(b"To: a@example.org\r\nSubject: s\r\n\r\nbody\r\n")
 env = {k: v for k, v in os.environ.items()
        if not (k.startswith("XDG_") or k in ("MAILTOKIT_CONFIG", "TERMINAL", "DISPLAY", "WAYLAND_DISPLAY",
                                               "DBUS_SESSION_BUS_ADDRESS", "BROWSER"))}
-env.update(HOME=home, XDG_CONFIG_HOME=home + "/.config", XDG_DATA_HOME=home + "/.local/share",
-           XDG_STATE_HOME=home + "/.local/state", XDG_CACHE_HOME=home + "/.cache",
-           XDG_RUNTIME_DIR=home + "/.runtime", TMPDIR=work, LC_ALL="C.UTF-8")
+env.update(home_env(home))
+env.update(XDG_RUNTIME_DIR=home + "/.runtime", TMPDIR=work, LC_ALL="C.UTF-8")
 
 
 def snapshot(path: str) -> dict[str, tuple]:

@@ -11,8 +11,7 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
-from checks import Checks  # noqa: E402
+from harness.checks import Checks  # noqa: E402
 
 PROG = sys.argv[1]
 FIXED = ["--date", "Sun, 22 Nov 2026 10:00:00 +0000", "--message-id", "<1@example.net>"]

@@ -26,10 +26,11 @@ import sys
 import time
 import urllib.parse
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
-from handler_env import private_home, write_recorder  # noqa: E402
+from harness.desktop import private_home, write_config  # noqa: E402
+from harness.links import BCC_INVOICE, PLAIN  # noqa: E402
+from harness.record import read, write_recorder  # noqa: E402
 from terminal import run_on_terminal  # noqa: E402
-from checks import Checks  # noqa: E402
+from harness.checks import Checks  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 checks = Checks("handler_confirm_terminal", show_passed=True)
@@ -40,11 +41,10 @@ tmp, home, env = private_home()  # also drops DISPLAY/WAYLAND_DISPLAY: the termi
 record = env["MAILTOKIT_TEST_RECORD"]
 recorder = os.path.join(tmp, "recorder")
 write_recorder(recorder)
-with open(home + "/.config/mailtokit/config", "w") as f:
-    f.write(f'target = custom\ncommand = "{recorder}" %u\nnotify = no\n')
+write_config(home + "/.config", f'target = custom\ncommand = "{recorder}" %u\nnotify = no\n')
 env["TERM"] = "dumb"
 LINK = "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice%20%E2%80%AEfdp.exe"
-BCC_ONLY = "mailto:a@example.org?bcc=x@evil.example&subject=Invoice"
+BCC_ONLY = BCC_INVOICE
 PROMPT = b"Your answer ("
 HEADLINE = "admin@\u0430pple.com is not apple.com"
 # Words for developers that the question never shows (issue 24).
@@ -60,8 +60,7 @@ def check_plain(question, what):
 def recorded():
     if not os.path.exists(record):
         return None
-    with open(record, "rb") as f:
-        return [p.decode() for p in f.read().split(b"\0")[:-1]]
+    return read(record)
 
 
 def on_terminal(args, answers, timeout=20):
@@ -127,7 +126,7 @@ check(rc == 0 and recorded() is None and shown.count(PROMPT.decode()) == 2, "an 
 rc, shown = on_terminal(["open", LINK], [b"\x04"])
 check(rc == 0 and recorded() is None and "nothing was started" in shown, "end of input (Ctrl-D): cancel")
 
-rc, shown = on_terminal(["open", "mailto:friend@example.org?subject=hi"], [])
+rc, shown = on_terminal(["open", PLAIN], [])
 check(rc == 0 and recorded() is not None and PROMPT.decode() not in shown, "a plain link: no question")
 
 rc, shown = on_terminal(["open", "--no-confirm", LINK], [])
@@ -138,8 +137,7 @@ check(rc == 0 and recorded() is not None and "Your answer (C/o, " in shown, "--c
 
 
 # Files in the same question (issue 35): numbered, none attached unless typed after the answer.
-with open(home + "/.config/mailtokit/config", "w") as f:
-    f.write(f'target = custom\ncommand = "{recorder}" %f\nnotify = no\n')
+write_config(home + "/.config", f'target = custom\ncommand = "{recorder}" %f\nnotify = no\n')
 os.makedirs(home + "/Documents", exist_ok=True)
 doc = home + "/Documents/taxes-2023.pdf"
 with open(doc, "wb") as f:
@@ -173,8 +171,7 @@ check(rc == 0 and recorded() is None and shown.count(PROMPT.decode()) == 2,
 rc, shown = on_terminal(SEND, [b"o 1\n"])
 got = handed_bytes()
 check(rc == 0 and got is not None and b'filename="taxes-2023.pdf"' in got, f"files: 'o 1' attaches the file ({rc})")
-with open(home + "/.config/mailtokit/config", "w") as f:
-    f.write(f'target = custom\ncommand = "{recorder}" %u\nnotify = no\n')
+write_config(home + "/.config", f'target = custom\ncommand = "{recorder}" %u\nnotify = no\n')
 shutil.rmtree(home + "/.local/state/mailtokit/drafts", ignore_errors=True)  # the draft files handed over
 
 

@@ -15,7 +15,6 @@ xdg-utils, GIO and desktop-file-utils in a private HOME and private XDG data and
   keeps the first previous handler; `unregister` restores the user's files as they were.
 Usage: handler_desktop_entries.py /path/to/mailtokit
 """
-import json
 import os
 import re
 import shutil
@@ -25,8 +24,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
-from checks import Checks  # noqa: E402
+from harness.checks import Checks  # noqa: E402
+from harness.desktop import home_env, write_config  # noqa: E402
+from harness.record import in_dir, read, runs, write_recorder  # noqa: E402
 
 PROG = os.path.abspath(sys.argv[1])
 checks = Checks("handler_desktop_entries", show_passed=True)
@@ -45,8 +45,7 @@ env = {k: v for k, v in os.environ.items()
            "DISPLAY", "WAYLAND_DISPLAY", "KDE_FULL_SESSION", "DESKTOP_SESSION", "BROWSER", "TERMINAL")}
 bindir = tmp / "bin"
 env.update({
-    "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"), "XDG_DATA_HOME": str(home / ".local/share"),
-    "XDG_STATE_HOME": str(home / ".local/state"), "XDG_DATA_DIRS": str(tmp / "system-share"),
+    **home_env(home), "XDG_DATA_DIRS": str(tmp / "system-share"),
     "XDG_CONFIG_DIRS": str(tmp / "system-config"), "XDG_CURRENT_DESKTOP": "X-Generic",
     "PATH": f"{bindir}:{os.environ.get('PATH', '/usr/bin:/bin')}",
     # No session bus and no display: nothing here may start a real program or dbus-launch.
@@ -54,25 +53,16 @@ env.update({
 })
 apps = home / ".local/share/applications"
 sysapps = tmp / "system-share/applications"
-for d in (apps, sysapps, bindir, home / ".config/mailtokit", tmp / "system-config"):
+for d in (apps, sysapps, bindir, tmp / "system-config"):
     d.mkdir(parents=True, exist_ok=True)
-(home / ".config/mailtokit/config").write_text("confirm = never\nnotify = no\n")
-record = tmp / "record.jsonl"
-env["REC_OUT"] = str(record)
-
-# The recorder: what a program was started with, one JSON line per start.
-RECORDER = f"""#!{sys.executable}
-import json, os, sys
-with open(os.environ["REC_OUT"], "a") as f:
-    f.write(json.dumps({{"argv": [os.path.basename(sys.argv[0])] + sys.argv[1:], "cwd": os.getcwd()}}) + "\\n")
-"""
+write_config(home / ".config", ["confirm = never", "notify = no"])
+records = tmp / "records"  # the recorder's: one file a start, in the order of the starts
+records.mkdir()
 
 
 def recorder(path: Path) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(RECORDER)
-    path.chmod(0o755)
-    return path
+    """A stand-in program: what it was started with (argv, working directory), a record a start."""
+    return write_recorder(path, in_dir(records), cwd=True)
 
 
 def entry(where: Path, eid: str, exec_line: str, extra: str = "") -> Path:
@@ -90,21 +80,29 @@ def run(*args, check_rc=None, timeout=60, extra_env=None):
     return r
 
 
+def read_records(n: int) -> list:
+    """The records after the first n: {"argv": [the program's file name, its arguments...], "cwd": ...}."""
+    out = []
+    for p in runs(records)[n:]:
+        argv = read(p)
+        out.append({"argv": [os.path.basename(argv[0])] + argv[1:],
+                    "cwd": Path(str(p) + ".cwd").read_text().rstrip("\n")})
+    return out
+
+
 def records_after(n: int, want: int = 1, timeout: float = 10) -> list:
     """The records written after the first n (waits for `want` new ones: a started program runs
     on its own)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        lines = record.read_text().splitlines() if record.exists() else []
-        if len(lines) >= n + want:
-            return [json.loads(x) for x in lines[n:]]
+        if nrec() >= n + want:
+            return read_records(n)
         time.sleep(0.05)
-    lines = record.read_text().splitlines() if record.exists() else []
-    return [json.loads(x) for x in lines[n:]]
+    return read_records(n)
 
 
 def nrec() -> int:
-    return len(record.read_text().splitlines()) if record.exists() else 0
+    return len(runs(records)) if records.exists() else 0
 
 
 def refresh():

@@ -21,10 +21,10 @@ import subprocess
 import sys
 import urllib.parse
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
-from handler_env import private_home, write_recorder  # noqa: E402
+from harness.desktop import private_home, write_config as harness_write_config  # noqa: E402
+from harness.record import ENV_RECORD, read, write_recorder  # noqa: E402
 import tsv  # noqa: E402
-from checks import Checks  # noqa: E402
+from harness.checks import Checks  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 DATA = os.environ["MAILTOKIT_TEST_DATA"]
@@ -54,12 +54,10 @@ bindir = os.path.join(tmp, "fake bin")
 os.makedirs(bindir)
 recorder = os.path.join(bindir, "recorder")
 write_recorder(recorder)
-config = home + "/.config/mailtokit/config"
 
 
 def write_config(text):
-    with open(config, "w") as f:
-        f.write(text)
+    harness_write_config(env["XDG_CONFIG_HOME"], text)
 
 
 def run(args):
@@ -72,10 +70,7 @@ def run(args):
 def recorded():
     if not os.path.exists(record):
         return None
-    with open(record, "rb") as f:
-        parts = f.read().split(b"\0")
-    assert parts[-1] == b""
-    return [p.decode("utf-8", "surrogateescape") for p in parts[:-1]]
+    return read(record)
 
 
 def parse_mailto(uri):
@@ -233,7 +228,7 @@ if len(argv) == 2 and os.path.exists(argv[1]):
     check(msg["In-Reply-To"] == "<1@example.org>", f"eml: In-Reply-To {msg['In-Reply-To']!r}")
 
 # ---- 3. notify-send: told about dropped fields, with "--" and escaped markup -----------------
-write_recorder(os.path.join(bindir, "notify-send"), ".notify")
+write_recorder(os.path.join(bindir, "notify-send"), ENV_RECORD + ".notify")
 write_config(f'target = custom\ncommand = "{recorder}" %u\n')
 notify_record = record + ".notify"
 rc, err = run(["open", "--wait", "mailto:a@example.org?%3Cb%3E-x%26y%3C%2Fb%3E=1"])
@@ -243,8 +238,7 @@ for _ in range(200):
         break
     subprocess.run(["sleep", "0.02"])
 if os.path.exists(notify_record):
-    with open(notify_record, "rb") as f:
-        n = [x.decode() for x in f.read().split(b"\0")[:-1]]
+    n = read(notify_record)
     check(len(n) == 5 and n[1:3] == ["--app-name=mailtokit", "--"], f"notify argv {n!r}")
     check("&lt;b&gt;-x&amp;y&lt;/b&gt;" in n[-1] and "<b>" not in n[-1] and "removed the field" in n[-1]
           and "RFC" not in n[-1], f"notify body {n[-1]!r}")

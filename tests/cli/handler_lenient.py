@@ -19,9 +19,9 @@ import subprocess
 import sys
 import urllib.parse
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
-from handler_env import private_home, write_recorder  # noqa: E402
-from checks import Checks  # noqa: E402
+from harness.desktop import private_home, write_config as harness_write_config  # noqa: E402
+from harness.record import ENV_RECORD, read, write_recorder  # noqa: E402
+from harness.checks import Checks  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 checks = Checks("handler_lenient", show_passed=True)
@@ -34,22 +34,18 @@ bindir = os.path.join(tmp, "bin")
 os.makedirs(bindir)
 env["PATH"] = bindir + os.pathsep + env.get("PATH", "")
 for name, suffix in (("recorder", ""), ("notify-send", ".notify")):
-    write_recorder(os.path.join(bindir, name), suffix)
-config = home + "/.config/mailtokit/config"
+    write_recorder(os.path.join(bindir, name), ENV_RECORD + suffix)
 recorder = os.path.join(bindir, "recorder")
 
 
 def write_config(text):
-    with open(config, "w") as f:
-        f.write(text)
+    harness_write_config(env["XDG_CONFIG_HOME"], text)
 
 
 def recorded(path):
     if not os.path.exists(path):
         return None
-    with open(path, "rb") as f:
-        parts = f.read().split(b"\0")
-    return [p.decode("utf-8", "surrogateescape") for p in parts[:-1]]
+    return read(path)
 
 
 def run(args):

@@ -11,10 +11,8 @@ Usage: handler_platform_files.py /path/to/mailtokit (unused).
 import os
 import plistlib
 import subprocess
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
-from checks import Checks  # noqa: E402
+from harness.checks import Checks  # noqa: E402
 
 root = os.path.join(os.environ["MAILTOKIT_TEST_DATA"], "..", "..", "desktop")
 checks = Checks("handler_platform_files")

@@ -13,8 +13,7 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
-from checks import Checks  # noqa: E402
+from harness.checks import Checks  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 checks = Checks("handler_preview")

@@ -23,6 +23,7 @@ The expected texts are looked up in po/<lang>.po by their English msgid, so the 
 the program shows the catalog's text, not a copy of it.
 """
 import os
+import shlex
 import re
 import subprocess
 import sys
@@ -30,9 +31,12 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 from terminal import run_on_terminal  # noqa: E402
-from checks import Checks  # noqa: E402
+from harness.checks import Checks  # noqa: E402
+from harness import titles  # noqa: E402
+from harness.desktop import home_env, write_config  # noqa: E402
+from harness.links import BCC_INVOICE  # noqa: E402
+from harness.record import read, write_recorder  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 BUILD = Path(os.environ.get("MAILTOKIT_BUILD_DIR", Path(PROG).parent.parent))
@@ -65,9 +69,7 @@ def env_for(lang, home, extra=None, path=None):
     env = {k: v for k, v in os.environ.items()
            if not k.startswith("LC_") and k not in ("LANG", "LANGUAGE", "DISPLAY", "WAYLAND_DISPLAY",
                                                     "XDG_CURRENT_DESKTOP", "KDE_FULL_SESSION")}
-    env.update({"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
-                "XDG_STATE_HOME": str(home / ".local/state"), "XDG_DATA_HOME": str(home / ".local/share"),
-                "MAILTOKIT_LOCALEDIR": str(LOCALEDIR)})
+    env.update({**home_env(home), "MAILTOKIT_LOCALEDIR": str(LOCALEDIR)})
     env.pop("MAILTOKIT_CONFIG", None)
     if lang is None:
         env["LANG"] = "C"
@@ -88,17 +90,9 @@ def run(args, env, stdin=subprocess.DEVNULL):
 def recorder(bindir, name, answer_status=0):
     """A stand-in for `name` that writes its arguments (each ended by a NUL byte) to
     <bindir>/<name>.args, atomically, and exits `answer_status`."""
-    script = bindir / name
-    script.write_text(
-        "#!/bin/sh\n"
-        f'out="{bindir}/{name}.args"\n'
-        'tmp="$out.$$"\n'
-        ': > "$tmp"\n'
-        'for a in "$@"; do printf "%s\\0" "$a" >> "$tmp"; done\n'
-        'mv "$tmp" "$out"\n'
-        f"exit {answer_status}\n")
-    script.chmod(0o755)
-    return bindir / f"{name}.args"
+    out = bindir / f"{name}.args"
+    write_recorder(bindir / name, shlex.quote(str(out)), status=answer_status, argv0=False)
+    return out
 
 
 def wait_file(path, timeout=30):
@@ -106,7 +100,7 @@ def wait_file(path, timeout=30):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if path.exists():
-            return path.read_text(encoding="utf-8").split("\0")[:-1]
+            return read(path)
         time.sleep(0.05)
     return None
 
@@ -176,7 +170,7 @@ with tempfile.TemporaryDirectory() as tmp:
         rc, _, err = run(["open", "--no-notify", "--target", "nosuchprogram", "mailto:a@b.org"],
                          env_for(lang, home, {"DISPLAY": ":97", "XDG_CURRENT_DESKTOP": "GNOME"}, path))
         args = wait_file(zen)
-        title = "--title=" + cat["mailtokit: the link was not opened"]
+        title = "--title=" + cat[titles.FAILURE_TEXT]
         text = next((a for a in (args or []) if a.startswith("--text=")), "")
         what_to_do = cat["What to do: {0}"].replace("{0}", "")
         check(rc == 64 and args is not None and "--error" in args and title in args and want in text and
@@ -189,14 +183,13 @@ with tempfile.TemporaryDirectory() as tmp:
         rc, _, _ = run(["open", "--target", "nosuchprogram", "mailto:a@b.org"],
                        env_for(lang, home, {"DBUS_SESSION_BUS_ADDRESS": f"unix:path={tmp}/bus"}, path))
         args = wait_file(ns)
-        check(rc == 64 and args is not None and cat["mailtokit: the link was not opened"] in args and
+        check(rc == 64 and args is not None and cat[titles.FAILURE_TEXT] in args and
               any(want in a for a in args), f"{lang}: the failure notification is translated ({args})")
 
         # ---- a repaired link's notification: plain words in the language, no code or RFC ----
         ns.unlink(missing_ok=True)
         nhome = Path(tmp) / f"home-notice-{lang}"
-        (nhome / ".config/mailtokit").mkdir(parents=True)
-        (nhome / ".config/mailtokit/config").write_text("target = custom\ncommand = /bin/true %u\n")
+        write_config(nhome / ".config", "target = custom\ncommand = /bin/true %u\n")
         rc, _, _ = run(["open", "--wait", "mailto:a@b.org?subject=100%&x-custom=1&body=a%0Ab%01"],
                        env_for(lang, nhome, {"DBUS_SESSION_BUS_ADDRESS": f"unix:path={tmp}/bus"}, path))
         args = wait_file(ns)
@@ -217,12 +210,11 @@ with tempfile.TemporaryDirectory() as tmp:
         check(cat["--dry-run attaches nothing"] in err, f"{lang}: a file not attached is said in {lang} ({err[-160:]!r})")
         recorder(bindir, "xdg-open")  # the eml target's opener: recorded, nothing opens
         window = bindir / "ask-window"  # keeps the question it is given, answers Open
-        window.write_text(f'#!/bin/sh\ncp "$1" "{bindir}/ask.question"\necho open\n')
-        window.chmod(0o755)
+        write_recorder(window, shlex.quote(str(bindir / "ask")), copy="first", answer="open\n")  # the question: ask.text
         rc, _, err = run(["send", "--no-notify", "--target", "eml", "--attach", str(doc), "a@b.org"],
                          env_for(lang, home, {"DISPLAY": ":97", "XDG_CURRENT_DESKTOP": "GNOME",
                                               "MAILTOKIT_ASK": str(window)}, path))
-        question = (bindir / "ask.question").read_text("utf-8") if wait_file(bindir / "ask.question") is not None else ""
+        question = (bindir / "ask.text").read_text("utf-8") if wait_file(bindir / "ask") is not None else ""
         advice = cat["A link in a web page or a message must never send your files: choose a file only if you asked "
                      "to send it yourself. A file you do not choose is not attached."]
         check(bool(question) and advice in question and "\n" + cat["Open"] + "\n" in question and
@@ -233,12 +225,11 @@ with tempfile.TemporaryDirectory() as tmp:
 
         # ---- the question on a terminal: headline, prompt, keys ----
         qhome = Path(tmp) / f"q-{lang}"
-        (qhome / ".config/mailtokit").mkdir(parents=True)
         rec = recorder(bindir, "mua")
-        (qhome / ".config/mailtokit/config").write_text(f'target = custom\ncommand = "{bindir}/mua" %u\nnotify = no\n')
+        write_config(qhome / ".config", f'target = custom\ncommand = "{bindir}/mua" %u\nnotify = no\n')
         qenv = env_for(lang, qhome, {"TERM": "dumb"})
         prompt = cat["Your answer ({0}, d for details, Enter for {1}): "].split("{0}")[0]
-        rc, shown = on_terminal(["open", "mailto:a@example.org?bcc=x@evil.example&subject=Invoice"], qenv, b"c\n",
+        rc, shown = on_terminal(["open", BCC_INVOICE], qenv, b"c\n",
                                 prompt)
         plural = re.search(r'msgid "This link would send a hidden copy to \{1\}"\nmsgid_plural "[^"]*"\n'
                            r'msgstr\[0\] "([^"]*)"', (PO_DIR / f"{lang}.po").read_text(encoding="utf-8"))

@@ -12,9 +12,8 @@ import subprocess
 import sys
 import urllib.parse
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 from tsv import unescape  # noqa: E402
-from checks import Checks  # noqa: E402
+from harness.checks import Checks  # noqa: E402
 
 PROG = sys.argv[1]
 DATA = os.environ.get("MAILTOKIT_TEST_DATA", os.path.join(os.path.dirname(__file__), "..", "data"))

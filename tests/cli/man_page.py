@@ -51,19 +51,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from harness.checks import Checks
+from harness.desktop import home_env
+
 SOURCE = Path(__file__).resolve().parents[2]
 
-failures: list[str] = []
-passed = 0
-
-
-def check(ok: bool, what: str) -> None:
-    global passed
-    if ok:
-        passed += 1
-    else:
-        failures.append(what)
-        print(f"FAILED: {what}", file=sys.stderr)
+checks = Checks("man_page", out=sys.stderr)
+check, failures = checks.check, checks.failures
 
 
 GLYPHS = {"\\-": "-", "\\(dq": '"', "\\(aq": "'", "\\('e": "\u00e9", "\\(:u": "\u00fc", "\\t": "\t",
@@ -428,9 +422,8 @@ def check_examples(program: str, lines: list[str], work: Path) -> None:
     (home / "bin").mkdir(parents=True)
     (home / "bin" / "mailtokit").symlink_to(Path(program).resolve())
     env = {k: v for k, v in os.environ.items() if k.endswith("SAN_OPTIONS")}
-    env.update({"PATH": f"{home / 'bin'}:{os.environ.get('PATH', '/usr/bin:/bin')}", "HOME": str(home),
-                "LANG": "C.UTF-8", "XDG_CONFIG_HOME": str(home / ".config"),
-                "XDG_DATA_HOME": str(home / ".local/share"), "XDG_STATE_HOME": str(home / ".local/state")})
+    env.update({"PATH": f"{home / 'bin'}:{os.environ.get('PATH', '/usr/bin:/bin')}", **home_env(home),
+                "LANG": "C.UTF-8"})
     for command, expected, exit_code in found:
         r = subprocess.run(["bash", "-c", command], cwd=home, env=env, capture_output=True, text=True,
                            timeout=60, stdin=subprocess.DEVNULL)
@@ -486,7 +479,7 @@ def main() -> int:
     for need in ["mailtokit.1", "mailtokit.conf.5", "mailtokit-open.1", "mailtokit-inspect.1", "mailtokit-preview.1"]:
         check(need in pages, f"{man_dir} holds {need}")
     if "mailtokit.1" not in pages or "mailtokit.conf.5" not in pages:
-        print(f"man pages {man_dir}: {passed} checks passed, {len(failures)} failed")
+        print(f"man pages {man_dir}: {checks.passed} checks passed, {len(failures)} failed")
         return 1
     for name, man in pages.items():
         check_page(name, man)
@@ -508,7 +501,7 @@ def main() -> int:
         check_codes(program, secs, env, pages)
         check_config(program, conf, env, work)
         check_examples(program, secs.get("EXAMPLES", []), work)
-    print(f"man pages {man_dir} ({len(pages)}): {passed} checks passed, {len(failures)} failed")
+    print(f"man pages {man_dir} ({len(pages)}): {checks.passed} checks passed, {len(failures)} failed")
     return 1 if failures else 0
 
 

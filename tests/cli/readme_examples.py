@@ -29,6 +29,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from harness.desktop import home_env
+
 
 def files(text: str) -> dict[str, str]:
     """The code blocks written to files: info string `LANG file=NAME`."""
@@ -115,12 +117,8 @@ def main() -> int:
             sanitize = " -fsanitize=address,undefined -fno-omit-frame-pointer"
         env = {
             "PATH": f"{bindir}:{os.environ.get('PATH', '/usr/bin:/bin')}",
-            "HOME": str(home),
+            **home_env(home),
             "LANG": "C.UTF-8",
-            "XDG_CONFIG_HOME": str(home / ".config"),
-            "XDG_DATA_HOME": str(home / ".local/share"),
-            "XDG_STATE_HOME": str(home / ".local/state"),
-            "XDG_CACHE_HOME": str(home / ".cache"),
             "MAILTOKIT_CFLAGS": f"-I{source / 'include'}{sanitize}",
             "MAILTOKIT_LIBS": f"-L{libdir} -Wl,-rpath,{libdir} -lmailtokit{sanitize}",
         }

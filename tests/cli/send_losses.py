@@ -16,9 +16,9 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
-from handler_env import private_home, write_recorder  # noqa: E402
-from checks import Checks  # noqa: E402
+from harness.desktop import private_home, write_config  # noqa: E402
+from harness.record import ENV_RECORD, read, write_recorder  # noqa: E402
+from harness.checks import Checks  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 checks = Checks("send_losses", show_passed=True)
@@ -31,14 +31,13 @@ def recorded(suffix="", timeout=30):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if os.path.exists(path):
-            with open(path, "rb") as f:
-                return [a.decode("utf-8", "replace") for a in f.read().split(b"\0")[:-1]]
+            return read(path)
         time.sleep(0.05)
     return None
 
 
 def clear():
-    for suffix in ("", ".ask"):
+    for suffix in ("", ".ask", ".ask.text"):
         if os.path.exists(env["MAILTOKIT_TEST_RECORD"] + suffix):
             os.remove(env["MAILTOKIT_TEST_RECORD"] + suffix)
 
@@ -51,17 +50,15 @@ ASK = os.path.join(bindir, "ask-window")
 
 
 def ask_window(answer: str) -> None:
-    """The stand-in question window: keeps its question file, prints `answer`."""
-    with open(ASK, "w") as f:
-        f.write(f'#!/bin/sh\ncp "$1" "$MAILTOKIT_TEST_RECORD.ask"\nprintf \'{answer}\'\n')
-    os.chmod(ASK, 0o755)
+    """The stand-in question window: keeps its question file (MAILTOKIT_TEST_RECORD.ask.text),
+    prints `answer`."""
+    write_recorder(ASK, ENV_RECORD + ".ask", copy="first", answer=answer)
 
 
-ask_window("open\\nfile 0\\n")
+ask_window("open\nfile 0\n")
 env.update(PATH=f"{bindir}:/usr/bin:/bin", DISPLAY=":97", XDG_CURRENT_DESKTOP="GNOME", LANG="C", MAILTOKIT_ASK=ASK)
 env.pop("LANGUAGE", None)
-with open(home + "/.config/mailtokit/config", "w") as f:
-    f.write("target = thunderbird\nnotify = no\n")
+write_config(home + "/.config", "target = thunderbird\nnotify = no\n")
 os.makedirs(home + "/Documents")
 doc = home + "/Documents/report.txt"
 with open(doc, "w") as f:
@@ -73,7 +70,7 @@ LOSS = "Thunderbird: with files attached, this client loses {0} (the command lin
 p = subprocess.run([PROG, "send", "--attach", doc, LINK], env=env, stdin=subprocess.DEVNULL, capture_output=True,
                    text=True, timeout=60)
 tb = recorded()
-asked = env["MAILTOKIT_TEST_RECORD"] + ".ask"
+asked = env["MAILTOKIT_TEST_RECORD"] + ".ask.text"
 text = open(asked, encoding="utf-8").read() if os.path.exists(asked) else ""
 check(p.returncode == 0 and tb is not None and tb[1] == "-compose" and "attachment=" in tb[2],
       f"send --attach: Thunderbird gets the file through -compose ({p.returncode}, {tb}, {p.stderr[-300:]!r})")
@@ -94,7 +91,7 @@ check(p.returncode == 0 and tb is not None and tb[1].startswith("mailto:") and "
 
 # Open with no file ticked: nothing handed, so nothing lost and nothing said about losses.
 clear()
-ask_window("open\\n")
+ask_window("open\n")
 p = subprocess.run([PROG, "send", "--attach", doc, LINK], env=env, stdin=subprocess.DEVNULL, capture_output=True,
                    text=True, timeout=60)
 tb = recorded()

@@ -4,7 +4,8 @@ screen captured, `:postpone` saves the draft into the account's Drafts maildir, 
 back and compared with `mailtokit inspect`."""
 import time
 
-from clientlib import (LINKS, handed_over, Failure, Report, Session, Tmux, allowed_losses, expected, held, log, main, open_link,
+from harness.links import LINKS
+from clientlib import (handed_over, Failure, Report, Session, Tmux, allowed_losses, expected, held, log, main, open_link,
                        results_dir, version_of, wait_for, write_config)
 
 

@@ -32,9 +32,10 @@ import mailbox
 import re
 import time
 
-from clientlib import (LINKS, handed_over, Failure, Report, Session, Tmux, allowed_losses, check_no_other_program, desktop_handover,
+from harness.links import LINKS
+from clientlib import (handed_over, Failure, Report, Session, Tmux, allowed_losses, check_no_other_program, desktop_handover,
                        expected, held, log, main, open_link, open_via_xdg_open, results_dir, version_of, wait_for,
-                       write_config)
+                       status_names, write_config)
 
 # The hand-over. True: the entry is the desktop's mailto default before `mailtokit register` and
 # each link is clicked through xdg-open (issue 22's "done when"). False: `target = custom` with
@@ -81,16 +82,6 @@ def drafts(path) -> list[bytes]:
     return [box.get_bytes(k) for k in box.keys() if box[k].get("Subject", "") != INTERNAL]
 
 
-def chosen(s, program) -> None:
-    """`mailtokit status` must name Alpine from ENTRY as the program drafts go to: mailtokit
-    recognized the entry, so what it knows about Alpine applies."""
-    text = s.run([program, "status"]).stdout
-    line = next((x.strip() for x in text.splitlines() if x.strip().startswith("mail program:")), "")
-    log("  mailtokit status: " + line)
-    if not re.fullmatch(r"mail program: +Alpine \(" + re.escape(ENTRY) + r"\)", line):
-        raise Failure(f"mailtokit status does not name Alpine ({ENTRY}) as the mail program: {line!r}")
-
-
 def run(program: str) -> int:
     with Session("alpine") as s:
         rep = Report("alpine", version_of(s, ["alpine", "-v"], r"\d[\d.]+\d"))
@@ -107,7 +98,7 @@ def run(program: str) -> int:
                 apps.mkdir(parents=True, exist_ok=True)
                 (apps / ENTRY).write_text(DESKTOP_ENTRY)
                 desktop_handover(s, program, ENTRY, ["terminal = " + tm.prefix()])
-                chosen(s, program)
+                status_names(s, program, "Alpine", ENTRY)
                 hand = lambda link: open_via_xdg_open(s, link)  # noqa: E731
             else:
                 write_config(s, ["target = custom", f"command = {tm.prefix()} {EXEC}"])

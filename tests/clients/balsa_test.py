@@ -32,8 +32,9 @@ is not affected; the test's configuration is the second kind.
 import mailbox
 import time
 
-from clientlib import (Report, Session, desktop_handover, log, main, open_link, open_via_xdg_open,
-                       other_mail_programs, results_dir, run_gui_links, version_of, wait_for, write_config)
+from harness import titles
+from clientlib import (Report, Session, desktop_handover, main, open_link, open_via_xdg_open,
+                       no_other_mail_program, results_dir, run_gui_links, version_of, wait_for, write_config)
 
 # The desktop path (issue 22): Balsa's own desktop entry is the mailto default, `mailtokit
 # register` replaces it, links are clicked through the real xdg-open and mailtokit hands them to
@@ -106,17 +107,13 @@ def run(program: str) -> int:
             s.key(win, "ctrl+s")
 
         def windows(exp) -> list[str]:
-            return s.windows(r"^New message to ")
+            return s.windows(titles.BALSA)
 
         run_gui_links(s, rep, program, "balsa", windows, count, saved,
                       close=lambda win, exp: s.key(win, "ctrl+w"), save=save,
                       opener=lambda link: open_via_xdg_open(s, link) if DESKTOP
                       else open_link(s, program, "custom", link))
-        others = other_mail_programs(s, "balsa")
-        if others:
-            rep.failures.append("other mail programs were started: " + ", ".join(others))
-        else:
-            log("no other mail program was started")
+        no_other_mail_program(s, rep, "balsa")
         return rep.finish()
 
 

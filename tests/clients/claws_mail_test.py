@@ -6,33 +6,13 @@ socket), the compose window photographed, Ctrl+S saves the draft into the mailbo
 which is read back and compared with `mailtokit inspect`."""
 import time
 
-from clientlib import (Failure, Report, Session, desktop_handover, log, main, open_via_xdg_open, results_dir,
-                       run_gui_links, version_of, wait_for)
+from harness import titles
+from clientlib import (MH_ACCOUNTRC, MH_FOLDERLIST, Failure, Report, Session, desktop_handover, log, main, mh_mailbox,
+                       open_via_xdg_open, results_dir, run_gui_links, version_of, wait_for)
 
-ACCOUNTRC = """[Account: 1]
-account_name=test
-is_default=1
-name=Me
-address=me@example.org
-protocol=0
-receive_server=127.0.0.1
-smtp_server=127.0.0.1
-user_id=me
-use_pop_auth=0
+ACCOUNTRC = MH_ACCOUNTRC + """use_pop_auth=0
 get_mail_on_startup=0
 set_draft_folder=0
-"""
-
-FOLDERLIST = """<?xml version="1.0" encoding="UTF-8"?>
-<folderlist>
-  <folder type="mh" name="Mail" path="Mail" collapsed="0">
-    <folderitem type="inbox" name="inbox" path="inbox"/>
-    <folderitem type="outbox" name="sent" path="sent"/>
-    <folderitem type="queue" name="queue" path="queue"/>
-    <folderitem type="trash" name="trash" path="trash"/>
-    <folderitem type="draft" name="draft" path="draft"/>
-  </folder>
-</folderlist>
 """
 
 CLAWSRC = """[Common]
@@ -54,22 +34,9 @@ def setup(s: Session):
     cfg = s.home / ".claws-mail"
     cfg.mkdir()
     (cfg / "accountrc").write_text(ACCOUNTRC)
-    (cfg / "folderlist.xml").write_text(FOLDERLIST)
+    (cfg / "folderlist.xml").write_text(MH_FOLDERLIST)
     (cfg / "clawsrc").write_text(CLAWSRC)
-    for sub in ("inbox", "sent", "queue", "trash", "draft"):
-        (s.home / "Mail" / sub).mkdir(parents=True)
-    drafts = s.home / "Mail" / "draft"
-
-    def files() -> set:
-        return {p for p in drafts.iterdir() if p.is_file() and p.name.isdigit()}
-
-    def saved(had: set):
-        new = files() - had
-        if not new:
-            return None
-        time.sleep(0.3)
-        return max(new, key=lambda p: int(p.name)).read_bytes()
-    return files, saved
+    return mh_mailbox(s.home)
 
 
 def run(program: str) -> int:
@@ -77,7 +44,7 @@ def run(program: str) -> int:
         rep = Report("Claws Mail", version_of(s, ["claws-mail", "--version"], r"\d+[\d.]+"))
         files, saved = setup(s)
         desktop_handover(s, program, "claws-mail.desktop")  # the desktop's choice before mailtokit
-        run_gui_links(s, rep, program, "claws-mail", lambda exp: s.windows(r"Compose message"), files, saved,
+        run_gui_links(s, rep, program, "claws-mail", lambda exp: s.windows(titles.CLAWS_MAIL), files, saved,
                       close=lambda win, exp: s.key(win, "ctrl+w"), opener=lambda link: open_via_xdg_open(s, link))
         too_long_link(s, rep)
         return rep.finish()
@@ -91,22 +58,22 @@ def too_long_link(s: Session, rep: Report) -> None:
     cc = ",".join(f"colleague{i:03d}@example.org" for i in range(420))
     link = f"mailto:a@example.org?cc={cc}&subject=many&body=hello"
     s.run(["claws-mail", "--compose", "mailto:keep@example.org?subject=open%20composer"])  # the user's composer
-    mine = wait_for(lambda: s.windows(r"Compose message"), 30, "the user's own composer")
+    mine = wait_for(lambda: s.windows(titles.CLAWS_MAIL), 30, "the user's own composer")
     pids = set(s.run(["pgrep", "-x", "claws-mail"], check=False).stdout.split())
     if not pids:
         raise Failure("no claws-mail process is running before the long link")
     r = open_via_xdg_open(s, link, refused=True)
     if "too long" not in r.stderr:
         rep.failures.append(f"too-long link: mailtokit did not say the link is too long: {r.stderr.strip()[:300]}")
-    dialog = wait_for(lambda: s.windows(r"the link was not opened"), 30, "mailtokit's failure dialog")[0]
+    dialog = wait_for(lambda: s.windows(titles.FAILURE_ANY), 30, "mailtokit's failure dialog")[0]
     time.sleep(0.5)
     s.screenshot(results_dir() / "claws-mail-too-long-refused.png")
     s.key(dialog, "Return")
-    wait_for(lambda: not s.windows(r"the link was not opened"), 20, "the failure dialog to close")
+    wait_for(lambda: not s.windows(titles.FAILURE_ANY), 20, "the failure dialog to close")
     alive = set(s.run(["pgrep", "-x", "claws-mail"], check=False).stdout.split())
     if not pids <= alive:
         rep.failures.append(f"too-long link: Claws Mail stopped (processes before {sorted(pids)}, after {sorted(alive)})")
-    if not all(w in s.windows(r"Compose message") for w in mine):
+    if not all(w in s.windows(titles.CLAWS_MAIL) for w in mine):
         rep.failures.append("too-long link: the user's open composer is gone")
     log(f"  [too-long] {len(link)}-byte link refused, Claws Mail still running, the open composer kept")
 

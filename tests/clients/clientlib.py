@@ -23,64 +23,13 @@ from pathlib import Path
 
 import idna
 
-from session import Failure, Session, require, wait_for, strip_ansi  # noqa: F401  (re-exported)
+from harness import titles
+from harness.checks import Checks, main  # noqa: F401  (main re-exported)
+from harness.desktop import write_config as _write_config
+from harness.links import LINKS
+from harness.session import (Failure, Session, processes_with_home, require, strip_ansi,  # noqa: F401  (re-exported)
+                              tick_and_open, wait_for)
 
-
-def _long_body() -> str:
-    lines = []
-    i = 0
-    while sum(len(x.encode()) + 2 for x in lines) < 10240:
-        lines.append(f"{i:03d} Zeile mit Umlauten äöü und € — the quick brown fox {i * 7 % 97:02d}")
-        i += 1
-    return "\r\n".join(lines)
-
-
-def _pct(s: str) -> str:
-    from urllib.parse import quote
-    return quote(s, safe="")
-
-
-LONG_BODY = _long_body()
-
-# id -> (link, the compatibility cells this link decides)
-LINKS: dict[str, tuple[str, list[str]]] = {
-    "recipients": ("mailto:ann@example.org,user+tag@example.org?cc=carol@example.org,dave@example.net"
-                   "&bcc=eve@example.org,frank@example.com&subject=recipients", ["To", "Cc", "Bcc"]),
-    "subject": ("mailto:s@example.org?subject=a%26b%2Bc%25d%23e%3Ff%3Dg%20%C3%A9t%C3%A9%20%E2%82%AC%20%E7%B4%8D%E8%B1%86",
-                ["Subject specials", "UTF-8"]),
-    "body": ("mailto:b@example.org?subject=body&body=Gr%C3%BC%C3%9Fe%20%E2%82%AC%2C%0D%0A%0D%0Aline%202%20%E7%B4%8D%E8%B1%86"
-             "%0D%0A%20%20indented%20line%0D%0Alast%20line", ["Multi-line body"]),
-    "idn": ("mailto:info@%E7%B4%8D%E8%B1%86.example.org?cc=x@b%C3%BCcher.example&subject=idn", ["IDN"]),
-    "display": ("mailto:%22Doe%2C%20Jane%22%20%3Cjane%40example.org%3E?subject=display", ["Display name"]),
-    "attach": ("mailto:a@example.org?subject=attach&body=see%20nothing%20attached&attach=/etc/hostname"
-               "&attachment=file:///etc/hostname", ["attach dropped"]),
-    "long": ("mailto:l@example.org?subject=long&body=" + _pct(LONG_BODY), ["10 KB body"]),
-    # Hostile addresses (issue 39): text the program's own decoder would turn into another
-    # recipient. mailtokit leaves such an address out, or its display name off, and says so; the
-    # draft must then hold exactly what inspect shows less what was told (handed_over()).
-    # Thunderbird decodes an RFC 2047 word in a quoted display name (in To and Cc)...
-    "hostile-name": ("mailto:?to=%22%3D%3Futf-8%3Fb%3FeCIgPGJvc3NAZXZpbC5leGFtcGxlPiwgIg%3D%3D%3F%3D%22%20%3Ca%40corp.example%3E"
-                     "&cc=%22%3D%3Futf-8%3Fb%3FeCIgPGJvc3NAZXZpbC5leGFtcGxlPiwgIg%3D%3D%3F%3D%22%20%3Cc%40corp.example%3E"
-                     "&subject=name", ["Hostile addresses"]),
-    # ... an encoded word as a local part (B and Q, To and Cc) ...
-    "hostile-local": ("mailto:%3D%3Futf-8%3Fb%3FYm9zc0BldmlsLmV4YW1wbGUsIHg%3D%3F%3D@corp.example,ok@corp.example"
-                      "?cc=%3D%3Fiso-8859-1%3Fq%3Fboss%3D40evil.example%3D2C_y%3F%3D@corp.example,c@corp.example"
-                      "&subject=local", ["Hostile addresses"]),
-    # ... and decodes the address part twice when the link has a query.
-    "hostile-pct": ("mailto:boss%2540evil.example%252C%2520x@corp.example,ok@corp.example?subject=pct",
-                    ["Hostile addresses"]),
-    # Evolution decodes an encoded word that is a whole addr-spec; here also a quoted Q word in a
-    # display name of a hidden copy.
-    "hostile-whole": ("mailto:%3D%3Futf-8%3Fb%3FYm9zc0BldmlsLmV4YW1wbGUgKHh5%3F%3D@corp.example,ok@corp.example"
-                      "?bcc=%22%3D%3Futf-8%3Fq%3Fx%3D2C_boss%3D40evil.example%3F%3D%22%20%3Cb%40corp.example%3E"
-                      "&subject=local2", ["Hostile addresses"]),
-    # A literal "=?" in a subject reaches the program as typed; an option-like subject stays a
-    # subject (KMail read --subject=ession as -session); a subject ending like a file name is no
-    # file to open (Thunderbird's content handler takes .ics, .msf, ... as files).
-    "subject-quiz": ("mailto:q@example.org?subject=Quiz%3A%202%2B2%3D%3F", ["Subject specials"]),
-    "subject-option": ("mailto:o@example.org?subject=ession", ["Subject specials"]),
-    "subject-file": ("mailto:f@example.org?subject=invite.ics", ["Subject specials"]),
-}
 
 CELLS = ["To", "Cc", "Bcc", "Subject specials", "UTF-8", "Multi-line body", "IDN", "Display name",
          "attach dropped", "10 KB body", "Hostile addresses"]
@@ -336,9 +285,7 @@ class Report:
 # -- running the handler -----------------------------------------------------------------------
 
 def write_config(s: Session, lines: list[str]) -> None:
-    cfg = Path(s.env["XDG_CONFIG_HOME"]) / "mailtokit" / "config"
-    cfg.parent.mkdir(parents=True, exist_ok=True)
-    cfg.write_text("\n".join(lines) + "\n")
+    _write_config(s.env["XDG_CONFIG_HOME"], lines)
 
 
 def _hand_over(s: Session, argv: list[str], what: str, told: str, refused: bool = False) -> subprocess.CompletedProcess:
@@ -413,27 +360,20 @@ def open_via_xdg_open(s: Session, link: str, prefix: list[str] | None = None,
     return _hand_over(s, [*(prefix or []), "xdg-open", link], "xdg-open", "mailtokit told (through xdg-open)", refused)
 
 
-MAIL_PROGRAMS = ("thunderbird", "evolution", "kmail", "claws-mail", "neomutt", "mutt", "aerc", "geary", "balsa",
-                 "sylpheed", "alpine")
-
-
 def other_mail_programs(s: Session, mine: str) -> list[str]:
     """The mail programs other than `mine` running in this session (their HOME is the session's):
     the hand-over must start the program the user chose and no other (issue 22)."""
-    home = f"HOME={s.env['HOME']}".encode()
-    found = []
-    for d in os.listdir("/proc"):
-        if not d.isdigit():
-            continue
-        try:
-            name = os.path.basename(os.readlink(f"/proc/{d}/exe"))
-            with open(f"/proc/{d}/environ", "rb") as f:
-                ours = home in f.read().split(b"\0")
-        except OSError:
-            continue
-        if ours and name in MAIL_PROGRAMS and name != mine:
-            found.append(f"{name} (pid {d})")
-    return found
+    return [f"{name} (pid {pid})" for pid, name, _argv in processes_with_home(s.env["HOME"])
+            if name in MAIL_PROGRAMS and name != mine]
+
+
+def no_other_mail_program(s: Session, rep: "Report", mine: str) -> None:
+    """Fail the report when a mail program other than `mine` runs in the session (other_mail_programs)."""
+    others = other_mail_programs(s, mine)
+    if others:
+        rep.failures.append("other mail programs were started: " + ", ".join(others))
+    else:
+        log("no other mail program was started")
 
 
 def version_of(s: Session, argv: list[str], pattern: str = r"\d+[\d.]*\S*") -> str:
@@ -444,19 +384,6 @@ def version_of(s: Session, argv: list[str], pattern: str = r"\d+[\d.]*\S*") -> s
     first = text.splitlines()[0] if text else ""
     m = re.search(pattern, first)
     return m.group(0) if m else first[:40]
-
-
-def main(run) -> None:
-    """Run a test body: argv[1] is the program; failures exit 1 with the reason."""
-    if len(sys.argv) < 2:
-        print("usage: TEST /path/to/mailtokit", file=sys.stderr)
-        sys.exit(2)
-    try:
-        code = run(os.path.abspath(sys.argv[1]))
-    except Failure as e:
-        log(f"FAIL: {e}")
-        code = 1
-    sys.exit(code)
 
 
 # -- terminal clients --------------------------------------------------------------------------
@@ -541,7 +468,7 @@ def mutt_postpone(tm: Tmux, binary: str, postponed: Path, before: set, name: str
                 first_seen.append(time.monotonic())
             tm.keys(win, "Enter")
             return ""
-        return text if re.search(r"-- (Neo)?Mutt: Compose|Compose +\[", text, re.I) else ""
+        return text if re.search(titles.MUTT, text, re.I) else ""
     try:
         screen = wait_for(compose_menu, 30, f"{binary}'s compose menu", interval=0.3)
     except Failure:
@@ -582,9 +509,7 @@ def run_mutt_like(program: str, label: str, binary: str, desktop_entry: str | No
                 got = held(raw)
                 rep.check(link_id, handed_over(exp, told.stderr), got, allowed_losses(told.stderr))
             if desktop_entry:
-                others = other_mail_programs(s, binary)
-                if others:
-                    rep.failures.append("other mail programs were started: " + ", ".join(others))
+                no_other_mail_program(s, rep, binary)
         finally:
             tm.stop()
         rep.cold = rep.times[0] if rep.times else None
@@ -698,18 +623,9 @@ def mail_programs_running(s: Session) -> set[str]:
     """The mail programs (MAIL_PROGRAMS, by executable or argv[0] name) running in this session:
     processes whose environment has the session's private HOME, so nothing of the machine's user
     or of another test counts. A program that has already ended is not seen."""
-    mine = b"HOME=" + str(s.home).encode()
     found = set()
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            if mine not in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
-                continue
-            argv0 = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode(errors="replace")
-            names = {os.path.basename(argv0)}
-            names.add(os.path.basename(os.readlink(f"/proc/{pid}/exe")))
-        except OSError:  # ended meanwhile, or not ours to read
-            continue
-        found |= names & MAIL_PROGRAMS
+    for _pid, name, argv in processes_with_home(s.home):
+        found |= {name, os.path.basename(argv[0]) if argv else ""} & MAIL_PROGRAMS
     return found
 
 
@@ -727,6 +643,63 @@ def check_no_other_program(s: Session, rep: Report, own: str, link_id: str) -> N
 
 # -- files sent by email (issue 23: tests/clients/portal_email_test.py, xdg-email_refused_test.py) --
 
+# An account that is never contacted, in Claws Mail's and Sylpheed's accountrc (an account skips
+# their account wizard).
+MH_ACCOUNTRC = """[Account: 1]
+account_name=test
+is_default=1
+name=Me
+address=me@example.org
+protocol=0
+receive_server=127.0.0.1
+smtp_server=127.0.0.1
+user_id=me
+"""
+
+# An MH mailbox as Claws Mail and Sylpheed keep it (~/Mail): their folder_read_list() finding
+# this list is what skips the mailbox set-up dialog.
+MH_FOLDERLIST = """<?xml version="1.0" encoding="UTF-8"?>
+<folderlist>
+  <folder type="mh" name="Mail" path="Mail" collapsed="0">
+    <folderitem type="inbox" name="inbox" path="inbox"/>
+    <folderitem type="outbox" name="sent" path="sent"/>
+    <folderitem type="queue" name="queue" path="queue"/>
+    <folderitem type="trash" name="trash" path="trash"/>
+    <folderitem type="draft" name="draft" path="draft"/>
+  </folder>
+</folderlist>
+"""
+
+
+def mh_mailbox(home: Path):
+    """~/Mail with the folders of MH_FOLDERLIST; (files, saved) over its draft folder for
+    run_gui_links: files() the drafts there, saved(had) the newest draft not in `had`."""
+    for sub in ("inbox", "sent", "queue", "trash", "draft"):
+        (home / "Mail" / sub).mkdir(parents=True)
+    drafts = home / "Mail" / "draft"
+
+    def files() -> set:
+        return {p for p in drafts.iterdir() if p.is_file() and p.name.isdigit()}
+
+    def saved(had: set):
+        new = files() - had
+        if not new:
+            return None
+        time.sleep(0.3)  # the whole message, not the first bytes of it
+        return max(new, key=lambda p: int(p.name)).read_bytes()
+    return files, saved
+
+
+def status_names(s: Session, program, label: str, entry: str) -> None:
+    """`mailtokit status` must name the mail program LABEL from ENTRY as the program drafts go
+    to: mailtokit recognized the entry, so what it knows about the program applies."""
+    text = s.run([program, "status"]).stdout
+    line = next((x.strip() for x in text.splitlines() if x.strip().startswith("mail program:")), "")
+    log("  mailtokit status: " + line)
+    if not re.fullmatch(r"mail program: +" + re.escape(label) + r" \(" + re.escape(entry) + r"\)", line):
+        raise Failure(f"mailtokit status does not name {label} ({entry}) as the mail program: {line!r}")
+
+
 def attachments_of(raw: bytes) -> dict[str, bytes]:
     """A saved draft's attachments: file name -> the bytes after the transfer encoding is undone
     (get_payload(decode=True): a text part stays bytes, in no charset's reading)."""
@@ -737,20 +710,19 @@ def attachments_of(raw: bytes) -> dict[str, bytes]:
 def claws_draft(s: Session, saved, had: set, shot: Path | None = None) -> bytes:
     """Wait for Claws Mail's compose window, photograph it (shot), save the draft with Ctrl+S, close
     the window; the saved draft's bytes (saved/had: claws_mail_test.setup's pair)."""
-    win = s.wait_window(r"Compose message", timeout=90)
+    win = s.wait_window(titles.CLAWS_MAIL, timeout=90)
     time.sleep(1.0)  # the fields and the attachment list fill in
     if shot:
         s.screenshot(shot)
     s.key(win, "ctrl+s")
     raw = wait_for(lambda: saved(had), 20, "Claws Mail to save the draft")
     s.key(win, "ctrl+w")
-    s.wait_window(r"Compose message", timeout=20, gone=True)
+    s.wait_window(titles.CLAWS_MAIL, timeout=20, gone=True)
     return raw
 
 
 # -- send by email: xdg-email --attach (issue 23) ----------------------------------------------
 
-XDG_EMAIL_QUESTION = r"^mailtokit: check this link before it opens$"
 # A document whose name tries to splice keys into a -compose spec (CVE-2022-4055), fields into a
 # mailto: URI and options into an argv; and a binary file of every byte value with a non-ASCII name.
 XDG_EMAIL_DOCUMENT = "Quarterly report a',attachment='etc-passwd,to=evil@example.net&attach=x.odt"
@@ -807,13 +779,9 @@ def run_xdg_email(s: Session, program, slug: str, entry_id: str, snapshot, draft
     without attachment, and the user told. Screenshots: MAILTOKIT_RESULTS/xdg-email-SLUG-*.png."""
     require("xdg-email")
     out = results_dir()
-    failures: list[str] = []
+    checks = Checks(f"xdg-email --attach ({slug})", show_passed=True)
+    check = checks.check
     t_start = time.monotonic()
-
-    def check(ok: bool, what: str) -> None:
-        log(("ok   " if ok else "FAIL ") + what)
-        if not ok:
-            failures.append(what)
 
     desktop_handover(s, program, entry_id, ["confirm = risky", *extra_config])  # the question needs confirm != never
     docs = s.home / "Documents"
@@ -831,12 +799,11 @@ def run_xdg_email(s: Session, program, slug: str, entry_id: str, snapshot, draft
                                 env=s.env, stdin=subprocess.DEVNULL, stdout=log_file, stderr=log_file)
 
     def question(case: str) -> str:
-        win = s.wait_window(XDG_EMAIL_QUESTION, timeout=60)
+        win = s.wait_window(titles.QUESTION, timeout=60)
         s.run(["sleep", "0.5"])  # drawn
         s.screenshot(out / f"xdg-email-{slug}-question-{case}.png", window=win)
         return win
 
-    from open_desktop import tick_and_open  # tests/gui (PYTHONPATH)
     timings = {}
     # 1. The files ticked: both files arrive, byte for byte.
     had = snapshot()
@@ -879,9 +846,6 @@ def run_xdg_email(s: Session, program, slug: str, entry_id: str, snapshot, draft
     check("you did not choose to attach it" in told, "the user is told the files were not attached")
 
     took = ", ".join(f"{k} {v:.1f} s" for k, v in timings.items())
-    if failures:
-        log(f"FAIL xdg-email --attach ({slug}): {len(failures)} problem(s); xdg-email to saved draft: {took}")
-        return 1
-    log(f"PASS xdg-email --attach ({slug}): the files the user chose arrived byte for byte; the default attached "
-        f"nothing; xdg-email to saved draft: {took}; whole test {time.monotonic() - t_start:.1f} s")
-    return 0
+    return checks.report(f"xdg-email --attach ({slug})", "the files the user chose arrived byte for byte; the default "
+                         f"attached nothing; xdg-email to saved draft: {took}; whole test {time.monotonic() - t_start:.1f} s",
+                         f"; xdg-email to saved draft: {took}")

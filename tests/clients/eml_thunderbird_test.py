@@ -6,6 +6,7 @@ draft file (X-Unsent: 1) in its composer, where it reads the addresses again wit
 Ctrl+S saves the draft into Local Folders/Drafts, which is read back and compared with `mailtokit
 inspect` less what `open` said it left out. Before issue 39, an RFC 2047 word that `inspect` showed
 as a local part became a recipient at another domain here."""
+from harness import titles
 from clientlib import Report, Session, main, open_link, run_gui_links, version_of, write_config
 
 import thunderbird_test as thunderbird
@@ -18,7 +19,7 @@ def run(program: str) -> int:
         count, saved = thunderbird.setup(s)
         s.run(["xdg-mime", "default", "thunderbird.desktop", "message/rfc822"])
         write_config(s, ["confirm = never", "notify = no"])
-        run_gui_links(s, rep, program, "eml-thunderbird", lambda exp: s.windows(r"^Write: "), count, saved,
+        run_gui_links(s, rep, program, "eml-thunderbird", lambda exp: s.windows(titles.THUNDERBIRD), count, saved,
                       close=lambda win, exp: s.key(win, "ctrl+w"),
                       opener=lambda link: open_link(s, program, "eml", link))
         if not rep.times and rep.cold is not None:

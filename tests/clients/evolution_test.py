@@ -3,8 +3,8 @@ a click through the real xdg-open after Debian's org.gnome.Evolution.desktop was
 mailto default and `mailtokit register` took its place (the first starts Evolution, the others reach it over D-Bus),
 the composer photographed, Ctrl+S saves the draft into the local Drafts maildir, which is read
 back and compared with `mailtokit inspect`."""
-import re
 
+from harness import titles
 from clientlib import (Report, Session, desktop_handover, main, maildir_watch, open_via_xdg_open, run_gui_links,
                        version_of)
 
@@ -22,7 +22,7 @@ def run(program: str) -> int:
 
         # The composer's title is the subject; it stays open (it has no close key).
         # Told before it opened: Evolution turns some spaces into U+00A0; nothing else may differ.
-        run_gui_links(s, rep, program, "evolution", lambda exp: s.windows("^" + re.escape(exp["Subject"]) + "$"),
+        run_gui_links(s, rep, program, "evolution", lambda exp: s.windows(titles.evolution(exp["Subject"])),
                       files, saved, told_change=lambda v: v.replace("\xa0", " ") if isinstance(v, str) else v,
                       opener=lambda link: open_via_xdg_open(s, link))
         return rep.finish()

@@ -40,13 +40,14 @@ import email.policy
 import os
 import pwd
 import secrets
-import signal
 import socket
 import subprocess
 import time
 
+from harness import titles
+from harness.session import end_processes_with_home
 from clientlib import (Failure, Report, Session, desktop_handover, log, main, maildir_watch, open_link,
-                       open_via_xdg_open, other_mail_programs, require, results_dir, run_gui_links, version_of,
+                       open_via_xdg_open, no_other_mail_program, require, results_dir, run_gui_links, version_of,
                        wait_for, write_config)
 
 # The desktop path (issue 22): Geary's own desktop entry (DBusActivatable) is the mailto default,
@@ -215,28 +216,7 @@ def start_keyring(s: Session, password: str) -> None:
 def end_leftovers(s: Session) -> None:
     """Geary started by mailtokit (or by the bus) and its WebKit processes are not in the
     session's process groups: end what still runs with this test's HOME (by process id)."""
-    mine = f"HOME={s.home}".encode()
-
-    def ours() -> list[int]:
-        pids = []
-        for d in os.listdir("/proc"):
-            if d.isdigit() and int(d) != os.getpid():
-                try:
-                    with open(f"/proc/{d}/environ", "rb") as f:
-                        if mine in f.read().split(b"\0"):
-                            pids.append(int(d))
-                except OSError:
-                    pass
-        return pids
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        for pid in ours():
-            try:
-                os.kill(pid, sig)
-            except ProcessLookupError:
-                pass
-        deadline = time.monotonic() + 5
-        while ours() and time.monotonic() < deadline:
-            time.sleep(0.2)
+    end_processes_with_home(s.home)
 
 
 def run(program: str) -> int:
@@ -257,7 +237,7 @@ def run(program: str) -> int:
                 """Geary's windows titled by a composer holding this subject. (Any title but
                 "<folder> — LABEL" is not enough: the main window is titled "Geary" while it
                 starts, and Ctrl+W there would close it.)"""
-                title = exp["Subject"].strip() or "New Message"
+                title = titles.geary(exp["Subject"])
                 r = s.run(["xdotool", "search", "--onlyvisible", "--class", "geary"], check=False)
                 return [w for w in r.stdout.split() if s.title(w) == title]
 
@@ -351,11 +331,7 @@ def run(program: str) -> int:
                           save=save, close=lambda win, exp: None, told_change=undo_told,
                           opener=lambda link: open_via_xdg_open(s, link) if DESKTOP
                           else open_link(s, program, "custom", link))
-            others = other_mail_programs(s, "geary")
-            if others:
-                rep.failures.append("other mail programs were started: " + ", ".join(others))
-            else:
-                log("no other mail program was started")
+            no_other_mail_program(s, rep, "geary")
             return rep.finish()
         finally:
             for name in ("geary.log", "dovecot.out"):  # for a failure's reader

@@ -9,10 +9,11 @@ import os
 import pwd
 import re
 import shutil
-import signal
 import subprocess
 import time
 
+from harness import titles
+from harness.session import end_processes_with_home, home_env
 from clientlib import (Failure, Report, Session, desktop_handover, log, main, maildir_watch, open_via_xdg_open,
                        require, run_gui_links, version_of, wait_for, write_config)
 
@@ -30,29 +31,7 @@ def stop_akonadi(s: Session, drop: list[str], home) -> None:
     """Akonadi's processes leave the process groups the session ends: stop it, then end what is
     still running with this HOME (processes this test started, by their id)."""
     subprocess.run(drop + ["akonadictl", "stop"], env=s.env, capture_output=True, timeout=60)
-    mine = f"HOME={home}".encode()
-
-    def ours() -> list[int]:
-        pids = []
-        for d in os.listdir("/proc"):
-            if d.isdigit():
-                try:
-                    with open(f"/proc/{d}/environ", "rb") as f:
-                        if mine in f.read().split(b"\0"):
-                            pids.append(int(d))
-                except OSError:
-                    pass
-        return pids
-    deadline = time.monotonic() + 5
-    while ours() and time.monotonic() < deadline:
-        time.sleep(0.3)
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        for pid in ours():
-            try:
-                os.kill(pid, sig)
-            except ProcessLookupError:
-                pass
-        time.sleep(1)
+    end_processes_with_home(home, grace=5, settle=1)
 
 
 def run(program: str) -> int:
@@ -69,9 +48,7 @@ def run(program: str) -> int:
         local = home / ".local/share/local-mail"
         bus = runtime / "bus"
         s.home = home
-        s.env.update({"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
-                      "XDG_DATA_HOME": str(home / ".local/share"), "XDG_CACHE_HOME": str(home / ".cache"),
-                      "XDG_STATE_HOME": str(home / ".local/state"), "XDG_RUNTIME_DIR": str(runtime),
+        s.env.update({**home_env(home), "XDG_RUNTIME_DIR": str(runtime),
                       "USER": pw.pw_name, "LOGNAME": pw.pw_name, "QT_QPA_PLATFORM": "xcb", "KDE_FULL_SESSION": ""})
 
         def new_home() -> None:
@@ -150,7 +127,7 @@ def run(program: str) -> int:
                 # A subject KMail cannot be given (handler/clients/kmail.cpp: "ession", its own
                 # -session) is left out, and told: that composer is "(unnamed)".
                 subject = "(unnamed)" if exp["Subject"] in KMAIL_LOST_SUBJECTS else exp["Subject"]
-                return [w for w in s.windows(".") if s.title(w) == subject + " \u2014 KMail"]
+                return [w for w in s.windows(".") if s.title(w) == titles.kmail(subject)]
 
             # KMail's first start has Akonadi create its default resources (address book, calendar,
             # notes, birthdays), which start and sync while the first composer is open, and a save

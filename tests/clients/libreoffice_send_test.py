@@ -12,7 +12,7 @@ xdg-email is an orphan whose process group is still LibreOffice's. A hyperlink i
 goes through its SystemShellExecute service (shell/source/unix/exec/shellexec.cxx):
 `( /usr/bin/xdg-open URL ) &`, an orphan in the same group.
 
-In a private desktop (session.py: Xvfb, D-Bus, private HOME), with `mailtokit register` (the
+In a private desktop (harness/session.py: Xvfb, D-Bus, private HOME), with `mailtokit register` (the
 real xdg-mime) and a recorder as the mail program (target = custom, its %f the draft file),
 headless soffice runs a Python macro (tests/clients/libreoffice_send_macro.py, installed into
 the private profile) that, inside soffice.bin:
@@ -37,21 +37,16 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gui"))
-
-from open_desktop import QUESTION, Desktop, tick_and_open  # noqa: E402
-from session import Failure, Session, require, wait_for  # noqa: E402
+from harness.checks import Checks, main as checks_main
+from harness.desktop import Desktop
+from harness.session import Failure, Session, require, tick_and_open, wait_for
+from harness.titles import QUESTION
 
 HERE = Path(__file__).resolve().parent
 PROG = os.path.realpath(sys.argv[1]) if len(sys.argv) > 1 else ""
 RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
-failures: list[str] = []
-
-
-def check(ok: bool, what: str) -> None:
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
+checks = Checks("libreoffice_send", show_passed=True)
+check, failures = checks.check, checks.failures
 
 
 def answer_attach(s: Session, shot: Path) -> None:
@@ -144,20 +139,9 @@ def main() -> int:
             except Exception:
                 pass
     took = time.monotonic() - t0
-    if failures:
-        print(f"FAIL LibreOffice send: {len(failures)} problem(s) ({took:.1f} s)")
-        return 1
-    print(f"PASS LibreOffice send: Send as PDF attaches the PDF after the question; its hyperlink offers nothing "
-          f"({took:.1f} s)")
-    return 0
+    return checks.report("LibreOffice send", "Send as PDF attaches the PDF after the question; its hyperlink offers "
+                         f"nothing ({took:.1f} s)", f" ({took:.1f} s)")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        print("usage: libreoffice_send_test.py /path/to/mailtokit", file=sys.stderr)
-        sys.exit(2)
-    try:
-        sys.exit(main())
-    except Failure as e:
-        print(f"FAIL: {e}")
-        sys.exit(1)
+    checks_main(lambda _program: main())

@@ -19,43 +19,28 @@ portal would give paths under /run/user/UID/doc/ or ~/.var/app/, which mailtokit
 import email
 import email.policy
 import json
-import os
 import subprocess
 import time
-from pathlib import Path
 
 import claws_mail_test as claws
 from clientlib import (Failure, Session, attachments_of, claws_draft, desktop_handover, log, main, require,
                        results_dir)
-from open_desktop import tick_and_open
+from harness.checks import Checks
+from harness.session import processes_with_home, tick_and_open
+from harness.titles import QUESTION
 
-QUESTION = r"^mailtokit: check this link before it opens$"
 SYSTEM_PYTHON = "/usr/bin/python3"  # python3-gi is the distribution's
 CALLER = __file__.rsplit("/", 1)[0] + "/portal_caller.py"
 
 
 def session_processes(s: Session) -> list[tuple[str, list[str]]]:
     """(executable's name, argv) of every process whose environment has the session's HOME."""
-    mine = b"HOME=" + str(s.home).encode()
-    found = []
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            if mine not in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
-                continue
-            argv = [os.fsdecode(a) for a in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[:-1]]
-            found.append((os.path.basename(os.readlink(f"/proc/{pid}/exe")), argv))
-        except OSError:  # ended meanwhile
-            continue
-    return found
+    return [(name, argv) for _pid, name, argv in processes_with_home(s.home)]
 
 
 def run(program: str) -> int:
-    failures = []
-
-    def check(ok: bool, what: str) -> None:
-        log(("ok   " if ok else "FAIL ") + what)
-        if not ok:
-            failures.append(what)
+    checks = Checks("portal_email", show_passed=True)
+    check = checks.check
 
     require(SYSTEM_PYTHON, "/usr/libexec/xdg-desktop-portal", "/usr/libexec/xdg-desktop-portal-gtk")
     out = results_dir()
@@ -150,12 +135,8 @@ def run(program: str) -> int:
         check(amp.read_bytes() not in raw, "the file with '&' in its name is nowhere in the draft")
 
     log(f"portal test: {time.monotonic() - t_start:.1f} s in all")
-    if failures:
-        log(f"FAIL Email portal: {len(failures)} problem(s)")
-        return 1
-    log("PASS Email portal: the chosen file arrived byte for byte; the default attached nothing; "
-        "a path cut at '&' attached nothing")
-    return 0
+    return checks.report("Email portal", "the chosen file arrived byte for byte; the default attached nothing; "
+                         "a path cut at '&' attached nothing")
 
 
 if __name__ == "__main__":

@@ -38,11 +38,11 @@ lock_socket_input_cb, libsylph/socket.c fd_gets) and seen in the drafts this tes
 The socket lives in $TMPDIR: the test gives the session a TMPDIR of its own, so a Sylpheed of the
 machine's user is never reached and this one is reached by every link of the test.
 """
-import re
-import time
 
-from clientlib import (LINKS, Failure, Report, Session, check_no_other_program, desktop_handover, log, main, open_link,
-                       open_via_xdg_open, run_gui_links, version_of, write_config)
+from harness import titles
+from harness.links import LINKS
+from clientlib import (MH_ACCOUNTRC, MH_FOLDERLIST, Report, Session, check_no_other_program, desktop_handover, main,
+                       mh_mailbox, open_link, open_via_xdg_open, run_gui_links, status_names, version_of, write_config)
 
 # The hand-over. True: the entry is the desktop's mailto default before `mailtokit register` and
 # each link is clicked through xdg-open (issue 22's "done when"). False: `target = custom` with
@@ -51,30 +51,6 @@ DESKTOP_PATH = True
 ENTRY = "sylpheed.desktop"
 EXEC = "sylpheed %u"  # Debian's sylpheed.desktop
 
-ACCOUNTRC = """[Account: 1]
-account_name=test
-is_default=1
-name=Me
-address=me@example.org
-protocol=0
-receive_server=127.0.0.1
-smtp_server=127.0.0.1
-user_id=me
-"""
-
-# folder_read_list() finding this list is what skips the mailbox set-up dialog; an account in
-# accountrc skips the account wizard.
-FOLDERLIST = """<?xml version="1.0" encoding="UTF-8"?>
-<folderlist>
-<folder type="mh" name="Mail" path="Mail" collapsed="0">
-    <folderitem type="inbox" name="inbox" path="inbox"/>
-    <folderitem type="outbox" name="sent" path="sent"/>
-    <folderitem type="queue" name="queue" path="queue"/>
-    <folderitem type="trash" name="trash" path="trash"/>
-    <folderitem type="draft" name="draft" path="draft"/>
-</folder>
-</folderlist>
-"""
 
 # No update check (network), no mail check at start, no automatic wrapping of the body (it would
 # change the body's lines), no spell checking.
@@ -87,16 +63,6 @@ confirm_on_exit=0
 """
 
 
-def chosen(s, program) -> None:
-    """`mailtokit status` must name Sylpheed from ENTRY as the program drafts go to: mailtokit
-    recognized the entry, so what it knows about Sylpheed applies."""
-    text = s.run([program, "status"]).stdout
-    line = next((x.strip() for x in text.splitlines() if x.strip().startswith("mail program:")), "")
-    log("  mailtokit status: " + line)
-    if not re.fullmatch(r"mail program: +Sylpheed \(" + re.escape(ENTRY) + r"\)", line):
-        raise Failure(f"mailtokit status does not name Sylpheed ({ENTRY}) as the mail program: {line!r}")
-
-
 def run(program: str) -> int:
     with Session("sylpheed") as s:
         rep = Report("Sylpheed", version_of(s, ["sylpheed", "--version"], r"\d+[\d.]+\w*"))
@@ -105,29 +71,17 @@ def run(program: str) -> int:
         s.env["TMPDIR"] = str(tmp)  # Sylpheed's socket: this session's own
         cfg = s.home / ".sylpheed-2.0"
         cfg.mkdir()
-        (cfg / "accountrc").write_text(ACCOUNTRC)
-        (cfg / "folderlist.xml").write_text(FOLDERLIST)
+        (cfg / "accountrc").write_text(MH_ACCOUNTRC)
+        (cfg / "folderlist.xml").write_text(MH_FOLDERLIST)  # an account in accountrc skips the account wizard
         (cfg / "sylpheedrc").write_text(SYLPHEEDRC)
-        for sub in ("inbox", "sent", "queue", "trash", "draft"):
-            (s.home / "Mail" / sub).mkdir(parents=True)
-        drafts = s.home / "Mail" / "draft"
+        files, saved = mh_mailbox(s.home)
         if DESKTOP_PATH:
             desktop_handover(s, program, ENTRY)
-            chosen(s, program)
+            status_names(s, program, "Sylpheed", ENTRY)
             opener = lambda link: open_via_xdg_open(s, link)  # noqa: E731
         else:
             write_config(s, ["target = custom", "command = " + EXEC])
             opener = lambda link: open_link(s, program, "custom", link)  # noqa: E731
-
-        def files() -> set:
-            return {p for p in drafts.iterdir() if p.is_file() and p.name.isdigit()}
-
-        def saved(had: set):
-            new = files() - had
-            if not new:
-                return None
-            time.sleep(0.3)  # the whole message, not the first bytes of it
-            return max(new, key=lambda p: int(p.name)).read_bytes()
 
         link_ids = iter(LINKS)  # close() is called once per link, in order
 
@@ -135,7 +89,7 @@ def run(program: str) -> int:
             check_no_other_program(s, rep, "sylpheed", next(link_ids))
             s.key(win, "ctrl+w")  # File > Close; the draft was saved, so it closes without asking
 
-        run_gui_links(s, rep, program, "sylpheed", lambda exp: s.windows(r" - Compose$"), files, saved,
+        run_gui_links(s, rep, program, "sylpheed", lambda exp: s.windows(titles.SYLPHEED), files, saved,
                       close=close, opener=opener)
         return rep.finish()
 

@@ -7,6 +7,7 @@ draft, which is read back from the Drafts mbox and compared with `mailtokit insp
 import mailbox
 import time
 
+from harness import titles
 from clientlib import Report, Session, desktop_handover, main, open_via_xdg_open, run_gui_links, version_of
 
 PREFS = {
@@ -103,7 +104,7 @@ def run(program: str) -> int:
         # The desktop's choice before mailtokit: Debian's thunderbird.desktop; each link is then
         # clicked through the real xdg-open (issue 22).
         desktop_handover(s, program, "thunderbird.desktop")
-        run_gui_links(s, rep, program, "thunderbird", lambda exp: s.windows(r"^Write: "), count, saved,
+        run_gui_links(s, rep, program, "thunderbird", lambda exp: s.windows(titles.THUNDERBIRD), count, saved,
                       close=lambda win, exp: s.key(win, "ctrl+w"), opener=lambda link: open_via_xdg_open(s, link),
                       extra_links=ENDING_LINKS)
         if not rep.times and rep.cold is not None:

@@ -5,6 +5,7 @@ attach= fields of its link (percent-encoded paths), its composer saves the draft
 the local Drafts maildir, and the attachments are read back byte for byte
 (clientlib.run_xdg_email says what is checked). Screenshots:
 MAILTOKIT_RESULTS/xdg-email-evolution-*.png."""
+from harness import titles
 from clientlib import Session, main, maildir_watch, xdg_email_gui
 
 
@@ -15,4 +16,4 @@ def setup(s: Session):
 
 
 # The composer's title is the subject; it stays open (it has no close key).
-main(xdg_email_gui("evolution", "org.gnome.Evolution.desktop", r"^Quarterly report$", setup))
+main(xdg_email_gui("evolution", "org.gnome.Evolution.desktop", titles.evolution("Quarterly report"), setup))

@@ -22,18 +22,15 @@ from pathlib import Path
 
 import claws_mail_test as claws
 from clientlib import Failure, Session, attachments_of, claws_draft, desktop_handover, log, main, results_dir
-from open_desktop import tick_and_open
+from harness.checks import Checks
+from harness.session import tick_and_open
+from harness.titles import QUESTION
 
-QUESTION = r"^mailtokit: check this link before it opens$"
 
 
 def run(program: str) -> int:
-    failures = []
-
-    def check(ok: bool, what: str) -> None:
-        log(("ok   " if ok else "FAIL ") + what)
-        if not ok:
-            failures.append(what)
+    checks = Checks("xdg-email_refused", show_passed=True)
+    check = checks.check
 
     out = results_dir()
     t_start = time.monotonic()
@@ -118,11 +115,8 @@ def run(program: str) -> int:
             f.unlink(missing_ok=True)
 
     log(f"xdg-email refused files: {time.monotonic() - t_start:.1f} s in all")
-    if failures:
-        log(f"FAIL xdg-email refused files: {len(failures)} problem(s)")
-        return 1
-    log("PASS xdg-email refused files: Attach attached the ordinary file only; every never-attached kind was refused")
-    return 0
+    return checks.report("xdg-email refused files",
+                         "Attach attached the ordinary file only; every never-attached kind was refused")
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@ recipient, and the draft is checked for exactly the two files and the one recipi
 draft with Ctrl+S into Local Folders/Drafts, and the attachments are read back byte for byte
 (clientlib.run_xdg_email says what is checked). Screenshots:
 MAILTOKIT_RESULTS/xdg-email-thunderbird-*.png."""
+from harness import titles
 from clientlib import main, xdg_email_gui
 
 import thunderbird_test as thunderbird
 
-main(xdg_email_gui("thunderbird", "thunderbird.desktop", r"^Write: ", thunderbird.setup, close_key="ctrl+w"))
+main(xdg_email_gui("thunderbird", "thunderbird.desktop", titles.THUNDERBIRD, thunderbird.setup, close_key="ctrl+w"))

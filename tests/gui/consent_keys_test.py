@@ -36,19 +36,16 @@ import sys
 import time
 from pathlib import Path
 
-from open_desktop import QUESTION, Desktop, tick_and_open, wait_exit
-from session import Failure, Session, require
+from harness.checks import Checks, main as checks_main
+from harness.desktop import Desktop, wait_exit
+from harness.session import Session, require, tick_and_open
+from harness.titles import QUESTION
 
 PROG = os.path.realpath(sys.argv[1])
 RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
 RESULTS.mkdir(parents=True, exist_ok=True)
-failures: list[str] = []
-
-
-def check(ok: bool, what: str) -> None:
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
+checks = Checks("consent_keys", show_passed=True)
+check, failures = checks.check, checks.failures
 
 
 def handed_draft(d: Desktop) -> email.message.EmailMessage | None:
@@ -215,16 +212,8 @@ def main() -> int:
                   f"{name}: the user is told why no file was offered: {told.strip()[-200:]}")
             check(not d.recorded(program), f"{name}: {program} was not run")
         attacks(s, d)
-    if failures:
-        print(f"FAIL consent keys: {len(failures)} problem(s)")
-        return 1
-    print("PASS consent keys: no key or close attached a file; only mailtokit's window asked about files")
-    return 0
+    return checks.report("consent keys", "no key or close attached a file; only mailtokit's window asked about files")
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Failure as e:
-        print(f"FAIL: {e}")
-        sys.exit(1)
+    checks_main(lambda _program: main())

@@ -39,27 +39,23 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from open_desktop import Desktop, wait_exit, window_geometry
-from session import Failure, Session, require, wait_for
+from harness.checks import Checks, main as checks_main
+from harness.desktop import Desktop, wait_exit
+from harness.session import Failure, Session, require, wait_for, window_geometry
+from harness.titles import QUESTION_ANY
 
 PROG = os.path.realpath(sys.argv[1])
 RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
 RESULTS.mkdir(parents=True, exist_ok=True)
-TITLE = r"^mailtokit: check this link before it opens"
 EVIL = "boss@evil.example"
 LINKS = {
     "bcc": ("mailto:friend@example.org?bcc=boss@evil.example&subject=Hi", "without"),
     "lookalike": ("mailto:support@%D0%B0pple.com?subject=Hi", "nothing"),
 }
 KEYS = ("Return", "KP_Enter", "space", "Escape", "close")
-failures: list[str] = []
+checks = Checks("consent_question_keys", show_passed=True)
+check, failures = checks.check, checks.failures
 table: list[tuple[str, str, str, str, str]] = []  # program, desktop, link, key, outcome
-
-
-def check(ok: bool, what: str) -> None:
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
 
 
 def outcome(d: Desktop, link: str) -> str:
@@ -156,7 +152,7 @@ def main() -> int:
             """Ask `link`, answer it with `action`; returns the outcome."""
             d.clear()
             p, log = d.start(["open", LINKS[link][0]], env=env_for(program, desktop))
-            win = s.wait_window(TITLE, timeout=60)
+            win = s.wait_window(QUESTION_ANY, timeout=60)
             drew, pid = program_of(s, win)
             check(drew == program, f"{name}: the question is {program}'s window ({drew})")
             dialogs = [x for x in ("zenity", "yad", "kdialog") if d.recorded(x)]
@@ -181,7 +177,7 @@ def main() -> int:
                     action = "destroy (hung, ended)"
                     # mailtokit-ask ended by a signal is a crash: the fallback program asks (Escape there).
                     if program == "mailtokit-ask":
-                        w2 = s.wait_window(TITLE, timeout=30)
+                        w2 = s.wait_window(QUESTION_ANY, timeout=30)
                         s.key(w2, "Escape")
             elif callable(action):
                 action(win, shot)
@@ -272,16 +268,8 @@ def main() -> int:
     for row in table:
         print(f"{row[0]:14} {row[1]:7} {row[2]:10} {row[3]:22} {row[4]}")
     print(f"run time {time.monotonic() - started:.0f} s")
-    if failures:
-        print(f"FAIL consent question keys: {len(failures)} problem(s)")
-        return 1
-    print("PASS consent question keys: no key, close or destroy gave a risky answer; the explicit choice did")
-    return 0
+    return checks.report("consent question keys", "no key, close or destroy gave a risky answer; the explicit choice did")
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except Failure as e:
-        print(f"FAIL: {e}")
-        sys.exit(1)
+    checks_main(lambda _program: main())

