@@ -17,15 +17,6 @@
 namespace mailtokit::launch {
 namespace {
 
-int wait_for(pid_t pid) {
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return -1;
-  }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
-  return -1;
-}
 
 // posix_spawn attributes and file actions, released on every path.
 class spawn_setup {
@@ -140,9 +131,9 @@ program::result<int> spawn(const std::vector<std::string>& argv, const spawn_opt
   auto pid = setup.start(argv);
   if (!pid) return pid.error();
   if (!options.wait) return static_cast<int>(*pid);
-  const int status = wait_for(*pid);
-  if (status < 0) return fail(program::errc::spawn_failed, 0);
-  return status;
+  const auto status = wait_exit(*pid);
+  if (!status) return fail(program::errc::spawn_failed, 0);
+  return *status;
 }
 
 program::result<captured> run_capture(const std::vector<std::string>& argv, std::size_t max_output) {
@@ -169,9 +160,31 @@ program::result<captured> run_capture(const std::vector<std::string>& argv, std:
     if (c.out.size() < max_output) c.out.append(buf.data(), std::min(got, max_output - c.out.size()));
   }
   close(fds[0]);
-  c.status = wait_for(*pid);
-  if (c.status < 0) return fail(program::errc::spawn_failed, 0);
+  const auto status = wait_exit(*pid);
+  if (!status) return fail(program::errc::spawn_failed, 0);
+  c.status = *status;
   return c;
+}
+
+std::optional<int> early_exit(int pid, std::chrono::milliseconds window) {
+  if (pid <= 0) return std::nullopt;
+  const auto end = std::chrono::steady_clock::now() + window;
+  for (;;) {
+    int status = 0;
+    const pid_t r = waitpid(pid, &status, WNOHANG);
+    if (r == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (r < 0 && errno != EINTR) return std::nullopt;
+    if (std::chrono::steady_clock::now() >= end) return std::nullopt;
+    usleep(20'000);
+  }
+}
+
+std::optional<int> wait_exit(int pid) {
+  if (pid <= 0) return std::nullopt;
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return std::nullopt;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 }  // namespace mailtokit::launch

@@ -3,6 +3,7 @@
 /// another process.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -47,5 +48,12 @@ struct captured {
 /// bytes; the rest is read and discarded). Used for `xdg-mime query default`.
 [[nodiscard]] program::result<captured> run_capture(const std::vector<std::string>& argv,
                                            std::size_t max_output = 64 * 1024);
+
+/// The exit status of `pid` (our child) when it ends within `window` (128 + signal when killed),
+/// else nullopt: a program that fails at once (a bad option, no display) is reported.
+[[nodiscard]] std::optional<int> early_exit(int pid, std::chrono::milliseconds window);
+/// The exit status of `pid` (our child) once it ends (128 + signal when killed); nullopt when it
+/// cannot be waited for.
+[[nodiscard]] std::optional<int> wait_exit(int pid);
 
 }  // namespace mailtokit::launch

@@ -214,25 +214,4 @@ std::optional<started> start(const start_request& r, std::string& why) {
   return started{pid, false};
 }
 
-std::optional<int> early_exit(int pid, std::chrono::milliseconds window) {
-  if (pid <= 0) return std::nullopt;
-  const auto end = std::chrono::steady_clock::now() + window;
-  for (;;) {
-    int status = 0;
-    const pid_t r = waitpid(pid, &status, WNOHANG);
-    if (r == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    if (r < 0 && errno != EINTR) return std::nullopt;
-    if (std::chrono::steady_clock::now() >= end) return std::nullopt;
-    usleep(20'000);
-  }
-}
-
-std::optional<int> wait_exit(int pid) {
-  if (pid <= 0) return std::nullopt;
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) return std::nullopt;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
 }  // namespace mailtokit::launch

@@ -55,11 +55,5 @@ struct started {
 /// data, so the compose window gets the focus. On failure, `why` says what went wrong in words.
 [[nodiscard]] std::optional<started> start(const start_request& r, std::string& why);
 
-/// The exit status of `pid` (our child) when it ends within `window` (128 + signal when killed),
-/// else nullopt: a program that fails at once (a bad option, no display) is reported.
-[[nodiscard]] std::optional<int> early_exit(int pid, std::chrono::milliseconds window);
-/// The exit status of `pid` (our child) once it ends (128 + signal when killed); nullopt when it
-/// cannot be waited for.
-[[nodiscard]] std::optional<int> wait_exit(int pid);
 
 }  // namespace mailtokit::launch

@@ -60,6 +60,25 @@ std::optional<std::string> write_private(std::string_view bytes, const xdg::envi
   return std::move(*path);
 }
 
+namespace {
+
+// The one tail of every hand-over: the started program (`pid`) watched, its exit status when
+// waited for (--wait), else whether it failed within early_exit_window; a failure is reported
+// with the draft kept and `advice`.
+int watch(int pid, const std::string& name, const std::string& advice, const handover_options& o,
+          const std::function<std::string()>& kept, const desktop_ui& ui) {
+  const std::optional<int> status = o.wait ? launch::wait_exit(pid) : launch::early_exit(pid, early_exit_window);
+  if (!status || *status == 0) return exit_ok;
+  return report({exit_unavailable,
+                 fill(o.wait ? tr("{0} failed: it exited with status {1}.")
+                             : tr("{0} failed at once: it exited with status {1}."),
+                      {name, std::to_string(*status)}),
+                 advice},
+                kept(), ui);
+}
+
+}  // namespace
+
 int start_entry(const open_plan& plan, const draft& d, const std::string& body_path, const handover_options& o,
                 const std::function<std::string()>& kept, const desktop_ui& ui, const std::vector<std::string>& files) {
   open_failure why;
@@ -75,20 +94,11 @@ int start_entry(const open_plan& plan, const draft& d, const std::string& body_p
                                  {name});
   std::string failed;
   auto s = launch::start(*req, failed);
-  if (!s) return report({exit_unavailable, fill(tr("{0} could not be started: {1}."), {name, preview::visible(failed)}), advice},
+  if (!s)
+    return report({exit_unavailable, fill(tr("{0} could not be started: {1}."), {name, preview::visible(failed)}), advice},
                   kept(), ui);
-  if (s->pid > 0) {
-    std::optional<int> status;
-    status = o.wait ? launch::wait_exit(s->pid) : launch::early_exit(s->pid, early_exit_window);
-    if (status && *status != 0)
-      return report({exit_unavailable,
-                     fill(o.wait ? tr("{0} failed: it exited with status {1}.")
-                                 : tr("{0} failed at once: it exited with status {1}."),
-                          {name, std::to_string(*status)}),
-                     advice},
-                    kept(), ui);
-  }
-  return exit_ok;
+  // D-Bus activated entries have no pid of ours to watch.
+  return s->pid > 0 ? watch(s->pid, name, advice, o, kept, ui) : exit_ok;
 }
 
 int start_program(const std::vector<std::string>& argv, const handover_options& o,
@@ -100,24 +110,17 @@ int start_program(const std::vector<std::string>& argv, const handover_options& 
   const std::string client = preview::visible(argv.front());
   const std::string advice =
       fill(tr("Check that {0} works, or choose another mail program with `target = NAME`."), {client});
-  auto r = launch::spawn(argv, {o.wait, true});
-  if (!r) {
+  // Without a shell, in a new session, so that closing the browser that started us does not end it.
+  auto pid = launch::spawn(argv, {false, true});
+  if (!pid) {
     return report({exit_unavailable,
-                   r.error().code == program::errc::not_found
+                   pid.error().code == program::errc::not_found
                        ? fill(tr("{0} could not be started: it was not found in PATH."), {client})
                        : fill(tr("{0} could not be started."), {client}),
                    advice},
                   kept(), ui);
   }
-  const std::optional<int> status = o.wait ? std::optional<int>(*r) : launch::early_exit(*r, early_exit_window);
-  if (status && *status != 0)
-    return report({exit_unavailable,
-                   fill(o.wait ? tr("{0} failed: it exited with status {1}.")
-                               : tr("{0} failed at once: it exited with status {1}."),
-                        {client, std::to_string(*status)}),
-                   advice},
-                  kept(), ui);
-  return exit_ok;
+  return watch(*pid, client, advice, o, kept, ui);
 }
 
 }  // namespace mailtokit::cli
