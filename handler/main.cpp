@@ -225,14 +225,6 @@ std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, const 
 
 }  // namespace
 
-namespace {
-// Where the message catalogs are: $MAILTOKIT_LOCALEDIR (the build tree's catalogs, for tests),
-// else the installed ones.
-const char* locale_dir() {
-  const char* env = std::getenv("MAILTOKIT_LOCALEDIR");
-  return env != nullptr && *env != '\0' ? env : MAILTOKIT_LOCALEDIR;
-}
-}  // namespace
 
 namespace {
 
@@ -310,7 +302,7 @@ int parse_and_run(CLI::App& app, const std::vector<std::string>& args, const con
 
 int main(int argc, char** argv) {
   using namespace mailtokit::cli;
-  init_i18n(locale_dir());
+  init_i18n(locale_dir(MAILTOKIT_LOCALEDIR));
   CLI::App app{tr("mailtokit: turn mailto: links into safe, correct draft emails, and back.\n"
                   "A bare `mailtokit URI` is `mailtokit open URI`."),
                "mailtokit"};

@@ -10,7 +10,6 @@
 
 #include <fcntl.h>
 #include <gtk/gtk.h>
-#include <libintl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,19 +21,12 @@
 #include <vector>
 
 #include "ask/format.hpp"
+#include "base/i18n.hpp"
 
 namespace {
 
-const char* tr(const char* text) { return dgettext("mailtokit", text); }
-const char* ntr(const char* singular, const char* plural, unsigned long n) {
-  return dngettext("mailtokit", singular, plural, n);
-}
-
-// Where the message catalogs are, as for mailtokit: $MAILTOKIT_LOCALEDIR, else the installed ones.
-const char* locale_dir() {
-  const char* env = std::getenv("MAILTOKIT_LOCALEDIR");
-  return env != nullptr && *env != '\0' ? env : MAILTOKIT_LOCALEDIR;
-}
+using mailtokit::cli::ntr;
+using mailtokit::cli::tr;
 
 // The whole file, or nullopt when it cannot be read or is longer than ask::max_input.
 std::optional<std::string> read_input(const char* path) {
@@ -354,8 +346,7 @@ int show(const mailtokit::ask::request& q) {
 
 int main(int argc, char** argv) {
   std::setlocale(LC_ALL, "");
-  bindtextdomain("mailtokit", locale_dir());
-  bind_textdomain_codeset("mailtokit", "UTF-8");
+  mailtokit::cli::init_i18n(mailtokit::cli::locale_dir(MAILTOKIT_LOCALEDIR));
   if (argc != 2) {
     std::fprintf(stderr, "usage: mailtokit-ask FILE (a question written by mailtokit)\n");
     return 2;

@@ -3,6 +3,7 @@
 #include <libintl.h>
 
 #include <clocale>
+#include <cstdlib>
 #include <vector>
 
 namespace mailtokit::cli {
@@ -16,6 +17,11 @@ void init_i18n(const char* locale_dir) {
   std::setlocale(LC_CTYPE, "");
   if (locale_dir != nullptr && *locale_dir != '\0') bindtextdomain(domain, locale_dir);
   bind_textdomain_codeset(domain, "UTF-8");
+}
+
+const char* locale_dir(const char* installed) {
+  const char* env = std::getenv("MAILTOKIT_LOCALEDIR");
+  return env != nullptr && *env != '\0' ? env : installed;
 }
 
 const char* tr(const char* text) { return dgettext(domain, text); }

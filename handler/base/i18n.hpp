@@ -22,6 +22,10 @@ namespace mailtokit::cli {
 /// numbers and sorting stay "C" so that every file and the JSON read the same in every language.
 void init_i18n(const char* locale_dir);
 
+/// Where the message catalogs are: $MAILTOKIT_LOCALEDIR when set and not empty (the build tree's
+/// catalogs, for tests), else `installed` (the program's and the window's own, from the build).
+[[nodiscard]] const char* locale_dir(const char* installed);
+
 /// `text` in the user's language (UTF-8), or `text` itself when the catalog has none.
 [[nodiscard]] const char* tr(const char* text);
 /// The singular or plural form for `n` in the user's language.
