@@ -82,85 +82,10 @@ struct error {
 /// Shorthand for returning a program error: `return fail(program::errc::io_error, 0);`
 [[nodiscard]] constexpr error fail(program::errc c, std::size_t offset) noexcept { return error{c, offset}; }
 
-/// mailtokit::result's surface with a program::error: a value, or an error of either kind (a
-/// library error converts).
+/// A value or a program error: the library's result with program::error as its error type (a
+/// library result, or a library error, converts into it). One error convention for the program.
 template <class T>
-class [[nodiscard]] result {
- public:
-  /// A result holding a copy of `v`.
-  result(const T& v) : v_(std::in_place_index<0>, v) {}
-  /// A result holding `v`.
-  result(T&& v) : v_(std::in_place_index<0>, std::move(v)) {}
-  /// A result holding the error `e`.
-  result(program::error e) : v_(std::in_place_index<1>, e) {}
-  /// A result holding the library error `e`.
-  result(const mailtokit::error& e) : v_(std::in_place_index<1>, program::error(e)) {}
-  /// A result holding T(u), for anything T can be built from.
-  template <class U>
-    requires(std::is_constructible_v<T, U &&> && !std::is_same_v<std::remove_cvref_t<U>, T> &&
-             !std::is_same_v<std::remove_cvref_t<U>, program::error> &&
-             !std::is_same_v<std::remove_cvref_t<U>, mailtokit::error> &&
-             !std::is_same_v<std::remove_cvref_t<U>, result>)
-  result(U&& u) : v_(std::in_place_index<0>, T(std::forward<U>(u))) {}
-  /// A library result's value or error.
-  template <class U>
-    requires(std::is_constructible_v<T, U &&>)
-  result(mailtokit::result<U>&& r)
-      : v_(r ? std::variant<T, program::error>(std::in_place_index<0>, T(std::move(*r)))
-             : std::variant<T, program::error>(std::in_place_index<1>, program::error(r.error()))) {}
-
-  /// True when the result holds a value.
-  [[nodiscard]] bool has_value() const noexcept { return v_.index() == 0; }
-  /// has_value().
-  explicit operator bool() const noexcept { return has_value(); }
-  /// The value (must hold one).
-  T& operator*() & { return std::get<0>(v_); }
-  /// The value (must hold one).
-  const T& operator*() const& { return std::get<0>(v_); }
-  /// The value, moved out (must hold one).
-  T&& operator*() && { return std::get<0>(std::move(v_)); }
-  /// The value's members (must hold one).
-  T* operator->() { return &std::get<0>(v_); }
-  /// The value's members (must hold one).
-  const T* operator->() const { return &std::get<0>(v_); }
-  /// The value (must hold one).
-  T& value() & { return std::get<0>(v_); }
-  /// The value (must hold one).
-  const T& value() const& { return std::get<0>(v_); }
-  /// The value, moved out (must hold one).
-  T&& value() && { return std::get<0>(std::move(v_)); }
-  /// The error (must hold one: !has_value()).
-  [[nodiscard]] const program::error& error() const { return std::get<1>(v_); }
-
- private:
-  std::variant<T, program::error> v_;
-};
-
-/// result<void>: success or an error of either kind.
-template <>
-class [[nodiscard]] result<void> {
- public:
-  /// Success.
-  result() = default;
-  /// The error `e`.
-  result(program::error e) : e_(e), ok_(false) {}
-  /// The library error `e`.
-  result(const mailtokit::error& e) : e_(e), ok_(false) {}
-  /// A library result<void>: success or its error.
-  result(const mailtokit::result<void>& r) : e_(r ? program::error(mailtokit::error{}) : program::error(r.error())), ok_(r.has_value()) {}
-  /// True on success.
-  [[nodiscard]] bool has_value() const noexcept { return ok_; }
-  /// has_value().
-  explicit operator bool() const noexcept { return ok_; }
-  /// Nothing (for the std::expected surface).
-  void value() const {}
-  /// The error (must hold one: !has_value()).
-  [[nodiscard]] const program::error& error() const { return e_; }
-
- private:
-  program::error e_{mailtokit::error{}};
-  bool ok_ = true;
-};
+using result = mailtokit::result<T, program::error>;
 
 }  // namespace mailtokit::program
 

@@ -287,13 +287,16 @@ struct error {
 
 /// A value or an error, with the std::expected surface (has_value, bool, *, ->, value, error), so
 /// that it can become std::expected later. Owns its value. Dereferencing a result that holds an
-/// error is a programming error (std::bad_variant_access): test it first.
+/// error is a programming error (std::bad_variant_access): test it first. Generic in its error
+/// type `E` (as `std::expected<T, E>`): the library's results hold a mailtokit::error; a program
+/// that has errors of its own makes `result<T, its_error>`, into which a library result converts
+/// when its error type can be built from mailtokit::error.
 /// @code
 /// auto d = mailtokit::parse_draft(uri);
 /// if (!d) std::cerr << mailtokit::describe(d.error()) << '\n';  // "not_mailto at byte 0: ..."
 /// else use(*d);
 /// @endcode
-template <class T>
+template <class T, class E = error>
 class [[nodiscard]] result {
  public:
   /// A result holding a copy of `v`.
@@ -301,14 +304,26 @@ class [[nodiscard]] result {
   /// A result holding `v`.
   result(T&& v) : v_(std::in_place_index<0>, std::move(v)) {}
   /// A result holding the error `e`.
-  result(mailtokit::error e) : v_(std::in_place_index<1>, e) {}
+  result(E e) : v_(std::in_place_index<1>, std::move(e)) {}
+  /// A result holding the error E(e), for an error of another type E can be built from (a
+  /// library error in a program's result).
+  template <class E2>
+    requires(!std::is_same_v<E2, E> && std::is_constructible_v<E, const E2&> && !std::is_constructible_v<T, const E2&>)
+  result(const E2& e) : v_(std::in_place_index<1>, E(e)) {}
   /// A result holding T(u), for anything T can be built from (a string literal for
   /// result<std::string>).
   template <class U>
     requires(std::is_constructible_v<T, U &&> && !std::is_same_v<std::remove_cvref_t<U>, T> &&
-             !std::is_same_v<std::remove_cvref_t<U>, mailtokit::error> &&
+             !std::is_same_v<std::remove_cvref_t<U>, E> && !std::is_same_v<std::remove_cvref_t<U>, mailtokit::error> &&
              !std::is_same_v<std::remove_cvref_t<U>, result>)
   result(U&& u) : v_(std::in_place_index<0>, T(std::forward<U>(u))) {}
+  /// A result of another value and error type: its value as T, or its error as E.
+  template <class U, class E2>
+    requires(!std::is_same_v<result<U, E2>, result> && std::is_constructible_v<T, U &&> &&
+             std::is_constructible_v<E, const E2&>)
+  result(result<U, E2>&& r)
+      : v_(r ? std::variant<T, E>(std::in_place_index<0>, T(std::move(*r)))
+             : std::variant<T, E>(std::in_place_index<1>, E(r.error()))) {}
 
   /// True when the result holds a value.
   [[nodiscard]] bool has_value() const noexcept { return v_.index() == 0; }
@@ -331,20 +346,28 @@ class [[nodiscard]] result {
   /// The value, moved out; calling it on an error is a programming error.
   T&& value() && { return std::get<0>(std::move(v_)); }
   /// The error (must hold one: !has_value()).
-  [[nodiscard]] const mailtokit::error& error() const { return std::get<1>(v_); }
+  [[nodiscard]] const E& error() const { return std::get<1>(v_); }
 
  private:
-  std::variant<T, mailtokit::error> v_;
+  std::variant<T, E> v_;
 };
 
-/// result<void>: success or an error.
-template <>
-class [[nodiscard]] result<void> {
+/// result<void, E>: success or an error.
+template <class E>
+class [[nodiscard]] result<void, E> {
  public:
   /// Success.
   result() = default;
   /// The error `e`.
-  result(mailtokit::error e) : e_(e), ok_(false) {}
+  result(E e) : e_(std::move(e)), ok_(false) {}
+  /// The error E(e), for an error of another type E can be built from.
+  template <class E2>
+    requires(!std::is_same_v<E2, E> && std::is_constructible_v<E, const E2&>)
+  result(const E2& e) : e_(E(e)), ok_(false) {}
+  /// A result<void> of another error type: success or its error as E.
+  template <class E2>
+    requires(!std::is_same_v<E2, E> && std::is_constructible_v<E, const E2&>)
+  result(const result<void, E2>& r) : e_(r ? E(E2{}) : E(r.error())), ok_(r.has_value()) {}
   /// True on success.
   [[nodiscard]] bool has_value() const noexcept { return ok_; }
   /// has_value().
@@ -352,11 +375,16 @@ class [[nodiscard]] result<void> {
   /// Nothing (for the std::expected surface).
   void value() const {}
   /// The error (must hold one: !has_value()).
-  [[nodiscard]] const mailtokit::error& error() const { return e_; }
+  [[nodiscard]] const E& error() const { return e_; }
 
  private:
-  mailtokit::error e_{};
+  E e_{default_error()};
   bool ok_ = true;
+
+  static E default_error() {
+    if constexpr (std::is_default_constructible_v<E>) return E{};
+    else return E(mailtokit::error{});
+  }
 };
 
 /// Shorthand for returning an error: `return fail(errc::utf8_overlong, 3);`
