@@ -118,7 +118,7 @@ expect "desktop-file-validate" desktop-file-validate "$prefix/share/applications
 expect "installed program runs (--help)" "$prefix/bin/mailtokit" --help >/dev/null
 # The installed man pages render without warnings and document every subcommand, option, error
 # and warning code and configuration key of the installed program, and nothing else.
-if python3 "$here/../cli/man_page.py" "$prefix/bin/mailtokit" "$man_dir" >"$work/man.log" 2>&1; then
+if PYTHONPATH="$here/..${PYTHONPATH:+:$PYTHONPATH}" python3 "$here/../cli/man_page.py" "$prefix/bin/mailtokit" "$man_dir" >"$work/man.log" 2>&1; then
   ok
 else
   bad "installed man pages cover the installed program (tests/cli/man_page.py)"
