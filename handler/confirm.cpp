@@ -250,10 +250,15 @@ std::vector<std::string> recipient_lines(const draft& d) {
   auto list = [&](const std::vector<address>& v, const char* label) {
     if (v.empty()) return;
     std::string line;
-    for (std::size_t i = 0; i < v.size() && i < 20; ++i)
-      line += (i ? ", " : "") + preview::isolate(v[i].valid ? v[i].unicode() : v[i].original, true);
-    if (v.size() > 20)
-      line += " " + fill(ntr("and {0} more", "and {0} more", v.size() - 20), {std::to_string(v.size() - 20)});
+    for (std::size_t i = 0; i < v.size() && i < 20; ++i) {
+      // Appended piece by piece: GCC 12's -Wrestrict misreads `"..." + std::string&&` here at -O3.
+      if (i > 0) line += ", ";
+      line += preview::isolate(v[i].valid ? v[i].unicode() : v[i].original, true);
+    }
+    if (v.size() > 20) {
+      line += ' ';
+      line += fill(ntr("and {0} more", "and {0} more", v.size() - 20), {std::to_string(v.size() - 20)});
+    }
     out.push_back(fill(tr(label), {line}));
   };
   list(d.to, N_("To: {0}"));
