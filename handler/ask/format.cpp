@@ -71,11 +71,8 @@ std::string encode(const request& r) {
   return out;
 }
 
-std::optional<request> decode(std::string_view text, std::string& why) {
-  auto fail = [&](std::string w) -> std::optional<request> {
-    why = std::move(w);
-    return std::nullopt;
-  };
+mailtokit::result<request, std::string> decode(std::string_view text) {
+  auto fail = [](std::string why) -> mailtokit::result<request, std::string> { return why; };
   if (text.size() > max_input) return fail("input over " + std::to_string(max_input) + " bytes");
   if (text.substr(0, magic.size()) != magic) return fail("input does not start with \"mailtokit-ask 1\"");
   std::size_t at = magic.size();

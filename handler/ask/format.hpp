@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "mailtokit/result.hpp"
+
 namespace mailtokit::ask {
 
 /// One button: its id (what mailtokit-ask prints when it is chosen) and its label.
@@ -59,12 +61,12 @@ inline constexpr std::size_t max_buttons = 6;
 ///     cancel
 [[nodiscard]] std::string encode(const request& r);
 
-/// The request in `text`, or nullopt with `why` set (for the developer: stderr) when it is not
+/// The request in `text`, or why not (for the developer: stderr) when it is not
 /// exactly that format: unknown key, bad length, a field over its bound, invalid UTF-8
 /// (g_utf8_validate), no button, a default that is no button's id. Control characters (but
 /// line breaks and tabs) and bidirectional formatting characters are replaced by U+FFFD, so
 /// nothing can reorder or hide the text on screen; the isolates FSI, LRI, RLI and PDI stay in
 /// the details, the recipients and the file names, which use them to keep each name whole.
-[[nodiscard]] std::optional<request> decode(std::string_view text, std::string& why);
+[[nodiscard]] mailtokit::result<request, std::string> decode(std::string_view text);
 
 }  // namespace mailtokit::ask

@@ -356,10 +356,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "mailtokit-ask: cannot read %s\n", argv[1]);
     return 2;
   }
-  std::string why;
-  const auto q = mailtokit::ask::decode(*text, why);
+  const auto q = mailtokit::ask::decode(*text);
   if (!q) {
-    std::fprintf(stderr, "mailtokit-ask: bad input: %s\n", why.c_str());
+    std::fprintf(stderr, "mailtokit-ask: bad input: %s\n", q.error().c_str());
     return 2;
   }
   g_set_prgname("mailtokit-ask");

@@ -118,6 +118,11 @@ struct open_failure {
   std::string shown;
 };
 
+/// A value, or why `open` cannot go on (what the user is told and the exit status): the
+/// program's one result type with an open_failure as its error.
+template <class T>
+using open_result = mailtokit::result<T, open_failure>;
+
 /// A configuration error at `where` ("<path>, line L, column C"): exit 78, "correct the file".
 [[nodiscard]] open_failure config_failure(std::string_view where, std::string_view what);
 

@@ -42,24 +42,23 @@ struct send_options {
 };
 
 // The link the options describe: the mailto: URI given (if any) with the addresses and fields
-// appended, every value percent-encoded.
-std::optional<std::string> send_link(const send_options& s, std::string& why) {
+// appended, every value percent-encoded; or why not (a usage error).
+open_result<std::string> send_link(const send_options& s) {
+  auto usage = [](std::string why) {
+    return open_failure{exit_usage, std::move(why),
+                        tr("give addresses and at most one mailto: URI; `mailtokit send --help` says more"), "usage"};
+  };
   const auto enc = [](std::string_view v) { return percent::encode(v, chars::unreserved | chars::of("@")); };
   std::string base, to;
   std::vector<std::string> addrs;
   for (const auto& r : s.recipients) {
     if (r.size() >= 7 && (r.substr(0, 7) == "mailto:" || r.substr(0, 7) == "MAILTO:")) {
-      if (!base.empty()) {
-        why = tr("send takes at most one mailto: URI");
-        return std::nullopt;
-      }
+      if (!base.empty()) return usage(tr("send takes at most one mailto: URI"));
       base = r;
       continue;
     }
-    if (!r.empty() && r.front() == '-') {
-      why = fill(tr("refusing {0}: an address cannot start with '-'"), {preview::visible(r)});
-      return std::nullopt;
-    }
+    if (!r.empty() && r.front() == '-')
+      return usage(fill(tr("refusing {0}: an address cannot start with '-'"), {preview::visible(r)}));
     to += (to.empty() ? "" : ",") + enc(r);
     addrs.push_back(r);
   }
@@ -82,11 +81,10 @@ std::optional<std::string> send_link(const send_options& s, std::string& why) {
 }
 
 int run_send(const send_options& s) {
-  std::string why;
-  auto link = send_link(s, why);
+  auto link = send_link(s);
   if (!link) {
-    report_error("usage", why, {}, tr("give addresses and at most one mailto: URI; `mailtokit send --help` says more"));
-    return exit_usage;
+    print_failure(link.error());
+    return link.error().exit_code;
   }
   open_options o;
   o.uri = *link;
@@ -121,15 +119,13 @@ int run_preview(const preview_options& o) {
     print_failure(*refused);
     return refused->exit_code;
   }
-  int code = exit_ok;
   const environment env = environment::current();
-  auto lc = load_config(env, code);
-  if (!lc) return code;
-  open_failure why;
-  auto p = make_policy(*lc, o.keep, o.drop, why);
+  auto lc = load_config(env);
+  if (!lc) return lc.error();
+  auto p = make_policy(*lc, o.keep, o.drop);
   if (!p) {
-    print_failure(why);
-    return why.exit_code;
+    print_failure(p.error());
+    return p.error().exit_code;
   }
   parse_options po;
   po.strict = o.strict || lc->cfg.strict.value_or(false);
@@ -139,9 +135,9 @@ int run_preview(const preview_options& o) {
     print_error(d.error(), tr("the link"));
     return exit_dataerr;
   }
-  if (!apply_from(*lc, *d, why)) {
-    print_failure(why);
-    return why.exit_code;
+  if (auto from = apply_from(*lc, *d); !from) {
+    print_failure(from.error());
+    return from.error().exit_code;
   }
   const auto findings = preview::check(*d);
   if (o.format == "json") {

@@ -78,7 +78,6 @@ choice_inputs inputs(const loaded_config& lc, const std::optional<registration_p
 
 int run_status() {
   const auto env = xdg::environment::current();
-  int code = exit_ok;
   const auto reg = user_paths(env);
   if (!reg) {
     report_error("usage", tr("HOME (or the XDG_*_HOME variables) must be set to an absolute path"));
@@ -98,8 +97,8 @@ int run_status() {
     field("", tr("previous handler"),
           fill(tr("{0} (restored by `mailtokit unregister`)"),
                {previous.empty() ? std::string(tr("(none)")) : preview::visible(previous)}));
-  auto lc = load_config(env, code);
-  if (!lc) return code;
+  auto lc = load_config(env);
+  if (!lc) return lc.error();
   {
     const std::string path = lc->path.empty() ? std::string(tr("(no HOME)")) : preview::visible(lc->path);
     field("", tr("configuration"), lc->exists ? path : fill(tr("{0} (not present: defaults)"), {path}));
@@ -109,10 +108,9 @@ int run_status() {
         : parse_confirm_mode(lc->cfg.confirm->value)
             ? preview::visible(lc->cfg.confirm->value)
             : fill(tr("{0} (unknown!)"), {preview::visible(lc->cfg.confirm->value)}));
-  open_failure why;
-  auto c = choose(inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); }, why);
+  auto c = choose(inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); });
   if (!c) {
-    field("", tr("mail program"), fill(tr("none: {0}"), {preview::visible(why.reason)}));
+    field("", tr("mail program"), fill(tr("none: {0}"), {preview::visible(c.error().reason)}));
   } else {
     field("", tr("mail program"), chosen_name(*c));
     field("  ", tr("chosen because"), std::string(describe(c->why)));
@@ -173,14 +171,13 @@ int run_targets() {
   out("\n" + std::string(tr("Also: target = gmail, outlook, fastmail (webmail in the browser), eml (the draft file), "
                              "custom (`command =`),\ndesktop:ID (one of the entries above).")) +
       "\n");
-  int code = exit_ok;
-  if (auto lc = load_config(env, code)) {
+  auto lc = load_config(env);
+  if (lc) {
     const auto reg = user_paths(env);
-    open_failure why;
-    if (auto c = choose(inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); }, why))
+    if (auto c = choose(inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); }))
       out("\n" + fill(tr("Drafts go to: {0} ({1})"), {chosen_name(*c), describe(c->why)}) + "\n");
   }
-  return code;
+  return lc ? exit_ok : lc.error();
 }
 
 }  // namespace

@@ -59,13 +59,10 @@ std::string activation_token() {
 // org.freedesktop.Application.Open on the session bus (Desktop Entry Specification, "D-Bus
 // Activation"): the bus name is the id without ".desktop", the object path that name with '.'
 // as '/' and '-' as '_'. Waits for the answer, so a failure is reported, not lost.
-bool dbus_open(const entry& e, const std::string& uri, std::string& why) {
+mailtokit::result<void, std::string> dbus_open(const entry& e, const std::string& uri) {
   std::string app = e.id;
   if (app.size() > 8 && app.ends_with(".desktop")) app.resize(app.size() - 8);
-  if (!g_dbus_is_name(app.c_str())) {
-    why = tr("its desktop entry id is not a D-Bus name");
-    return false;
-  }
+  if (!g_dbus_is_name(app.c_str())) return std::string(tr("its desktop entry id is not a D-Bus name"));
   std::string object = "/" + app;
   for (char& c : object) {
     if (c == '.') c = '/';
@@ -73,10 +70,7 @@ bool dbus_open(const entry& e, const std::string& uri, std::string& why) {
   }
   GError* err = nullptr;
   std::unique_ptr<GDBusConnection, g_unref<GDBusConnection>> bus(g_bus_get_sync(G_BUS_TYPE_SESSION, nullptr, &err));
-  if (!bus) {
-    why = fill(tr("no session bus: {0}"), {error_text(err)});
-    return false;
-  }
+  if (!bus) return fill(tr("no session bus: {0}"), {error_text(err)});
   GVariantBuilder uris;
   g_variant_builder_init(&uris, G_VARIANT_TYPE_STRING_ARRAY);
   g_variant_builder_add(&uris, "s", uri.c_str());
@@ -89,12 +83,9 @@ bool dbus_open(const entry& e, const std::string& uri, std::string& why) {
   GVariant* reply = g_dbus_connection_call_sync(bus.get(), app.c_str(), object.c_str(), "org.freedesktop.Application",
                                                 "Open", g_variant_new("(as@a{sv})", &uris, g_variant_builder_end(&platform)),
                                                 nullptr, G_DBUS_CALL_FLAGS_NONE, 60'000, nullptr, &err);
-  if (reply == nullptr) {
-    why = error_text(err);
-    return false;
-  }
+  if (reply == nullptr) return error_text(err);
   g_variant_unref(reply);
-  return true;
+  return {};
 }
 
 // The index in an Exec line of the program itself: after `env [VAR=value|-option]...`, and for
@@ -162,43 +153,29 @@ program::result<std::string> exec_line(const start_request& r) {
   return line;
 }
 
-std::optional<started> start(const start_request& r, std::string& why) {
-  if (r.e == nullptr) {
-    why = tr("no desktop entry");
-    return std::nullopt;
-  }
+mailtokit::result<started, std::string> start(const start_request& r) {
+  if (r.e == nullptr) return std::string(tr("no desktop entry"));
   const entry& e = *r.e;
   if (uses_dbus(r)) {
-    std::string dbus_why;
-    if (dbus_open(e, r.args.front(), dbus_why)) return started{0, true};
-    if (e.exec_argv.empty()) {
-      why = fill(tr("D-Bus activation failed: {0}"), {dbus_why});
-      return std::nullopt;
-    }
+    auto opened = dbus_open(e, r.args.front());
+    if (opened) return started{0, true};
+    if (e.exec_argv.empty()) return fill(tr("D-Bus activation failed: {0}"), {opened.error()});
     // As the desktop would, when the program is not D-Bus activatable after all: its Exec.
   }
   // The entry as the desktop holds it, with Exec rebuilt when the hand-over or the terminal
   // needs it, and never D-Bus activation (that takes only URIs).
   std::unique_ptr<GKeyFile, keyfile_deleter> kf(g_key_file_new());
   GError* err = nullptr;
-  if (!g_key_file_load_from_file(kf.get(), e.path.c_str(), G_KEY_FILE_KEEP_TRANSLATIONS, &err)) {
-    why = fill(tr("cannot read {0}: {1}"), {e.path, error_text(err)});
-    return std::nullopt;
-  }
+  if (!g_key_file_load_from_file(kf.get(), e.path.c_str(), G_KEY_FILE_KEEP_TRANSLATIONS, &err))
+    return fill(tr("cannot read {0}: {1}"), {e.path, error_text(err)});
   auto line = exec_line(r);
-  if (!line) {
-    why = tr("its Exec line has no %u, %U, %f or %F to hand the draft to");
-    return std::nullopt;
-  }
+  if (!line) return std::string(tr("its Exec line has no %u, %U, %f or %F to hand the draft to"));
   constexpr const char* group = G_KEY_FILE_DESKTOP_GROUP;
   g_key_file_set_string(kf.get(), group, G_KEY_FILE_DESKTOP_KEY_EXEC, line->c_str());
   if (e.terminal && !r.terminal.empty()) g_key_file_set_boolean(kf.get(), group, G_KEY_FILE_DESKTOP_KEY_TERMINAL, FALSE);
   g_key_file_remove_key(kf.get(), group, "DBusActivatable", nullptr);
   std::unique_ptr<GDesktopAppInfo, g_unref<GDesktopAppInfo>> info(g_desktop_app_info_new_from_keyfile(kf.get()));
-  if (!info) {
-    why = fill(tr("GIO cannot use the entry {0}"), {e.path});
-    return std::nullopt;
-  }
+  if (!info) return fill(tr("GIO cannot use the entry {0}"), {e.path});
   std::unique_ptr<GAppLaunchContext, g_unref<GAppLaunchContext>> ctx(g_app_launch_context_new());
   GList* uris = nullptr;
   if (r.is_uri) uris = g_list_append(uris, const_cast<char*>(r.args.front().c_str()));
@@ -207,10 +184,7 @@ std::optional<started> start(const start_request& r, std::string& why) {
   const gboolean ok = g_desktop_app_info_launch_uris_as_manager(info.get(), uris, ctx.get(), flags, child_setup, nullptr,
                                                                 record_pid, &pid, &err);
   g_list_free(uris);
-  if (!ok) {
-    why = error_text(err);
-    return std::nullopt;
-  }
+  if (!ok) return error_text(err);
   return started{pid, false};
 }
 

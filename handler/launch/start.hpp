@@ -52,8 +52,8 @@ struct started {
 /// Start the entry. The child gets stdin from /dev/null, a new session (closing the browser does
 /// not end it) and the inherited environment, with the activation token the browser gave us
 /// (XDG_ACTIVATION_TOKEN, DESKTOP_STARTUP_ID), which D-Bus activation passes in its platform
-/// data, so the compose window gets the focus. On failure, `why` says what went wrong in words.
-[[nodiscard]] std::optional<started> start(const start_request& r, std::string& why);
+/// data, so the compose window gets the focus. The error says in words what went wrong.
+[[nodiscard]] mailtokit::result<started, std::string> start(const start_request& r);
 
 
 }  // namespace mailtokit::launch

@@ -72,18 +72,16 @@ std::optional<chosen> first_installed(const choice_inputs& in, const std::string
   return std::nullopt;
 }
 
-std::optional<chosen> choose(const choice_inputs& in, const std::function<std::string(std::size_t)>& where,
-                             open_failure& why) {
+open_result<chosen> choose(const choice_inputs& in, const std::function<std::string(std::size_t)>& where) {
   const xdg::config& cfg = *in.cfg;
   // An explicit choice: --target, else `target =`.
-  auto named = [&](const target_value& v, chosen_by by) -> std::optional<chosen> {
+  auto named = [&](const target_value& v, chosen_by by) -> open_result<chosen> {
     if (v.t == target::desktop) {
       auto e = in.find_entry(v.entry_id);
-      if (!e) {
-        why = {exit_unavailable, fill(tr("The desktop entry {0} is not installed."), {preview::visible(v.entry_id)}),
-               tr("Choose one of the mail programs that `mailtokit targets` lists on this desktop.")};
-        return std::nullopt;
-      }
+      if (!e)
+        return open_failure{exit_unavailable,
+                            fill(tr("The desktop entry {0} is not installed."), {preview::visible(v.entry_id)}),
+                            tr("Choose one of the mail programs that `mailtokit targets` lists on this desktop.")};
       return from_entry(std::move(*e), by);
     }
     chosen c;
@@ -94,19 +92,15 @@ std::optional<chosen> choose(const choice_inputs& in, const std::function<std::s
   };
   if (!in.cli_target.empty()) {
     auto v = parse_target_value(in.cli_target);
-    if (!v) {
-      why = {exit_usage, fill(tr("unknown target '{0}' for --target"), {preview::visible(in.cli_target)}),
-             tr("use a name listed by `mailtokit open --help`, or desktop:ID from `mailtokit targets`")};
-      return std::nullopt;
-    }
+    if (!v)
+      return open_failure{exit_usage, fill(tr("unknown target '{0}' for --target"), {preview::visible(in.cli_target)}),
+                          tr("use a name listed by `mailtokit open --help`, or desktop:ID from `mailtokit targets`")};
     return named(*v, chosen_by::command_line);
   }
   if (cfg.target) {
     auto v = parse_target_value(cfg.target->value);
-    if (!v) {
-      why = config_failure(where(cfg.target->offset), fill(tr("unknown target '{0}'"), {preview::visible(cfg.target->value)}));
-      return std::nullopt;
-    }
+    if (!v)
+      return config_failure(where(cfg.target->offset), fill(tr("unknown target '{0}'"), {preview::visible(cfg.target->value)}));
     return named(*v, chosen_by::configuration);
   }
   // The user's own program: the one they had before `register`, looked up again now.
@@ -123,14 +117,14 @@ std::optional<chosen> choose(const choice_inputs& in, const std::function<std::s
     c.gone = gone;
     return c;
   }
-  if (auto c = first_installed(in, gone)) return c;
+  if (auto c = first_installed(in, gone)) return std::move(*c);
   std::string tried;
   for (const auto* k : clients::all()) tried += (tried.empty() ? "" : ", ") + std::string(k->name);
-  why = {exit_unavailable,
-         fill(tr("No mail program was found: the desktop has no handler for mail links, and none of {0} is installed."),
-              {tried}),
-         tr("Install a mail program, or set `target = NAME` in the configuration.")};
-  return std::nullopt;
+  return open_failure{
+      exit_unavailable,
+      fill(tr("No mail program was found: the desktop has no handler for mail links, and none of {0} is installed."),
+           {tried}),
+      tr("Install a mail program, or set `target = NAME` in the configuration.")};
 }
 
 std::string chosen_name(const chosen& c) {

@@ -56,11 +56,9 @@ struct target_value {
 };
 [[nodiscard]] std::optional<target_value> parse_target_value(std::string_view value);
 
-/// The choice, or nullopt with why not (an unknown name, a desktop entry that is not installed,
-/// no mail program at all). `where` gives "<path>, line L, column C" of a configuration offset.
-[[nodiscard]] std::optional<chosen> choose(const choice_inputs& in,
-                                           const std::function<std::string(std::size_t)>& where,
-                                           open_failure& why);
+/// The choice, or why not (an unknown name, a desktop entry that is not installed, no mail
+/// program at all). `where` gives "<path>, line L, column C" of a configuration offset.
+[[nodiscard]] open_result<chosen> choose(const choice_inputs& in, const std::function<std::string(std::size_t)>& where);
 
 /// What a person calls the chosen program: "Evolution (org.gnome.Evolution.desktop)", "mutt
 /// (/usr/bin/mutt)", "gmail".

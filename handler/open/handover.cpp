@@ -33,30 +33,25 @@ std::string json_start(const launch::start_request& s) {
   return j + "}";
 }
 
-std::optional<std::string> write_private(std::string_view bytes, const xdg::environment& env,
-                                         const xdg::config& cfg, bool dry_run, open_failure& why) {
+open_result<std::string> write_private(std::string_view bytes, const xdg::environment& env, const xdg::config& cfg,
+                                       bool dry_run) {
   auto state = xdg::state_home(env);
-  if (!state) {
-    why = {exit_cantcreat, tr("The draft could not be written: neither XDG_STATE_HOME nor HOME is set."),
-           tr("Set HOME (or XDG_STATE_HOME) and open the link again.")};
-    return std::nullopt;
-  }
+  if (!state)
+    return open_failure{exit_cantcreat, tr("The draft could not be written: neither XDG_STATE_HOME nor HOME is set."),
+                        tr("Set HOME (or XDG_STATE_HOME) and open the link again.")};
   const std::string dir = drafts::folder_in(*state);
   if (dry_run) return dir + "/draft-0123456789abcdef0123456789abcdef.eml";
-  if (!drafts::ensure_private_dir(dir)) {
-    why = {exit_cantcreat, fill(tr("The private draft folder {0} could not be created."), {preview::visible(dir)}),
-           fill(tr("Check the permissions of {0}, then open the link again."), {preview::visible(*state)})};
-    return std::nullopt;
-  }
+  if (!drafts::ensure_private_dir(dir))
+    return open_failure{exit_cantcreat,
+                        fill(tr("The private draft folder {0} could not be created."), {preview::visible(dir)}),
+                        fill(tr("Check the permissions of {0}, then open the link again."), {preview::visible(*state)})};
   const unsigned days = cfg.draft_max_age_days.value_or(default_draft_max_age_days);
   if (days > 0) (void)drafts::clean_old(dir, std::chrono::hours(24) * days);
   auto path = drafts::write_draft(dir, bytes);
-  if (!path) {
-    why = {exit_cantcreat, fill(tr("The draft could not be written in {0}."), {preview::visible(dir)}),
-           fill(tr("Check the free space and the permissions of {0}, then open the link again."),
-                {preview::visible(dir)})};
-    return std::nullopt;
-  }
+  if (!path)
+    return open_failure{exit_cantcreat, fill(tr("The draft could not be written in {0}."), {preview::visible(dir)}),
+                        fill(tr("Check the free space and the permissions of {0}, then open the link again."),
+                             {preview::visible(dir)})};
   return std::move(*path);
 }
 
@@ -81,9 +76,8 @@ int watch(int pid, const std::string& name, const std::string& advice, const han
 
 int start_entry(const open_plan& plan, const draft& d, const std::string& body_path, const handover_options& o,
                 const std::function<std::string()>& kept, const desktop_ui& ui, const std::vector<std::string>& files) {
-  open_failure why;
-  auto req = open_start(plan, d, body_path, why, files);
-  if (!req) return report(why, kept(), ui);
+  auto req = open_start(plan, d, body_path, files);
+  if (!req) return report(req.error(), kept(), ui);
   if (o.dry_run) {
     print_stdout(json_start(*req) + "\n");
     return exit_ok;
@@ -92,10 +86,9 @@ int start_entry(const open_plan& plan, const draft& d, const std::string& body_p
   const std::string advice = fill(tr("Check that {0} works, or choose another mail program with `target = NAME` "
                                     "(`mailtokit targets` lists them)."),
                                  {name});
-  std::string failed;
-  auto s = launch::start(*req, failed);
+  auto s = launch::start(*req);
   if (!s)
-    return report({exit_unavailable, fill(tr("{0} could not be started: {1}."), {name, preview::visible(failed)}), advice},
+    return report({exit_unavailable, fill(tr("{0} could not be started: {1}."), {name, preview::visible(s.error())}), advice},
                   kept(), ui);
   // D-Bus activated entries have no pid of ours to watch.
   return s->pid > 0 ? watch(s->pid, name, advice, o, kept, ui) : exit_ok;

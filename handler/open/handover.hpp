@@ -33,9 +33,9 @@ struct handover_options {
 /// --dry-run for a desktop entry: what would be started, as one JSON object.
 [[nodiscard]] std::string json_start(const launch::start_request& s);
 /// `bytes` in a new file of the private drafts folder (its old drafts cleaned); a fixed name under
-/// --dry-run. nullopt with `why` when it cannot be written.
-[[nodiscard]] std::optional<std::string> write_private(std::string_view bytes, const xdg::environment& env,
-                                                       const xdg::config& cfg, bool dry_run, open_failure& why);
+/// --dry-run; or why it cannot be written.
+[[nodiscard]] open_result<std::string> write_private(std::string_view bytes, const xdg::environment& env,
+                                                     const xdg::config& cfg, bool dry_run);
 /// Hands the draft to a desktop entry (the program the user chose on the desktop, or
 /// `target = desktop:ID`), as the desktop starts it. `kept()`: where the draft is kept on failure.
 int start_entry(const open_plan& plan, const draft& d, const std::string& body_path, const handover_options& o,

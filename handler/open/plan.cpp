@@ -45,7 +45,7 @@ bool have_terminal(const open_request& r) {
 namespace {
 
 // Which program: choose() with the request's inputs; the note for a fallback choice.
-bool plan_choice(open_plan& p, const open_request& r, open_failure& why) {
+open_result<void> plan_choice(open_plan& p, const open_request& r) {
   choice_inputs in;
   in.cli_target = r.cli_target;
   in.cfg = r.cfg;
@@ -55,55 +55,46 @@ bool plan_choice(open_plan& p, const open_request& r, open_failure& why) {
   in.installed = r.installed;
   in.self_exe = r.self_exe;
   in.have_terminal = have_terminal(r);
-  auto c = choose(in, r.config_where ? r.config_where : [](std::size_t) { return std::string(tr("the configuration")); },
-                  why);
-  if (!c) return false;
+  auto c = choose(in, r.config_where ? r.config_where : [](std::size_t) { return std::string(tr("the configuration")); });
+  if (!c) return c.error();
   p.choice = std::move(*c);
   p.t = p.choice.t;
   if (p.choice.why == chosen_by::fallback)
     p.chosen_note = fill(tr("no mail program chosen on this desktop; using {0}. Set `target = NAME` in {1} to choose."),
                          {chosen_name(p.choice), config_name(r)});
-
-  return true;
+  return {};
 }
 
 // A desktop entry that would run the link through a shell is refused before anything starts.
-bool plan_entry_is_safe(const open_plan& p, open_failure& why) {
-  if (!p.choice.entry) return true;
+open_result<void> plan_entry_is_safe(const open_plan& p) {
+  if (!p.choice.entry) return {};
   auto sh = launch::shell_wrapper(p.choice.entry->exec_argv);
-  if (!sh) return true;
-  why = {exit_unavailable,
+  if (!sh) return {};
+  return open_failure{exit_unavailable,
          fill(tr("Your mail program was not started: its desktop entry {0} hands the link to `{1}`, which could "
                  "let a link run commands."),
               {preview::visible(p.choice.entry->id), *sh}),
          tr("Choose another mail program with `target = NAME` or `target = desktop:ID` (`mailtokit targets` "
             "lists them), or change that entry's Exec line to run the program directly.")};
-  return false;
 }
 
 // The custom template and the terminal, checked before anything is written or started.
-bool plan_command(open_plan& p, const open_request& r, open_failure& why) {
+open_result<void> plan_command(open_plan& p, const open_request& r) {
   const xdg::config& cfg = *r.cfg;
   const bool terminal_entry = p.choice.entry && p.choice.entry->terminal;
   if (p.t == target::custom) {
-    if (!cfg.command) {
-      why = {exit_config, fill(tr("target = custom needs a `command = ...` line in {0}."), {config_name(r)}),
-             tr("Add the command line of your mail program, with %u or %f.")};
-      return false;
-    }
+    if (!cfg.command)
+      return open_failure{exit_config, fill(tr("target = custom needs a `command = ...` line in {0}."), {config_name(r)}),
+                          tr("Add the command line of your mail program, with %u or %f.")};
     auto args = exec_line::split_exec(cfg.command->value);
-    if (!args) {
+    if (!args)
       // The line and column say where; the words say what to do (Desktop Entry Exec quoting).
-      why = config_failure_at(r, cfg.command->offset + args.error().offset,
-                              tr("command: this cannot be read as a command line: put an argument with spaces or "
-                                 "special characters in double quotes, and write % only as %u, %f or %%"));
-      return false;
-    }
-    if (!exec_line::uses_field(*args, 'u') && !exec_line::uses_field(*args, 'f')) {
-      why = config_failure_at(r, cfg.command->offset,
-                              tr("command has neither %u (the clean URI) nor %f (the draft file)"));
-      return false;
-    }
+      return config_failure_at(r, cfg.command->offset + args.error().offset,
+                               tr("command: this cannot be read as a command line: put an argument with spaces or "
+                                  "special characters in double quotes, and write % only as %u, %f or %%"));
+    if (!exec_line::uses_field(*args, 'u') && !exec_line::uses_field(*args, 'f'))
+      return config_failure_at(r, cfg.command->offset,
+                               tr("command has neither %u (the clean URI) nor %f (the draft file)"));
     p.custom = std::move(*args);
   } else if (dispatch::needs_terminal(p.t) || terminal_entry) {
     std::optional<std::string_view> configured;
@@ -111,25 +102,22 @@ bool plan_command(open_plan& p, const open_request& r, open_failure& why) {
     std::optional<std::string_view> env;
     if (r.terminal_env) env = *r.terminal_env;
     auto prefix = launch::terminal_prefix(configured, env);
-    if (!prefix) {
-      why = config_failure_at(r, cfg.terminal->offset + prefix.error().offset,
-                              prefix.error().code == program::errc::not_found
-                                  ? tr("terminal: the program was not found")
-                                  : tr("terminal: this cannot be read as a command line: put an argument with "
-                                       "spaces or special characters in double quotes"));
-      return false;
-    }
+    if (!prefix)
+      return config_failure_at(r, cfg.terminal->offset + prefix.error().offset,
+                               prefix.error().code == program::errc::not_found
+                                   ? tr("terminal: the program was not found")
+                                   : tr("terminal: this cannot be read as a command line: put an argument with "
+                                        "spaces or special characters in double quotes"));
     p.terminal = std::move(*prefix);
   }
-
-  return true;
+  return {};
 }
 
 // The clean URI, rebuilt by our builder from only what the policy kept (harden_uri: '+' as %2B
 // and no file-like ending, spellings every client decodes the same; desktop_safe_uri for
 // entries and commands: nothing a shell or a Lisp reader could act on); for Claws Mail and
 // Sylpheed, the form their socket reads.
-bool plan_uri(open_plan& p, const draft& d, open_failure& why) {
+open_result<void> plan_uri(open_plan& p, const draft& d) {
   p.uri = dispatch::harden_uri(build_mailto(d));
   if (p.t == target::desktop || p.t == target::custom) p.uri = dispatch::desktop_safe_uri(p.uri);
   const target program = p.choice.known != nullptr ? p.choice.known->id : p.t;
@@ -159,14 +147,14 @@ bool plan_uri(open_plan& p, const draft& d, open_failure& why) {
   if (too_long) {
     const std::string name(program == target::claws_mail ? "Claws Mail" : "Sylpheed");
     // TRANSLATORS: {0} is a mail program's name.
-    why = {exit_dataerr,
-           fill(tr("{0} was not started: the link is too long for it. When it is already running, it reads at most "
-                   "8 KB of a link and would lose the rest or stop working."),
-                {name}),
-           tr("Choose another mail program with `target = NAME`, or open the kept draft in your mail program.")};
-    return false;
+    return open_failure{
+        exit_dataerr,
+        fill(tr("{0} was not started: the link is too long for it. When it is already running, it reads at most "
+                "8 KB of a link and would lose the rest or stop working."),
+             {name}),
+        tr("Choose another mail program with `target = NAME`, or open the kept draft in your mail program.")};
   }
-  return true;
+  return {};
 }
 
 // What the chosen program is known to lose or change, said before it opens.
@@ -187,10 +175,12 @@ void plan_losses(open_plan& p, const draft& d) {
 
 }  // namespace
 
-std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_failure& why) {
+open_result<open_plan> plan_open(const draft& d, const open_request& r) {
   open_plan p;
-  if (!plan_choice(p, r, why) || !plan_entry_is_safe(p, why) || !plan_command(p, r, why) || !plan_uri(p, d, why))
-    return std::nullopt;
+  if (auto c = plan_choice(p, r); !c) return c.error();
+  if (auto s = plan_entry_is_safe(p); !s) return s.error();
+  if (auto c = plan_command(p, r); !c) return c.error();
+  if (auto u = plan_uri(p, d); !u) return u.error();
   plan_losses(p, d);
   p.wants_file =
       dispatch::needs_draft_file(p.t) || (p.t == target::custom && exec_line::uses_field(p.custom, 'f'));
@@ -202,14 +192,11 @@ bool can_attach(const open_plan& p) noexcept {
   return p.choice.known != nullptr && p.choice.known->attach != nullptr && p.t != target::custom;
 }
 
-std::optional<launch::start_request> open_start(const open_plan& p, const draft& d, std::string_view body_path,
-                                                open_failure& why, const std::vector<std::string>& attachments) {
+open_result<launch::start_request> open_start(const open_plan& p, const draft& d, std::string_view body_path,
+                                              const std::vector<std::string>& attachments) {
   launch::start_request s;
   s.e = p.choice.entry ? &*p.choice.entry : nullptr;
-  if (s.e == nullptr) {
-    why = {exit_software, tr("There is no desktop entry to start."), ""};
-    return std::nullopt;
-  }
+  if (s.e == nullptr) return open_failure{exit_software, tr("There is no desktop entry to start."), ""};
   s.terminal = p.terminal;
   const std::string uri = p.claws_uri.empty() ? p.uri : p.claws_uri;
   if (p.choice.known == nullptr || p.choice.known->hand == nullptr) {
@@ -217,10 +204,7 @@ std::optional<launch::start_request> open_start(const open_plan& p, const draft&
     return s;
   }
   auto h = p.choice.known->hand({&d, uri, body_path});
-  if (!h) {
-    why = handover_failure(p.choice.known->name, h.error());
-    return std::nullopt;
-  }
+  if (!h) return handover_failure(p.choice.known->name, h.error());
   if (h->is_uri && !h->args.empty()) h->args.front() = dispatch::desktop_safe_uri(h->args.front());
   if (!attachments.empty() && p.choice.known->attach != nullptr) p.choice.known->attach(*h, d, attachments);
   s.args = std::move(h->args);
@@ -239,30 +223,27 @@ compose_options draft_options(const xdg::config* cfg, bool strict) {
   return co;
 }
 
-std::optional<std::string> draft_bytes(const draft& d, const compose_options& co, open_failure& why) {
+open_result<std::string> draft_bytes(const draft& d, const compose_options& co) {
   auto bytes = compose(d, co);
   if (!bytes) {
     const bool utf8 = bytes.error().code == errc::needs_smtputf8;
-    why = {exit_dataerr, describe(bytes.error()),
-           utf8 ? tr("Set `smtputf8 = yes` to allow UTF-8 headers.") : tr("Check the link with `mailtokit preview`.")};
+    open_failure why{exit_dataerr, describe(bytes.error()),
+                     utf8 ? tr("Set `smtputf8 = yes` to allow UTF-8 headers.") : tr("Check the link with `mailtokit preview`.")};
     why.shown = refusal_words(bytes.error().code);
-    return std::nullopt;
+    return why;
   }
   return std::move(*bytes);
 }
 
-std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
-                                                  std::string_view draft_path, std::string_view body_path,
-                                                  const open_request& r, open_failure& why,
-                                                  const std::vector<std::string>& attachments) {
+open_result<std::vector<std::string>> open_argv(const open_plan& p, const draft& d, std::string_view draft_path,
+                                                std::string_view body_path, const open_request& r,
+                                                const std::vector<std::string>& attachments) {
   if (p.t == target::custom) {
     auto expanded = exec_line::expand_exec(p.custom, {p.uri, draft_path, "mailtokit", ""});
-    if (!expanded) {
-      why = config_failure_at(r, r.cfg->command->offset + expanded.error().offset,
-                              tr("command: the link or the draft's file name cannot be passed to this command "
-                                 "safely"));
-      return std::nullopt;
-    }
+    if (!expanded)
+      return config_failure_at(r, r.cfg->command->offset + expanded.error().offset,
+                               tr("command: the link or the draft's file name cannot be passed to this command "
+                                  "safely"));
     return std::move(*expanded);
   }
   dispatch::argv_inputs in;
@@ -274,17 +255,14 @@ std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draf
   if (p.t != target::eml) in.attachments = attachments;
   auto built = dispatch::client_argv(p.t, in);
   if (!built && built.error().code == errc::invalid_address && p.t == target::kmail) {
-    why = {exit_dataerr,
-           fill(tr("KMail was not started: To address {0} would be read as an option or as a file to attach "
-                   "(KMail takes an argument with a scheme as an attachment)."),
-                {std::to_string(built.error().offset + 1)}),
-           tr("Choose another mail program with `target = NAME`.")};
-    return std::nullopt;
+    return open_failure{
+        exit_dataerr,
+        fill(tr("KMail was not started: To address {0} would be read as an option or as a file to attach "
+                "(KMail takes an argument with a scheme as an attachment)."),
+             {std::to_string(built.error().offset + 1)}),
+        tr("Choose another mail program with `target = NAME`.")};
   }
-  if (!built) {
-    why = handover_failure(dispatch::to_name(p.t), built.error());
-    return std::nullopt;
-  }
+  if (!built) return handover_failure(dispatch::to_name(p.t), built.error());
   return std::move(*built);
 }
 

@@ -61,20 +61,20 @@ struct open_plan {
 /// first installed program) with its command, desktop entry or terminal checked, and the clean
 /// URI. A desktop entry whose Exec hands its arguments to a shell is refused. Nothing is written
 /// or started.
-[[nodiscard]] std::optional<open_plan> plan_open(const draft& d, const open_request& r, open_failure& why);
+[[nodiscard]] open_result<open_plan> plan_open(const draft& d, const open_request& r);
 
 /// The draft file's bytes for `d` (RFC 5322; RFC 6532 headers unless `smtputf8 = no`).
 /// How draft files are composed: `smtputf8 = yes` allows UTF-8 headers, an explicit `smtputf8 = no`
 /// refuses them (ascii_only), `strict` refuses what a repair would write (compose_options).
 [[nodiscard]] compose_options draft_options(const xdg::config* cfg, bool strict);
-[[nodiscard]] std::optional<std::string> draft_bytes(const draft& d, const compose_options& co, open_failure& why);
+[[nodiscard]] open_result<std::string> draft_bytes(const draft& d, const compose_options& co);
 
 /// The start request for a desktop entry (t == desktop): the entry, the program's hand-over
 /// (clients/, or the clean URI for a program mailtokit does not know) with every URI in
 /// dispatch::desktop_safe_uri() form, and the terminal for a Terminal=true entry.
-[[nodiscard]] std::optional<launch::start_request> open_start(const open_plan& p, const draft& d,
-                                                              std::string_view body_path, open_failure& why,
-                                                              const std::vector<std::string>& attachments = {});
+[[nodiscard]] open_result<launch::start_request> open_start(const open_plan& p, const draft& d,
+                                                            std::string_view body_path,
+                                                            const std::vector<std::string>& attachments = {});
 
 /// Whether the planned program can be given files: a known program with its own way
 /// (clients::client::attach), or a draft file (`eml`, a custom command with %f).
@@ -82,10 +82,9 @@ struct open_plan {
 
 /// The argv that hands `d` over, given the plan, the draft file written ("" when none) and the
 /// body file written for claws-mail ("" when none).
-[[nodiscard]] std::optional<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
-                                                                std::string_view draft_path,
-                                                                std::string_view body_path,
-                                                                const open_request& r, open_failure& why,
-                                                                const std::vector<std::string>& attachments = {});
+[[nodiscard]] open_result<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
+                                                              std::string_view draft_path, std::string_view body_path,
+                                                              const open_request& r,
+                                                              const std::vector<std::string>& attachments = {});
 
 }  // namespace mailtokit::cli

@@ -57,7 +57,6 @@ class open_run {
   const open_options& o_;
   const environment env_;
   desktop_ui ui_;
-  open_failure why_;
   std::optional<loaded_config> lc_;
   parse_options po_;
   std::optional<draft> d_;
@@ -77,8 +76,8 @@ class open_run {
 // The configuration, the policy and the link; a link that is no mailto: link or cannot be read
 // is refused before anything starts.
 std::optional<int> open_run::read_link() {
-  lc_ = read_config(env_, why_);
-  ui_.notify = !o_.no_notify && !o_.dry_run && (!lc_ || lc_->cfg.notify.value_or(true)) && has_session_bus();
+  auto lc = read_config(env_);
+  ui_.notify = !o_.no_notify && !o_.dry_run && (!lc || lc->cfg.notify.value_or(true)) && has_session_bus();
   if (auto refused = non_mailto(o_.uri)) return report(*refused, {}, ui_);
   // Nothing the user clicked is lost: after a configuration error, the draft is kept as the
   // default policy reads the link.
@@ -86,14 +85,15 @@ std::optional<int> open_run::read_link() {
     auto d = parse_draft(o_.uri, {}, policy::defaults());
     return d && !o_.dry_run ? keep_draft(*d, env_, nullptr) : std::string();
   };
-  if (!lc_) return report(why_, keep_default(), ui_);
-  auto p = make_policy(*lc_, {}, {}, why_);
-  if (!p) return report(why_, keep_default(), ui_);
+  if (!lc) return report(lc.error(), keep_default(), ui_);
+  lc_ = std::move(*lc);
+  auto p = make_policy(*lc_, {}, {});
+  if (!p) return report(p.error(), keep_default(), ui_);
   po_.strict = o_.strict || lc_->cfg.strict.value_or(false);
   auto d = parse_draft(o_.uri, po_, *p);
   if (!d) return report(unreadable_link(d.error(), po_.strict && parse_draft(o_.uri, {}, *p).has_value()), {}, ui_);
   d_ = std::move(*d);
-  if (!apply_from(*lc_, *d_, why_)) return report(why_, keep(), ui_);
+  if (auto from = apply_from(*lc_, *d_); !from) return report(from.error(), keep(), ui_);
   return std::nullopt;
 }
 
@@ -141,8 +141,9 @@ std::optional<int> open_run::plan() {
 }
 
 std::optional<int> open_run::make_plan() {
-  plan_ = plan_open(*d_, req_, why_);
-  if (!plan_) return report(why_, keep(), ui_);
+  auto p = plan_open(*d_, req_);
+  if (!p) return report(p.error(), keep(), ui_);
+  plan_ = std::move(*p);
   plan_->losses.insert(plan_->losses.begin(), made_safe_.begin(), made_safe_.end());
   return std::nullopt;
 }
@@ -225,16 +226,16 @@ int open_run::hand_over() {
   const std::vector<std::string> handed = plan_->wants_file ? std::vector<std::string>{} : offered_.handed;
   std::string draft_path;
   if (plan_->wants_file) {
-    auto bytes = draft_bytes(*d_, draft_options(&lc_->cfg, po_.strict), why_);
-    if (!bytes) return report(why_, keep(), ui_);
-    auto path = write_private(*bytes, env_, lc_->cfg, o_.dry_run, why_);
-    if (!path) return report(why_, {}, ui_);
+    auto bytes = draft_bytes(*d_, draft_options(&lc_->cfg, po_.strict));
+    if (!bytes) return report(bytes.error(), keep(), ui_);
+    auto path = write_private(*bytes, env_, lc_->cfg, o_.dry_run);
+    if (!path) return report(path.error(), {}, ui_);
     draft_path = std::move(*path);
   }
   std::string body_path;
   if (plan_->body_file) {
-    auto path = write_private(dispatch::claws_body_text(*d_->body), env_, lc_->cfg, o_.dry_run, why_);
-    if (!path) return report(why_, keep(), ui_);
+    auto path = write_private(dispatch::claws_body_text(*d_->body), env_, lc_->cfg, o_.dry_run);
+    if (!path) return report(path.error(), keep(), ui_);
     body_path = std::move(*path);
   }
   // A failure after this point leaves the draft in the drafts directory: the file written for
@@ -242,8 +243,8 @@ int open_run::hand_over() {
   const std::function<std::string()> kept = [&] { return draft_path.empty() ? keep() : draft_path; };
   const handover_options how{o_.dry_run, o_.wait};
   if (plan_->t == dispatch::target::desktop) return start_entry(*plan_, *d_, body_path, how, kept, ui_, handed);
-  auto argv = open_argv(*plan_, *d_, draft_path, body_path, req_, why_, handed);
-  if (!argv) return report(why_, kept(), ui_);
+  auto argv = open_argv(*plan_, *d_, draft_path, body_path, req_, handed);
+  if (!argv) return report(argv.error(), kept(), ui_);
   return start_program(*argv, how, kept, ui_);
 }
 

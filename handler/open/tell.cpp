@@ -55,12 +55,11 @@ std::string keep_draft(const draft& d, const environment& env, const loaded_conf
   auto state = xdg::state_home(env);
   if (!state) return {};
   const std::string dir = drafts::folder_in(*state);
-  open_failure ignored;
-  auto bytes = draft_bytes(d, draft_options(lc != nullptr ? &lc->cfg : nullptr, false), ignored);
+  auto bytes = draft_bytes(d, draft_options(lc != nullptr ? &lc->cfg : nullptr, false));
   if (!bytes) {  // kept for the user: RFC 6532 headers are fine
     compose_options utf8;
     utf8.allow_smtputf8 = true;
-    bytes = draft_bytes(d, utf8, ignored);
+    bytes = draft_bytes(d, utf8);
   }
   if (!bytes || !drafts::ensure_private_dir(dir)) return {};
   auto path = drafts::write_draft(dir, *bytes);

@@ -75,7 +75,7 @@ open_failure config_failure_at(const loaded_config& lc, std::size_t offset, std:
   return config_failure(config_where(lc, offset), what);
 }
 
-std::optional<loaded_config> read_config(const xdg::environment& env, open_failure& why) {
+open_result<loaded_config> read_config(const xdg::environment& env) {
   loaded_config lc;
   auto path = xdg::config_path(env);
   if (!path) {
@@ -91,16 +91,16 @@ std::optional<loaded_config> read_config(const xdg::environment& env, open_failu
         text.error().code == errc::input_too_long
             ? fill(tr("it is larger than {0} bytes"), {std::to_string(xdg::max_config_size)})
             : std::string(std::strerror(read_errno));
-    why = {exit_config, fill(tr("The configuration file {0} cannot be read: {1}."), {preview::visible(lc.path), reason}),
-           text.error().code == errc::input_too_long ? tr("Shorten the file, or remove it.")
-                                                     : tr("Make the file readable, or remove it.")};
-    return std::nullopt;
+    return open_failure{exit_config,
+                        fill(tr("The configuration file {0} cannot be read: {1}."), {preview::visible(lc.path), reason}),
+                        text.error().code == errc::input_too_long ? tr("Shorten the file, or remove it.")
+                                                                  : tr("Make the file readable, or remove it.")};
   }
   if (!*text) {
     if (env.mailtokit_config && !env.mailtokit_config->empty()) {
-      why = {exit_config, fill(tr("MAILTOKIT_CONFIG names {0}, which does not exist."), {preview::visible(lc.path)}),
-             tr("Create the file, or unset MAILTOKIT_CONFIG.")};
-      return std::nullopt;
+      return open_failure{exit_config,
+                          fill(tr("MAILTOKIT_CONFIG names {0}, which does not exist."), {preview::visible(lc.path)}),
+                          tr("Create the file, or unset MAILTOKIT_CONFIG.")};
     }
     return lc;
   }
@@ -109,53 +109,48 @@ std::optional<loaded_config> read_config(const xdg::environment& env, open_failu
   std::string problem;
   auto cfg = xdg::parse_config(lc.text, problem);
   if (!cfg) {
-    why = config_failure_at(lc, cfg.error().offset, problem.empty() ? describe(cfg.error()) : problem);
+    auto why = config_failure_at(lc, cfg.error().offset, problem.empty() ? describe(cfg.error()) : problem);
     why.code = std::string(to_name(cfg.error().code));
-    return std::nullopt;
+    return why;
   }
   lc.cfg = std::move(*cfg);
   return lc;
 }
 
-std::optional<loaded_config> load_config(const xdg::environment& env, int& exit_code) {
-  open_failure why;
-  auto lc = read_config(env, why);
+mailtokit::result<loaded_config, int> load_config(const xdg::environment& env) {
+  auto lc = read_config(env);
   if (!lc) {
-    print_failure(why);
-    exit_code = why.exit_code;
+    print_failure(lc.error());
+    return lc.error().exit_code;
   }
-  return lc;
+  return std::move(*lc);
 }
 
-std::optional<policy> make_policy(const loaded_config& lc, const std::vector<std::string>& extra_keep,
-                                  const std::vector<std::string>& extra_drop, open_failure& why) {
+open_result<policy> make_policy(const loaded_config& lc, const std::vector<std::string>& extra_keep,
+                                const std::vector<std::string>& extra_drop) {
   policy p = policy::defaults();
   for (const auto& k : lc.cfg.keep) {
     if (!p.keep(k.value)) {
-      why = config_failure_at(lc, k.offset, fill(tr("keep = {0} is refused: {1}"), {preview::visible(k.value), p.reason_to_drop(k.value)}));
-      return std::nullopt;
+      return config_failure_at(lc, k.offset, fill(tr("keep = {0} is refused: {1}"), {preview::visible(k.value), p.reason_to_drop(k.value)}));
     }
   }
   for (const auto& d : lc.cfg.drop) p.drop(d.value);
   for (const auto& k : extra_keep) {
     if (!p.keep(k)) {
-      why = {exit_usage, fill(tr("--keep {0} is refused: {1}"), {preview::visible(k), p.reason_to_drop(k)}), ""};
-      return std::nullopt;
+      return open_failure{exit_usage, fill(tr("--keep {0} is refused: {1}"), {preview::visible(k), p.reason_to_drop(k)}), ""};
     }
   }
   for (const auto& d : extra_drop) p.drop(d);
   return p;
 }
 
-bool apply_from(const loaded_config& lc, draft& d, open_failure& why) {
-  if (!lc.cfg.from) return true;
+open_result<void> apply_from(const loaded_config& lc, draft& d) {
+  if (!lc.cfg.from) return {};
   auto list = parse_address_list(lc.cfg.from->value);
-  if (!list || list->size() != 1 || !list->front().valid) {
-    why = config_failure_at(lc, lc.cfg.from->offset, tr("from = must be one valid address"));
-    return false;
-  }
+  if (!list || list->size() != 1 || !list->front().valid)
+    return config_failure_at(lc, lc.cfg.from->offset, tr("from = must be one valid address"));
   d.from = list->front();
-  return true;
+  return {};
 }
 
 std::optional<registration_paths> user_paths(const xdg::environment& env) {

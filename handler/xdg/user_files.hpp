@@ -38,15 +38,16 @@ struct loaded_config {
 /// "<path>, line L, column C" of an offset in the configuration file.
 [[nodiscard]] std::string config_where(const loaded_config& lc, std::size_t offset);
 [[nodiscard]] open_failure config_failure_at(const loaded_config& lc, std::size_t offset, std::string_view what);
-/// The configuration, or nullopt with why it cannot be used (exit 78).
-[[nodiscard]] std::optional<loaded_config> read_config(const xdg::environment& env, open_failure& why);
-/// read_config() for the commands that only print: the error on stderr and its exit code.
-[[nodiscard]] std::optional<loaded_config> load_config(const xdg::environment& env, int& exit_code);
-/// The policy the configuration asks for (keep/drop, then the command line's), or nullopt with why not.
-[[nodiscard]] std::optional<policy> make_policy(const loaded_config& lc, const std::vector<std::string>& extra_keep,
-                                                const std::vector<std::string>& extra_drop, open_failure& why);
+/// The configuration, or why it cannot be used (exit 78).
+[[nodiscard]] open_result<loaded_config> read_config(const xdg::environment& env);
+/// read_config() for the commands that only print: the error printed on stderr, its exit status
+/// as the error.
+[[nodiscard]] mailtokit::result<loaded_config, int> load_config(const xdg::environment& env);
+/// The policy the configuration asks for (keep/drop, then the command line's), or why not.
+[[nodiscard]] open_result<policy> make_policy(const loaded_config& lc, const std::vector<std::string>& extra_keep,
+                                              const std::vector<std::string>& extra_drop);
 /// from = ... : exactly one valid mailbox, set as the draft's From.
-[[nodiscard]] bool apply_from(const loaded_config& lc, draft& d, open_failure& why);
+[[nodiscard]] open_result<void> apply_from(const loaded_config& lc, draft& d);
 
 /// Where registration keeps its files.
 struct registration_paths {

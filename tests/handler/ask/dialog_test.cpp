@@ -43,8 +43,7 @@ TEST_CASE("confirm window: mailtokit-ask's input: every field back as it was, th
   CHECK(r.buttons[2].label == "Open as it is");
   const std::string text = ask::encode(r);
   CHECK(text.rfind("mailtokit-ask 1\ntitle 42\nmailtokit: check this link before it opens\n", 0) == 0);
-  std::string why;
-  const auto back = ask::decode(text, why);
+  const auto back = ask::decode(text);
   REQUIRE(back);
   CHECK(back->title == q.title);
   CHECK(back->headline == q.headline);
@@ -70,8 +69,7 @@ TEST_CASE("confirm window: the files go to mailtokit-ask whole, and only ticked 
   q.files.advice = "Tick a file only if you asked to send it yourself.";
   q.files.files = {{"\xE2\x81\xA8\xD8\xAA\xD9\x82 a.pdf\xE2\x81\xA9", "in /home/u, 1 kB, PDF"}, {"b\xE2\x80\xAE.pdf", "in /tmp"}};
   q.files.notes = {"Never attached: x: hidden"};
-  std::string why;
-  const auto back = ask::decode(ask::encode(ask_request(q)), why);
+  const auto back = ask::decode(ask::encode(ask_request(q)));
   REQUIRE(back);
   CHECK(back->recipients == q.recipients);  // the isolates stay
   CHECK(back->files_intro == q.files.intro + "\n" + q.files.advice);

@@ -3,6 +3,8 @@
 #include "ask/format.hpp"
 
 #include <catch2/catch.hpp>
+
+#include "../error_of.hpp"
 #include <string>
 
 using namespace mailtokit;
@@ -29,37 +31,35 @@ TEST_CASE(
     "[confirm]") {
   std::string why;
   const std::string good = ask::encode(sample());
-  CHECK(ask::decode(good, why));
-  CHECK_FALSE(ask::decode("", why));
-  CHECK_FALSE(ask::decode("mailtokit-ask 2\n", why));
-  CHECK_FALSE(ask::decode(good.substr(0, good.size() - 1), why));  // last record cut short
-  CHECK_FALSE(ask::decode(good + "x", why));
-  CHECK_FALSE(ask::decode("mailtokit-ask 1\ntitle 99\nshort\n", why));
+  CHECK(ask::decode(good));
+  why = error_of(ask::decode(""));
+  why = error_of(ask::decode("mailtokit-ask 2\n"));
+  CHECK_FALSE(ask::decode(good.substr(0, good.size() - 1)));  // last record cut short
+  why = error_of(ask::decode(good + "x"));
+  why = error_of(ask::decode("mailtokit-ask 1\ntitle 99\nshort\n"));
   CHECK(why.find("shorter than its length") != std::string::npos);
-  CHECK_FALSE(ask::decode("mailtokit-ask 1\ntitle 9999999\nx\n", why));  // over max_field
-  CHECK_FALSE(ask::decode("mailtokit-ask 1\ntitle -1\nx\n", why));
-  CHECK_FALSE(ask::decode("mailtokit-ask 1\nscript 1\nx\nbutton:cancel 1\nC\ndefault 6\ncancel\n", why));
+  CHECK_FALSE(ask::decode("mailtokit-ask 1\ntitle 9999999\nx\n"));  // over max_field
+  why = error_of(ask::decode("mailtokit-ask 1\ntitle -1\nx\n"));
+  why = error_of(ask::decode("mailtokit-ask 1\nscript 1\nx\nbutton:cancel 1\nC\ndefault 6\ncancel\n"));
   CHECK(why.find("unknown record") != std::string::npos);
   // Invalid UTF-8 (an overlong '<'), no button, a default that is no button, bad ids.
-  CHECK_FALSE(
-      ask::decode("mailtokit-ask 1\ntitle 2\n\xC0\xBC\nbutton:cancel 1\nC\ndefault 6\ncancel\n", why));
+  why = error_of(ask::decode("mailtokit-ask 1\ntitle 2\n\xC0\xBC\nbutton:cancel 1\nC\ndefault 6\ncancel\n"));
   CHECK(why.find("UTF-8") != std::string::npos);
-  CHECK_FALSE(ask::decode("mailtokit-ask 1\ndefault 6\ncancel\n", why));
-  CHECK_FALSE(ask::decode("mailtokit-ask 1\nbutton:cancel 1\nC\ndefault 4\nopen\n", why));
-  CHECK_FALSE(ask::decode("mailtokit-ask 1\nbutton:Open 1\nC\ndefault 4\nOpen\n", why));
-  CHECK_FALSE(ask::decode("mailtokit-ask 1\nbutton:a 1\nA\nbutton:a 1\nB\ndefault 1\na\n", why));
+  why = error_of(ask::decode("mailtokit-ask 1\ndefault 6\ncancel\n"));
+  why = error_of(ask::decode("mailtokit-ask 1\nbutton:cancel 1\nC\ndefault 4\nopen\n"));
+  why = error_of(ask::decode("mailtokit-ask 1\nbutton:Open 1\nC\ndefault 4\nOpen\n"));
+  CHECK_FALSE(ask::decode("mailtokit-ask 1\nbutton:a 1\nA\nbutton:a 1\nB\ndefault 1\na\n"));
   std::string many = "mailtokit-ask 1\n";
   for (int i = 0; i < 40; ++i) many += "finding 1\nx\n";
-  CHECK_FALSE(ask::decode(many + "button:cancel 1\nC\ndefault 6\ncancel\n", why));
-  CHECK_FALSE(ask::decode(std::string(ask::max_input + 1, 'x'), why));
+  why = error_of(ask::decode(many + "button:cancel 1\nC\ndefault 6\ncancel\n"));
+  CHECK_FALSE(ask::decode(std::string(ask::max_input + 1, 'x')));
   // A bidi override, an isolate and an escape become U+FFFD; line breaks and tabs stay.
   const std::string hostile =
       "a\xE2\x80\xAE"
       "b\xE2\x81\xA6"
       "c\x1B[31m\td\ne";
   const auto r = ask::decode("mailtokit-ask 1\nheadline " + std::to_string(hostile.size()) + "\n" + hostile +
-                                 "\nbutton:cancel 1\nC\ndefault 6\ncancel\n",
-                             why);
+                                 "\nbutton:cancel 1\nC\ndefault 6\ncancel\n");
   REQUIRE(r);
   CHECK(r->headline ==
         "a\xEF\xBF\xBD"
@@ -67,8 +67,7 @@ TEST_CASE(
         "c\xEF\xBF\xBD[31m\td\ne");
   // The details (the preview's text) keep their isolates, nothing else.
   const auto d = ask::decode("mailtokit-ask 1\ndetails " + std::to_string(hostile.size()) + "\n" + hostile +
-                                 "\nbutton:cancel 1\nC\ndefault 6\ncancel\n",
-                             why);
+                                 "\nbutton:cancel 1\nC\ndefault 6\ncancel\n");
   REQUIRE(d);
   CHECK(d->details ==
         "a\xEF\xBF\xBD"

@@ -4,6 +4,8 @@
 #include "open/choose.hpp"
 
 #include <catch2/catch.hpp>
+
+#include "../error_of.hpp"
 #include <map>
 
 #include "cli/cli.hpp"
@@ -76,7 +78,7 @@ TEST_CASE("drafts go to the program the user had before register, looked up at e
   d.programs = {"thunderbird", "evolution"};
   d.remembered = "org.gnome.Evolution.desktop";
   open_failure why;
-  auto c = choose(d.in(), where, why);
+  auto c = choose(d.in(), where);
   REQUIRE(c);
   CHECK(c->t == target::desktop);
   CHECK(c->why == chosen_by::remembered);
@@ -88,7 +90,7 @@ TEST_CASE("drafts go to the program the user had before register, looked up at e
   // Evolution removed: the desktop's next choice, mailtokit left out, and the user is told.
   d.entries.erase("org.gnome.Evolution.desktop");
   d.order = {"mailtokit.desktop", "thunderbird.desktop"};
-  c = choose(d.in(), where, why);
+  c = choose(d.in(), where);
   REQUIRE(c);
   CHECK(c->why == chosen_by::desktop_default);
   CHECK(c->entry->id == "thunderbird.desktop");
@@ -96,17 +98,17 @@ TEST_CASE("drafts go to the program the user had before register, looked up at e
 
   // Nothing on the desktop but mailtokit: the first known program installed, then the draft file.
   d.order = {"mailtokit.desktop"};
-  c = choose(d.in(), where, why);
+  c = choose(d.in(), where);
   REQUIRE(c);
   CHECK(c->why == chosen_by::fallback);
   CHECK(c->t == target::thunderbird);
   CHECK(c->program_path == "/usr/bin/thunderbird");
   d.programs = {"xdg-open"};
-  c = choose(d.in(), where, why);
+  c = choose(d.in(), where);
   REQUIRE(c);
   CHECK(c->t == target::eml);
   d.programs = {};
-  CHECK_FALSE(choose(d.in(), where, why));
+  why = error_of(choose(d.in(), where));
   CHECK(why.exit_code == exit_unavailable);
   CHECK(why.reason.find("No mail program was found") == 0);
 }
@@ -118,22 +120,22 @@ TEST_CASE("a configured or given target wins, by name or as desktop:ID", "[choos
   d.order = {"thunderbird.desktop", "org.gnome.Geary.desktop"};
   d.cfg.target = xdg::located{"desktop:org.gnome.Geary", 9};
   open_failure why;
-  auto c = choose(d.in(), where, why);
+  auto c = choose(d.in(), where);
   REQUIRE(c);
   CHECK(c->why == chosen_by::configuration);
   CHECK(c->entry->id == "org.gnome.Geary.desktop");
   CHECK(c->known->id == target::geary);
   auto in = d.in();
   in.cli_target = "mutt";
-  c = choose(in, where, why);
+  c = choose(in, where);
   REQUIRE(c);
   CHECK(c->t == target::mutt);
   CHECK(c->why == chosen_by::command_line);
   in.cli_target = "desktop:not-there";
-  CHECK_FALSE(choose(in, where, why));
+  why = error_of(choose(in, where));
   CHECK(why.reason.find("not-there.desktop is not installed") != std::string::npos);
   d.cfg.target = xdg::located{"pine", 9};
-  CHECK_FALSE(choose(d.in(), where, why));
+  why = error_of(choose(d.in(), where));
   CHECK(why.reason == "config, byte 9: unknown target 'pine'");
   CHECK(parse_target_value("desktop:a/b") == std::nullopt);
   CHECK(parse_target_value("desktop:") == std::nullopt);
@@ -274,15 +276,15 @@ TEST_CASE("open plans a desktop entry: refused behind a shell, aerc told about i
   r.handlers = [&] { return std::vector<launch::entry>{entries.at("emacsclient-mail.desktop")}; };
   r.terminal_env = "xterm";
   open_failure why;
-  CHECK_FALSE(plan_open(*d, r, why));
+  why = error_of(plan_open(*d, r));
   CHECK(why.reason.find("hands the link to `sh -c`") != std::string::npos);
   CHECK(why.exit_code == exit_unavailable);
 
   r.cli_target = "desktop:aerc";
-  auto p = plan_open(*d, r, why);
+  auto p = plan_open(*d, r);
   REQUIRE(p);
   CHECK(p->terminal == std::vector<std::string>{"xterm", "-e"});
-  auto s = open_start(*p, *d, "", why);
+  auto s = open_start(*p, *d, "");
   REQUIRE(s);
   REQUIRE(s->args.size() == 1);
   CHECK(dispatch::is_desktop_safe(s->args.front()));

@@ -1,6 +1,8 @@
 #include "open/plan.hpp"
 
 #include <catch2/catch.hpp>
+
+#include "../error_of.hpp"
 #include <map>
 #include <string>
 
@@ -45,7 +47,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   fixture f;
   open_failure why;
   f.programs = {"evolution", "claws-mail"};
-  auto p = plan_open(d, f.req(), why);
+  auto p = plan_open(d, f.req());
   REQUIRE(p);
   CHECK(p->t == dispatch::target::evolution);
   CHECK(p->chosen_note.find("using Evolution (/usr/bin/evolution)") != std::string::npos);
@@ -53,38 +55,38 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   CHECK_FALSE(p->wants_file);
 
   f.cfg.target = xdg::located{"claws-mail", 9};
-  p = plan_open(d, f.req(), why);
+  p = plan_open(d, f.req());
   REQUIRE(p);
   CHECK(p->t == dispatch::target::claws_mail);
   CHECK(p->chosen_note.empty());
 
   auto r = f.req();
   r.cli_target = "eml";
-  p = plan_open(d, r, why);
+  p = plan_open(d, r);
   REQUIRE(p);
   CHECK(p->t == dispatch::target::eml);
   CHECK(p->wants_file);
-  auto argv = open_argv(*p, d, "/s/draft-1.eml", "", r, why);
+  auto argv = open_argv(*p, d, "/s/draft-1.eml", "", r);
   REQUIRE(argv);
   CHECK(*argv == std::vector<std::string>{"xdg-open", "/s/draft-1.eml"});
 
   r.cli_target = "pine";
-  CHECK_FALSE(plan_open(d, r, why));
+  why = error_of(plan_open(d, r));
   CHECK(why.exit_code == exit_usage);
 
   f.cfg.target = xdg::located{"pine", 9};
-  CHECK_FALSE(plan_open(d, f.req(), why));
+  why = error_of(plan_open(d, f.req()));
   CHECK(why.exit_code == exit_config);
   CHECK(why.reason == "config, byte 9: unknown target 'pine'");
 
   // Terminal clients need a terminal; with none, they are skipped; with nothing: no client.
   f.cfg.target.reset();
   f.programs = {"mutt"};
-  CHECK_FALSE(plan_open(d, f.req(), why));
+  why = error_of(plan_open(d, f.req()));
   CHECK(why.exit_code == exit_unavailable);
   CHECK(why.reason.find("No mail program was found") == 0);
   f.programs = {"mutt", "x-terminal-emulator"};
-  p = plan_open(d, f.req(), why);
+  p = plan_open(d, f.req());
   REQUIRE(p);
   CHECK(p->t == dispatch::target::mutt);
   CHECK(p->terminal == std::vector<std::string>{"x-terminal-emulator", "-e"});
@@ -95,19 +97,19 @@ TEST_CASE("a custom command is checked before anything is written or started", "
   fixture f;
   open_failure why;
   f.cfg.target = xdg::located{"custom", 9};
-  CHECK_FALSE(plan_open(d, f.req(), why));
+  why = error_of(plan_open(d, f.req()));
   CHECK(why.exit_code == exit_config);
   f.cfg.command = xdg::located{"mua --compose", 30};
-  CHECK_FALSE(plan_open(d, f.req(), why));
+  why = error_of(plan_open(d, f.req()));
   CHECK(why.reason == "config, byte 30: command has neither %u (the clean URI) nor %f (the draft file)");
   f.cfg.command = xdg::located{"\"mua", 30};
-  CHECK_FALSE(plan_open(d, f.req(), why));
+  why = error_of(plan_open(d, f.req()));
   CHECK(why.reason.rfind("config, byte 30: command: ", 0) == 0);
   f.cfg.command = xdg::located{"\"/opt/my mua\" --draft %f --uri %u", 30};
-  auto p = plan_open(d, f.req(), why);
+  auto p = plan_open(d, f.req());
   REQUIRE(p);
   CHECK(p->wants_file);
-  auto argv = open_argv(*p, d, "/s/d.eml", "", f.req(), why);
+  auto argv = open_argv(*p, d, "/s/d.eml", "", f.req());
   REQUIRE(argv);
   CHECK(*argv ==
         std::vector<std::string>{"/opt/my mua", "--draft", "/s/d.eml", "--uri", "mailto:a@example.org"});
@@ -117,15 +119,14 @@ TEST_CASE("open without Bcc is the same plan without the hidden recipients", "[o
   draft d = parse("mailto:a@example.org?bcc=x@evil.example&subject=s");
   fixture f;
   f.cfg.target = xdg::located{"thunderbird", 9};
-  open_failure why;
-  auto with = plan_open(d, f.req(), why);
+  auto with = plan_open(d, f.req());
   REQUIRE(with);
   CHECK(with->uri == "mailto:a@example.org?bcc=x@evil.example&subject=s");
   d.bcc.clear();
-  auto without = plan_open(d, f.req(), why);
+  auto without = plan_open(d, f.req());
   REQUIRE(without);
   CHECK(without->uri == "mailto:a@example.org?subject=s");
-  auto bytes = draft_bytes(d, {}, why);
+  auto bytes = draft_bytes(d, {});
   REQUIRE(bytes);
   CHECK(bytes->find("Bcc:") == std::string::npos);
 }
@@ -133,14 +134,14 @@ TEST_CASE("open without Bcc is the same plan without the hidden recipients", "[o
 TEST_CASE("a draft that needs UTF-8 headers is an RFC 6532 draft unless smtputf8 = no or strict, which say how to allow them", "[open_plan]") {
   const draft d = parse("mailto:b%C3%BCcher@example.org");
   open_failure why;
-  CHECK(draft_bytes(d, draft_options(nullptr, false), why));
+  CHECK(draft_bytes(d, draft_options(nullptr, false)));
   xdg::config no;
   no.smtputf8 = false;
-  CHECK_FALSE(draft_bytes(d, draft_options(&no, false), why));
+  why = error_of(draft_bytes(d, draft_options(&no, false)));
   CHECK(why.exit_code == exit_dataerr);
   CHECK(why.advice.find("smtputf8 = yes") != std::string::npos);
-  CHECK_FALSE(draft_bytes(d, draft_options(nullptr, true), why));
+  CHECK_FALSE(draft_bytes(d, draft_options(nullptr, true)));
   xdg::config yes;
   yes.smtputf8 = true;
-  CHECK(draft_bytes(d, draft_options(&yes, true), why));
+  CHECK(draft_bytes(d, draft_options(&yes, true)));
 }
