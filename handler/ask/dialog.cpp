@@ -8,6 +8,7 @@
 
 #include "clients/dispatch.hpp"
 #include "launch/process.hpp"
+#include "base/files.hpp"
 #include "base/i18n.hpp"
 
 namespace mailtokit::cli {
@@ -253,24 +254,12 @@ std::optional<choice> parse_answer(dialog_program p, const question& q, int stat
 
 namespace {
 
-// `text` in a new private temporary file (mode 0600, in $XDG_RUNTIME_DIR when set); its path,
-// or empty when it could not be written whole.
-std::string private_file(std::string_view text) {
+// `text` in a new private temporary file (mode 0600, in $XDG_RUNTIME_DIR when set, else /tmp),
+// removed when it goes or a signal ends the program.
+program::result<files::temp_file> private_file(std::string_view prefix, std::string_view text) {
   std::string dir = "/tmp";
   if (const char* run = std::getenv("XDG_RUNTIME_DIR"); run != nullptr && run[0] == '/') dir = run;
-  std::string path = dir + "/mailtokit-question-XXXXXX";
-  const int fd = mkostemp(path.data(), O_CLOEXEC);
-  if (fd < 0) return {};
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = write(fd, text.data() + done, text.size() - done);
-    if (n <= 0) break;
-    done += static_cast<std::size_t>(n);
-  }
-  close(fd);
-  if (done == text.size()) return path;
-  unlink(path.c_str());
-  return {};
+  return files::temp_file::create(dir, prefix, text);
 }
 
 // The question in a dialog program; "Details" shows them and asks again (a few times at most).
@@ -279,10 +268,9 @@ choice ask_with(dialog_program p, const question& q) {
     auto r = launch::run_capture(question_argv(p, q), 4096);
     if (!r) return choice::cancel;
     if (auto c = parse_answer(p, q, r->status, r->out)) return *c;
-    const std::string file = private_file(q.details);
-    if (file.empty()) return choice::cancel;
-    (void)launch::spawn(details_argv(p, file), {true, false});
-    unlink(file.c_str());
+    const auto file = private_file("mailtokit-details-", q.details);
+    if (!file) return choice::cancel;
+    (void)launch::spawn(details_argv(p, file->path()), {true, false});
   }
   return choice::cancel;
 }
@@ -292,10 +280,10 @@ choice ask_with(dialog_program p, const question& q) {
 answer ask_dialog(const question& q, const std::optional<std::string>& ask_program,
                   std::optional<dialog_program> fallback) {
   if (ask_program) {
-    const std::string file = private_file(ask::encode(ask_request(q)));
-    if (file.empty()) return {};
-    auto r = launch::run_capture({*ask_program, file}, 4096);
-    unlink(file.c_str());
+    // Removed as the block ends, or by a signal while the window is open.
+    const auto file = private_file("mailtokit-question-", ask::encode(ask_request(q)));
+    if (!file) return {};
+    auto r = launch::run_capture({*ask_program, file->path()}, 4096);
     // 0: a button; 1: closed or Escape. Anything else (bad input, no display, a crash): the
     // dialog program below.
     if (r && r->status == 0) return answer_of(r->out, q.files.files.size());

@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <gio/gio.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,7 +13,7 @@
 #include <utility>
 
 #include "mailtokit/chars.hpp"
-#include "xdg/drafts.hpp"
+#include "base/files.hpp"
 #include "base/i18n.hpp"
 
 namespace mailtokit::attachments {
@@ -85,19 +84,6 @@ bool pread_all(int fd, char* buf, std::size_t n, off_t at, std::size_t& got) {
     }
     if (r == 0) break;
     got += static_cast<std::size_t>(r);
-  }
-  return true;
-}
-
-bool write_all(int fd, const char* p, std::size_t n) {
-  while (n > 0) {
-    const ssize_t w = write(fd, p, n);
-    if (w < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    p += w;
-    n -= static_cast<std::size_t>(w);
   }
   return true;
 }
@@ -450,7 +436,7 @@ program::result<std::string> read_contents(vetted_file& f) {
 program::result<std::string> copy_for_handover(vetted_file& f, const std::string& dir) {
   if (!f.allowed() || f.fd() < 0 || dir.empty() || dir.front() != '/') return fail(program::errc::io_error, 0);
   std::string sub = dir + "/attach-";
-  if (!drafts::random_hex(sub, 16)) return fail(program::errc::io_error, 0);
+  if (!files::random_hex(sub, 16)) return fail(program::errc::io_error, 0);
   if (mkdir(sub.c_str(), 0700) != 0) return fail(program::errc::io_error, 0);
   const std::string path = sub + "/" + f.name;
   const int out = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -465,7 +451,7 @@ program::result<std::string> copy_for_handover(vetted_file& f, const std::string
       break;
     }
     if (got == 0) break;
-    if (!write_all(out, buf.data(), got)) {
+    if (!files::write_all(out, std::string_view(buf.data(), got))) {
       ok = false;
       break;
     }

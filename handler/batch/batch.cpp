@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "base/cleanup.hpp"
+#include "base/files.hpp"
 
 namespace mailtokit::batch {
 
@@ -24,16 +24,6 @@ namespace {
 
 constexpr std::size_t k_flush_bytes = 64u << 10;
 constexpr std::size_t k_prefix = 4096;  // bytes of a too-long line kept for the processor
-
-bool write_all(int fd, std::string_view s) {
-  while (!s.empty()) {
-    const ssize_t n = ::write(fd, s.data(), s.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    s.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return true;
-}
 
 /// process() with exceptions (std::bad_alloc from a processor) turned into io_error: nothing
 /// may escape a worker thread.
@@ -58,34 +48,8 @@ std::string file_name(std::uint64_t number) {
 }
 
 program::result<void> write_file(int dir_fd, const std::string& name, std::string_view bytes) {
-  const std::string tmp = name + ".tmp";
-  constexpr int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
-  // Reserved before the file exists: a signal while openat() runs waits for it, then removes it.
-  const int slot = cleanup::reserve(dir_fd, tmp);
-  if (slot < 0 && cleanup::dying()) return fail(program::errc::io_error, static_cast<std::size_t>(EINTR));
-  int fd = ::openat(dir_fd, tmp.c_str(), flags, S_IRUSR | S_IWUSR);
-  if (fd < 0 && errno == EEXIST) {  // left by a run that was killed (SIGKILL cannot be caught)
-    (void)::unlinkat(dir_fd, tmp.c_str(), 0);
-    fd = ::openat(dir_fd, tmp.c_str(), flags, S_IRUSR | S_IWUSR);
-  }
-  cleanup::created(slot);
-  if (fd < 0) {
-    const int e = errno;
-    cleanup::forget(slot);
-    return fail(program::errc::io_error, static_cast<std::size_t>(e));
-  }
-  const bool written = write_all(fd, bytes);
-  int e = written ? 0 : errno;
-  const bool closed = ::close(fd) == 0;
-  if (e == 0 && !closed) e = errno;
-  if (!written || !closed || ::renameat(dir_fd, tmp.c_str(), dir_fd, name.c_str()) != 0) {
-    if (e == 0) e = errno;
-    (void)::unlinkat(dir_fd, tmp.c_str(), 0);
-    cleanup::forget(slot);
-    return fail(program::errc::io_error, static_cast<std::size_t>(e));
-  }
-  cleanup::forget(slot);
-  return {};
+  // "<name>.tmp": the names are numbered, and a run killed by SIGKILL leaves at most one each.
+  return files::write_atomic(dir_fd, name, bytes, {.mode = 0600, .sync = false, .fixed_temp = true});
 }
 
 line_reader::line_reader(int fd, std::size_t max_line, std::size_t read_size)
@@ -196,7 +160,7 @@ program::result<stats> run_inline(int in_fd, int out_fd, const processor& proces
   for (;;) {
     // Write what we have before a read that may block, so pipes get answers line by line.
     if (!out.empty() && (out.size() >= k_flush_bytes || !reader.ready())) {
-      if (!write_all(out_fd, out)) {
+      if (!files::write_all(out_fd, out)) {
         note_errno(o, errno);
         return fail(program::errc::io_error, reader.consumed());
       }
@@ -205,7 +169,7 @@ program::result<stats> run_inline(int in_fd, int out_fd, const processor& proces
     auto more = reader.next(l);
     if (!more) note_errno(o, errno);
     if (!more || !*more) {
-      if (!out.empty() && !write_all(out_fd, out)) {
+      if (!out.empty() && !files::write_all(out_fd, out)) {
         note_errno(o, errno);
         return fail(program::errc::io_error, reader.consumed());
       }
@@ -217,7 +181,7 @@ program::result<stats> run_inline(int in_fd, int out_fd, const processor& proces
       case outcome::ok: ++st.ok; break;
       case outcome::bad: ++st.bad; break;
       case outcome::io_error:
-        (void)write_all(out_fd, out);
+        (void)files::write_all(out_fd, out);
         return fail(program::errc::io_error, reader.consumed());
     }
   }
@@ -352,7 +316,7 @@ class pipeline {
         if (seq == submitted_) return;
       }
       if (!failed_.load()) {
-        if (!write_all(out_fd_, c.out)) {
+        if (!files::write_all(out_fd_, c.out)) {
           write_errno_.store(errno);
           failed_.store(true);
         }

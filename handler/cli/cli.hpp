@@ -112,11 +112,6 @@ bool append_control_escape(std::string& out, unsigned char b, const char* hex);
 /// The address of a --from option (one valid address), or nothing after printing why not.
 [[nodiscard]] std::optional<address> parse_from_option(std::string_view text);
 
-/// Replace `path` with `bytes` atomically: a new file "<path>.XXXXXX" (O_EXCL as mkstemp, an
-/// unpredictable name) in the same directory, given `mode`, written, fsync'ed, then renamed over
-/// `path`. A reader never sees a partial file, and a signal that ends the program removes the
-/// temporary (base/cleanup.hpp). False on any failure (the temporary is removed).
-[[nodiscard]] bool write_atomic(const std::string& path, std::string_view bytes, unsigned mode);
 
 /// RFC 5322 section 3.3 date-time (the current syntax, not the obsolete one), e.g.
 /// "Wed, 25 Nov 2026 18:30:00 +0000" (cmd_compose.cpp).

@@ -25,54 +25,6 @@ int stdout_errno = 0;  // the errno of the first failed write to standard output
 bool stdout_failed = false;
 }  // namespace
 
-bool write_atomic(const std::string& path, std::string_view bytes, unsigned mode) {
-  // "<path>.XXXXXX" with 6 unpredictable characters, created with O_EXCL as mkstemp() does; named
-  // here rather than by mkstemp() so that the name is registered for removal before the file
-  // exists (a signal between the creation and the registration would leave it).
-  static constexpr char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  std::random_device random;
-  std::string tmp;
-  int fd = -1;
-  int slot = -1;
-  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    tmp = path + ".";
-    for (int i = 0; i < 6; ++i) tmp += letters[random() % (sizeof letters - 1)];
-    slot = cleanup::reserve(AT_FDCWD, tmp);
-    if (slot < 0 && cleanup::dying()) {
-      errno = EINTR;
-      return false;
-    }
-    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, S_IRUSR | S_IWUSR);
-    const int e = errno;
-    cleanup::created(slot);
-    if (fd < 0) {
-      cleanup::forget(slot);
-      errno = e;
-      if (e != EEXIST) return false;
-    }
-  }
-  if (fd < 0) return false;
-  bool ok = fchmod(fd, static_cast<mode_t>(mode)) == 0;
-  std::string_view rest = bytes;
-  while (ok && !rest.empty()) {
-    const ssize_t n = write(fd, rest.data(), rest.size());
-    if (n < 0 && errno == EINTR) continue;
-    ok = n > 0;
-    if (ok) rest.remove_prefix(static_cast<std::size_t>(n));
-  }
-  ok = fsync(fd) == 0 && ok;
-  ok = close(fd) == 0 && ok;
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int e = errno;
-    unlink(tmp.c_str());
-    cleanup::forget(slot);
-    errno = e;
-    return false;
-  }
-  cleanup::forget(slot);
-  return true;
-}
-
 void write_stdout(std::string_view bytes) {
   if (stdout_failed || bytes.empty()) return;
   if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size()) {

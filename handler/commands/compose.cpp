@@ -23,6 +23,7 @@
 #include "mailtokit/address.hpp"
 #include "mailtokit/compose.hpp"
 #include "mailtokit/policy.hpp"
+#include "base/files.hpp"
 #include "base/i18n.hpp"
 
 namespace mailtokit::cli {
@@ -118,9 +119,8 @@ int run_compose(const compose_args& a) {
     write_stdout(*message);
     return finish_output(exit_ok);
   }
-  if (!write_atomic(a.output, *message, 0600)) {
-    const int e = errno;
-    report_error("cannot_create", fill(tr("-o {0} cannot be written"), {shown_value(a.output)}), std::strerror(e),
+  if (auto w = files::write_atomic(AT_FDCWD, a.output, *message); !w) {
+    report_error("cannot_create", fill(tr("-o {0} cannot be written"), {shown_value(a.output)}), files::reason(w.error()),
                  tr("check that the directory exists and is writable"));
     return exit_cantcreat;
   }

@@ -3,6 +3,8 @@
 // (the handler before it, whether the user's own mimeapps.list chose one, whether the
 // applications folder had a mimeinfo.cache), so that unregister restores that state instead of
 // writing an inherited choice into the user's files.
+#include <fcntl.h>
+
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -20,6 +22,7 @@
 #include "xdg/drafts.hpp"
 #include "xdg/mimeapps.hpp"
 #include "xdg/user_files.hpp"
+#include "base/files.hpp"
 #include "base/i18n.hpp"
 
 namespace mailtokit::cli {
@@ -145,14 +148,18 @@ int run_register() {
     saved_state st;
     st.user_default = mimeapps::value(file_text(p->mimeapps), "Default Applications", scheme_type);
     st.had_mimeinfo_cache = fs::exists(p->applications + "/mimeinfo.cache", ec);
-    if (!write_atomic(p->saved_default, previous + "\n", 0600) || !write_atomic(p->saved_state, render(st), 0600)) {
-      report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(p->saved_default)}), std::strerror(errno));
+    auto saved = files::write_atomic(AT_FDCWD, p->saved_default, previous + "\n");
+    if (saved) saved = files::write_atomic(AT_FDCWD, p->saved_state, render(st));
+    if (!saved) {
+      report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(p->saved_default)}),
+                   files::reason(saved.error()));
       return exit_cantcreat;
     }
     fs::remove(p->gone_told, ec);
   }
-  if (!write_atomic(p->desktop_file, *entry, 0644)) {
-    report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(p->desktop_file)}), std::strerror(errno));
+  if (auto w = files::write_atomic(AT_FDCWD, p->desktop_file, *entry, {.mode = 0644}); !w) {
+    report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(p->desktop_file)}),
+                 files::reason(w.error()));
     return exit_cantcreat;
   }
   update_database(p->applications);
@@ -212,9 +219,12 @@ int run_unregister() {
   } else {
     text = mimeapps::drop_id(text, scheme_type, desktop_id);
   }
-  if (fs::exists(p->mimeapps, ec) && !write_atomic(p->mimeapps, text, 0644)) {
-    report_error("cannot_create", fill(tr("cannot update {0}"), {preview::visible(p->mimeapps)}), std::strerror(errno));
-    return exit_cantcreat;
+  if (fs::exists(p->mimeapps, ec)) {
+    if (auto w = files::write_atomic(AT_FDCWD, p->mimeapps, text, {.mode = 0644}); !w) {
+      report_error("cannot_create", fill(tr("cannot update {0}"), {preview::visible(p->mimeapps)}),
+                   files::reason(w.error()));
+      return exit_cantcreat;
+    }
   }
   fs::remove(p->desktop_file, ec);
   if (state && !state->had_mimeinfo_cache)

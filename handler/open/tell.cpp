@@ -1,8 +1,11 @@
 #include "open/tell.hpp"
 
+#include <fcntl.h>
+
 #include <cstdio>
 
 #include "ask/confirm.hpp"
+#include "base/files.hpp"
 #include "ask/question.hpp"
 #include "base/i18n.hpp"
 #include "cli/cli.hpp"
@@ -99,7 +102,7 @@ void tell_gone_once(const registration_paths& reg, const chosen& c, bool notify)
                                 {preview::visible(c.gone), chosen_name(c)});
   print_stderr("mailtokit: " + line + "\n");
   if (notify && installed("notify-send")) show(notify_argv(tr("mailtokit: your mail program has changed"), {line}, false));
-  if (drafts::ensure_private_dir(reg.state_dir)) (void)write_atomic(reg.gone_told, c.gone + "\n", 0600);
+  if (drafts::ensure_private_dir(reg.state_dir)) (void)files::write_atomic(AT_FDCWD, reg.gone_told, c.gone + "\n");
 }
 
 }  // namespace mailtokit::cli

@@ -2,59 +2,24 @@
 
 #include <dirent.h>
 #include <fcntl.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <ctime>
 
-#include "mailtokit/chars.hpp"
+#include "base/files.hpp"
 
 namespace mailtokit::drafts {
 
 std::string folder_in(std::string_view state_home) { return std::string(state_home) + "/mailtokit/drafts"; }
 namespace {
 
-// Closes a descriptor on every path.
-class fd_guard {
- public:
-  explicit fd_guard(int fd) : fd_(fd) {}
-  ~fd_guard() {
-    if (fd_ >= 0) close(fd_);
-  }
-  fd_guard(const fd_guard&) = delete;
-  fd_guard& operator=(const fd_guard&) = delete;
-  [[nodiscard]] int get() const { return fd_; }
-  int release() {
-    const int fd = fd_;
-    fd_ = -1;
-    return fd;
-  }
-
- private:
-  int fd_;
-};
-
-
 bool is_draft_name(std::string_view name) {
   if (name.substr(0, 6) != "draft-") return false;
   auto ends = [&](std::string_view s) { return name.size() > s.size() + 6 && name.substr(name.size() - s.size()) == s; };
   return ends(".eml") || ends(".eml.tmp");
-}
-
-bool write_all(int fd, std::string_view bytes) {
-  while (!bytes.empty()) {
-    const ssize_t n = write(fd, bytes.data(), bytes.size());
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    bytes.remove_prefix(static_cast<std::size_t>(n));
-  }
-  return true;
 }
 
 }  // namespace
@@ -77,32 +42,17 @@ program::result<void> ensure_private_dir(const std::string& dir) {
 
 program::result<std::string> write_draft(const std::string& dir, std::string_view bytes) {
   if (dir.empty() || dir.front() != '/') return fail(program::errc::io_error, 0);
-  fd_guard dfd(open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  files::fd_guard dfd(open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   if (dfd.get() < 0) return fail(program::errc::io_error, 0);
+  // "draft-<hex>.eml.tmp", then the name: never an existing draft's (RENAME_NOREPLACE).
+  const files::atomic_options o{.mode = 0600, .replace = false, .sync_dir = true, .fixed_temp = true};
   for (int attempt = 0; attempt < 8; ++attempt) {
     std::string name = "draft-";
-    if (!random_hex(name, 16)) return fail(program::errc::io_error, 0);
+    if (!files::random_hex(name, 16)) return fail(program::errc::io_error, 0);
     name += ".eml";
-    const std::string tmp = name + ".tmp";
-    int raw = openat(dfd.get(), tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (raw < 0) {
-      if (errno == EEXIST) continue;
-      return fail(program::errc::io_error, 0);
-    }
-    fd_guard fd(raw);
-    const bool written = fchmod(fd.get(), 0600) == 0 && write_all(fd.get(), bytes) && fsync(fd.get()) == 0;
-    const bool closed = close(fd.release()) == 0;
-    if (!written || !closed) {
-      unlinkat(dfd.get(), tmp.c_str(), 0);
-      return fail(program::errc::io_error, 0);
-    }
-    if (renameat2(dfd.get(), tmp.c_str(), dfd.get(), name.c_str(), RENAME_NOREPLACE) != 0) {
-      const int err = errno;
-      unlinkat(dfd.get(), tmp.c_str(), 0);
-      if (err == EEXIST) continue;
-      return fail(program::errc::io_error, 0);
-    }
-    fsync(dfd.get());
+    auto w = files::write_atomic(dfd.get(), name, bytes, o);
+    if (!w && w.error().offset == EEXIST) continue;
+    if (!w) return fail(program::errc::io_error, 0);
     std::string path = dir;
     if (path.back() != '/') path += '/';
     return path + name;
@@ -155,23 +105,5 @@ program::result<std::size_t> clean_old(const std::string& dir, std::chrono::seco
   return removed;
 }
 
-bool random_hex(std::string& out, std::size_t bytes) {
-  std::array<unsigned char, 32> buf{};
-  if (bytes > buf.size()) return false;
-  std::size_t got = 0;
-  while (got < bytes) {
-    const ssize_t n = getrandom(buf.data() + got, bytes - got, 0);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    got += static_cast<std::size_t>(n);
-  }
-  for (std::size_t i = 0; i < bytes; ++i) {
-    out += chars::hex_lower[buf[i] >> 4];
-    out += chars::hex_lower[buf[i] & 15];
-  }
-  return true;
-}
 
 }  // namespace mailtokit::drafts

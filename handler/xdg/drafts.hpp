@@ -26,10 +26,6 @@ namespace mailtokit::drafts {
 /// absolute). A reader never sees a partial file. io_error on failure.
 [[nodiscard]] program::result<std::string> write_draft(const std::string& dir, std::string_view bytes);
 
-/// Append `bytes` random bytes (at most 32, from getrandom(2)) as lower-case hex digits to `out`;
-/// false when the system gives none. For unpredictable file and folder names.
-[[nodiscard]] bool random_hex(std::string& out, std::size_t bytes);
-
 /// Delete the draft files (regular files named draft-*.eml or draft-*.eml.tmp, not symbolic
 /// links) and the folders of attachment copies (attach-*: their regular files, then the folder)
 /// in `dir` last modified more than `max_age` ago. Returns how many were deleted; a
