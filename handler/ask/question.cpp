@@ -741,24 +741,6 @@ std::vector<std::string> notice_lines(const draft& d, const std::vector<preview:
   return out;
 }
 
-std::string question_plain_text(const question& q) {
-  std::string out = q.headline + "\n\n";
-  for (const auto& f : q.findings) out += "- " + f + "\n";
-  if (!q.findings.empty()) out += "\n";
-  if (!q.recipients.empty()) {
-    out += std::string(tr("The message goes to:")) + "\n";
-    for (const auto& r : q.recipients) out += "  " + r + "\n";
-    out += "\n";
-  }
-  for (const auto& c : q.choices) out += c + "\n";
-  if (!q.details.empty()) {
-    out += "\n";
-    out += tr("Details:");
-    out += "\n" + q.details;
-  }
-  return out;
-}
-
 std::string question_terminal_text(const question& q) {
   std::string out = q.headline + "\n\n";
   for (const auto& f : q.findings) out += "  - " + f + "\n";

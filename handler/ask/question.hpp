@@ -62,10 +62,6 @@ struct question {
 /// breaks written as a bare %0A in the body are no news and are left out.
 [[nodiscard]] std::vector<std::string> notice_lines(const draft& d, const std::vector<preview::finding>& findings);
 
-/// The question as one plain text, for dialog programs that show only text: the headline, the
-/// findings, what each choice does, then the details.
-[[nodiscard]] std::string question_plain_text(const question& q);
-
 /// What the terminal shows before its prompt: the headline, the findings, who gets the message,
 /// the files offered, numbered ("[1] report.pdf"), and each choice with the key that picks it
 /// ("[c] Cancel: nothing is opened."). The details are one key away.

@@ -79,17 +79,6 @@ std::optional<target> parse_target(std::string_view name) noexcept {
   return std::nullopt;
 }
 
-const std::vector<target>& all_targets() {
-  static const std::vector<target> all = [] {
-    std::vector<target> v;
-    for (const auto* c : clients::all()) v.push_back(c->id);
-    for (const auto& i : other_targets)
-      if (i.t != target::desktop) v.push_back(i.t);
-    return v;
-  }();
-  return all;
-}
-
 bool needs_uri(target t) noexcept {
   if (const auto* c = clients::by_target(t)) return c->id != target::kmail && c->id != target::aerc;
   return t != target::eml && t != target::outlook && t != target::custom && t != target::desktop;

@@ -25,8 +25,6 @@ enum class target {
 [[nodiscard]] std::string_view to_name(target t) noexcept;
 /// The target named `name` (case-sensitive, as listed by to_name(); "claws" is "claws-mail").
 [[nodiscard]] std::optional<target> parse_target(std::string_view name) noexcept;
-/// Every target, in the order auto-detection tries the installed programs.
-[[nodiscard]] const std::vector<target>& all_targets();
 
 /// What a target needs to be given.
 [[nodiscard]] bool needs_uri(target t) noexcept;         ///< the clean mailto URI

@@ -187,29 +187,6 @@ program::result<std::string> quote_exec_arg(std::string_view arg) {
   return out;
 }
 
-program::result<std::string> unescape_string_value(std::string_view value) {
-  std::string out;
-  out.reserve(value.size());
-  for (std::size_t i = 0; i < value.size(); ++i) {
-    if (value[i] != '\\') {
-      out += value[i];
-      continue;
-    }
-    if (i + 1 == value.size()) return fail(program::errc::exec_syntax, i);
-    // "The escape sequences \s, \n, \t, \r, and \\ are supported for values of type string"
-    switch (value[i + 1]) {
-      case 's': out += ' '; break;
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
-      case 'r': out += '\r'; break;
-      case '\\': out += '\\'; break;
-      default: return fail(program::errc::exec_syntax, i);
-    }
-    ++i;
-  }
-  return out;
-}
-
 program::result<std::string> render_entry(std::string_view program) {
   auto quoted = quote_exec_arg(program);
   if (!quoted) return quoted.error();

@@ -58,10 +58,6 @@ struct exec_values {
 /// meaning inside quotes).
 [[nodiscard]] program::result<std::string> quote_exec_arg(std::string_view arg);
 
-/// Desktop Entry Specification, "Possible value types": the escapes of a `string` value
-/// (\s \n \t \r \\) undone. Fails with exec_syntax for a '\' before another character.
-[[nodiscard]] program::result<std::string> unescape_string_value(std::string_view value);
-
 /// The desktop entry that makes `program` the x-scheme-handler/mailto handler: Type=Application,
 /// NoDisplay=true, MimeType=x-scheme-handler/mailto;, Exec=<program> open %u, with `program`
 /// quoted by quote_exec_arg() and string-escaped. desktop/mailtokit.desktop is

@@ -98,13 +98,28 @@ std::string notice(std::string_view uri) {
   return t;
 }
 
-// Lines of question_plain_text() before the details.
-// Lines of question_plain_text() before the details, without who gets the message (at most a
+// The question as one text, as a window shows it: the headline, the findings, who gets the
+// message, each choice, then the details.
+std::string shown_text(const question& q) {
+  std::string out = q.headline + "\n\n";
+  for (const auto& f : q.findings) out += "- " + f + "\n";
+  if (!q.findings.empty()) out += "\n";
+  if (!q.recipients.empty()) {
+    out += "The message goes to:\n";
+    for (const auto& r : q.recipients) out += "  " + r + "\n";
+    out += "\n";
+  }
+  for (const auto& c : q.choices) out += c + "\n";
+  if (!q.details.empty()) out += "\nDetails:\n" + q.details;
+  return out;
+}
+
+// Lines of shown_text() before the details, without who gets the message (at most a
 // line per field, each at most 20 addresses: recipients_bounded()).
 std::size_t lines_before_details(const question& q) {
   question without = q;
   without.recipients.clear();
-  const std::string t = question_plain_text(without);
+  const std::string t = shown_text(without);
   const auto details = t.find("\nDetails:\n");
   REQUIRE(details != std::string::npos);
   std::size_t n = 0;
@@ -192,7 +207,7 @@ TEST_CASE("three findings fit on one screen, the worst first", "[question]") {
   CHECK(has(q.findings[3], "\"from\""));
   check_plain_words(q);
   CHECK(lines_before_details(q) <= 12);
-  const std::string t = question_plain_text(q);
+  const std::string t = shown_text(q);
   for (std::size_t at = 0, nl = 0; at < t.size() && at < t.find("\nDetails:"); at = nl + 1) {
     nl = std::min(t.find('\n', at), t.size());
     CHECK(utf8::length(std::string_view(t).substr(at, nl - at)) <= 160);
@@ -247,7 +262,7 @@ TEST_CASE("hostile text cannot change or swamp the question", "[question]") {
   for (int i = 0; i < 6; ++i)
     hidden += (i ? "," : "") + std::string("h") + std::to_string(i) + "@evil.example";
   const auto q = ask("mailto:" + to + "?subject=" + subject + "&bcc=" + hidden);
-  const std::string t = question_plain_text(q);
+  const std::string t = shown_text(q);
   CHECK(utf8::validate(t));
   CHECK_FALSE(has(t, "\xE2\x80\xAE"));  // U+202E shown, not applied
   CHECK(has(t, "<U+202E>"));
@@ -261,7 +276,7 @@ TEST_CASE("hostile text cannot change or swamp the question", "[question]") {
   CHECK(has(q.recipients[1], "h5@evil.example"));  // every hidden copy by address
   question without = q;
   without.recipients.clear();
-  const std::string t_rest = question_plain_text(without);
+  const std::string t_rest = shown_text(without);
   std::size_t newlines = 0, longest = 0;
   for (std::size_t at = 0, nl = 0; at < t_rest.size(); at = nl + 1) {
     nl = std::min(t_rest.find('\n', at), t_rest.size());

@@ -63,6 +63,13 @@ void check_no_injected_option(const std::vector<std::string>& argv, const std::v
   }
 }
 
+// Every target but desktop (a desktop:ID names an entry, not a target of its own).
+std::vector<target> all_targets() {
+  std::vector<target> v;
+  for (int t = 0; t < static_cast<int>(target::desktop); ++t) v.push_back(static_cast<target>(t));
+  return v;
+}
+
 }  // namespace
 
 TEST_CASE("target names round-trip", "[dispatch]") {
