@@ -31,8 +31,8 @@ std::vector<std::string> command_names(CLI::App* cmd) {
 std::string commands_are(CLI::App* cmd, bool top) {
   std::string listed;
   for (const auto& name : command_names(cmd)) listed += (listed.empty() ? "" : ", ") + name;
-  return top ? mailtokit::cli::fill(mailtokit::cli::tr("the commands are {0}"), {listed})
-             : mailtokit::cli::fill(mailtokit::cli::tr("the {0} commands are {1}"), {cmd->get_name(), listed});
+  return top ? mailtokit::fill(mailtokit::tr("the commands are {0}"), {listed})
+             : mailtokit::fill(mailtokit::tr("the {0} commands are {1}"), {cmd->get_name(), listed});
 }
 
 // "unknown command 'inspec' (did you mean 'inspect'?)" for the first argument that should name a
@@ -41,14 +41,14 @@ void report_unknown(CLI::App* cmd, const std::string& typed, bool top, const std
   const auto names = command_names(cmd);
   const std::string best = mailtokit::cli::closest_name(typed, names);
   const std::string reason =
-      best.empty() ? commands_are(cmd, top) : mailtokit::cli::fill(mailtokit::cli::tr("did you mean '{0}'?"), {best});
+      best.empty() ? commands_are(cmd, top) : mailtokit::fill(mailtokit::tr("did you mean '{0}'?"), {best});
   std::string shown;
   for (const char c : typed.substr(0, 60)) shown += (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) ? '?' : c;
   mailtokit::cli::report_error(
       "unknown_command",
-      top ? mailtokit::cli::fill(mailtokit::cli::tr("unknown command '{0}'"), {shown})
-          : mailtokit::cli::fill(mailtokit::cli::tr("unknown {0} command '{1}'"), {cmd->get_name(), shown}),
-      reason, mailtokit::cli::fill(mailtokit::cli::tr("run '{0} --help' for the list"), {help}));
+      top ? mailtokit::fill(mailtokit::tr("unknown command '{0}'"), {shown})
+          : mailtokit::fill(mailtokit::tr("unknown {0} command '{1}'"), {cmd->get_name(), shown}),
+      reason, mailtokit::fill(mailtokit::tr("run '{0} --help' for the list"), {help}));
 }
 
 // Each command's --help ends with the exit statuses that command can return (read from its code
@@ -56,7 +56,7 @@ void report_unknown(CLI::App* cmd, const std::string& typed, bool top, const std
 // from a signal, for every command), then the error format; `mailtokit --help` lists them all.
 // The man pages (handler/man/) list the same per command.
 void add_exit_statuses(CLI::App& app) {
-  using mailtokit::cli::tr;
+  using mailtokit::tr;
   const std::string ok = tr("0 ok"), usage = tr("64 bad command line"), refused = tr("65 input refused"),
                     unreadable = tr("66 input file unreadable"), no_client = tr("69 no mail client"),
                     no_xdg_mime = tr("69 xdg-mime missing or failed"), internal = tr("70 internal error"),
@@ -65,8 +65,8 @@ void add_exit_statuses(CLI::App& app) {
                     by_signal = tr("128+N ended by signal N");
   auto footer = [](const std::vector<std::string>& statuses) {
     std::string list;
-    for (const auto& s : statuses) list = list.empty() ? s : mailtokit::cli::fill(tr("{0}; {1}"), {list, s});
-    return mailtokit::cli::fill(tr("Exit status: {0}."), {list}) + "\n" +
+    for (const auto& s : statuses) list = list.empty() ? s : mailtokit::fill(tr("{0}; {1}"), {list, s});
+    return mailtokit::fill(tr("Exit status: {0}."), {list}) + "\n" +
            tr("Errors: error: <code>: <what is wrong> (<reason>), then what to do on the next line.");
   };
   const std::vector<std::string> opening = {ok,   usage,  refused,  no_client, internal, cannot_create,
@@ -112,7 +112,7 @@ void add_exit_statuses(CLI::App& app) {
 // headings) in the user's language, for `app` and every command below it. The English msgids are
 // CLI11's own words, so the English help (which tests and scripts read) is unchanged.
 void translate_help(CLI::App& app) {
-  using mailtokit::cli::tr;
+  using mailtokit::tr;
   auto fmt = app.get_formatter();  // one formatter, shared by every subcommand
   fmt->label("Usage", tr("Usage"));
   fmt->label("OPTIONS", tr("OPTIONS"));
@@ -152,9 +152,9 @@ std::pair<CLI::App*, std::string> parsed_command(CLI::App* app) {
 // listed here.
 std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, const std::vector<std::string>& args,
                                                 CLI::App* app, CLI::App* cmd) {
-  using mailtokit::cli::fill;
+  using mailtokit::fill;
   using mailtokit::cli::shown_value;
-  using mailtokit::cli::tr;
+  using mailtokit::tr;
   const std::string what = e.what();
   if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
     // Those of every command parsed: "mailtokit iri --charset x to-uri" leaves them with `iri`.
@@ -229,6 +229,12 @@ std::pair<std::string, std::string> usage_words(const CLI::ParseError& e, const 
 namespace {
 
 using namespace mailtokit::cli;
+using namespace mailtokit::commands;
+using namespace mailtokit::exit_status;
+using mailtokit::fill;
+using mailtokit::init_i18n;
+using mailtokit::locale_dir;
+using mailtokit::tr;
 
 // The words before CLI11 parses them: `mailtokit URI` is `mailtokit open URI`; an option before
 // any command, or a word that names no command, is refused in our words. An exit status when the

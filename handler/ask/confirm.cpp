@@ -9,7 +9,10 @@
 #include "clients/dispatch.hpp"
 #include "base/i18n.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::ask {
+
+using program::open_failure;
+
 namespace {
 
 bool is_lead(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
@@ -307,4 +310,4 @@ file_offer offer_text(const std::vector<attachments::vetted_file>& files, std::s
   return o;
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::ask

@@ -17,7 +17,7 @@
 #include "attach/attachments.hpp"
 #include "base/i18n.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::ask {
 
 /// The user's answer. Anything but an explicit choice (closing the window, a timeout, a failed
 /// dialog program, end of input on the terminal) is `cancel`.
@@ -68,7 +68,7 @@ inline constexpr std::string_view failure_title = N_("mailtokit: the link was no
 
 /// The failure report's text: the reason (`shown` when set), what to do, and where the draft
 /// was kept.
-[[nodiscard]] std::string failure_text(const open_failure& f, std::string_view kept_draft);
+[[nodiscard]] std::string failure_text(const program::open_failure& f, std::string_view kept_draft);
 /// argv of the failure window: an error dialog, markup off.
 [[nodiscard]] std::vector<std::string> failure_argv(dialog_program p, std::string_view text);
 /// argv of a notify-send call: summary and body, markup in the body escaped (Desktop
@@ -122,4 +122,4 @@ struct answer {
 /// field, then how many more. Empty when the message has no recipient.
 [[nodiscard]] std::vector<std::string> recipient_lines(const draft& d);
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::ask

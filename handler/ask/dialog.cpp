@@ -11,7 +11,7 @@
 #include "base/files.hpp"
 #include "base/i18n.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::ask {
 
 std::string_view id_of(choice c) noexcept {
   switch (c) {
@@ -302,4 +302,4 @@ answer ask_dialog(const question& q, const std::optional<std::string>& ask_progr
   return {ask_with(*fallback, without_files), {}, false};
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::ask

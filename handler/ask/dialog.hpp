@@ -14,7 +14,7 @@
 #include "ask/confirm.hpp"
 #include "ask/question.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::ask {
 
 /// The id of a choice's button, as mailtokit-ask prints it: "open", "open_without_bcc",
 /// "cancel".
@@ -75,4 +75,4 @@ namespace mailtokit::cli {
 /// `files_shown = false`.
 [[nodiscard]] answer ask_dialog(const question& q, const std::optional<std::string>& ask_program,
                                 std::optional<dialog_program> fallback);
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::ask

@@ -6,7 +6,7 @@
 
 #include "mailtokit/warning.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::ask {
 
 std::optional<confirm_mode> parse_confirm_mode(std::string_view name) noexcept {
   if (name == "risky") return confirm_mode::risky;
@@ -47,4 +47,4 @@ ask_how decide_ask(confirm_mode mode, bool risky, const ask_context& c) noexcept
   return mode == confirm_mode::always ? ask_how::refuse : ask_how::fallback_open;
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::ask

@@ -9,7 +9,7 @@
 #include "mailtokit/draft.hpp"
 #include "mailtokit/preview.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::ask {
 
 /// `confirm = risky | always | never`: when `open` asks before handing a draft over.
 enum class confirm_mode { risky, always, never };
@@ -43,4 +43,4 @@ struct ask_context {
 };
 [[nodiscard]] ask_how decide_ask(confirm_mode mode, bool risky, const ask_context& c) noexcept;
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::ask

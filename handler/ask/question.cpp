@@ -9,7 +9,7 @@
 #include "mailtokit/utf8.hpp"
 #include "base/i18n.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::ask {
 namespace {
 
 static_assert(question_title == "mailtokit: check this link before it opens", "tr() below says the same");
@@ -863,4 +863,4 @@ answer ask_terminal(const question& q) {
   return {};
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::ask

@@ -15,7 +15,7 @@
 #include "mailtokit/preview.hpp"
 #include "base/errors.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::ask {
 
 /// One button of the question.
 struct question_button {
@@ -78,4 +78,4 @@ struct question {
 /// "d" shows the details. End of input, or five answers that are none of the choices, is cancel.
 [[nodiscard]] answer ask_terminal(const question& q);
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::ask

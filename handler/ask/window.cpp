@@ -23,10 +23,11 @@
 #include "ask/format.hpp"
 #include "base/i18n.hpp"
 
+using mailtokit::i18n::ntr;
+using mailtokit::i18n::tr;
+
 namespace {
 
-using mailtokit::cli::ntr;
-using mailtokit::cli::tr;
 
 // The whole file, or nullopt when it cannot be read or is longer than ask::max_input.
 std::optional<std::string> read_input(const char* path) {
@@ -346,7 +347,7 @@ int show(const mailtokit::ask::request& q) {
 
 int main(int argc, char** argv) {
   std::setlocale(LC_ALL, "");
-  mailtokit::cli::init_i18n(mailtokit::cli::locale_dir(MAILTOKIT_LOCALEDIR));
+  mailtokit::i18n::init_i18n(mailtokit::i18n::locale_dir(MAILTOKIT_LOCALEDIR));
   if (argc != 2) {
     std::fprintf(stderr, "usage: mailtokit-ask FILE (a question written by mailtokit)\n");
     return 2;

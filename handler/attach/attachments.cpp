@@ -18,8 +18,6 @@
 
 namespace mailtokit::attachments {
 
-using cli::fill;
-using cli::tr;
 
 struct vetted_file_access {
   static void set_fd(vetted_file& f, int fd) noexcept {

@@ -54,13 +54,9 @@ std::string describe(const error& e) {
   return s;
 }
 
-}  // namespace mailtokit::program
-
-namespace mailtokit::cli {
-
 open_failure config_failure(std::string_view where, std::string_view what) {
   return {exit_config, std::string(where) + ": " + std::string(what),
           tr("Correct the configuration file, then open the link again.")};
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::program

@@ -89,7 +89,10 @@ using result = mailtokit::result<T, program::error>;
 
 }  // namespace mailtokit::program
 
-namespace mailtokit::cli {
+namespace mailtokit {
+
+/// The program's exit statuses (inline: every part of the program writes exit_ok as it is).
+inline namespace exit_status {
 
 /// sysexits.h values the program uses.
 enum exit_code : int {
@@ -103,6 +106,11 @@ enum exit_code : int {
   exit_ioerr = 74,     // EX_IOERR: a write to standard output or a file failed
   exit_config = 78,    // EX_CONFIG: bad configuration
 };
+
+}  // namespace exit_status
+}  // namespace mailtokit
+
+namespace mailtokit::program {
 
 /// A failure of `open`, for stderr and the desktop: what went wrong and what to do about it.
 struct open_failure {
@@ -126,4 +134,4 @@ using open_result = mailtokit::result<T, open_failure>;
 /// A configuration error at `where` ("<path>, line L, column C"): exit 78, "correct the file".
 [[nodiscard]] open_failure config_failure(std::string_view where, std::string_view what);
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::program

@@ -6,7 +6,10 @@
 #include <cstdlib>
 #include <vector>
 
-namespace mailtokit::cli {
+namespace mailtokit {
+
+/// Inline: every part of the program (and its window) writes tr() and fill() as they are.
+inline namespace i18n {
 
 namespace {
 constexpr const char* domain = "mailtokit";
@@ -57,4 +60,5 @@ std::string fill(std::string_view pattern, std::initializer_list<std::string_vie
   return out;
 }
 
-}  // namespace mailtokit::cli
+}  // namespace i18n
+}  // namespace mailtokit

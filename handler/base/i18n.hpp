@@ -11,7 +11,10 @@
 #include <string>
 #include <string_view>
 
-namespace mailtokit::cli {
+namespace mailtokit {
+
+/// Inline: every part of the program (and its window) writes tr() and fill() as they are.
+inline namespace i18n {
 
 /// Marks a string for the catalog without translating it here (a table of messages translated
 /// where they are shown with tr()).
@@ -35,4 +38,5 @@ void init_i18n(const char* locale_dir);
 /// them); "{{" is a literal "{". An index with no argument is left as it is.
 [[nodiscard]] std::string fill(std::string_view pattern, std::initializer_list<std::string_view> args);
 
-}  // namespace mailtokit::cli
+}  // namespace i18n
+}  // namespace mailtokit

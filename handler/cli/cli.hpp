@@ -121,6 +121,9 @@ bool append_control_escape(std::string& out, unsigned char b, const char* hex);
 /// True when `date` is valid_date_time(); otherwise prints why --date is refused and what a
 /// date-time looks like (exit_usage follows).
 [[nodiscard]] bool check_date_option(std::string_view date);
+/// `s` for a terminal: controls, bidi controls, line separators and invalid bytes shown as
+/// escapes, never sent raw (a hostile link must not drive the terminal or reorder the display).
+[[nodiscard]] std::string printable(std::string_view s);
 /// `v` in single quotes for a message, controls escaped, at most 80 bytes.
 [[nodiscard]] std::string shown_value(std::string_view v);
 

@@ -11,8 +11,6 @@
 #include "base/i18n.hpp"
 
 namespace mailtokit::clients {
-using cli::fill;
-using cli::tr;
 namespace {
 
 constexpr std::array<std::string_view, 4> aerc_fields = {"cc", "bcc", "subject", "in-reply-to"};

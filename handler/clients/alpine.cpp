@@ -4,8 +4,6 @@
 #include "base/i18n.hpp"
 
 namespace mailtokit::clients {
-using cli::fill;
-using cli::tr;
 namespace {
 
 // url_local_mailto_and_atts(): "from and bcc are intentionally excluded" (alpine 2.26); it reads

@@ -19,8 +19,6 @@ extern char** environ;
 
 namespace mailtokit::dispatch {
 
-using cli::fill;
-using cli::tr;
 namespace {
 
 struct target_info {

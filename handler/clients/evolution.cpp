@@ -3,8 +3,6 @@
 #include "base/i18n.hpp"
 
 namespace mailtokit::clients {
-using cli::fill;
-using cli::tr;
 namespace {
 
 // Evolution 3.46's composer (an HTML editor even for plain text) saves a space at the start of

@@ -7,8 +7,6 @@
 #include "base/i18n.hpp"
 
 namespace mailtokit::clients {
-using cli::fill;
-using cli::tr;
 namespace {
 
 // Geary 43 saves the text part as format=flowed without space-stuffing (RFC 3676 section 4.4):

@@ -11,8 +11,6 @@
 
 namespace mailtokit::clients {
 
-using cli::fill;
-using cli::tr;
 
 namespace worst_reader {
 

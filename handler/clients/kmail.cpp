@@ -17,7 +17,6 @@
 #include "base/i18n.hpp"
 
 namespace mailtokit::clients {
-using cli::tr;
 namespace {
 
 bool starts_option(std::string_view s) { return s.empty() || s.front() == '-'; }

@@ -10,8 +10,6 @@
 #include "base/i18n.hpp"
 
 namespace mailtokit::clients {
-using cli::fill;
-using cli::tr;
 namespace {
 
 constexpr std::string_view mutt_allow_command = "mailto_allow to bcc keywords";

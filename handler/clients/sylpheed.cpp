@@ -8,8 +8,6 @@
 #include "base/i18n.hpp"
 
 namespace mailtokit::clients {
-using cli::fill;
-using cli::tr;
 namespace {
 
 program::result<handover> sylpheed_hand(const inputs& in) {

@@ -31,8 +31,6 @@
 namespace mailtokit::clients {
 namespace {
 
-using cli::fill;
-using cli::tr;
 
 // One `key=value` of the -compose spec; the value percent-encoded, never quoted.
 void add_key(std::string& spec, std::string_view key, std::string_view value) {

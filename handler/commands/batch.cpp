@@ -25,7 +25,19 @@
 #include "batch/batch.hpp"
 #include "base/i18n.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::commands {
+
+using cli::add_help_paragraph;
+using cli::add_link_reading_options;
+using cli::add_number_option;
+using cli::append_control_escape;
+using cli::apply_link_reading;
+using cli::check_date_option;
+using cli::context;
+using cli::link_reading;
+using cli::parse_from_option;
+using cli::report_error;
+using cli::shown_value;
 
 namespace {
 
@@ -244,7 +256,7 @@ void add_batch_command(CLI::App& app, context& ctx) {
                   tr("also write the draft of each good line to DIR/<line number, 9 digits>.eml (mode 0600, "
                   "atomically), as `mailtokit compose` writes it; DIR is created (mode 0700) when missing"))
       ->type_name("DIR");
-  add_number_option(cmd, "--jobs,-j", o->jobs, 0, max_jobs, tr("worker threads (0: one per CPU); output order is kept"));
+  add_number_option(cmd, "--jobs,-j", o->jobs, 0, cli::max_jobs, tr("worker threads (0: one per CPU); output order is kept"));
   cmd->add_flag("--stats", o->stats, tr("print lines, ok, errors, seconds and lines/s to stderr at the end"));
   add_link_reading_options(cmd, o->read, tr("longest link in bytes; longer lines are errors, never held in memory"));
   cmd->add_flag("--strict", o->read.strict,
@@ -264,4 +276,4 @@ void add_batch_command(CLI::App& app, context& ctx) {
   cmd->callback([o, &ctx] { ctx.exit_code = run_batch(*o); });
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::commands

@@ -6,21 +6,21 @@
 
 #include "cli/cli.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::commands {
 
 /// `iri to-uri | to-iri | check | equal` (iri.cpp).
-void add_iri_commands(CLI::App& app, context& ctx);
+void add_iri_commands(CLI::App& app, cli::context& ctx);
 /// `inspect`, `build` (mailto.cpp).
-void add_mailto_commands(CLI::App& app, context& ctx);
+void add_mailto_commands(CLI::App& app, cli::context& ctx);
 /// `compose` (compose.cpp).
-void add_compose_command(CLI::App& app, context& ctx);
+void add_compose_command(CLI::App& app, cli::context& ctx);
 /// `open`, `send`, `preview` (open.cpp).
-void add_open_commands(CLI::App& app, context& ctx);
+void add_open_commands(CLI::App& app, cli::context& ctx);
 /// `register`, `unregister` (register.cpp).
-void add_registration_commands(CLI::App& app, context& ctx);
+void add_registration_commands(CLI::App& app, cli::context& ctx);
 /// `status`, `targets` (status.cpp).
-void add_status_commands(CLI::App& app, context& ctx);
+void add_status_commands(CLI::App& app, cli::context& ctx);
 /// `batch` (batch.cpp).
-void add_batch_command(CLI::App& app, context& ctx);
+void add_batch_command(CLI::App& app, cli::context& ctx);
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::commands

@@ -26,7 +26,20 @@
 #include "base/files.hpp"
 #include "base/i18n.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::commands {
+
+using cli::add_help_paragraph;
+using cli::append_control_escape;
+using cli::check_date_option;
+using cli::context;
+using cli::finish_output;
+using cli::parse_from_option;
+using cli::print_error;
+using cli::report_error;
+using cli::shown_value;
+using cli::valid_msg_id;
+using cli::write_stdout;
+
 namespace {
 
 struct compose_args {
@@ -41,34 +54,6 @@ struct compose_args {
   bool no_unsent = false;
 };
 
-
-// RFC 5322 section 3.2.3: atext = ALPHA / DIGIT / "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" /
-// "-" / "/" / "=" / "?" / "^" / "_" / "`" / "{" / "|" / "}" / "~"
-bool atext(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         std::string_view("!#$%&'*+-/=?^_`{|}~").find(c) != std::string_view::npos;
-}
-
-// dot-atom-text = 1*atext *("." 1*atext)
-bool dot_atom_text(std::string_view s) {
-  if (s.empty() || s.front() == '.' || s.back() == '.' || s.find("..") != std::string_view::npos) return false;
-  for (const char c : s)
-    if (c != '.' && !atext(c)) return false;
-  return true;
-}
-
-bool digits(std::string_view s, std::size_t min, std::size_t max) {
-  if (s.size() < min || s.size() > max) return false;
-  for (const char c : s)
-    if (c < '0' || c > '9') return false;
-  return true;
-}
-
-int number(std::string_view s) {
-  int n = 0;
-  for (const char c : s) n = n * 10 + (c - '0');
-  return n;
-}
 
 void print_warnings(const draft& d) {
   for (const dropped_field& f : d.dropped)
@@ -129,80 +114,6 @@ int run_compose(const compose_args& a) {
 
 }  // namespace
 
-std::string shown_value(std::string_view v) {
-  std::string s = "'";
-  for (std::size_t i = 0; i < v.size() && i < 80; ++i) {
-    const auto b = static_cast<unsigned char>(v[i]);
-    if (b < 0x20 || b == 0x7F) {
-      append_control_escape(s, b, "0123456789ABCDEF");
-    } else {
-      s += static_cast<char>(b);
-    }
-  }
-  if (v.size() > 80) s += "...";
-  return s + "'";
-}
-
-bool valid_date_time(std::string_view s) {
-  // RFC 5322 section 3.3 (without the obsolete forms):
-  //   date-time = [ day-of-week "," ] date time [CFWS]
-  //   date = day month year; time = time-of-day zone; time-of-day = hour ":" minute [ ":" second ]
-  //   zone = (FWS ( "+" / "-" ) 4DIGIT)
-  std::vector<std::string_view> t;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && s[i] == ' ') ++i;
-    const std::size_t start = i;
-    while (i < s.size() && s[i] != ' ') ++i;
-    if (i > start) t.push_back(s.substr(start, i - start));
-  }
-  static constexpr std::string_view days[] = {"Mon,", "Tue,", "Wed,", "Thu,", "Fri,", "Sat,", "Sun,"};
-  static constexpr std::string_view months[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                                "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-  if (t.size() == 6) {
-    if (std::find(std::begin(days), std::end(days), t[0]) == std::end(days)) return false;
-    t.erase(t.begin());
-  }
-  if (t.size() != 5) return false;
-  if (!digits(t[0], 1, 2) || number(t[0]) < 1 || number(t[0]) > 31) return false;
-  if (std::find(std::begin(months), std::end(months), t[1]) == std::end(months)) return false;
-  if (!digits(t[2], 4, 4) || number(t[2]) < 1900) return false;
-  const std::string_view tm = t[3];
-  if (tm.size() != 5 && tm.size() != 8) return false;
-  if (!digits(tm.substr(0, 2), 2, 2) || tm[2] != ':' || !digits(tm.substr(3, 2), 2, 2)) return false;
-  if (number(tm.substr(0, 2)) > 23 || number(tm.substr(3, 2)) > 59) return false;
-  if (tm.size() == 8 && (tm[5] != ':' || !digits(tm.substr(6, 2), 2, 2) || number(tm.substr(6, 2)) > 60)) return false;
-  const std::string_view zone = t[4];
-  if (zone.size() != 5 || (zone[0] != '+' && zone[0] != '-') || !digits(zone.substr(1), 4, 4)) return false;
-  return number(zone.substr(3, 2)) <= 59;
-}
-
-bool valid_msg_id(std::string_view s) {
-  // RFC 5322 section 3.6.4: msg-id = [CFWS] "<" id-left "@" id-right ">" [CFWS]
-  //   id-left = dot-atom-text; id-right = dot-atom-text / no-fold-literal
-  //   no-fold-literal = "[" *dtext "]"
-  if (s.size() < 5 || s.size() > 900 || s.front() != '<' || s.back() != '>') return false;
-  s = s.substr(1, s.size() - 2);
-  const std::size_t at = s.find('@');
-  if (at == std::string_view::npos || !dot_atom_text(s.substr(0, at))) return false;
-  const std::string_view right = s.substr(at + 1);
-  if (right.size() >= 2 && right.front() == '[' && right.back() == ']') {
-    for (const char c : right.substr(1, right.size() - 2))
-      if (c < 33 || c > 126 || c == '[' || c == ']' || c == '\\') return false;  // dtext
-    return true;
-  }
-  return dot_atom_text(right);
-}
-
-bool check_date_option(std::string_view date) {
-  if (valid_date_time(date)) return true;
-  report_error("usage", fill(tr("--date {0} is not a valid date-time"), {shown_value(date)}),
-               tr("a date-time looks like \"Wed, 25 Nov 2026 18:30:00 +0000\": day, month name, year, "
-                  "hours:minutes[:seconds], zone"),
-               tr("give e.g. --date \"$(date -R)\", or leave it out for the current time"));
-  return false;
-}
-
 void add_compose_command(CLI::App& app, context& ctx) {
   auto args = std::make_shared<compose_args>();
   CLI::App* cmd = app.add_subcommand(
@@ -233,4 +144,4 @@ void add_compose_command(CLI::App& app, context& ctx) {
   cmd->callback([args, &ctx] { ctx.exit_code = run_compose(*args); });
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::commands

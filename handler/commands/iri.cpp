@@ -9,7 +9,11 @@
 #include "mailtokit/iri.hpp"
 #include "base/i18n.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::commands {
+
+using cli::context;
+using cli::print_error;
+using cli::write_stdout;
 
 namespace {
 
@@ -171,4 +175,4 @@ void add_iri_commands(CLI::App& app, context& ctx) {
   equal->callback([&ctx, args] { ctx.exit_code = run_equal(*args); });
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::commands

@@ -19,7 +19,21 @@
 #include "mailtokit/utf8.hpp"
 #include "base/i18n.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::commands {
+
+using cli::add_help_paragraph;
+using cli::add_link_reading_options;
+using cli::add_number_option;
+using cli::append_control_escape;
+using cli::apply_link_reading;
+using cli::context;
+using cli::link_reading;
+using cli::max_count_limit;
+using cli::max_input_limit;
+using cli::print_error;
+using cli::printable;
+using cli::report_error;
+using cli::write_stdout;
 
 namespace {
 
@@ -40,42 +54,6 @@ struct build_cli_options {
 
 void out(std::string_view s) { write_stdout(s); }
 
-// Text for a terminal: controls, bidi controls, line separators and invalid bytes are shown as
-// escapes, never sent raw (a hostile link must not drive the terminal or reorder the display).
-std::string printable(std::string_view s) {
-  std::string o;
-  o.reserve(s.size());
-  const char* it = s.data();
-  const char* end = it + s.size();
-  while (it != end) {
-    const char* start = it;
-    const auto b = static_cast<unsigned char>(*it);
-    if (b < 0x80) {
-      ++it;
-      if (!append_control_escape(o, b, chars::hex_upper)) o += static_cast<char>(b);
-      continue;
-    }
-    auto cp = utf8::decode(it, end);
-    if (!cp) {
-      it = start + 1;
-      o += "\\x";
-      o += chars::hex_upper[b >> 4];
-      o += chars::hex_upper[b & 0xF];
-      continue;
-    }
-    const char32_t c = *cp;
-    const bool hidden =
-        (c >= 0x80 && c <= 0x9F) || bidi::is_formatting(c) || c == 0x2028 || c == 0x2029 || c == 0xFEFF;
-    if (hidden) {
-      char buf[16];
-      std::snprintf(buf, sizeof buf, "<U+%04X>", static_cast<unsigned>(c));
-      o += buf;
-    } else {
-      o.append(start, it);
-    }
-  }
-  return o;
-}
 
 void print_addresses(std::string_view label, const std::vector<address>& list) {
   for (const auto& a : list) {
@@ -217,53 +195,6 @@ int run_build(const build_cli_options& o) {
 
 }  // namespace
 
-bool apply_link_reading(const link_reading& o, parse_options& po, policy& p) {
-  po.limits = o.lim;
-  po.strict = o.strict;
-  if (o.strict_utf8 && !o.charset.empty()) {
-    report_error("usage", tr("--strict-utf8 and --charset exclude each other"), {}, tr("give one of them"));
-    return false;
-  }
-  if (o.strict_utf8) po.on_invalid_utf8 = invalid_utf8::reject;
-  if (!o.charset.empty()) {
-    if (auto probe = charset::to_utf8("a", o.charset); !probe && probe.error().code == errc::unknown_charset) {
-      report_error("unknown_charset", fill(tr("--charset {0} names no charset ICU knows"), {printable(o.charset)}),
-                   {}, tr("give a name such as windows-1252 or iso-8859-1"));
-      return false;
-    }
-    po.on_invalid_utf8 = invalid_utf8::legacy;
-    po.legacy_charset = o.charset;
-  }
-  for (const auto& name : o.keep) {
-    if (!p.keep(name)) {
-      report_error("usage", fill(tr("--keep {0} is refused"), {printable(name)}), p.reason_to_drop(name));
-      return false;
-    }
-  }
-  for (const auto& name : o.drop) p.drop(name);
-  return true;
-}
-
-void add_link_reading_options(CLI::App* cmd, link_reading& o, const std::string& max_input_help) {
-  cmd->add_flag("--strict-utf8", o.strict_utf8,
-                tr("refuse values that are not UTF-8 after percent-decoding (default: replace with U+FFFD)"));
-  cmd->add_option("--charset", o.charset,
-                  tr("read values that are not UTF-8 in this legacy charset (e.g. windows-1252), through ICU"))
-      ->option_text("NAME");
-  cmd->add_option("--keep", o.keep,
-                  tr("also keep header field NAME (repeatable; file access, originator, MIME and HTML fields are refused)"))
-      ->take_all()
-      ->expected(1)
-      ->option_text("NAME");
-  cmd->add_option("--drop", o.drop, tr("do not keep header field NAME (repeatable)"))
-      ->take_all()
-      ->expected(1)
-      ->option_text("NAME");
-  add_number_option(cmd, "--max-input", o.lim.max_input, 1, max_input_limit, max_input_help);
-  add_number_option(cmd, "--max-recipients", o.lim.max_recipients, 0, max_count_limit, tr("most to + cc + bcc addresses"));
-  add_number_option(cmd, "--max-hfields", o.lim.max_hfields, 0, max_count_limit, tr("most header fields"));
-}
-
 void add_mailto_commands(CLI::App& app, context& ctx) {
   auto io = std::make_shared<inspect_options>();
   auto* inspect = app.add_subcommand(
@@ -306,4 +237,4 @@ void add_mailto_commands(CLI::App& app, context& ctx) {
   build->callback([bo, &ctx] { ctx.exit_code = run_build(*bo); });
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::commands

@@ -22,7 +22,23 @@
 #include "open/tell.hpp"
 #include "xdg/user_files.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::commands {
+
+using cli::add_choice_option;
+using cli::add_help_paragraph;
+using cli::context;
+using cli::print_error;
+using cli::report_error;
+using open_link::draft_options;
+using open_link::non_mailto;
+using open_link::open_options;
+using open_link::print_stdout;
+using open_link::refuse_non_mailto;
+using open_link::run_open;
+using program::open_failure;
+using program::open_result;
+using xdg::print_failure;
+
 namespace {
 
 using xdg::environment;
@@ -232,4 +248,4 @@ void add_open_commands(CLI::App& app, context& ctx) {
   });
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::commands

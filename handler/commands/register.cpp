@@ -25,7 +25,19 @@
 #include "base/files.hpp"
 #include "base/i18n.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::commands {
+
+using cli::add_help_paragraph;
+using cli::context;
+using cli::report_error;
+using xdg::desktop_id;
+using xdg::read_small_file;
+using xdg::registration_paths;
+using xdg::remembered_handler;
+using xdg::scheme_type;
+using xdg::self_exe;
+using xdg::trim;
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -255,4 +267,4 @@ void add_registration_commands(CLI::App& app, context& ctx) {
       ->callback([&ctx] { ctx.exit_code = run_unregister(); });
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::commands

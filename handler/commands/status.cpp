@@ -20,7 +20,24 @@
 #include "xdg/drafts.hpp"
 #include "xdg/user_files.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::commands {
+
+using ask::parse_confirm_mode;
+using cli::context;
+using cli::report_error;
+using clients::inputs;
+using open_link::choice_inputs;
+using open_link::choose;
+using open_link::chosen_name;
+using open_link::have_terminal;
+using open_link::open_request;
+using xdg::default_draft_max_age_days;
+using xdg::desktop_id;
+using xdg::loaded_config;
+using xdg::registration_paths;
+using xdg::remembered_handler;
+using xdg::self_exe;
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -189,4 +206,4 @@ void add_status_commands(CLI::App& app, context& ctx) {
       ->callback([&ctx] { ctx.exit_code = run_targets(); });
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::commands

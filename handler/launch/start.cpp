@@ -13,8 +13,6 @@
 
 namespace mailtokit::launch {
 
-using cli::fill;
-using cli::tr;
 namespace {
 
 // The URI field codes an entry can take the hand-over in.

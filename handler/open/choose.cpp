@@ -5,7 +5,12 @@
 #include "open/plan.hpp"
 #include "base/i18n.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
+
+using program::config_failure;
+using program::open_failure;
+using program::open_result;
+
 namespace {
 
 using dispatch::target;
@@ -137,4 +142,4 @@ std::string chosen_name(const chosen& c) {
   return std::string(dispatch::to_name(c.t));
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

@@ -17,9 +17,8 @@
 #include "launch/process.hpp"
 #include "xdg/config.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
 
-struct open_failure;
 
 /// Why a target was chosen.
 enum class chosen_by { command_line, configuration, remembered, desktop_default, fallback };
@@ -58,10 +57,10 @@ struct target_value {
 
 /// The choice, or why not (an unknown name, a desktop entry that is not installed, no mail
 /// program at all). `where` gives "<path>, line L, column C" of a configuration offset.
-[[nodiscard]] open_result<chosen> choose(const choice_inputs& in, const std::function<std::string(std::size_t)>& where);
+[[nodiscard]] program::open_result<chosen> choose(const choice_inputs& in, const std::function<std::string(std::size_t)>& where);
 
 /// What a person calls the chosen program: "Evolution (org.gnome.Evolution.desktop)", "mutt
 /// (/usr/bin/mutt)", "gmail".
 [[nodiscard]] std::string chosen_name(const chosen& c);
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

@@ -9,7 +9,13 @@
 #include "open/tell.hpp"
 #include "xdg/drafts.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
+
+using ask::answer;
+using ask::ask_context;
+using ask::confirm_mode;
+using ask::offer_text;
+
 namespace {
 
 // A requested file as the user is told about it: its resolved path, else what was asked for.
@@ -135,4 +141,4 @@ std::string attach_dir(const std::string& drafts_dir, unsigned days, bool dry_ru
   return dir;
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

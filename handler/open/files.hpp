@@ -13,14 +13,14 @@
 #include "open/session.hpp"
 #include "xdg/config.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
 
 /// What a request asks to attach, vetted, and whether the question can offer it.
 struct file_request {
   std::vector<attachments::vetted_file> files;
   std::string why_not;                       // why no file is offered; empty when they are
   std::vector<std::string> lost_with_files;  // what the program loses when it is given files
-  file_offer offer;                          // the files part of the question (empty: none offered)
+  ask::file_offer offer;                          // the files part of the question (empty: none offered)
 };
 
 /// The files offered and what became of them.
@@ -33,7 +33,7 @@ struct offered_files {
 struct offer_rules {
   bool from_command = false;  ///< `send --attach`: the command line asked, not a link
   bool strict = false;        ///< strict = yes or --strict: no file
-  confirm_mode mode = confirm_mode::risky;  ///< confirm = never: no file (attaching needs an answer)
+  ask::confirm_mode mode = ask::confirm_mode::risky;  ///< confirm = never: no file (attaching needs an answer)
   bool dry_run = false;       ///< --dry-run attaches nothing
 };
 
@@ -47,17 +47,17 @@ struct offer_rules {
 /// program asked, under strict, confirm = never or --dry-run, when the program takes no files, or
 /// when nobody who can show them can be asked (only mailtokit-ask and the terminal ask about files).
 [[nodiscard]] file_request request_files(const draft& d, const std::vector<std::string>& from_command,
-                                         const open_plan& plan, const offer_rules& rules, const ask_context& ctx,
+                                         const open_plan& plan, const offer_rules& rules, const ask::ask_context& ctx,
                                          const desktop_ui& ui, const xdg::environment& env,
                                          const xdg::config& limits);
 /// The files ticked in the answer `a`, copied (private, from the descriptor that was judged) into
 /// `copies_dir` for the hand-over or, for a draft file, read into the draft; every other file told
 /// and why.
-[[nodiscard]] offered_files attach_ticked(draft& d, file_request& r, const answer& a, const open_plan& plan,
+[[nodiscard]] offered_files attach_ticked(draft& d, file_request& r, const ask::answer& a, const open_plan& plan,
                                           const std::string& copies_dir);
 /// Where the private copies of files to attach go: $XDG_RUNTIME_DIR/mailtokit when the session
 /// has one outside hidden folders (emptied at logout; copies older than `days` deleted), else
 /// `drafts_dir`.
 [[nodiscard]] std::string attach_dir(const std::string& drafts_dir, unsigned days, bool dry_run);
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

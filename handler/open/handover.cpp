@@ -8,7 +8,11 @@
 #include "xdg/drafts.hpp"
 #include "xdg/user_files.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
+
+using program::open_failure;
+using program::open_result;
+using xdg::default_draft_max_age_days;
 
 std::string json_argv(const std::vector<std::string>& argv) {
   std::string s = "[";
@@ -116,4 +120,4 @@ int start_program(const std::vector<std::string>& argv, const handover_options& 
   return watch(*pid, client, advice, o, kept, ui);
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

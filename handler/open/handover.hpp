@@ -17,7 +17,7 @@
 #include "open/session.hpp"
 #include "xdg/config.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
 
 /// How long a client has to fail at once (a bad option, no display) before we leave it running.
 inline constexpr auto early_exit_window = std::chrono::milliseconds(1000);
@@ -34,7 +34,7 @@ struct handover_options {
 [[nodiscard]] std::string json_start(const launch::start_request& s);
 /// `bytes` in a new file of the private drafts folder (its old drafts cleaned); a fixed name under
 /// --dry-run; or why it cannot be written.
-[[nodiscard]] open_result<std::string> write_private(std::string_view bytes, const xdg::environment& env,
+[[nodiscard]] program::open_result<std::string> write_private(std::string_view bytes, const xdg::environment& env,
                                                      const xdg::config& cfg, bool dry_run);
 /// Hands the draft to a desktop entry (the program the user chose on the desktop, or
 /// `target = desktop:ID`), as the desktop starts it. `kept()`: where the draft is kept on failure.
@@ -45,4 +45,4 @@ int start_entry(const open_plan& plan, const draft& d, const std::string& body_p
 int start_program(const std::vector<std::string>& argv, const handover_options& o,
                   const std::function<std::string()>& kept, const desktop_ui& ui);
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

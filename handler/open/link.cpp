@@ -8,7 +8,12 @@
 #include "mailtokit/preview.hpp"
 #include "xdg/user_files.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
+
+using ask::is_size_limit;
+using ask::refusal_words;
+using program::open_failure;
+using xdg::print_failure;
 
 std::optional<open_failure> non_mailto(std::string_view uri) {
   const std::string advice = tr("Nothing was started: mailtokit opens only mailto: links. Check the link you "
@@ -58,4 +63,4 @@ open_failure unreadable_link(const error& e, bool repairable) {
   return f;
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

@@ -10,7 +10,13 @@
 #include "base/i18n.hpp"
 #include "launch/process.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
+
+using ask::refusal_words;
+using program::config_failure;
+using program::open_failure;
+using program::open_result;
+
 namespace {
 
 using dispatch::target;
@@ -266,4 +272,4 @@ open_result<std::vector<std::string>> open_argv(const open_plan& p, const draft&
   return std::move(*built);
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

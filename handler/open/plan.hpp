@@ -20,7 +20,7 @@
 #include "xdg/config.hpp"
 #include "mailtokit/preview.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
 
 
 
@@ -61,18 +61,18 @@ struct open_plan {
 /// first installed program) with its command, desktop entry or terminal checked, and the clean
 /// URI. A desktop entry whose Exec hands its arguments to a shell is refused. Nothing is written
 /// or started.
-[[nodiscard]] open_result<open_plan> plan_open(const draft& d, const open_request& r);
+[[nodiscard]] program::open_result<open_plan> plan_open(const draft& d, const open_request& r);
 
 /// The draft file's bytes for `d` (RFC 5322; RFC 6532 headers unless `smtputf8 = no`).
 /// How draft files are composed: `smtputf8 = yes` allows UTF-8 headers, an explicit `smtputf8 = no`
 /// refuses them (ascii_only), `strict` refuses what a repair would write (compose_options).
 [[nodiscard]] compose_options draft_options(const xdg::config* cfg, bool strict);
-[[nodiscard]] open_result<std::string> draft_bytes(const draft& d, const compose_options& co);
+[[nodiscard]] program::open_result<std::string> draft_bytes(const draft& d, const compose_options& co);
 
 /// The start request for a desktop entry (t == desktop): the entry, the program's hand-over
 /// (clients/, or the clean URI for a program mailtokit does not know) with every URI in
 /// dispatch::desktop_safe_uri() form, and the terminal for a Terminal=true entry.
-[[nodiscard]] open_result<launch::start_request> open_start(const open_plan& p, const draft& d,
+[[nodiscard]] program::open_result<launch::start_request> open_start(const open_plan& p, const draft& d,
                                                             std::string_view body_path,
                                                             const std::vector<std::string>& attachments = {});
 
@@ -82,9 +82,9 @@ struct open_plan {
 
 /// The argv that hands `d` over, given the plan, the draft file written ("" when none) and the
 /// body file written for claws-mail ("" when none).
-[[nodiscard]] open_result<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
+[[nodiscard]] program::open_result<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
                                                               std::string_view draft_path, std::string_view body_path,
                                                               const open_request& r,
                                                               const std::vector<std::string>& attachments = {});
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

@@ -26,7 +26,31 @@
 #include "xdg/drafts.hpp"
 #include "xdg/user_files.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
+
+using ask::answer;
+using ask::ask_context;
+using ask::ask_dialog;
+using ask::ask_how;
+using ask::ask_terminal;
+using ask::choice;
+using ask::confirm_mode;
+using ask::decide_ask;
+using ask::make_question;
+using ask::needs_decision;
+using ask::notify_argv;
+using ask::parse_confirm_mode;
+using ask::question;
+using xdg::apply_from;
+using xdg::config_failure_at;
+using xdg::config_where;
+using xdg::default_draft_max_age_days;
+using xdg::loaded_config;
+using xdg::make_policy;
+using xdg::registration_paths;
+using xdg::remembered_handler;
+using xdg::self_exe;
+
 namespace {
 
 using xdg::environment;
@@ -260,4 +284,4 @@ int run_open(const open_options& o) {
   return run.hand_over();
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
 
 /// What a call of `open` (or `send`) was given on its command line.
 struct open_options {
@@ -24,4 +24,4 @@ struct open_options {
 /// Runs `open` for `o`; returns the exit status.
 [[nodiscard]] int run_open(const open_options& o);
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

@@ -9,7 +9,12 @@
 #include "launch/process.hpp"
 #include "xdg/user_files.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
+
+using ask::ask_context;
+using ask::choose_dialog;
+using ask::find_ask;
+using xdg::self_exe;
 
 bool has_display() {
   for (const char* v : {"DISPLAY", "WAYLAND_DISPLAY"})
@@ -59,4 +64,4 @@ ask_context probe_ask(const desktop_ui& ui) {
   return ctx;
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

@@ -9,13 +9,13 @@
 #include "ask/confirm.hpp"
 #include "ask/policy.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
 
 // Where `open` shows things besides stderr.
 struct desktop_ui {
   bool failures = false;  // failures reach the desktop (not --dry-run, stderr not a terminal)
   bool notify = true;     // notifications allowed (notify = yes, no --no-notify)
-  std::optional<dialog_program> dialog;  // a display and a dialog program
+  std::optional<ask::dialog_program> dialog;  // a display and a dialog program
   std::optional<std::string> ask;        // a display and mailtokit-ask, the question's own window
 };
 
@@ -32,6 +32,6 @@ struct desktop_ui {
 /// mailtokit-ask. Notifications are decided with the configuration (desktop_ui::notify).
 [[nodiscard]] desktop_ui probe_desktop(bool dry_run);
 /// Who can be asked: the terminal (stdin and stderr), the display, a window to ask in.
-[[nodiscard]] ask_context probe_ask(const desktop_ui& ui);
+[[nodiscard]] ask::ask_context probe_ask(const desktop_ui& ui);
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

@@ -14,9 +14,20 @@
 #include "open/plan.hpp"
 #include "xdg/drafts.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
 
+using ask::failure_argv;
+using ask::failure_text;
+using ask::failure_title;
+using ask::notice_lines;
+using ask::notify_argv;
+using program::open_failure;
 using xdg::environment;
+using xdg::loaded_config;
+using xdg::print_failure;
+using xdg::read_small_file;
+using xdg::registration_paths;
+using xdg::trim;
 
 void print_stderr(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); }
 void print_stdout(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
@@ -105,4 +116,4 @@ void tell_gone_once(const registration_paths& reg, const chosen& c, bool notify)
   if (drafts::ensure_private_dir(reg.state_dir)) (void)files::write_atomic(AT_FDCWD, reg.gone_told, c.gone + "\n");
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

@@ -13,7 +13,7 @@
 #include "open/session.hpp"
 #include "xdg/user_files.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::open_link {
 
 /// `s` on stderr, as it is.
 void print_stderr(std::string_view s);
@@ -31,11 +31,11 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
                std::vector<std::string> lines, std::string_view unasked = {});
 /// The draft as a file in the private drafts folder, so that a failure loses nothing; "" when it
 /// cannot be written.
-[[nodiscard]] std::string keep_draft(const draft& d, const xdg::environment& env, const loaded_config* lc);
+[[nodiscard]] std::string keep_draft(const draft& d, const xdg::environment& env, const xdg::loaded_config* lc);
 /// A failure of `open`: stderr always; the desktop (an error dialog, else a notification) when no
 /// terminal shows stderr; where the draft was `kept`. Returns the exit status.
-int report(const open_failure& f, const std::string& kept, const desktop_ui& ui);
+int report(const program::open_failure& f, const std::string& kept, const desktop_ui& ui);
 /// The program the user had before `register` is gone: said once, with the program used instead.
-void tell_gone_once(const registration_paths& reg, const chosen& c, bool notify);
+void tell_gone_once(const xdg::registration_paths& reg, const chosen& c, bool notify);
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::open_link

@@ -10,8 +10,6 @@
 
 namespace mailtokit::xdg {
 
-using cli::fill;
-using cli::tr;
 namespace {
 
 constexpr chars::char_class key_char = chars::alpha | chars::digit | chars::of("_-");

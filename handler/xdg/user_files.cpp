@@ -14,7 +14,14 @@
 #include "mailtokit/preview.hpp"
 #include "base/i18n.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::xdg {
+
+using cli::code_for_exit;
+using cli::report_error;
+using program::config_failure;
+using program::open_failure;
+using program::open_result;
+
 namespace {
 
 // "line L, column C" of a byte offset.
@@ -183,4 +190,4 @@ std::string self_exe() {
   return ec ? std::string() : p.string();
 }
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::xdg

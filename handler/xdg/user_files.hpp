@@ -14,7 +14,7 @@
 #include "base/errors.hpp"
 #include "xdg/config.hpp"
 
-namespace mailtokit::cli {
+namespace mailtokit::xdg {
 
 /// The desktop file id mailtokit registers.
 inline constexpr std::string_view desktop_id = "mailtokit.desktop";
@@ -37,17 +37,17 @@ struct loaded_config {
 
 /// "<path>, line L, column C" of an offset in the configuration file.
 [[nodiscard]] std::string config_where(const loaded_config& lc, std::size_t offset);
-[[nodiscard]] open_failure config_failure_at(const loaded_config& lc, std::size_t offset, std::string_view what);
+[[nodiscard]] program::open_failure config_failure_at(const loaded_config& lc, std::size_t offset, std::string_view what);
 /// The configuration, or why it cannot be used (exit 78).
-[[nodiscard]] open_result<loaded_config> read_config(const xdg::environment& env);
+[[nodiscard]] program::open_result<loaded_config> read_config(const xdg::environment& env);
 /// read_config() for the commands that only print: the error printed on stderr, its exit status
 /// as the error.
 [[nodiscard]] mailtokit::result<loaded_config, int> load_config(const xdg::environment& env);
 /// The policy the configuration asks for (keep/drop, then the command line's), or why not.
-[[nodiscard]] open_result<policy> make_policy(const loaded_config& lc, const std::vector<std::string>& extra_keep,
+[[nodiscard]] program::open_result<policy> make_policy(const loaded_config& lc, const std::vector<std::string>& extra_keep,
                                               const std::vector<std::string>& extra_drop);
 /// from = ... : exactly one valid mailbox, set as the draft's From.
-[[nodiscard]] open_result<void> apply_from(const loaded_config& lc, draft& d);
+[[nodiscard]] program::open_result<void> apply_from(const loaded_config& lc, draft& d);
 
 /// Where registration keeps its files.
 struct registration_paths {
@@ -70,9 +70,9 @@ struct registration_paths {
 
 /// Print `f` in the program's one error format (report_error(): "error: <code>: <reason>" and
 /// what to do on the next line).
-void print_failure(const open_failure& f);
+void print_failure(const program::open_failure& f);
 
 /// `s` without the white space around it.
 [[nodiscard]] std::string trim(std::string_view s);
 
-}  // namespace mailtokit::cli
+}  // namespace mailtokit::xdg

@@ -30,7 +30,7 @@
 namespace {
 
 using mailtokit::fuzz::show;
-namespace cli = mailtokit::cli;
+namespace ask = mailtokit::ask;
 
 // One line of text a person reads: nothing in it breaks a line or reorders it.
 void check_line(std::string_view what, const std::string& text, std::string_view input) {
@@ -101,8 +101,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const std::vector<std::string> losses = {parts.size() > 1 ? parts[1] : parts[0]};
   const auto findings = mailtokit::preview::check(*d);
-  const auto offer = cli::offer_text(files, parts.back(), parts[0], losses);
-  const auto q = cli::make_question(*d, findings, losses, {}, offer);
+  const auto offer = ask::offer_text(files, parts.back(), parts[0], losses);
+  const auto q = ask::make_question(*d, findings, losses, {}, offer);
 
   check_line("the headline", q.headline, in);
   for (const auto& f : q.findings) check_line("a finding", f, in);
@@ -116,9 +116,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_line("a file's description", f.about, in);
   }
   for (const auto& n : q.files.notes) check_line("a file note", n, in);
-  check_lines("the terminal's text", cli::question_terminal_text(q), in);
+  check_lines("the terminal's text", ask::question_terminal_text(q), in);
 
-  const auto back = mailtokit::ask::decode(mailtokit::ask::encode(cli::ask_request(q)));
+  const auto back = mailtokit::ask::decode(mailtokit::ask::encode(ask::ask_request(q)));
   MAILTOKIT_FUZZ_CHECK(back.has_value(),
                        "mailtokit-ask refuses its input (" + (back ? std::string() : back.error()) + "): " + show(in));
   if (back) {
@@ -129,13 +129,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   // Answers: a typed line and the window's output, from the input.
   for (const auto& line : parts) {
-    if (auto a = cli::parse_typed(line.substr(0, 64), q)) {
-      MAILTOKIT_FUZZ_CHECK(a->what != cli::choice::cancel || a->files.empty(), "cancel attaches: " + show(line));
+    if (auto a = ask::parse_typed(line.substr(0, 64), q)) {
+      MAILTOKIT_FUZZ_CHECK(a->what != ask::choice::cancel || a->files.empty(), "cancel attaches: " + show(line));
       for (const auto n : a->files)
         MAILTOKIT_FUZZ_CHECK(n < q.files.files.size(), "a typed number names no file: " + show(line));
     }
-    const auto w = cli::answer_of(line, q.files.files.size());
-    MAILTOKIT_FUZZ_CHECK(w.what != cli::choice::cancel || w.files.empty(), "the window's cancel attaches: " + show(line));
+    const auto w = ask::answer_of(line, q.files.files.size());
+    MAILTOKIT_FUZZ_CHECK(w.what != ask::choice::cancel || w.files.empty(), "the window's cancel attaches: " + show(line));
     for (const auto n : w.files)
       MAILTOKIT_FUZZ_CHECK(n < q.files.files.size(), "the window's answer names no file: " + show(line));
   }

@@ -9,7 +9,8 @@
 #include "mailtokit/utf8.hpp"
 
 using namespace mailtokit;
-using namespace mailtokit::cli;
+using namespace mailtokit::ask;
+using mailtokit::program::open_failure;
 
 TEST_CASE("clip cuts between code points and counts the rest", "[confirm]") {
   CHECK(clip("abc", 3) == "abc");

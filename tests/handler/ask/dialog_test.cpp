@@ -8,14 +8,14 @@
 #include <vector>
 
 using namespace mailtokit;
-using namespace mailtokit::cli;
+using namespace mailtokit::ask;
 
 namespace {
 
 // A question as make_question() shapes it, with words of our own: the buttons in order, the
 // safe one first.
-cli::question sample(choice safe) {
-  cli::question q;
+ask::question sample(choice safe) {
+  ask::question q;
   q.title = "mailtokit: check this link before it opens";
   q.headline = "This link would send a hidden copy to x@evil.example";
   q.findings = {q.headline, "admin@\xD0\xB0pple.com is not apple.com <b>"};

@@ -9,7 +9,7 @@
 #include "mailtokit/preview.hpp"
 
 using namespace mailtokit;
-using namespace mailtokit::cli;
+using namespace mailtokit::ask;
 
 namespace {
 

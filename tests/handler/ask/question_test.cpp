@@ -8,12 +8,12 @@
 #include "mailtokit/utf8.hpp"
 
 using namespace mailtokit;
-using namespace mailtokit::cli;
+using namespace mailtokit::ask;
 
 namespace {
 
 // The question `open` asks for `uri`, built as cmd_open.cpp builds it.
-question ask(std::string_view uri, const std::vector<std::string>& losses = {}, const text_limits& l = {}) {
+question question_for(std::string_view uri, const std::vector<std::string>& losses = {}, const text_limits& l = {}) {
   auto d = parse_draft(uri, {}, policy::defaults());
   REQUIRE(d);
   const auto findings = preview::check(*d);
@@ -133,7 +133,7 @@ const std::string issue_link =
 }  // namespace
 
 TEST_CASE("the issue's link: the look-alike first, named and marked, Cancel the default", "[question]") {
-  const auto q = ask(issue_link);
+  const auto q = question_for(issue_link);
   CHECK(q.title == "mailtokit: check this link before it opens");
   CHECK(q.headline == "admin@\xD0\xB0pple.com is not apple.com");
   REQUIRE(q.findings.size() == 2);
@@ -167,7 +167,7 @@ TEST_CASE("the issue's link: the look-alike first, named and marked, Cancel the 
 }
 
 TEST_CASE("a hidden copy alone: named in the headline, and removing it is the default", "[question]") {
-  const auto q = ask("mailto:a@example.org?bcc=x@evil.example&subject=hi");
+  const auto q = question_for("mailto:a@example.org?bcc=x@evil.example&subject=hi");
   CHECK(q.headline == "This link would send a hidden copy to x@evil.example");
   CHECK(q.safe == choice::open_without_bcc);
   REQUIRE(q.buttons.size() == 3);
@@ -176,15 +176,15 @@ TEST_CASE("a hidden copy alone: named in the headline, and removing it is the de
   CHECK(q.choices[0].rfind("Open without the hidden copy: ", 0) == 0);
   check_plain_words(q);
   // A look-alike hidden address goes with the hidden copy: removing it is still safe.
-  const auto spoofed = ask("mailto:a@example.org?bcc=x@%D0%B0pple.com");
+  const auto spoofed = question_for("mailto:a@example.org?bcc=x@%D0%B0pple.com");
   CHECK(spoofed.headline == "x@\xD0\xB0pple.com is not apple.com");
   CHECK(spoofed.safe == choice::open_without_bcc);
   // Something else risky stays: Cancel.
-  CHECK(ask("mailto:a@example.org?bcc=x@evil.example&subject=%E2%80%AE").safe == choice::cancel);
-  CHECK(ask("mailto:not%20an%20address?bcc=x@evil.example").safe == choice::cancel);
+  CHECK(question_for("mailto:a@example.org?bcc=x@evil.example&subject=%E2%80%AE").safe == choice::cancel);
+  CHECK(question_for("mailto:not%20an%20address?bcc=x@evil.example").safe == choice::cancel);
   // Many: counted, three named.
   const auto many =
-      ask("mailto:a@example.org?bcc=1@x.example,2@x.example,3@x.example,4@x.example,5@x.example");
+      question_for("mailto:a@example.org?bcc=1@x.example,2@x.example,3@x.example,4@x.example,5@x.example");
   CHECK(
       many.headline ==
       "This link would send hidden copies to 5 addresses: 1@x.example, 2@x.example, 3@x.example and 2 more");
@@ -194,7 +194,7 @@ TEST_CASE("a hidden copy alone: named in the headline, and removing it is the de
 
 TEST_CASE("three findings fit on one screen, the worst first", "[question]") {
   const auto q =
-      ask("mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice%20%E2%80%AEfdp.exe&attach=%2Fetc%"
+      question_for("mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice%20%E2%80%AEfdp.exe&attach=%2Fetc%"
           "2Fpasswd"
           "&from=boss@example.com",
           {"aerc shows the addresses percent-encoded"});
@@ -215,29 +215,29 @@ TEST_CASE("three findings fit on one screen, the worst first", "[question]") {
 }
 
 TEST_CASE("each kind of finding has its own plain headline", "[question]") {
-  const auto name = ask("mailto:%22boss@example.com%22%20%3Cx@evil.example%3E");
+  const auto name = question_for("mailto:%22boss@example.com%22%20%3Cx@evil.example%3E");
   CHECK(name.headline == "The name boss@example.com hides the real address x@evil.example");
   CHECK(name.findings.at(0) ==
         "Your mail program may show boss@example.com, but the message would go to x@evil.example.");
-  const auto invisible = ask("mailto:a@ex%E2%80%8Bample.com");
+  const auto invisible = question_for("mailto:a@ex%E2%80%8Bample.com");
   CHECK(invisible.headline == "The address a@ex<U+200B>ample.com contains invisible characters");
   CHECK(invisible.findings.size() == 1);  // not named again as invalid
-  const auto invalid = ask("mailto:a@example.org?to=not%20an%20address");
+  const auto invalid = question_for("mailto:a@example.org?to=not%20an%20address");
   CHECK(invalid.headline == "\"not an address\" is not a valid email address");
-  const auto local = ask("mailto:p%D0%B0yp%CE%BFl@example.com");
+  const auto local = question_for("mailto:p%D0%B0yp%CE%BFl@example.com");
   CHECK(local.headline == "p\xD0\xB0yp\xCE\xBFl@example.com is not paypol@example.com");
   CHECK(local.findings.at(0) ==
         "In p[\xD0\xB0]yp[\xCE\xBF]l@example.com, the 2 letters in brackets are not what they seem: \xD0\xB0 "
         "from the "
         "Cyrillic alphabet looks like a; \xCE\xBF from the Greek alphabet looks like o.");
-  const auto zhe = ask("mailto:a@ex%D0%B6mple.com");
+  const auto zhe = question_for("mailto:a@ex%D0%B6mple.com");
   CHECK(zhe.headline == "The address a@ex\xD0\xB6mple.com mixes letters from different alphabets");
   CHECK(has(zhe.findings.at(0), "the letter in brackets is from the Cyrillic alphabet"));
   CHECK(has(zhe.findings.at(0), "a@ex[\xD0\xB6]mple.com"));
-  const auto shown_name = ask("mailto:?to=%22Bob%20%E2%80%8B%22%20%3Cbob@example.com%3E");
+  const auto shown_name = question_for("mailto:?to=%22Bob%20%E2%80%8B%22%20%3Cbob@example.com%3E");
   CHECK(shown_name.headline == "The name shown for bob@example.com contains hidden characters");
   CHECK(has(shown_name.findings.at(0), "The name Bob <U+200B> shown for bob@example.com"));
-  const auto body = ask("mailto:a@example.org?body=x%E2%80%AEy");
+  const auto body = question_for("mailto:a@example.org?body=x%E2%80%AEy");
   CHECK(body.headline == "The message text contains hidden characters");
   for (const auto* q : {&name, &invisible, &invalid, &local, &zhe, &shown_name, &body}) {
     check_plain_words(*q);
@@ -246,7 +246,7 @@ TEST_CASE("each kind of finding has its own plain headline", "[question]") {
     CHECK(q->buttons.size() == 2);  // no hidden copy: no button to remove it
   }
   // Nothing risky (confirm = always): a plain question, still nothing opened by default.
-  const auto plain = ask("mailto:friend@example.org");
+  const auto plain = question_for("mailto:friend@example.org");
   CHECK(plain.headline == "Open a message to friend@example.org?");
   CHECK(plain.findings.empty());
   CHECK(plain.safe == choice::cancel);
@@ -261,7 +261,7 @@ TEST_CASE("hostile text cannot change or swamp the question", "[question]") {
   std::string hidden;
   for (int i = 0; i < 6; ++i)
     hidden += (i ? "," : "") + std::string("h") + std::to_string(i) + "@evil.example";
-  const auto q = ask("mailto:" + to + "?subject=" + subject + "&bcc=" + hidden);
+  const auto q = question_for("mailto:" + to + "?subject=" + subject + "&bcc=" + hidden);
   const std::string t = shown_text(q);
   CHECK(utf8::validate(t));
   CHECK_FALSE(has(t, "\xE2\x80\xAE"));  // U+202E shown, not applied
@@ -302,7 +302,7 @@ std::optional<choice> typed(std::string_view line, const question& q) {
 }  // namespace
 
 TEST_CASE("the terminal: keys, Enter picks the safe answer, unknown answers ask again", "[question]") {
-  const auto q = ask(issue_link);
+  const auto q = question_for(issue_link);
   const std::string t = question_terminal_text(q);
   CHECK(t.rfind(q.headline + "\n\n", 0) == 0);
   CHECK(has(t, "  [c] Cancel: nothing is opened.\n"));
@@ -320,9 +320,9 @@ TEST_CASE("the terminal: keys, Enter picks the safe answer, unknown answers ask 
   CHECK(typed("Open without the hidden copy", q) == choice::open_without_bcc);
   CHECK_FALSE(typed("yes", q));
   CHECK_FALSE(typed("d", q));  // the details are not an answer
-  const auto bcc = ask("mailto:a@example.org?bcc=x@evil.example");
+  const auto bcc = question_for("mailto:a@example.org?bcc=x@evil.example");
   CHECK(typed("", bcc) == choice::open_without_bcc);
-  const auto no_bcc = ask("mailto:admin@%D0%B0pple.com");
+  const auto no_bcc = question_for("mailto:admin@%D0%B0pple.com");
   CHECK_FALSE(typed("w", no_bcc));  // no such button
   CHECK(typed("", no_bcc) == choice::cancel);
   CHECK_FALSE(has(question_terminal_text(no_bcc), "[w]"));

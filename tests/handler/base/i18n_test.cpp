@@ -6,10 +6,7 @@
 #include <filesystem>
 #include <string>
 
-using mailtokit::cli::fill;
-using mailtokit::cli::init_i18n;
-using mailtokit::cli::ntr;
-using mailtokit::cli::tr;
+using namespace mailtokit::i18n;
 
 TEST_CASE("fill puts each argument where its {N} is, in the translation's order") {
   CHECK(fill("Sent to {0}", {"jane@example.org"}) == "Sent to jane@example.org");

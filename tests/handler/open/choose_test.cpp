@@ -17,7 +17,9 @@
 #include "clients/dispatch.hpp"
 
 using namespace mailtokit;
-using namespace mailtokit::cli;
+using namespace mailtokit::open_link;
+using namespace mailtokit::xdg;
+using mailtokit::program::open_failure;
 using dispatch::target;
 
 namespace {

@@ -14,7 +14,10 @@
 #include "mailtokit/policy.hpp"
 
 using namespace mailtokit;
-using namespace mailtokit::cli;
+using namespace mailtokit::open_link;
+using namespace mailtokit::ask;
+using namespace mailtokit::xdg;
+using mailtokit::program::open_failure;
 
 TEST_CASE("the files asked for: attach= and attachment= the policy dropped, and send --attach", "[files]") {
   auto d = parse_draft("mailto:a@example.org?attach=%2Ftmp%2Fa&Attachment=%2Ftmp%2Fb&x-attach-file=%2Ftmp%2Fc", {},

@@ -8,7 +8,8 @@
 #include "mailtokit/result.hpp"
 
 using namespace mailtokit;
-using namespace mailtokit::cli;
+using namespace mailtokit::open_link;
+using mailtokit::program::open_failure;
 
 TEST_CASE("anything but a mailto: link is refused before anything starts", "[link]") {
   CHECK_FALSE(non_mailto("mailto:a@example.org"));

@@ -12,7 +12,10 @@
 #include "mailtokit/policy.hpp"
 
 using namespace mailtokit;
-using namespace mailtokit::cli;
+using namespace mailtokit::open_link;
+using namespace mailtokit::ask;
+using namespace mailtokit::xdg;
+using mailtokit::program::open_failure;
 
 namespace {
 
