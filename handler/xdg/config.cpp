@@ -67,12 +67,12 @@ std::optional<std::string> get(const char* name) {
 
 }  // namespace
 
-program::result<config> parse_config(std::string_view text) {
-  std::string problem;
-  return parse_config(text, problem);
-}
-
 namespace {
+
+config_problem problem_at(program::error at, std::string words) { return {at, std::move(words)}; }
+config_problem problem_at(std::size_t offset, std::string words) {
+  return {fail(program::errc::config_error, offset), std::move(words)};
+}
 
 // `v` for an error message: in quotes, controls replaced, at most 40 bytes.
 std::string quoted(std::string_view v) {
@@ -118,88 +118,77 @@ std::optional<std::uint64_t> parse_size(std::string_view value) {
   return n * scale;
 }
 
-// The keys whose value is a number: set in `c`, or the error with `problem` said.
-std::optional<program::error> set_number(config& c, std::string_view key, std::string_view value,
-                                         std::size_t value_offset, std::string& problem) {
+// The keys whose value is a number: set in `c`, or the problem.
+std::optional<config_problem> set_number(config& c, std::string_view key, std::string_view value,
+                                         std::size_t value_offset) {
   if (key == "draft_max_age_days") {
     const auto days = parse_days(value);
-    if (!days) problem = fill(tr("draft_max_age_days takes a number of days from 0 to 99999, not {0}"), {quoted(value)});
-    else c.draft_max_age_days = *days;
+    if (!days)
+      return problem_at(value_offset, fill(tr("draft_max_age_days takes a number of days from 0 to 99999, not {0}"),
+                                           {quoted(value)}));
+    c.draft_max_age_days = *days;
   } else if (key == "attach_max_files") {
     const auto n = parse_file_count(value);
     if (!n)
-      problem = fill(tr("attach_max_files takes a number of files from 1 to 12 (the question shows each file it "
-                        "offers), not {0}"),
-                     {quoted(value)});
-    else c.attach_max_files = *n;
+      return problem_at(value_offset,
+                        fill(tr("attach_max_files takes a number of files from 1 to 12 (the question shows each file "
+                                "it offers), not {0}"),
+                             {quoted(value)}));
+    c.attach_max_files = *n;
   } else {
     const auto n = parse_size(value);
     if (!n)
-      problem = fill(tr("{0} takes a size such as 25MB (a number, then B, kB, MB or GB; at most 4GB), not {1}"),
-                     {key, quoted(value)});
-    else (key == "attach_max_size" ? c.attach_max_size : c.attach_max_total) = *n;
+      return problem_at(value_offset,
+                        fill(tr("{0} takes a size such as 25MB (a number, then B, kB, MB or GB; at most 4GB), not {1}"),
+                             {key, quoted(value)}));
+    (key == "attach_max_size" ? c.attach_max_size : c.attach_max_total) = *n;
   }
-  if (problem.empty()) return std::nullopt;
-  return fail(program::errc::config_error, value_offset);
+  return std::nullopt;
 }
 
-// One line's key and value into `c`; the error, with `problem` said, when the key is unknown or
-// its value is not one it takes.
-std::optional<program::error> set_key(config& c, std::string_view key, std::string_view value, std::size_t key_offset,
-                                      std::size_t value_offset, std::string& problem) {
+// One line's key and value into `c`; the problem when the key is unknown or its value is not one
+// it takes.
+std::optional<config_problem> set_key(config& c, std::string_view key, std::string_view value, std::size_t key_offset,
+                                      std::size_t value_offset) {
   const located v{std::string(value), value_offset};
   for (auto [name, field] : {std::pair{"target", &config::target}, std::pair{"from", &config::from},
                              std::pair{"command", &config::command}, std::pair{"terminal", &config::terminal},
                              std::pair{"confirm", &config::confirm}}) {
     if (key != name) continue;
-    if (value.empty()) {
-      problem = fill(tr("{0} needs a value after '='"), {key});
-      return fail(program::errc::config_error, value_offset);
-    }
+    if (value.empty()) return problem_at(value_offset, fill(tr("{0} needs a value after '='"), {key}));
     c.*field = v;
     return std::nullopt;
   }
   if (key == "keep" || key == "drop") {
-    if (auto r = parse_list(value, value_offset, key == "keep" ? c.keep : c.drop); !r) {
-      problem = key == "keep" ? tr("keep takes header field names, e.g. keep = keywords, in-reply-to")
-                              : tr("drop takes header field names, e.g. drop = body");
-      return r.error();
-    }
+    if (auto r = parse_list(value, value_offset, key == "keep" ? c.keep : c.drop); !r)
+      return problem_at(r.error(), key == "keep" ? tr("keep takes header field names, e.g. keep = keywords, in-reply-to")
+                                                 : tr("drop takes header field names, e.g. drop = body"));
     return std::nullopt;
   }
   if (key == "smtputf8" || key == "notify" || key == "strict") {
     auto b = parse_bool(value, value_offset);
-    if (!b) {
-      problem = fill(tr("{0} takes yes or no, not {1}"), {key, quoted(value)});
-      return b.error();
-    }
+    if (!b) return problem_at(b.error(), fill(tr("{0} takes yes or no, not {1}"), {key, quoted(value)}));
     (key == "notify" ? c.notify : key == "strict" ? c.strict : c.smtputf8) = *b;
     return std::nullopt;
   }
   if (key == "draft_max_age_days" || key == "attach_max_files" || key == "attach_max_size" ||
       key == "attach_max_total")
-    return set_number(c, key, value, value_offset, problem);
+    return set_number(c, key, value, value_offset);
   std::string keys;
   for (std::size_t i = 0; i < std::size(config_keys); ++i) {
     if (i > 0) keys += ", ";
     keys += config_keys[i];
   }
-  problem = fill(tr("unknown key {0} (the keys are {1})"), {quoted(key), keys});
-  return fail(program::errc::config_error, key_offset);
+  return problem_at(key_offset, fill(tr("unknown key {0} (the keys are {1})"), {quoted(key), keys}));
 }
 
 }  // namespace
 
-program::result<config> parse_config(std::string_view text, std::string& problem) {
-  problem.clear();
-  if (text.size() > max_config_size) {
-    problem = fill(tr("the file is larger than {0} KiB"), {std::to_string(max_config_size / 1024)});
-    return fail(errc::input_too_long, max_config_size);
-  }
-  if (auto ok = utf8::validate(text); !ok) {
-    problem = tr("the file is not UTF-8 text");
-    return ok.error();
-  }
+mailtokit::result<config, config_problem> parse_config(std::string_view text) {
+  if (text.size() > max_config_size)
+    return problem_at(fail(errc::input_too_long, max_config_size),
+                      fill(tr("the file is larger than {0} KiB"), {std::to_string(max_config_size / 1024)}));
+  if (auto ok = utf8::validate(text); !ok) return problem_at(ok.error(), tr("the file is not UTF-8 text"));
   config c;
   std::size_t line_start = 0;
   while (line_start < text.size()) {
@@ -213,25 +202,19 @@ program::result<config> parse_config(std::string_view text, std::string& problem
     if (eq == std::string_view::npos) {
       std::size_t word = 0;
       while (word < line.size() && key_char(line[word])) ++word;
-      problem = fill(tr("missing '=' after {0} (a line is key = value, e.g. target = thunderbird)"),
-                     {quoted(line.substr(0, word == 0 ? line.size() : word))});
-      return fail(program::errc::config_error, offset);
+      return problem_at(offset, fill(tr("missing '=' after {0} (a line is key = value, e.g. target = thunderbird)"),
+                                     {quoted(line.substr(0, word == 0 ? line.size() : word))}));
     }
     std::size_t key_offset = offset;
     const std::string_view key = trim(line.substr(0, eq), key_offset);
     std::size_t value_offset = offset + eq + 1;
     const std::string_view value = trim(line.substr(eq + 1), value_offset);
-    if (key.empty()) {
-      problem = tr("a key is missing before '='");
-      return fail(program::errc::config_error, key_offset);
-    }
-    for (std::size_t i = 0; i < key.size(); ++i) {
-      if (!key_char(key[i])) {
-        problem = fill(tr("unknown key {0} (keys are letters, digits, '_' and '-')"), {quoted(key)});
-        return fail(program::errc::config_error, key_offset + i);
-      }
-    }
-    if (auto e = set_key(c, key, value, key_offset, value_offset, problem)) return *e;
+    if (key.empty()) return problem_at(key_offset, tr("a key is missing before '='"));
+    for (std::size_t i = 0; i < key.size(); ++i)
+      if (!key_char(key[i]))
+        return problem_at(key_offset + i,
+                          fill(tr("unknown key {0} (keys are letters, digits, '_' and '-')"), {quoted(key)}));
+    if (auto problem = set_key(c, key, value, key_offset, value_offset)) return std::move(*problem);
   }
   return c;
 }

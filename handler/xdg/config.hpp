@@ -45,19 +45,23 @@ struct config {
 /// Largest configuration file read, in bytes.
 inline constexpr std::size_t max_config_size = 64 * 1024;
 
+/// Why a configuration file cannot be used: the code and the byte offset (config_error unless
+/// said otherwise), and what is wrong in plain words, naming the key and what it takes:
+/// "unknown key 'bogus_key' (the keys are target, from, ...)", "missing '=' after 'target' (a line
+/// is key = value)", "notify takes yes or no, not 'maybe'". The program prints "<file>, line L,
+/// column C: <words>" (the position from the offset).
+struct config_problem {
+  program::error at;  ///< the code and the byte offset
+  std::string words;  ///< what is wrong, for a person
+};
+
 /// Parse a configuration file: UTF-8 lines `key = value` (white space around both trimmed),
 /// '#' comment lines and blank lines; a later line overrides an earlier one, except keep/drop,
 /// which add up. Errors (config_error unless said otherwise) carry the byte offset: a line
 /// without '=', an unknown key, a bad yes/no or number, invalid UTF-8 (the utf8_* code), a file
 /// over max_config_size (input_too_long). Values are not interpreted here (open/plan.cpp and
 /// xdg/user_files.cpp do).
-[[nodiscard]] program::result<config> parse_config(std::string_view text);
-
-/// parse_config() that also says, on failure, what is wrong in `problem`, naming the key and
-/// what it takes, in plain words: "unknown key 'bogus_key' (the keys are target, from, ...)",
-/// "missing '=' after 'target' (a line is key = value)", "notify takes yes or no, not 'maybe'".
-/// The program prints "<file>, line L, column C: <problem>" (the position from the error's offset).
-[[nodiscard]] program::result<config> parse_config(std::string_view text, std::string& problem);
+[[nodiscard]] mailtokit::result<config, config_problem> parse_config(std::string_view text);
 
 /// The keys a configuration file may set, in the order the man page lists them.
 inline constexpr std::string_view config_keys[] = {"target",   "command", "terminal", "from",

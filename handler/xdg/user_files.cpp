@@ -113,11 +113,11 @@ open_result<loaded_config> read_config(const xdg::environment& env) {
   }
   lc.exists = true;
   lc.text = std::move(**text);
-  std::string problem;
-  auto cfg = xdg::parse_config(lc.text, problem);
+  auto cfg = xdg::parse_config(lc.text);
   if (!cfg) {
-    auto why = config_failure_at(lc, cfg.error().offset, problem.empty() ? describe(cfg.error()) : problem);
-    why.code = std::string(to_name(cfg.error().code));
+    const config_problem& p = cfg.error();
+    auto why = config_failure_at(lc, p.at.offset, p.words.empty() ? describe(p.at) : p.words);
+    why.code = std::string(to_name(p.at.code));
     return why;
   }
   lc.cfg = std::move(*cfg);
