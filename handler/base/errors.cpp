@@ -46,12 +46,9 @@ std::string_view to_string(code c) noexcept {
 }
 
 std::string describe(const error& e) {
-  std::string s(to_name(e.code));
-  s += " at byte ";
-  s += std::to_string(e.offset);
-  s += ": ";
-  s += to_string(e.code);
-  return s;
+  if (e.code.is_library()) return mailtokit::describe(mailtokit::error{e.code.library(), e.offset});
+  // The library's format ("<name> at byte <offset>: <message>") for the program's own codes.
+  return std::string(to_name(e.code)) + " at byte " + std::to_string(e.offset) + ": " + std::string(to_string(e.code));
 }
 
 open_failure config_failure(std::string_view where, std::string_view what) {

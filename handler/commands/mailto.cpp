@@ -52,8 +52,6 @@ struct build_cli_options {
   std::string eml;  // --eml FILE ("-": standard input): the fields come from this message instead
 };
 
-void out(std::string_view s) { write_stdout(s); }
-
 
 void print_addresses(std::string_view label, const std::vector<address>& list) {
   for (const auto& a : list) {
@@ -68,7 +66,7 @@ void print_addresses(std::string_view label, const std::vector<address>& list) {
       line += "  (ascii: " + *ascii + ")";
     }
     line += '\n';
-    out(line);
+    write_stdout(line);
   }
 }
 
@@ -76,29 +74,29 @@ void print_listing(const draft& d) {
   print_addresses("To:      ", d.to);
   print_addresses("Cc:      ", d.cc);
   print_addresses("Bcc:     ", d.bcc);
-  if (d.subject) out("Subject: " + printable(*d.subject) + "\n");
-  for (const auto& h : d.headers) out(h.name + ": " + printable(h.value) + "\n");
+  if (d.subject) write_stdout("Subject: " + printable(*d.subject) + "\n");
+  for (const auto& h : d.headers) write_stdout(h.name + ": " + printable(h.value) + "\n");
   if (d.body) {
-    out("Body:\n");
+    write_stdout("Body:\n");
     std::string_view body = *d.body;
     for (;;) {
       const auto nl = body.find("\r\n");
-      out("  | " + printable(body.substr(0, nl)) + "\n");
+      write_stdout("  | " + printable(body.substr(0, nl)) + "\n");
       if (nl == body.npos) break;
       body.remove_prefix(nl + 2);
     }
   }
   if (!d.dropped.empty()) {
-    out("Dropped:\n");
+    write_stdout("Dropped:\n");
     for (const auto& f : d.dropped)
-      out("  " + printable(f.name) + "=" + printable(f.value) + "\n    " + printable(f.reason) + "\n");
+      write_stdout("  " + printable(f.name) + "=" + printable(f.value) + "\n    " + printable(f.reason) + "\n");
   }
   if (!d.warnings.empty()) {
-    out("Warnings:\n");
+    write_stdout("Warnings:\n");
     for (const auto& w : d.warnings) {
       std::string line = "  " + std::string(to_name(w.code)) + ": " + printable(w.message);
       if (w.offset != static_cast<std::size_t>(-1)) line += " (at byte " + std::to_string(w.offset) + ")";
-      out(line + "\n");
+      write_stdout(line + "\n");
     }
   }
 }
@@ -110,14 +108,14 @@ int run_inspect(const inspect_options& o) {
   auto d = parse_draft(o.uri, po, p);
   if (!d) {
     if (o.json) {
-      out(json::from_error(d.error()) + "\n");
+      write_stdout(json::from_error(d.error()) + "\n");
     } else {
       print_error(d.error(), tr("the link"));
     }
     return exit_dataerr;
   }
   if (o.json)
-    out(json::from_draft(*d) + "\n");
+    write_stdout(json::from_draft(*d) + "\n");
   else
     print_listing(*d);
   return exit_ok;
@@ -189,7 +187,7 @@ int run_build(const build_cli_options& o) {
   build_options bo;
   bo.form = o.iri ? uri_form::iri : o.utf8_escaped ? uri_form::utf8_escaped : uri_form::ascii;
   bo.html = o.html;
-  out(build_mailto(*d, bo) + "\n");
+  write_stdout(build_mailto(*d, bo) + "\n");
   return exit_ok;
 }
 

@@ -30,6 +30,7 @@ namespace mailtokit::commands {
 using cli::add_help_paragraph;
 using cli::context;
 using cli::report_error;
+using cli::write_stdout;
 using xdg::desktop_id;
 using xdg::read_small_file;
 using xdg::registration_paths;
@@ -41,8 +42,6 @@ using xdg::trim;
 namespace {
 
 namespace fs = std::filesystem;
-
-void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
 
 // `xdg-mime query default x-scheme-handler/mailto`: the desktop file id, "" for none.
 program::result<std::string> query_default() {
@@ -198,10 +197,10 @@ int run_register() {
                  tr("your desktop may override it"), tr("choose mailtokit in your desktop's default-applications settings"));
     return exit_unavailable;
   }
-  out(std::string(tr("mailtokit is now the mailto: handler.")) + "\n");
-  out("  " + fill(tr("desktop file: {0}"), {preview::visible(p->desktop_file)}) + "\n");
-  out("  " + fill(tr("runs:         {0}"), {preview::visible(exe) + " open %u"}) + "\n");
-  out("  " +
+  write_stdout(std::string(tr("mailtokit is now the mailto: handler.")) + "\n");
+  write_stdout("  " + fill(tr("desktop file: {0}"), {preview::visible(p->desktop_file)}) + "\n");
+  write_stdout("  " + fill(tr("runs:         {0}"), {preview::visible(exe) + " open %u"}) + "\n");
+  write_stdout("  " +
       (previous.empty() ? std::string(tr("previous:     (none) (`mailtokit unregister` removes the registration)"))
                         : fill(tr("previous:     {0} (drafts still go there; `mailtokit unregister` restores it)"),
                                {preview::visible(previous)})) +
@@ -218,7 +217,7 @@ int run_unregister() {
   const auto state = load_state(*p);
   const std::string previous = remembered_handler(*p);
   if (!had_file && !state && previous.empty()) {
-    out(std::string(tr("mailtokit is not registered for this user; nothing to do.")) + "\n");
+    write_stdout(std::string(tr("mailtokit is not registered for this user; nothing to do.")) + "\n");
     return exit_ok;
   }
   // The user's mimeapps.list as it was: their own mailto line back, or none (an older
@@ -245,12 +244,12 @@ int run_unregister() {
     update_database(p->applications);
   for (const auto* f : {&p->saved_default, &p->saved_state, &p->gone_told}) fs::remove(*f, ec);
   auto now = query_default();
-  out(std::string(tr("mailtokit is no longer the mailto: handler.")) + "\n");
-  out("  " +
+  write_stdout(std::string(tr("mailtokit is no longer the mailto: handler.")) + "\n");
+  write_stdout("  " +
       (previous.empty() ? std::string(tr("restored: (there was no previous handler)"))
                         : fill(tr("restored: {0}"), {preview::visible(previous)})) +
       "\n");
-  out("  " + (now && !now->empty() ? fill(tr("now:      {0}"), {preview::visible(*now)}) : std::string(tr("now:      (none)"))) +
+  write_stdout("  " + (now && !now->empty() ? fill(tr("now:      {0}"), {preview::visible(*now)}) : std::string(tr("now:      (none)"))) +
       "\n");
   return exit_ok;
 }

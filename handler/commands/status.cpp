@@ -25,6 +25,7 @@ namespace mailtokit::commands {
 using ask::parse_confirm_mode;
 using cli::context;
 using cli::report_error;
+using cli::write_stdout;
 using clients::inputs;
 using open_link::choice_inputs;
 using open_link::choose;
@@ -42,8 +43,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
-
 // "label:" padded to `width` columns (code points, as a terminal shows a translated label), then
 // `value`: one line of status's table.
 void field(std::string_view indent, std::string_view label, const std::string& value, std::size_t width = 25) {
@@ -53,7 +52,7 @@ void field(std::string_view indent, std::string_view label, const std::string& v
   std::size_t cols = 0;
   for (const char c : line) cols += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1u : 0u;
   line.append(cols < width ? width - cols : 1, ' ');
-  out(line + value + "\n");
+  write_stdout(line + value + "\n");
 }
 
 std::optional<std::string> installed(std::string_view name) {
@@ -153,13 +152,13 @@ int run_status() {
 int run_targets() {
   const auto env = xdg::environment::current();
   const std::string me = self_exe();
-  out(std::string(tr("Mail programs on this desktop (for mail links), in your desktop's order:")) + "\n");
+  write_stdout(std::string(tr("Mail programs on this desktop (for mail links), in your desktop's order:")) + "\n");
   std::size_t n = 0;
   for (const auto& e : launch::mailto_handlers()) {
     if (launch::is_mailtokit(e, me)) continue;
     ++n;
     const auto* k = clients::recognize(e.id, e.exec_argv);
-    out("  desktop:" + preview::visible(e.id.ends_with(".desktop") ? e.id.substr(0, e.id.size() - 8) : e.id) + "\n");
+    write_stdout("  desktop:" + preview::visible(e.id.ends_with(".desktop") ? e.id.substr(0, e.id.size() - 8) : e.id) + "\n");
     field("    ", tr("name"), e.hidden ? fill(tr("{0} (not shown in menus)"), {preview::visible(e.name)})
                                     : preview::visible(e.name), 13);
     field("    ", tr("starts"), entry_line(e), 13);
@@ -172,27 +171,27 @@ int run_targets() {
           k != nullptr ? std::string(k->label) + ": " + tr(k->notes.data()) : std::string(tr("no (it gets the clean link)")),
           13);
   }
-  if (n == 0) out("  " + std::string(tr("(none)")) + "\n");
-  out("\n" + std::string(tr("Known mail programs installed (target = NAME starts them directly):")) + "\n");
+  if (n == 0) write_stdout("  " + std::string(tr("(none)")) + "\n");
+  write_stdout("\n" + std::string(tr("Known mail programs installed (target = NAME starts them directly):")) + "\n");
   std::size_t m = 0;
   for (const auto* k : clients::all()) {
     auto path = installed(k->programs.front());
     if (!path) continue;
     ++m;
-    out("  " +
+    write_stdout("  " +
         (k->terminal ? fill(tr("{0} ({1}), in a terminal"), {k->name, preview::visible(*path)})
                      : std::string(k->name) + " (" + preview::visible(*path) + ")") +
         "\n");
   }
-  if (m == 0) out("  " + std::string(tr("(none)")) + "\n");
-  out("\n" + std::string(tr("Also: target = gmail, outlook, fastmail (webmail in the browser), eml (the draft file), "
+  if (m == 0) write_stdout("  " + std::string(tr("(none)")) + "\n");
+  write_stdout("\n" + std::string(tr("Also: target = gmail, outlook, fastmail (webmail in the browser), eml (the draft file), "
                              "custom (`command =`),\ndesktop:ID (one of the entries above).")) +
       "\n");
   auto lc = load_config(env);
   if (lc) {
     const auto reg = user_paths(env);
     if (auto c = choose(inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); }))
-      out("\n" + fill(tr("Drafts go to: {0} ({1})"), {chosen_name(*c), describe(c->why)}) + "\n");
+      write_stdout("\n" + fill(tr("Drafts go to: {0} ({1})"), {chosen_name(*c), describe(c->why)}) + "\n");
   }
   return lc ? exit_ok : lc.error();
 }
