@@ -60,6 +60,7 @@ SHARE = Path("/usr/share/roundcube")
 DOCROOT = Path("/var/lib/roundcube/public_html")  # Debian's: index.php, program/js, skins, plugins
 DEFAULTS = Path("/etc/roundcube/defaults.inc.php")  # a conffile of roundcube-core
 MIMETYPES = Path("/etc/roundcube/mimetypes.php")
+DOVECOT = Path("/usr/sbin/dovecot")  # by its path: /usr/sbin is not on every user's PATH
 SYSTEM_PYTHON_LIB = "/usr/lib/python3/dist-packages"  # python3-websocket, for a pyenv python3
 
 FIELDS = ("to", "cc", "bcc", "subject", "body")
@@ -185,7 +186,7 @@ def versions() -> dict[str, str]:
             return "not found"
     return {"roundcube-core": pkg("roundcube-core"), "dovecot-imapd": pkg("dovecot-imapd"),
             "php-cli": pkg("php-cli"), "php": first_line(["php", "-n", "--version"]),
-            "dovecot": first_line(["dovecot", "--version"]), "chromium": first_line(["chromium", "--version"]),
+            "dovecot": first_line([str(DOVECOT), "--version"]), "chromium": first_line(["chromium", "--version"]),
             "python3-websocket": pkg("python3-websocket")}
 
 
@@ -430,10 +431,11 @@ class Roundcube:
 
     # -- set-up and tear-down ------------------------------------------------------------------
     def __enter__(self) -> "Roundcube":
-        require("dovecot", "php")
-        for f in (SHARE / "index.php", SHARE / "SQL/sqlite.initial.sql", DOCROOT / "index.php", DEFAULTS):
+        require("php")
+        for f in (DOVECOT, SHARE / "index.php", SHARE / "SQL/sqlite.initial.sql", DOCROOT / "index.php", DEFAULTS):
             if not f.exists():
-                raise Failure(f"{f} is missing (roundcube-core, roundcube-sqlite3; bash .ci/install-deps --test)")
+                raise Failure(f"{f} is missing (dovecot-imapd, roundcube-core, roundcube-sqlite3; "
+                              "bash .ci/install-deps --test installs them)")
         if self._keep:
             self.root = Path(self._keep)
             self.root.mkdir(parents=True, exist_ok=True)
@@ -511,7 +513,7 @@ class Roundcube:
 
     def _start_dovecot(self) -> None:
         imap = self.root / "imap"
-        p = self._spawn(["/usr/sbin/dovecot", "-F", "-c", str(imap / "dovecot.conf")], self.root / "dovecot.out")
+        p = self._spawn([str(DOVECOT), "-F", "-c", str(imap / "dovecot.conf")], self.root / "dovecot.out")
 
         def ready() -> bool:
             if p.poll() is not None:
