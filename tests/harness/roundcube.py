@@ -225,6 +225,7 @@ class DevTools:
         self.proc = proc
         self._id = 0
         self.ws = None
+        self.dialogs: list[dict] = []  # the page's JavaScript dialogs, accepted (send())
         self._connect(url_prefix)
 
     @classmethod
@@ -295,12 +296,21 @@ class DevTools:
     def send(self, method: str, params: dict | None = None, timeout: float = 60) -> dict:
         """One DevTools command and its result (events that arrive meanwhile are dropped)."""
         self._id += 1
-        self.ws.send(json.dumps({"id": self._id, "method": method, "params": params or {}}))
+        want = self._id
+        self.ws.send(json.dumps({"id": want, "method": method, "params": params or {}}))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             self.ws.settimeout(max(0.1, deadline - time.monotonic()))
             msg = json.loads(self.ws.recv())
-            if msg.get("id") == self._id:
+            if msg.get("method") == "Page.javascriptDialogOpening":
+                # A page's dialog (Roundcube asks before leaving a changed compose form) would hold
+                # a navigation until it is answered: accept it, as a person clicking OK, and keep it.
+                self.dialogs.append(msg.get("params", {}))
+                self._id += 1
+                self.ws.send(json.dumps({"id": self._id, "method": "Page.handleJavaScriptDialog",
+                                         "params": {"accept": True}}))
+                continue
+            if msg.get("id") == want:
                 if "error" in msg:
                     raise Failure(f"DevTools {method}: {msg['error']}")
                 return msg.get("result", {})
