@@ -19,7 +19,9 @@ temporary folder of its own, with no system service and no system configuration:
   database schema is Roundcube's SQL/sqlite.initial.sql, loaded with Python's sqlite3.
 - A browser through the Chrome DevTools protocol (DevTools): Debian's Chromium started headless
   with a private profile (DevTools.launch), or a browser a test already runs with
-  --remote-debugging-port (DevTools.attach). The websocket client is Debian's python3-websocket.
+  --remote-debugging-port (DevTools.attach by port, attach_profile by its profile folder, each
+  taking the tab whose URL starts with a prefix). The websocket client is Debian's
+  python3-websocket.
 
 Every wait is for a real condition (an IMAP login that works, the login page served, a page's
 DOM ready), never a fixed sleep.
@@ -424,8 +426,9 @@ COMPOSE_READY = ("!!(document.readyState === 'complete' && window.rcmail && rcma
 class Roundcube:
     """Dovecot + Roundcube (PHP's built-in server) in a private folder, as a context manager.
 
-    Attributes once started: origin (http://127.0.0.1:PORT), imap_port, login, password, root,
-    drafts (the Maildir folder of Drafts). keep: a folder to keep everything in (for debugging)."""
+    Attributes once started: origin (http://127.0.0.1:PORT), imap_port, login_name, password,
+    address, root, drafts (the Maildir folder of Drafts), logs (Roundcube's and PHP's). keep: a
+    new or empty folder to keep everything in (for debugging); by default a temporary one."""
 
     def __init__(self, keep: str | os.PathLike | None = None, log=print):
         self._keep = keep
@@ -449,6 +452,8 @@ class Roundcube:
         if self._keep:
             self.root = Path(self._keep)
             self.root.mkdir(parents=True, exist_ok=True)
+            if any(self.root.iterdir()):
+                raise Failure(f"{self.root} is not empty: keep= takes a new or empty folder")
         else:
             self._tmp = tempfile.TemporaryDirectory(prefix="mailtokit-roundcube-")
             self.root = Path(self._tmp.name)
