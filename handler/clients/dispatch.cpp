@@ -12,6 +12,7 @@
 #include "mailtokit/percent.hpp"
 #include "clients/client.hpp"
 #include "clients/common.hpp"
+#include "clients/webmail.hpp"
 #include "xdg/exec_line.hpp"
 #include "base/i18n.hpp"
 
@@ -28,26 +29,15 @@ struct target_info {
 };
 
 // The targets that are not mail programs (those are in handler/clients/).
-constexpr std::array<target_info, 6> other_targets{{
+constexpr std::array<target_info, 4> other_targets{{
     {target::eml, "eml", "xdg-open"},
-    {target::gmail, "gmail", "xdg-open"},
-    {target::outlook, "outlook", "xdg-open"},
-    {target::fastmail, "fastmail", "xdg-open"},
+    {target::webmail, "webmail", ""},
     {target::custom, "custom", ""},
     {target::desktop, "desktop", ""},
 }};
 
 // The address for systems that want ASCII: A-labels when the local part allows it.
 std::string ascii_form(const address& a) { return a.ascii().value_or(a.unicode()); }
-
-std::string join_ascii(const std::vector<address>& list, std::string_view sep) {
-  std::string out;
-  for (const auto& a : list) {
-    if (!out.empty()) out += sep;
-    out += ascii_form(a);
-  }
-  return out;
-}
 
 // Thunderbird 153's MessengerContentHandler.handle() opens an argument ending (in any case) in
 // one of these as a file instead of a link (handler/clients/README.md).
@@ -57,7 +47,6 @@ bool ends_with_nocase(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && chars::iequals(s.substr(s.size() - suffix.size()), suffix);
 }
 
-using clients::detail::add_query;
 
 }  // namespace
 
@@ -74,12 +63,13 @@ std::optional<target> parse_target(std::string_view name) noexcept {
     if (c->name == name) return c->id;
   for (const auto& i : other_targets)
     if (i.name == name && i.t != target::desktop) return i.t;
+  if (webmail::by_name(name) != nullptr) return target::webmail;
   return std::nullopt;
 }
 
 bool needs_uri(target t) noexcept {
   if (const auto* c = clients::by_target(t)) return c->id != target::kmail && c->id != target::aerc;
-  return t != target::eml && t != target::outlook && t != target::custom && t != target::desktop;
+  return t != target::eml && t != target::webmail && t != target::custom && t != target::desktop;
 }
 bool needs_draft_file(target t) noexcept { return t == target::eml; }
 bool needs_terminal(target t) noexcept {
@@ -150,29 +140,6 @@ bool is_desktop_safe(std::string_view uri) noexcept {
   return true;
 }
 
-std::string gmail_url(std::string_view clean_uri) {
-  std::string url = "https://mail.google.com/mail/?extsrc=mailto&url=";
-  percent::encode_append(harden_uri(clean_uri), chars::unreserved, url);
-  return url;
-}
-
-std::string fastmail_url(std::string_view clean_uri) {
-  std::string url = "https://app.fastmail.com/action/compose/?mailto=";
-  percent::encode_append(harden_uri(clean_uri), chars::unreserved, url);
-  return url;
-}
-
-std::string outlook_url(const draft& d) {
-  std::string url = "https://outlook.live.com/mail/0/deeplink/compose";
-  char sep = '?';
-  add_query(url, sep, "to", join_ascii(d.to, ","));
-  add_query(url, sep, "cc", join_ascii(d.cc, ","));
-  add_query(url, sep, "bcc", join_ascii(d.bcc, ","));
-  if (d.subject) add_query(url, sep, "subject", *d.subject);
-  if (d.body) add_query(url, sep, "body", *d.body);
-  return url;
-}
-
 program::result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
   const std::string prog(in.program.empty() ? program(t) : in.program);
   if (prog.empty() || t == target::custom || t == target::desktop) return fail(program::errc::spawn_failed, 0);
@@ -201,16 +168,6 @@ program::result<std::vector<std::string>> client_argv(target t, const argv_input
   }
   argv.push_back(prog);
   switch (t) {
-    case target::gmail:
-      argv.push_back(gmail_url(in.uri));
-      break;
-    case target::fastmail:
-      argv.push_back(fastmail_url(in.uri));
-      break;
-    case target::outlook:
-      if (in.d == nullptr) return fail(program::errc::spawn_failed, 0);
-      argv.push_back(outlook_url(*in.d));
-      break;
     case target::eml:
       // An absolute path: starts with '/'.
       if (in.draft_file.empty() || in.draft_file.front() != '/') return fail(program::errc::spawn_failed, 0);
@@ -251,16 +208,6 @@ std::string claws_body_text(std::string_view body) { return clients::detail::crl
 std::vector<std::string> client_losses(target t, const draft& d) {
   std::vector<std::string> out;
   if (const auto* c = clients::by_target(t); c != nullptr && c->losses != nullptr) c->losses(d, out);
-  if (t == target::outlook) {
-    // Outlook.com's deep link has to, cc, bcc, subject and body only.
-    for (const auto& h : d.headers)
-      out.push_back(fill(tr("outlook: this webmail loses {0} (its compose link has no place for it)"), {h.name}));
-    for (const auto* list : {&d.to, &d.cc, &d.bcc})
-      for (const auto& a : *list)
-        if (!a.display_name.empty())
-          out.push_back(fill(tr("outlook: this webmail loses the display name \"{0}\" (its compose link takes bare addresses)"),
-                             {a.display_name}));
-  }
   return out;
 }
 

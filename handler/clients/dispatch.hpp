@@ -13,24 +13,27 @@
 
 namespace mailtokit::dispatch {
 
-/// Where a draft goes: a known mail program (handler/clients/), a webmail, the draft file opened
-/// by the desktop (`eml`), the configured `command` (`custom`), or a desktop entry (`desktop`:
-/// `target = desktop:ID`, or the program the user chose on the desktop; see handler/open/choose.hpp).
+/// Where a draft goes: a known mail program (handler/clients/), a webmail in the user's browser
+/// (`webmail`: one of clients/webmail.hpp's services), the draft file opened by the desktop
+/// (`eml`), the configured `command` (`custom`), or a desktop entry (`desktop`: `target =
+/// desktop:ID`, or the program the user chose on the desktop; see handler/open/choose.hpp).
 enum class target {
   thunderbird, evolution, kmail, claws_mail, geary, balsa, sylpheed, neomutt, mutt, aerc, alpine,
-  gmail, outlook, fastmail, eml, custom, desktop,
+  webmail, eml, custom, desktop,
 };
 
-/// The configuration name of a target ("claws-mail", "neomutt", ...).
+/// The configuration name of a target ("claws-mail", "neomutt", "webmail", ...).
 [[nodiscard]] std::string_view to_name(target t) noexcept;
-/// The target named `name` (case-sensitive, as listed by to_name(); "claws" is "claws-mail").
+/// The target named `name` (case-sensitive, as listed by to_name(); "claws" is "claws-mail"; a
+/// webmail service's name, such as "gmail" or "roundcube", is target::webmail).
 [[nodiscard]] std::optional<target> parse_target(std::string_view name) noexcept;
 
 /// What a target needs to be given.
 [[nodiscard]] bool needs_uri(target t) noexcept;         ///< the clean mailto URI
 [[nodiscard]] bool needs_draft_file(target t) noexcept;  ///< the composed draft file (eml)
 [[nodiscard]] bool needs_terminal(target t) noexcept;    ///< runs inside a terminal emulator
-/// The program whose presence means the target is installed ("xdg-open" for webmail and eml).
+/// The program whose presence means the target is installed ("xdg-open" for eml; none for a
+/// webmail, which opens in the desktop's browser).
 [[nodiscard]] std::string_view program(target t) noexcept;
 
 /// The clean URI as it is passed to clients: '+' written as %2B (Claws Mail and other
@@ -49,22 +52,13 @@ enum class target {
 /// True when `uri` holds only what desktop_safe_uri() leaves.
 [[nodiscard]] bool is_desktop_safe(std::string_view uri) noexcept;
 
-/// Gmail's registered mailto handler: https://mail.google.com/mail/?extsrc=mailto&url=<uri>,
-/// the URI percent-encoded as a query component (every byte but unreserved ones).
-[[nodiscard]] std::string gmail_url(std::string_view clean_uri);
-/// Fastmail: https://app.fastmail.com/action/compose/?mailto=<uri>.
-[[nodiscard]] std::string fastmail_url(std::string_view clean_uri);
-/// Outlook.com deep link: https://outlook.live.com/mail/0/deeplink/compose?to=..&cc=..&bcc=..
-/// &subject=..&body=.. built from the draft (ASCII address forms when there is one; other
-/// headers cannot be passed and are left out).
-[[nodiscard]] std::string outlook_url(const draft& d);
 
 /// Inputs of client_argv(). Views must outlive the call.
 struct argv_inputs {
   std::string_view uri;         ///< the clean URI from build_mailto() (ASCII form), hardened inside
   std::string_view draft_file;  ///< absolute path of the composed draft (eml)
   std::string_view body_file;   ///< claws-mail: absolute path of the body (claws_body_text), the URI without it
-  const draft* d = nullptr;     ///< the draft (kmail options, aerc's To, Outlook URL)
+  const draft* d = nullptr;     ///< the draft (kmail options, aerc's To)
   std::vector<std::string> terminal;  ///< terminal prefix for neomutt/mutt/aerc, e.g. {"xterm", "-e"}
   std::string_view program;     ///< the client program to run (default: program(t))
   /// Files the user chose to attach (absolute paths of private copies); a program without a way
@@ -74,7 +68,7 @@ struct argv_inputs {
 
 /// The argv for a built-in target started directly (not `custom` or `desktop`): the program and
 /// its hand-over (handler/clients/<name>.cpp), after the terminal prefix for a terminal program;
-/// a webmail's URL or the draft file for xdg-open. Every argument taken from the link is one argv
+/// or the draft file for xdg-open (a webmail opens in the browser: open/handover.cpp). Every argument taken from the link is one argv
 /// element that cannot start with '-'. Errors: spawn_failed when an input the target needs is
 /// missing, invalid_address when kmail would read an address as a URL (or an option).
 [[nodiscard]] program::result<std::vector<std::string>> client_argv(target t, const argv_inputs& in);
@@ -97,7 +91,7 @@ struct argv_inputs {
 
 /// What target `t` will not show as the draft holds it, one sentence each ("aerc: this client
 /// loses Keywords (...)"), for the user to be told before the draft opens: the program's own
-/// list (handler/clients/), for Outlook's deep link the fields it cannot carry. Empty when the
+/// list (handler/clients/; a webmail's are its service's, clients/webmail.hpp). Empty when the
 /// target shows everything.
 [[nodiscard]] std::vector<std::string> client_losses(target t, const draft& d);
 

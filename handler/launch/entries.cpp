@@ -98,6 +98,21 @@ std::vector<entry> mailto_handlers() {
   return out;
 }
 
+std::optional<entry> default_for(std::string_view content_type) {
+  const std::string type(content_type);
+  GAppInfo* def = g_app_info_get_default_for_type(type.c_str(), FALSE);
+  if (def == nullptr) return std::nullopt;
+  std::optional<entry> e;
+  if (G_IS_DESKTOP_APP_INFO(def)) e = read(G_DESKTOP_APP_INFO(def));
+  g_object_unref(def);
+  return e;
+}
+
+std::optional<entry> browser() {
+  if (auto e = default_for("x-scheme-handler/https")) return e;
+  return default_for("x-scheme-handler/http");
+}
+
 bool is_mailtokit(const entry& e, std::string_view self_exe) {
   if (e.id == "mailtokit.desktop") return true;
   if (e.exec_argv.empty()) return false;

@@ -34,6 +34,14 @@ struct entry {
 /// the desktop's preference, each once.
 [[nodiscard]] std::vector<entry> mailto_handlers();
 
+/// The desktop's default entry for `content_type` (GIO's g_app_info_get_default_for_type, as
+/// `gio open` and GNOME use it), e.g. the browser for "x-scheme-handler/https"; nullopt when the
+/// desktop has none.
+[[nodiscard]] std::optional<entry> default_for(std::string_view content_type);
+
+/// The desktop's web browser: the default for x-scheme-handler/https, else for http.
+[[nodiscard]] std::optional<entry> browser();
+
 /// True when the entry starts mailtokit itself: its id is mailtokit.desktop, or its Exec runs a
 /// program named mailtokit or this very program (`self_exe`, /proc/self/exe).
 [[nodiscard]] bool is_mailtokit(const entry& e, std::string_view self_exe);

@@ -25,6 +25,21 @@ chosen from_entry(launch::entry e, chosen_by why) {
   return c;
 }
 
+// The address a self-hosted webmail (or the template of `webmail`) is given: `webmail =`, checked.
+open_result<std::string> webmail_address(const webmail::service& s, const xdg::config& cfg,
+                                         const std::function<std::string(std::size_t)>& where) {
+  if (s.kind == webmail::kind::hosted) return std::string();
+  if (!cfg.webmail)
+    // TRANSLATORS: {0} is a webmail's name such as roundcube; {1} an example address.
+    return open_failure{exit_config,
+                        fill(tr("Mail links go to {0}, but the configuration does not say where it is."),
+                             {s.name}),
+                        fill(tr("Give its address: mailtokit use {0} {1}"), {s.name, s.example})};
+  auto checked = webmail::check_address(s, cfg.webmail->value);
+  if (!checked) return config_failure(where(cfg.webmail->offset), checked.error().words);
+  return std::move(*checked);
+}
+
 }  // namespace
 
 std::string_view describe(chosen_by why) noexcept {
@@ -48,6 +63,7 @@ std::optional<target_value> parse_target_value(std::string_view value) {
   }
   auto t = dispatch::parse_target(value);
   if (!t) return std::nullopt;
+  if (*t == target::webmail) return target_value{*t, {}, webmail::by_name(value)};
   return target_value{*t, {}};
 }
 
@@ -93,6 +109,12 @@ open_result<chosen> choose(const choice_inputs& in, const std::function<std::str
     c.t = v.t;
     c.known = clients::by_target(v.t);
     c.why = by;
+    if (v.t == target::webmail) {
+      auto address = webmail_address(*v.service, cfg, where);
+      if (!address) return address.error();
+      c.service = v.service;
+      c.webmail_address = std::move(*address);
+    }
     return c;
   };
   if (!in.cli_target.empty()) {
@@ -139,6 +161,12 @@ std::string chosen_name(const chosen& c) {
   }
   if (c.known != nullptr)
     return std::string(c.known->label) + (c.program_path.empty() ? "" : " (" + preview::visible(c.program_path) + ")");
+  if (c.service != nullptr && !c.webmail_address.empty() && c.service->kind == webmail::kind::self_hosted)
+    // TRANSLATORS: {0} is a webmail's name, {1} its address.
+    return fill(tr("{0} at {1}"), {c.service->title, preview::visible(c.webmail_address)});
+  if (c.service != nullptr)
+    // TRANSLATORS: {0} is a webmail's name such as Gmail.
+    return fill(tr("{0} (webmail)"), {c.service->title});
   return std::string(dispatch::to_name(c.t));
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "clients/client.hpp"
+#include "clients/webmail.hpp"
 #include "launch/entries.hpp"
 #include "clients/dispatch.hpp"
 #include "launch/process.hpp"
@@ -33,6 +34,8 @@ struct chosen {
   chosen_by why = chosen_by::fallback;
   std::string program_path;                 ///< fallback: the program found in PATH
   std::string gone;                         ///< the remembered entry id, when it has gone
+  const webmail::service* service = nullptr;  ///< t == webmail: the service
+  std::string webmail_address;              ///< t == webmail: its checked address or template ("" when hosted)
 };
 
 /// What choose() reads, gathered by the caller (the environment and the desktop stay outside,
@@ -51,7 +54,8 @@ struct choice_inputs {
 /// A target value: a name from dispatch::parse_target(), or "desktop:ID".
 struct target_value {
   dispatch::target t;
-  std::string entry_id;  ///< for desktop:ID
+  std::string entry_id;                       ///< for desktop:ID
+  const webmail::service* service = nullptr;  ///< for a webmail's name ("gmail", "roundcube", "webmail")
 };
 [[nodiscard]] std::optional<target_value> parse_target_value(std::string_view value);
 
@@ -60,7 +64,7 @@ struct target_value {
 [[nodiscard]] program::open_result<chosen> choose(const choice_inputs& in, const std::function<std::string(std::size_t)>& where);
 
 /// What a person calls the chosen program: "Evolution (org.gnome.Evolution.desktop)", "mutt
-/// (/usr/bin/mutt)", "gmail".
+/// (/usr/bin/mutt)", "Gmail (webmail)", "Roundcube at https://mail.example.org/".
 [[nodiscard]] std::string chosen_name(const chosen& c);
 
 }  // namespace mailtokit::open_link

@@ -71,15 +71,35 @@ open_result<void> plan_choice(open_plan& p, const open_request& r) {
   return {};
 }
 
+// A webmail: the desktop's browser and the service's compose link, which must fit what the
+// service reads (else the draft is kept and the user told, before anything opens).
+open_result<void> plan_webmail(open_plan& p, const draft& d, const open_request& r) {
+  if (p.t != target::webmail) return {};
+  p.browser = r.browser ? r.browser() : std::nullopt;
+  if (!p.browser)
+    return open_failure{exit_unavailable,
+                        fill(tr("{0} was not opened: this desktop has no web browser set for https links."),
+                             {chosen_name(p.choice)}),
+                        tr("Choose a web browser in your desktop's settings (Default Applications), or choose a "
+                           "mail program with `mailtokit use NAME`.")};
+  auto link = webmail::compose_link(*p.choice.service, d, p.choice.webmail_address);
+  if (!link)
+    return open_failure{exit_dataerr, link.error().words,
+                        tr("Open the kept draft in a mail program, or shorten the message.")};
+  p.webmail_link = std::move(*link);
+  return {};
+}
+
 // A desktop entry that would run the link through a shell is refused before anything starts.
 open_result<void> plan_entry_is_safe(const open_plan& p) {
-  if (!p.choice.entry) return {};
-  auto sh = launch::shell_wrapper(p.choice.entry->exec_argv);
+  const launch::entry* e = p.choice.entry ? &*p.choice.entry : p.browser ? &*p.browser : nullptr;
+  if (e == nullptr) return {};
+  auto sh = launch::shell_wrapper(e->exec_argv);
   if (!sh) return {};
   return open_failure{exit_unavailable,
          fill(tr("Your mail program was not started: its desktop entry {0} hands the link to `{1}`, which could "
                  "let a link run commands."),
-              {preview::visible(p.choice.entry->id), *sh}),
+              {preview::visible(e->id), *sh}),
          tr("Choose another mail program with `target = NAME` or `target = desktop:ID` (`mailtokit targets` "
             "lists them), or change that entry's Exec line to run the program directly.")};
 }
@@ -166,7 +186,9 @@ open_result<void> plan_uri(open_plan& p, const draft& d) {
 // What the chosen program is known to lose or change, said before it opens.
 void plan_losses(open_plan& p, const draft& d) {
   const target program = p.choice.known != nullptr ? p.choice.known->id : p.t;
-  p.losses = p.t == target::custom ? std::vector<std::string>{} : dispatch::client_losses(program, d);
+  p.losses = p.t == target::custom    ? std::vector<std::string>{}
+             : p.t == target::webmail ? webmail::losses(*p.choice.service, d)
+                                      : dispatch::client_losses(program, d);
   if (p.t == target::desktop && p.choice.known != nullptr && p.choice.known->hand != nullptr) {
     // A program whose own URI is not in the safe form (aerc's decoded To list) gets it in that
     // form through a desktop entry, and the user is told what it will show.
@@ -184,6 +206,7 @@ void plan_losses(open_plan& p, const draft& d) {
 open_result<open_plan> plan_open(const draft& d, const open_request& r) {
   open_plan p;
   if (auto c = plan_choice(p, r); !c) return c.error();
+  if (auto w = plan_webmail(p, d, r); !w) return w.error();
   if (auto s = plan_entry_is_safe(p); !s) return s.error();
   if (auto c = plan_command(p, r); !c) return c.error();
   if (auto u = plan_uri(p, d); !u) return u.error();
@@ -201,8 +224,12 @@ bool can_attach(const open_plan& p) noexcept {
 open_result<launch::start_request> open_start(const open_plan& p, const draft& d, std::string_view body_path,
                                               const std::vector<std::string>& attachments) {
   launch::start_request s;
-  s.e = p.choice.entry ? &*p.choice.entry : nullptr;
+  s.e = p.choice.entry ? &*p.choice.entry : p.browser ? &*p.browser : nullptr;
   if (s.e == nullptr) return open_failure{exit_software, tr("There is no desktop entry to start."), ""};
+  if (p.t == target::webmail) {  // the browser, given the compose link as it is given any link
+    s.args = {p.webmail_link};
+    return s;
+  }
   s.terminal = p.terminal;
   const std::string uri = p.claws_uri.empty() ? p.uri : p.claws_uri;
   if (p.choice.known == nullptr || p.choice.known->hand == nullptr) {

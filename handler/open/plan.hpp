@@ -22,10 +22,6 @@
 
 namespace mailtokit::open_link {
 
-
-
-
-
 /// Everything plan_open() needs, already read from the command line, configuration and system.
 struct open_request {
   std::string cli_target;                                ///< --target ("" when not given)
@@ -37,6 +33,8 @@ struct open_request {
   std::string remembered;  ///< the mailto handler before `register` ("" when none)
   std::function<std::optional<launch::entry>(std::string_view)> find_entry;  ///< launch::find
   std::function<std::vector<launch::entry>()> handlers;                     ///< launch::mailto_handlers
+  /// The desktop's browser: its entry for x-scheme-handler/https (launch::default_for), for a webmail.
+  std::function<std::optional<launch::entry>()> browser;
   std::string self_exe;    ///< /proc/self/exe
 };
 
@@ -52,6 +50,8 @@ struct open_plan {
   bool wants_file = false;                ///< a draft file is written and passed
   std::vector<exec_line::exec_arg> custom;  ///< the parsed `command` (target = custom)
   std::vector<std::string> terminal;      ///< the terminal prefix (terminal clients and Terminal=true entries)
+  std::optional<launch::entry> browser;   ///< t == webmail: the desktop's browser, which opens...
+  std::string webmail_link;               ///< ... the service's compose link
 };
 
 /// The terminal is there to start: `terminal =`, $TERMINAL or x-terminal-emulator.

@@ -156,6 +156,7 @@ std::optional<int> open_run::plan() {
   if (reg_) req_.remembered = remembered_handler(*reg_);
   req_.find_entry = launch::find;
   req_.handlers = launch::mailto_handlers;
+  req_.browser = launch::browser;
   req_.self_exe = self_exe();
   made_safe_ = clients::make_handover_safe(*d_);
   if (auto code = make_plan()) return code;
@@ -266,7 +267,8 @@ int open_run::hand_over() {
   // the client, or a new one.
   const std::function<std::string()> kept = [&] { return draft_path.empty() ? keep() : draft_path; };
   const handover_options how{o_.dry_run, o_.wait};
-  if (plan_->t == dispatch::target::desktop) return start_entry(*plan_, *d_, body_path, how, kept, ui_, handed);
+  if (plan_->t == dispatch::target::desktop || plan_->t == dispatch::target::webmail)
+    return start_entry(*plan_, *d_, body_path, how, kept, ui_, handed);
   auto argv = open_argv(*plan_, *d_, draft_path, body_path, req_, handed);
   if (!argv) return report(argv.error(), kept(), ui_);
   return start_program(*argv, how, kept, ui_);

@@ -8,6 +8,8 @@
 
 #include "ask/confirm.hpp"
 #include "ask/policy.hpp"
+#include "open/choose.hpp"
+#include "xdg/user_files.hpp"
 
 namespace mailtokit::open_link {
 
@@ -31,6 +33,10 @@ struct desktop_ui {
 /// --dry-run or stderr is a terminal; with a display, the desktop's dialog program and
 /// mailtokit-ask. Notifications are decided with the configuration (desktop_ui::notify).
 [[nodiscard]] desktop_ui probe_desktop(bool dry_run);
+/// What choose() reads of this desktop and user (the entries, the programs in PATH, the
+/// remembered handler, a terminal), for the commands that print or change the choice.
+[[nodiscard]] choice_inputs desktop_choice_inputs(const xdg::loaded_config& lc,
+                                                  const std::optional<xdg::registration_paths>& reg);
 /// Who can be asked: the terminal (stdin and stderr), the display, a window to ask in.
 [[nodiscard]] ask::ask_context probe_ask(const desktop_ui& ui);
 

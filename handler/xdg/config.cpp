@@ -151,7 +151,8 @@ std::optional<config_problem> set_number(config& c, std::string_view key, std::s
 std::optional<config_problem> set_key(config& c, std::string_view key, std::string_view value, std::size_t key_offset,
                                       std::size_t value_offset) {
   const located v{std::string(value), value_offset};
-  for (auto [name, field] : {std::pair{"target", &config::target}, std::pair{"from", &config::from},
+  for (auto [name, field] : {std::pair{"target", &config::target}, std::pair{"webmail", &config::webmail},
+                             std::pair{"from", &config::from},
                              std::pair{"command", &config::command}, std::pair{"terminal", &config::terminal},
                              std::pair{"confirm", &config::confirm}}) {
     if (key != name) continue;
@@ -217,6 +218,33 @@ mailtokit::result<config, config_problem> parse_config(std::string_view text) {
     if (auto problem = set_key(c, key, value, key_offset, value_offset)) return std::move(*problem);
   }
   return c;
+}
+
+std::string with_value(std::string_view text, std::string_view key, std::string_view value) {
+  std::string out;
+  const std::string line = std::string(key) + " = " + std::string(value) + "\n";
+  bool set = false;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    end = end == std::string_view::npos ? text.size() : end + 1;
+    const std::string_view whole = text.substr(start, end - start);
+    start = end;
+    std::size_t at = 0;
+    const std::string_view l = trim(whole, at);
+    const std::size_t eq = l.find('=');
+    std::size_t key_at = 0;
+    const bool sets_key = !l.empty() && l.front() != '#' && eq != std::string_view::npos &&
+                          trim(l.substr(0, eq), key_at) == key;
+    if (!sets_key) {
+      out += whole;
+      if (!whole.empty() && whole.back() != '\n') out += '\n';
+      continue;
+    }
+    if (!set) out += line;
+    set = true;
+  }
+  if (!set) out += line;
+  return out;
 }
 
 environment environment::current() {

@@ -24,6 +24,7 @@ struct located {
 /// What a configuration file says. Unset keys are nullopt / empty. A value type.
 struct config {
   std::optional<located> target;           ///< target = NAME
+  std::optional<located> webmail;          ///< webmail = ADDRESS of a self-hosted webmail, or a template with %s
   std::optional<located> from;             ///< from = ADDRESS (the user's identity for drafts)
   std::optional<located> command;          ///< command = EXEC (for target = custom)
   std::optional<located> terminal;         ///< terminal = EXEC prefix (e.g. "foot" or "xterm -e")
@@ -63,8 +64,14 @@ struct config_problem {
 /// xdg/user_files.cpp do).
 [[nodiscard]] mailtokit::result<config, config_problem> parse_config(std::string_view text);
 
+/// `text` (a configuration file) with `key = value`: the first line that sets `key` becomes
+/// that line and any later one that sets it goes (it would override); else the line is added
+/// at the end. Every other line, comments and blank lines included, stays as it was. `value`
+/// must hold no line break.
+[[nodiscard]] std::string with_value(std::string_view text, std::string_view key, std::string_view value);
+
 /// The keys a configuration file may set, in the order the man page lists them.
-inline constexpr std::string_view config_keys[] = {"target",   "command", "terminal", "from",
+inline constexpr std::string_view config_keys[] = {"target",   "webmail", "command", "terminal", "from",
                                                     "confirm",  "keep",    "drop",     "smtputf8",
                                                     "notify",   "strict",  "draft_max_age_days", "attach_max_size",
                                                     "attach_max_files", "attach_max_total"};

@@ -97,7 +97,7 @@ TEST_CASE("configuration errors say which key or value is wrong", "[config]") {
     std::string problem;
   };
   const bad cases[] = {
-      {"bogus_key = 1\n", "unknown key 'bogus_key' (the keys are target, command, terminal, from, confirm, keep, "
+      {"bogus_key = 1\n", "unknown key 'bogus_key' (the keys are target, webmail, command, terminal, from, confirm, keep, "
                           "drop, smtputf8, notify, strict, draft_max_age_days, attach_max_size, attach_max_files, "
                           "attach_max_total)"},
       {"attach_max_files = 13\n", "attach_max_files takes a number of files from 1 to 12 (the question shows each "
