@@ -81,6 +81,7 @@ void add_exit_statuses(CLI::App& app) {
       {"register", registering},
       {"unregister", registering},
       {"status", {ok, usage, internal, lost, config, by_signal}},
+      {"use", {ok, usage, no_client, internal, cannot_create, lost, config, by_signal}},
       {"targets", {ok, usage, internal, lost, config, by_signal}},
       {"version", {ok, usage, internal, lost, by_signal}},
       {"inspect", {ok, usage, refused, internal, lost, by_signal}},
@@ -323,6 +324,7 @@ int main(int argc, char** argv) {
   add_open_commands(app, ctx);
   add_registration_commands(app, ctx);
   add_status_commands(app, ctx);
+  add_use_command(app, ctx);
   add_batch_command(app, ctx);
   app.add_subcommand("version", tr("Print the version (as --version) and exit 0"))->callback([] {
     write_stdout(std::string("mailtokit ") + MAILTOKIT_VERSION + "\n");

@@ -20,6 +20,8 @@ void add_open_commands(CLI::App& app, cli::context& ctx);
 void add_registration_commands(CLI::App& app, cli::context& ctx);
 /// `status`, `targets` (status.cpp).
 void add_status_commands(CLI::App& app, cli::context& ctx);
+/// `use` (use.cpp).
+void add_use_command(CLI::App& app, cli::context& ctx);
 /// `batch` (batch.cpp).
 void add_batch_command(CLI::App& app, cli::context& ctx);
 

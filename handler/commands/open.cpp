@@ -199,8 +199,9 @@ void add_open_commands(CLI::App& app, context& ctx) {
   open_cmd->allow_extras();  // see take_extras()
   open_cmd->add_option("--target", o->target,
                        tr("mail program for this call: thunderbird, evolution, kmail, claws-mail, geary, balsa, "
-                       "sylpheed, neomutt, mutt, aerc, alpine, gmail, outlook, fastmail, eml, custom, or desktop:ID "
-                       "(see `mailtokit targets`); default: the program you chose on your desktop"));
+                          "sylpheed, neomutt, mutt, aerc, alpine, a webmail (gmail, outlook, roundcube, ...: `mailtokit "
+                          "use` lists them), eml, custom, or desktop:ID (see `mailtokit targets`); default: the program "
+                          "you chose with `mailtokit use` or on your desktop"));
   open_cmd->add_flag("--wait", o->wait, tr("wait for the client to exit (and return 69 if it fails)"));
   open_cmd->add_flag("--dry-run", o->dry_run, tr("print what would be started instead of starting it: the argv as a JSON array, or for a desktop "
                      "entry a JSON object (desktop_entry, file, exec, dbus, uris or args)"));

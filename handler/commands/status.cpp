@@ -16,6 +16,7 @@
 #include "open/plan.hpp"
 #include "clients/dispatch.hpp"
 #include "launch/process.hpp"
+#include "open/session.hpp"
 #include "base/i18n.hpp"
 #include "xdg/drafts.hpp"
 #include "xdg/user_files.hpp"
@@ -26,12 +27,8 @@ using ask::parse_confirm_mode;
 using cli::context;
 using cli::report_error;
 using cli::write_stdout;
-using clients::inputs;
-using open_link::choice_inputs;
 using open_link::choose;
 using open_link::chosen_name;
-using open_link::have_terminal;
-using open_link::open_request;
 using xdg::default_draft_max_age_days;
 using xdg::desktop_id;
 using xdg::loaded_config;
@@ -76,22 +73,6 @@ std::string entry_line(const launch::entry& e) {
   return s;
 }
 
-choice_inputs inputs(const loaded_config& lc, const std::optional<registration_paths>& reg) {
-  choice_inputs in;
-  in.cfg = &lc.cfg;
-  if (reg) in.remembered = remembered_handler(*reg);
-  in.find_entry = launch::find;
-  in.handlers = launch::mailto_handlers;
-  in.installed = installed;
-  in.self_exe = self_exe();
-  open_request r;
-  r.cfg = &lc.cfg;
-  r.installed = installed;
-  if (const char* term = std::getenv("TERMINAL")) r.terminal_env = term;
-  in.have_terminal = have_terminal(r);
-  return in;
-}
-
 int run_status() {
   const auto env = xdg::environment::current();
   const auto reg = user_paths(env);
@@ -124,13 +105,17 @@ int run_status() {
         : parse_confirm_mode(lc->cfg.confirm->value)
             ? preview::visible(lc->cfg.confirm->value)
             : fill(tr("{0} (unknown!)"), {preview::visible(lc->cfg.confirm->value)}));
-  auto c = choose(inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); });
+  auto c = choose(open_link::desktop_choice_inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); });
   if (!c) {
     field("", tr("mail program"), fill(tr("none: {0}"), {preview::visible(c.error().reason)}));
   } else {
     field("", tr("mail program"), chosen_name(*c));
     field("  ", tr("chosen because"), std::string(describe(c->why)));
     if (c->entry) field("  ", tr("started with"), entry_line(*c->entry));
+    if (c->service != nullptr && c->service->kind == webmail::kind::any)
+      field("  ", tr("webmail template"), preview::visible(c->webmail_address));
+    if (c->service != nullptr)
+      if (auto b = launch::browser()) field("  ", tr("opened in"), preview::visible(b->name) + " (" + preview::visible(b->id) + ")");
     if (!c->gone.empty())
       field("  ", tr("note"),
             fill(tr("{0}, the program you used before, is no longer installed"), {preview::visible(c->gone)}));
@@ -184,13 +169,14 @@ int run_targets() {
         "\n");
   }
   if (m == 0) write_stdout("  " + std::string(tr("(none)")) + "\n");
-  write_stdout("\n" + std::string(tr("Also: target = gmail, outlook, fastmail (webmail in the browser), eml (the draft file), "
-                             "custom (`command =`),\ndesktop:ID (one of the entries above).")) +
-      "\n");
+  write_stdout("\n" + std::string(tr("Also: a webmail in your browser (`mailtokit use` lists them: gmail, outlook, roundcube, "
+                                     "...), eml (the draft file),\ncustom (`command =`), desktop:ID (one of the "
+                                     "entries above).")) +
+               "\n");
   auto lc = load_config(env);
   if (lc) {
     const auto reg = user_paths(env);
-    if (auto c = choose(inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); }))
+    if (auto c = choose(open_link::desktop_choice_inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); }))
       write_stdout("\n" + fill(tr("Drafts go to: {0} ({1})"), {chosen_name(*c), describe(c->why)}) + "\n");
   }
   return lc ? exit_ok : lc.error();
