@@ -77,11 +77,11 @@ def main() -> int:
         print(f"compat_table: no results in {directory} (run: ctest -L desktop)", file=sys.stderr)
         return 1
     parts = []
-    for kind, title in (("client", "Mail client"), ("browser", "Browser")):
+    for kind, title in (("client", "Mail client"), ("webmail", "Webmail"), ("browser", "Browser")):
         chosen = [r for r in rows if r.get("kind", "client") == kind]
         if chosen:
             parts.append("\n".join(table(chosen, title)))
-    others = [r for r in rows if r.get("kind", "client") not in ("client", "browser")]
+    others = [r for r in rows if r.get("kind", "client") not in ("client", "webmail", "browser")]
     if others:
         parts.append("\n".join(table(others, "Program")))
     print("\n\n".join(parts))
