@@ -129,7 +129,7 @@ void lose_html(std::string_view title, const draft& d, char mark, std::vector<st
 // Gmail. Firefox's registered handler (uriloader/exthandler/HandlerList.sys.mjs, kHandlerList
 // "default"): https://mail.google.com/mail/?extsrc=mailto&url=%s. Gmail's parser is not public.
 std::string gmail_link(const draft& d, std::string_view) {
-  return "https://mail.google.com/mail/?extsrc=mailto&url=" + enc(inner_uri(d, {}));
+  return std::string("https://mail.google.com/mail/?extsrc=mailto&url=") + enc(inner_uri(d, {}));
 }
 void gmail_losses(const draft& d, std::vector<std::string>& out) {
   lose_headers("Gmail", d, false, out);
@@ -190,7 +190,7 @@ void office365_losses(const draft& d, std::vector<std::string>& out) {
 // Yahoo Mail. Firefox's former default handler (a gecko test of HandlerServiceTestUtils:
 // https://compose.mail.yahoo.com/?To=%s). Yahoo's parser is not public.
 std::string yahoo_link(const draft& d, std::string_view) {
-  return "https://compose.mail.yahoo.com/?To=" + enc(inner_uri(d, {}));
+  return std::string("https://compose.mail.yahoo.com/?To=") + enc(inner_uri(d, {}));
 }
 void yahoo_losses(const draft& d, std::vector<std::string>& out) {
   lose_headers("Yahoo Mail", d, false, out);
@@ -202,7 +202,7 @@ void yahoo_losses(const draft& d, std::vector<std::string>& out) {
 // parseMailtoParams: subject, cc, bcc, body; a to= field is ignored, so To goes in the path; the
 // hash must start with "mailto%3A", upper-case digits). The body becomes HTML.
 std::string proton_link(const draft& d, std::string_view) {
-  return "https://mail.proton.me/inbox/#mailto=" + enc(inner_uri(d, {.names = true}));
+  return std::string("https://mail.proton.me/inbox/#mailto=") + enc(inner_uri(d, {.names = true}));
 }
 void proton_losses(const draft& d, std::vector<std::string>& out) {
   lose_headers("Proton Mail", d, false, out);
@@ -222,7 +222,7 @@ void fastmail_losses(const draft& d, std::vector<std::string>& out) {
 // Zoho Mail: https://mail.zoho.com/mail/compose.do?extsrc=mailto&mode=compose&tp=zb&ct=%s (a
 // third-party list of web handlers; Zoho documents none).
 std::string zoho_link(const draft& d, std::string_view) {
-  return "https://mail.zoho.com/mail/compose.do?extsrc=mailto&mode=compose&tp=zb&ct=" + enc(inner_uri(d, {}));
+  return std::string("https://mail.zoho.com/mail/compose.do?extsrc=mailto&mode=compose&tp=zb&ct=") + enc(inner_uri(d, {}));
 }
 void zoho_losses(const draft& d, std::vector<std::string>& out) {
   lose_headers("Zoho Mail", d, false, out);
@@ -233,7 +233,7 @@ void zoho_losses(const draft& d, std::vector<std::string>& out) {
 // decodeURIComponent) and MailAddressParser.ts parseMailtoUrl (path split at ',', to, cc, bcc,
 // subject, body through URLSearchParams: '+' is a space). Never given attach=.
 std::string tuta_link(const draft& d, std::string_view) {
-  return "https://app.tuta.com/mailto#url=" + enc(inner_uri(d, {.names = true}));
+  return std::string("https://app.tuta.com/mailto#url=") + enc(inner_uri(d, {.names = true}));
 }
 void tuta_losses(const draft& d, std::vector<std::string>& out) {
   lose_headers("Tuta", d, false, out);
@@ -243,7 +243,7 @@ void tuta_losses(const draft& d, std::vector<std::string>& out) {
 // Yandex Mail. Firefox's handler for Russian (kHandlerList "ru"):
 // https://mail.yandex.ru/compose?mailto=%s. Yandex's parser is not public.
 std::string yandex_link(const draft& d, std::string_view) {
-  return "https://mail.yandex.ru/compose?mailto=" + enc(inner_uri(d, {}));
+  return std::string("https://mail.yandex.ru/compose?mailto=") + enc(inner_uri(d, {}));
 }
 void yandex_losses(const draft& d, std::vector<std::string>& out) {
   lose_headers("Yandex Mail", d, false, out);

@@ -85,7 +85,8 @@ void print_section(const std::string& title, const std::vector<listed>& items, c
   if (items.empty()) write_stdout("  " + std::string(tr("(none)")) + "\n");
   for (const auto& i : items) {
     const bool now = !current.empty() && i.name.substr(0, i.name.find(' ')) == current;
-    std::string line = (now ? "* " : "  ") + preview::visible(i.name);
+    std::string line(now ? "* " : "  ");
+    line += preview::visible(i.name);
     line.append(line.size() < 34 ? 34 - line.size() : 1, ' ');
     write_stdout(line + preview::visible(i.about) + "\n");
   }
