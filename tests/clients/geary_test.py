@@ -45,6 +45,7 @@ import subprocess
 import time
 
 from harness import titles
+from harness.dovecot import config as dovecot_config
 from harness.session import end_processes_with_home
 from clientlib import (Failure, Report, Session, desktop_handover, log, main, maildir_watch, open_link,
                        open_via_xdg_open, no_other_mail_program, require, results_dir, run_gui_links, version_of,
@@ -98,58 +99,6 @@ transport_security=none
 credentials=none
 """
 
-DOVECOT_CONF = """protocols = imap
-listen = 127.0.0.1
-base_dir = {root}/run
-state_dir = {root}/state
-log_path = {root}/dovecot.log
-ssl = no
-disable_plaintext_auth = no
-auth_mechanisms = plain login
-default_internal_user = {user}
-default_internal_group = {group}
-default_login_user = {user}
-mail_location = maildir:{root}/mail
-passdb {{
-  driver = static
-  args = password={password}
-}}
-userdb {{
-  driver = static
-  args = uid={user} gid={group} home={root}/mail
-}}
-namespace inbox {{
-  inbox = yes
-  separator = /
-  mailbox Drafts {{
-    special_use = \\Drafts
-    auto = subscribe
-  }}
-  mailbox Sent {{
-    special_use = \\Sent
-    auto = subscribe
-  }}
-  mailbox Trash {{
-    special_use = \\Trash
-    auto = subscribe
-  }}
-}}
-service imap-login {{
-  chroot =
-  inet_listener imap {{
-    address = 127.0.0.1
-    port = {port}
-  }}
-  inet_listener imaps {{
-    port = 0
-  }}
-}}
-service anvil {{
-  chroot =
-}}
-"""
-
-
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -169,8 +118,9 @@ def start_imap(s: Session) -> tuple[int, str, "os.PathLike"]:
     for d in ("run", "state", "mail"):
         (root / d).mkdir(parents=True, exist_ok=True)
     port, password = free_port(), secrets.token_hex(12)
-    (root / "dovecot.conf").write_text(DOVECOT_CONF.format(root=root, user=pw.pw_name, group=group,
-                                                           password=password, port=port))
+    users = (f"passdb {{\n  driver = static\n  args = password={password}\n}}\n"
+             f"userdb {{\n  driver = static\n  args = uid={pw.pw_name} gid={group} home={root}/mail\n}}\n")
+    (root / "dovecot.conf").write_text(dovecot_config(root, pw.pw_name, group, port, users))
     if root_run:
         subprocess.run(["chown", "-R", f"{pw.pw_uid}:{pw.pw_gid}", str(root)], check=True)
         os.chmod(s.root, 0o755)

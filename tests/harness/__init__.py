@@ -10,6 +10,7 @@ PYTHONPATH, so a test writes `from harness.session import Session`. Modules:
 - checks: Checks, the counted checks and the report of a test.
 - links: the links more than one test opens.
 - titles: the window titles the tests wait for (mailtokit's windows, each mail client's composer).
+- dovecot: a private Dovecot's configuration (the Geary and Roundcube tests' IMAP server).
 - roundcube: a private Roundcube webmail (Debian's) with its own Dovecot on loopback, Chromium
   driven over DevTools, and the compose form read back from the page (tests/webmail).
 """

@@ -54,6 +54,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
+from harness.dovecot import config as dovecot_config
 from harness.session import Failure, require, wait_for
 
 LOGIN = "me"
@@ -66,57 +67,6 @@ DOVECOT = Path("/usr/sbin/dovecot")  # by its path: /usr/sbin is not on every us
 SYSTEM_PYTHON_LIB = "/usr/lib/python3/dist-packages"  # python3-websocket, for a pyenv python3
 
 FIELDS = ("to", "cc", "bcc", "subject", "body")
-
-DOVECOT_CONF = """protocols = imap
-listen = 127.0.0.1
-base_dir = {root}/run
-state_dir = {root}/state
-log_path = {root}/dovecot.log
-ssl = no
-disable_plaintext_auth = no
-auth_mechanisms = plain login
-default_internal_user = {user}
-default_internal_group = {group}
-default_login_user = {user}
-mail_location = maildir:{root}/mail
-passdb {{
-  driver = passwd-file
-  args = scheme=PLAIN username_format=%n {root}/users
-}}
-userdb {{
-  driver = passwd-file
-  args = username_format=%n {root}/users
-}}
-namespace inbox {{
-  inbox = yes
-  separator = /
-  mailbox Drafts {{
-    special_use = \\Drafts
-    auto = subscribe
-  }}
-  mailbox Sent {{
-    special_use = \\Sent
-    auto = subscribe
-  }}
-  mailbox Trash {{
-    special_use = \\Trash
-    auto = subscribe
-  }}
-}}
-service imap-login {{
-  chroot =
-  inet_listener imap {{
-    address = 127.0.0.1
-    port = {port}
-  }}
-  inet_listener imaps {{
-    port = 0
-  }}
-}}
-service anvil {{
-  chroot =
-}}
-"""
 
 CONFIG_INC = """<?php
 // The test bed's Roundcube (tests/harness/roundcube.py): private, on loopback, nothing of /etc.
@@ -492,8 +442,9 @@ class Roundcube:
         self.imap_port, self.http_port = free_port(), free_port()
         (imap / "users").write_text(f"{LOGIN}:{{PLAIN}}{self.password}:{self.user.pw_uid}:{self.user.pw_gid}"
                                     f"::{imap}/mail::\n")
-        (imap / "dovecot.conf").write_text(DOVECOT_CONF.format(root=imap, user=self.user.pw_name,
-                                                               group=self.group, port=self.imap_port))
+        users = (f"passdb {{\n  driver = passwd-file\n  args = scheme=PLAIN username_format=%n {imap}/users\n}}\n"
+                 f"userdb {{\n  driver = passwd-file\n  args = username_format=%n {imap}/users\n}}\n")
+        (imap / "dovecot.conf").write_text(dovecot_config(imap, self.user.pw_name, self.group, self.imap_port, users))
         config = rc / "config"
         (config / "config.inc.php").write_text(CONFIG_INC.format(
             db=rc / "roundcube.db", imap_port=self.imap_port, domain=DOMAIN, root=rc,

@@ -38,7 +38,7 @@ std::string decoded_after(const std::string& s, std::string_view marker) {
 
 }  // namespace
 
-TEST_CASE("every service has a name, a title and a link builder; names are unique", "[webmail]") {
+TEST_CASE("every service has a name, a title and a link builder, and a name of its own", "[webmail]") {
   std::size_t hosted = 0, own = 0, any = 0;
   for (const auto* s : webmail::all()) {
     INFO(s->name);
