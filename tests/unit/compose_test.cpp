@@ -279,7 +279,7 @@ TEST_CASE("header injection table (tests/data/compose_injection.tsv)", "[compose
   }
 }
 
-TEST_CASE("SMTPUTF8 addresses make an RFC 6532 draft; ascii_only and strict refuse them", "[compose]") {
+TEST_CASE("SMTPUTF8 addresses make an RFC 6532 draft, and ascii_only and strict refuse them", "[compose]") {
   draft d;
   d.to.push_back(mailbox("J\xC3\xB6rg", "j\xC3\xB6rg", "example.org"));
   d.subject = "gr\xC3\xBC\xC3\x9F" "e";

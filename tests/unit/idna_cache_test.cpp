@@ -46,7 +46,7 @@ TEST_CASE("cache gives the idna.tsv results, cold and warm", "[idna_cache]") {
   CHECK(c.size() <= 2 * c.capacity());
 }
 
-TEST_CASE("repeated IDN domains hit; plain ASCII domains bypass the cache", "[idna_cache]") {
+TEST_CASE("repeated IDN domains hit, and plain ASCII domains bypass the cache", "[idna_cache]") {
   idna::cache c(16);
   const std::string natto = "\xE7\xB4\x8D\xE8\xB1\x86.example.org";
   for (int i = 0; i < 100; ++i) {

@@ -37,7 +37,7 @@ TEST_CASE("every single byte gives valid JSON that nlohmann reads back", "[json]
   }
 }
 
-TEST_CASE("control characters use the short escapes or \\u00XX", "[json]") {
+TEST_CASE("control characters use the short escapes or the six-character u00XX form", "[json]") {
   CHECK(as_literal("\"\\/") == R"("\"\\/")");
   CHECK(as_literal("\b\f\n\r\t") == R"("\b\f\n\r\t")");
   CHECK(as_literal(std::string("\x00\x01\x1F\x7F", 4)) == R"("\u0000\u0001\u001f\u007f")");

@@ -376,7 +376,7 @@ TEST_CASE("Unicode tag characters are removed from header values, with a warning
   CHECK_FALSE(is_repair(warning_code::tag_characters_removed));
 }
 
-TEST_CASE("an address that decodes again is read literally with a warning; strict refuses it", "[policy][hostile]") {
+TEST_CASE("an address that decodes again is read literally with a warning, and strict refuses it", "[policy][hostile]") {
   // The links of issue 39: Thunderbird and Evolution read another recipient out of each.
   const std::vector<std::pair<std::string, std::string>> links = {
       {"mailto:?to=%22%3D%3Futf-8%3Fb%3FeCIgPGJvc3NAZXZpbC5leGFtcGxlPiwgIg%3D%3D%3F%3D%22%20%3Ca%40corp.example%3E"

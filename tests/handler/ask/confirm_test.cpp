@@ -57,7 +57,7 @@ TEST_CASE("qt_text shows the text as it is, within the argument limit", "[confir
   CHECK(q.find("more lines (run `mailtokit preview` to see all)") != std::string::npos);
 }
 
-TEST_CASE("failure reports: reason, what to do, where the draft is; no markup", "[confirm]") {
+TEST_CASE("failure reports: reason, what to do, where the draft is, and no markup", "[confirm]") {
   const open_failure f{69, "cannot start mua: not found in PATH", "install it"};
   const auto t = failure_text(f, "/home/u/.local/state/mailtokit/drafts/draft-1.eml");
   CHECK(t ==

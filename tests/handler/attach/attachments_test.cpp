@@ -314,7 +314,7 @@ TEST_CASE("anything under a hidden folder of the home directory is refused", "[a
   CHECK(vet_path(home + "/Documents/letter.txt", home).allowed());
 }
 
-TEST_CASE("files over the size limit are refused; the limit is configurable", "[attachments]") {
+TEST_CASE("files over the size limit are refused, and the limit is configurable", "[attachments]") {
   temp_dir t;
   CHECK(attachments::default_max_size == 25'000'000);
   const std::string big = t.path + "/big.iso";
