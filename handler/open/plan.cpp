@@ -71,12 +71,15 @@ open_result<void> plan_choice(open_plan& p, const open_request& r) {
   return {};
 }
 
-// A webmail: the desktop's browser and the service's compose link, which must fit what the
-// service reads (else the draft is kept and the user told, before anything opens).
+// A webmail: the desktop's browser (its entry for https links, else Debian's x-www-browser, which
+// xdg-open falls back to as well) and the service's compose link, which must fit what the service
+// reads (else the draft is kept and the user told, before anything opens).
 open_result<void> plan_webmail(open_plan& p, const draft& d, const open_request& r) {
   if (p.t != target::webmail) return {};
   p.browser = r.browser ? r.browser() : std::nullopt;
   if (!p.browser)
+    if (auto path = r.installed("x-www-browser")) p.browser_program = *path;
+  if (!p.browser && p.browser_program.empty())
     return open_failure{exit_unavailable,
                         fill(tr("{0} was not opened: this desktop has no web browser set for https links."),
                              {chosen_name(p.choice)}),
@@ -271,6 +274,7 @@ open_result<std::string> draft_bytes(const draft& d, const compose_options& co) 
 open_result<std::vector<std::string>> open_argv(const open_plan& p, const draft& d, std::string_view draft_path,
                                                 std::string_view body_path, const open_request& r,
                                                 const std::vector<std::string>& attachments) {
+  if (p.t == target::webmail) return std::vector<std::string>{p.browser_program, p.webmail_link};
   if (p.t == target::custom) {
     auto expanded = exec_line::expand_exec(p.custom, {p.uri, draft_path, "mailtokit", ""});
     if (!expanded)

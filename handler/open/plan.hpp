@@ -51,6 +51,7 @@ struct open_plan {
   std::vector<exec_line::exec_arg> custom;  ///< the parsed `command` (target = custom)
   std::vector<std::string> terminal;      ///< the terminal prefix (terminal clients and Terminal=true entries)
   std::optional<launch::entry> browser;   ///< t == webmail: the desktop's browser, which opens...
+  std::string browser_program;            ///< ... or, with no entry for https links, x-www-browser
   std::string webmail_link;               ///< ... the service's compose link
 };
 

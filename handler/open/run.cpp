@@ -267,7 +267,7 @@ int open_run::hand_over() {
   // the client, or a new one.
   const std::function<std::string()> kept = [&] { return draft_path.empty() ? keep() : draft_path; };
   const handover_options how{o_.dry_run, o_.wait};
-  if (plan_->t == dispatch::target::desktop || plan_->t == dispatch::target::webmail)
+  if (plan_->t == dispatch::target::desktop || (plan_->t == dispatch::target::webmail && plan_->browser))
     return start_entry(*plan_, *d_, body_path, how, kept, ui_, handed);
   auto argv = open_argv(*plan_, *d_, draft_path, body_path, req_, handed);
   if (!argv) return report(argv.error(), kept(), ui_);

@@ -14,6 +14,7 @@ Usage: handler_hostile.py /path/to/mailtokit
 """
 import email
 import email.policy
+import json
 import os
 import shutil
 import stat
@@ -210,6 +211,22 @@ check(q.get("extsrc") == ["mailto"] and len(q.get("url", [])) == 1, f"gmail: {q!
 if q.get("url"):
     _, fields = parse_mailto(q["url"][0])
     fields_ok(fields, "gmail")
+
+# With no desktop entry for https links at all, Debian's x-www-browser opens it, as xdg-open's
+# own fallback does: started directly, the link one argument.
+shutil.copy(recorder, os.path.join(bindir, "x-www-browser"))
+saved = {k: env.get(k) for k in ("XDG_DATA_DIRS", "XDG_DATA_HOME")}
+env["XDG_DATA_DIRS"] = env["XDG_DATA_HOME"] = os.path.join(tmp, "no applications")
+argv, dry = run_target("gmail")
+check(len(argv) == 2 and argv[0] == os.path.join(bindir, "x-www-browser")
+      and argv[1].startswith("https://mail.google.com/mail/?extsrc=mailto&url=mailto%3A"), f"x-www-browser: {argv!r}")
+check(json.loads(dry)[0] == os.path.join(bindir, "x-www-browser"), f"x-www-browser dry run: {dry!r}")
+for k, v in saved.items():
+    if v is None:
+        env.pop(k, None)
+    else:
+        env[k] = v
+os.remove(os.path.join(bindir, "x-www-browser"))
 
 # (an address with a non-ASCII local part has no ASCII form: it goes in its Unicode form)
 for target, host_path in (("outlook", "outlook.live.com/mail/0/deeplink/compose"),
