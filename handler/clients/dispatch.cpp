@@ -36,8 +36,6 @@ constexpr std::array<target_info, 4> other_targets{{
     {target::desktop, "desktop", ""},
 }};
 
-// The address for systems that want ASCII: A-labels when the local part allows it.
-std::string ascii_form(const address& a) { return a.ascii().value_or(a.unicode()); }
 
 // Thunderbird 153's MessengerContentHandler.handle() opens an argument ending (in any case) in
 // one of these as a file instead of a link (handler/clients/README.md).
@@ -185,7 +183,7 @@ std::string claws_uri(const draft& d) {
   std::string to;
   for (const auto& a : d.to) {
     if (!to.empty()) to += ", ";
-    to += a.valid ? clients::detail::named(a, ascii_form(a)) : a.original;
+    to += a.valid ? clients::detail::named(a, clients::detail::ascii_form(a)) : a.original;
   }
   draft rest = d;
   rest.to.clear();

@@ -52,11 +52,6 @@ void field(std::string_view indent, std::string_view label, const std::string& v
   write_stdout(line + value + "\n");
 }
 
-std::optional<std::string> installed(std::string_view name) {
-  auto path = launch::find_program(name);
-  return path ? std::optional<std::string>(*path) : std::nullopt;
-}
-
 // How an entry (or a program started directly) gets the draft, in words.
 std::string how(const launch::entry* e, const clients::client* k) {
   if (k != nullptr && k->hand != clients::uri_only && (e == nullptr || e->exec_argv.size() > 0)) {
@@ -160,7 +155,7 @@ int run_targets() {
   write_stdout("\n" + std::string(tr("Known mail programs installed (target = NAME starts them directly):")) + "\n");
   std::size_t m = 0;
   for (const auto* k : clients::all()) {
-    auto path = installed(k->programs.front());
+    auto path = launch::program_path(k->programs.front());
     if (!path) continue;
     ++m;
     write_stdout("  " +

@@ -124,6 +124,11 @@ program::result<std::string> find_program(std::string_view name) {
   return fail(program::errc::not_found, 0);
 }
 
+std::optional<std::string> program_path(std::string_view name) {
+  auto path = find_program(name);
+  return path ? std::optional<std::string>(std::move(*path)) : std::nullopt;
+}
+
 program::result<int> spawn(const std::vector<std::string>& argv, const spawn_options& options) {
   if (argv.empty() || argv.front().empty()) return fail(errc::empty_input, 0);
   spawn_setup setup;

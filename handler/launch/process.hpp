@@ -24,6 +24,8 @@ namespace mailtokit::launch {
 /// The absolute path of `name` searched in $PATH (empty entries are skipped, not taken as the
 /// current directory), or `name` itself when it holds a '/' and is executable. not_found else.
 [[nodiscard]] program::result<std::string> find_program(std::string_view name);
+/// find_program() as an optional: the path, or nullopt (what choose() and plan_open() take).
+[[nodiscard]] std::optional<std::string> program_path(std::string_view name);
 
 /// How spawn() starts a program.
 struct spawn_options {

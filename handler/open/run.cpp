@@ -147,10 +147,7 @@ std::optional<int> open_run::plan() {
   req_.cfg = &lc_->cfg;
   req_.config_name = lc_->path;
   req_.config_where = [this](std::size_t offset) { return config_where(*lc_, offset); };
-  req_.installed = [](std::string_view name) -> std::optional<std::string> {
-    auto path = launch::find_program(name);
-    return path ? std::optional<std::string>(*path) : std::nullopt;
-  };
+  req_.installed = launch::program_path;
   if (const char* term = std::getenv("TERMINAL")) req_.terminal_env = term;
   reg_ = user_paths(env_);
   if (reg_) req_.remembered = remembered_handler(*reg_);

@@ -20,20 +20,16 @@ using xdg::self_exe;
 
 choice_inputs desktop_choice_inputs(const xdg::loaded_config& lc,
                                     const std::optional<xdg::registration_paths>& reg) {
-  const auto find = [](std::string_view name) -> std::optional<std::string> {
-    auto path = launch::find_program(name);
-    return path ? std::optional<std::string>(*path) : std::nullopt;
-  };
   choice_inputs in;
   in.cfg = &lc.cfg;
   if (reg) in.remembered = xdg::remembered_handler(*reg);
   in.find_entry = launch::find;
   in.handlers = launch::mailto_handlers;
-  in.installed = find;
+  in.installed = launch::program_path;
   in.self_exe = self_exe();
   open_request r;
   r.cfg = &lc.cfg;
-  r.installed = find;
+  r.installed = launch::program_path;
   if (const char* term = std::getenv("TERMINAL")) r.terminal_env = term;
   in.have_terminal = have_terminal(r);
   return in;
