@@ -45,7 +45,7 @@ import subprocess
 import time
 
 from harness import titles
-from harness.dovecot import config as dovecot_config
+from harness.dovecot import config as dovecot_config, logs_in as dovecot_logs_in
 from harness.session import end_processes_with_home
 from clientlib import (Failure, Report, Session, desktop_handover, log, main, maildir_watch, open_link,
                        open_via_xdg_open, no_other_mail_program, require, results_dir, run_gui_links, version_of,
@@ -107,7 +107,6 @@ def free_port() -> int:
 
 def start_imap(s: Session) -> tuple[int, str, "os.PathLike"]:
     """dovecot on 127.0.0.1 with a private configuration; (port, password, Drafts maildir)."""
-    import imaplib
     require("dovecot")
     dovecot = "/usr/sbin/dovecot"
     root_run = os.geteuid() == 0
@@ -126,15 +125,8 @@ def start_imap(s: Session) -> tuple[int, str, "os.PathLike"]:
         os.chmod(s.root, 0o755)
     s.spawn(drop + [dovecot, "-F", "-c", str(root / "dovecot.conf")], log=s.root / "dovecot.out")
 
-    def ready() -> bool:
-        try:
-            with imaplib.IMAP4("127.0.0.1", port, timeout=5) as m:
-                m.login(LOGIN, password)
-                return m.select("Drafts")[0] == "OK"
-        except (OSError, imaplib.IMAP4.error):
-            return False
     try:
-        wait_for(ready, 30, "the private IMAP server (dovecot)", interval=0.3)
+        wait_for(lambda: dovecot_logs_in(port, LOGIN, password), 30, "the private IMAP server (dovecot)", interval=0.3)
     except Failure:
         log((s.root / "dovecot.out").read_text(errors="replace") if (s.root / "dovecot.out").exists() else "")
         raise

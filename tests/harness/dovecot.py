@@ -49,6 +49,17 @@ service anvil {{
 """
 
 
+def logs_in(port: int, login: str, password: str) -> bool:
+    """The server on 127.0.0.1:`port` logs `login` in and opens its Drafts (it is ready)."""
+    import imaplib
+    try:
+        with imaplib.IMAP4("127.0.0.1", port, timeout=5) as m:
+            m.login(login, password)
+            return m.select("Drafts")[0] == "OK"
+    except (OSError, imaplib.IMAP4.error):
+        return False
+
+
 def config(root, user: str, group: str, port: int, users: str) -> str:
     """dovecot.conf for a server in `root` running as `user`:`group` on 127.0.0.1:`port`; `users`
     is the passdb and userdb blocks, as dovecot.conf writes them."""

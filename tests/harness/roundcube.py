@@ -38,13 +38,11 @@ from __future__ import annotations
 import email
 import email.policy
 import http.client
-import imaplib
 import json
 import os
 import pwd
 import re
 import secrets
-import signal
 import socket
 import sqlite3
 import subprocess
@@ -54,8 +52,8 @@ import time
 import urllib.parse
 from pathlib import Path
 
-from harness.dovecot import config as dovecot_config
-from harness.session import Failure, require, wait_for
+from harness.dovecot import config as dovecot_config, logs_in as dovecot_logs_in
+from harness.session import Failure, end_processes, require, wait_for
 
 LOGIN = "me"
 DOMAIN = "example.org"
@@ -331,18 +329,7 @@ def _json(port: int, path: str):
 
 def _end(proc: subprocess.Popen) -> None:
     """SIGTERM to the process group, SIGKILL after 10 s."""
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        proc.wait()
+    end_processes([proc], 10)
 
 
 # -- the compose form, as the page holds it ------------------------------------------------------
@@ -485,12 +472,7 @@ class Roundcube:
             if p.poll() is not None:
                 raise Failure(f"dovecot exited {p.returncode}: {self._tail(self.root / 'dovecot.out')}"
                               f"{self._tail(imap / 'dovecot.log')}")
-            try:
-                with imaplib.IMAP4("127.0.0.1", self.imap_port, timeout=5) as m:
-                    m.login(LOGIN, self.password)
-                    return m.select("Drafts")[0] == "OK"
-            except (OSError, imaplib.IMAP4.error):
-                return False
+            return dovecot_logs_in(self.imap_port, LOGIN, self.password)
         try:
             wait_for(ready, 30, "the private IMAP server (dovecot) to log the test user in", interval=0.3)
         except Failure:

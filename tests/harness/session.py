@@ -204,21 +204,7 @@ class Session:
         return [f"--config-file={conf}"]
 
     def close(self) -> None:
-        for p in reversed(self._procs):
-            try:
-                os.killpg(p.pid, signal.SIGTERM)
-            except (ProcessLookupError, PermissionError):
-                pass
-        deadline = time.monotonic() + 5
-        for p in reversed(self._procs):
-            try:
-                p.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                try:
-                    os.killpg(p.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
-                p.wait()
+        end_processes(list(reversed(self._procs)), 5)
         self._procs.clear()
         if self._tmp is not None:
             self._tmp.cleanup()
@@ -409,6 +395,26 @@ def tick_and_open(s: "Session", win: str, count: int, shot: Path | None = None) 
         time.sleep(0.3)  # drawn
         s.screenshot(shot)
     s.key(win, "Return")
+
+
+def end_processes(procs: list[subprocess.Popen], grace: float) -> None:
+    """SIGTERM to each process's group, then SIGKILL to each still running after `grace` seconds
+    in all (each was started in a session of its own)."""
+    for p in procs:
+        try:
+            os.killpg(p.pid, signal.SIGTERM)
+        except (ProcessLookupError, PermissionError):
+            pass
+    deadline = time.monotonic() + grace
+    for p in procs:
+        try:
+            p.wait(timeout=max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            p.wait()
 
 
 def processes_with_home(home: str | os.PathLike, exe: bool = True) -> list[tuple[int, str, list[str]]]:
