@@ -302,4 +302,80 @@ answer ask_dialog(const question& q, const std::optional<std::string>& ask_progr
   return {ask_with(*fallback, without_files), {}, false};
 }
 
+std::string window_answer::chosen(std::string_view group) const {
+  for (const auto& [g, o] : choose)
+    if (g == group) return o;
+  return {};
+}
+
+std::string window_answer::address_of(std::string_view group) const {
+  for (const auto& [g, a] : address)
+    if (g == group) return a;
+  return {};
+}
+
+std::optional<bool> window_answer::toggle(std::string_view id) const {
+  for (const auto& [t, on] : toggles)
+    if (t == id) return on;
+  return std::nullopt;
+}
+
+window_answer window_answer_of(const request& r, int status, std::string_view out) {
+  window_answer a;
+  if (status == 1) {
+    a.what = window_answer::how::closed;
+    return a;
+  }
+  if (status != 0) return a;
+  const window_answer failed;
+  std::vector<std::string_view> lines;
+  while (!out.empty()) {
+    const auto nl = out.find('\n');
+    if (nl == std::string_view::npos) return failed;  // every line ends
+    lines.push_back(out.substr(0, nl));
+    out.remove_prefix(nl + 1);
+  }
+  if (lines.empty() || std::none_of(r.buttons.begin(), r.buttons.end(), [&](const button& b) { return b.id == lines[0]; }))
+    return failed;
+  a.button = lines[0];
+  auto group_of = [&](std::string_view g) {
+    return std::any_of(r.groups.begin(), r.groups.end(), [&](const option_group& x) { return x.id == g; });
+  };
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const std::string_view line = lines[i];
+    const auto sp = line.find(' ');
+    if (sp == std::string_view::npos) return failed;
+    const std::string_view key = line.substr(0, sp), rest = line.substr(sp + 1);
+    const auto sp2 = rest.find(' ');
+    if (sp2 == std::string_view::npos) return failed;
+    const std::string name(rest.substr(0, sp2)), value(rest.substr(sp2 + 1));
+    if (key == "toggle") {
+      const bool known = std::any_of(r.toggles.begin(), r.toggles.end(), [&](const toggle& t) { return t.id == name; });
+      if (!known || (value != "on" && value != "off")) return failed;
+      a.toggles.emplace_back(name, value == "on");
+    } else if (key == "choose") {
+      const bool known = std::any_of(r.options.begin(), r.options.end(),
+                                     [&](const option& o) { return o.group == name && o.id == value; });
+      if (!known || !a.chosen(name).empty()) return failed;
+      a.choose.emplace_back(name, value);
+    } else if (key == "address") {
+      if (!group_of(name) || !a.address_of(name).empty()) return failed;
+      a.address.emplace_back(name, value);
+    } else {
+      return failed;
+    }
+  }
+  a.what = window_answer::how::chosen;
+  return a;
+}
+
+window_answer ask_window(const request& r, const std::string& ask_program) {
+  // Removed as the block ends, or by a signal while the window is open.
+  const auto file = private_file("mailtokit-choices-", ask::encode(r));
+  if (!file) return {};
+  auto run = launch::run_capture({ask_program, file->path()}, 16 * 1024);
+  if (!run) return {};
+  return window_answer_of(r, run->status, run->out);
+}
+
 }  // namespace mailtokit::ask

@@ -75,4 +75,26 @@ namespace mailtokit::ask {
 /// `files_shown = false`.
 [[nodiscard]] answer ask_dialog(const question& q, const std::optional<std::string>& ask_program,
                                 std::optional<dialog_program> fallback);
+
+// ---- the choices: the chooser of a first click and the settings window (issue 37) ----------------
+
+/// What the window said of a request with choices.
+struct window_answer {
+  enum class how { chosen, closed, failed } what = how::failed;  ///< failed: it could not run
+  std::string button;                                ///< the button pressed (chosen)
+  std::vector<std::pair<std::string, std::string>> choose;   ///< group, option
+  std::vector<std::pair<std::string, std::string>> address;  ///< group, text
+  std::vector<std::pair<std::string, bool>> toggles;         ///< toggle, on
+  /// The option chosen in `group` (empty when none), and its address.
+  [[nodiscard]] std::string chosen(std::string_view group) const;
+  [[nodiscard]] std::string address_of(std::string_view group) const;
+  [[nodiscard]] std::optional<bool> toggle(std::string_view id) const;
+};
+/// mailtokit-ask's answer to `r` from its exit status and output: a button's id on the first
+/// line, then "toggle ID on|off", "choose GROUP ID" and "address GROUP TEXT" lines that name
+/// what `r` holds; anything else is `failed`.
+[[nodiscard]] window_answer window_answer_of(const request& r, int status, std::string_view out);
+/// Show `r` in mailtokit-ask and wait: 0 and the lines, 1 closed (Escape), else failed.
+[[nodiscard]] window_answer ask_window(const request& r, const std::string& ask_program);
+
 }  // namespace mailtokit::ask

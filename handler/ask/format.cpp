@@ -2,6 +2,9 @@
 
 #include <glib.h>
 
+#include <algorithm>
+#include <tuple>
+
 namespace mailtokit::ask {
 namespace {
 
@@ -53,6 +56,70 @@ std::optional<std::string> clean(std::string_view v, bool isolates) {
   return out;
 }
 
+// `value` as exactly `n` lines, each ending in a line feed; nullopt when it is not that.
+std::optional<std::vector<std::string>> lines_of(const std::string& value, std::size_t n) {
+  std::vector<std::string> parts;
+  for (std::size_t at = 0; at < value.size();) {
+    const auto nl = value.find('\n', at);
+    if (nl == std::string::npos || parts.size() == n) return std::nullopt;
+    parts.push_back(value.substr(at, nl - at));
+    at = nl + 1;
+  }
+  if (parts.size() != n) return std::nullopt;
+  return parts;
+}
+
+std::optional<bool> yes_no(const std::string& v) {
+  if (v == "yes") return true;
+  if (v == "no") return false;
+  return std::nullopt;
+}
+
+// A toggle record's three lines; why not, when it is not that.
+std::optional<std::string> add_toggle(request& r, const std::string& value) {
+  if (r.toggles.size() == max_groups) return "more than " + std::to_string(max_groups) + " toggles";
+  const auto parts = lines_of(value, 3);
+  if (!parts) return std::string("a toggle that is not id, label and yes or no");
+  const auto on = yes_no((*parts)[2]);
+  if (!valid_id((*parts)[0]) || !on) return std::string("a bad toggle");
+  for (const auto& t : r.toggles)
+    if (t.id == (*parts)[0]) return "two toggles with the id " + t.id;
+  r.toggles.push_back({(*parts)[0], (*parts)[1], *on});
+  return std::nullopt;
+}
+
+// A group record's two lines; why not, when it is not that.
+std::optional<std::string> add_group(request& r, const std::string& value) {
+  if (r.groups.size() == max_groups) return "more than " + std::to_string(max_groups) + " groups";
+  const auto parts = lines_of(value, 2);
+  if (!parts || !valid_id((*parts)[0])) return std::string("a group that is not an id and a heading");
+  for (const auto& g : r.groups)
+    if (g.id == (*parts)[0]) return "two groups with the id " + g.id;
+  r.groups.push_back({(*parts)[0], (*parts)[1]});
+  return std::nullopt;
+}
+
+// An option record's seven lines; why not, when it is not that.
+std::optional<std::string> add_option(request& r, const std::string& value) {
+  if (r.options.size() == max_options) return "more than " + std::to_string(max_options) + " options";
+  const auto parts = lines_of(value, 7);
+  if (!parts) return std::string("an option that is not group, id, label, icon, example, address and chosen");
+  const auto& [group, id, label, icon, example, address, chosen_text] =
+      std::tie((*parts)[0], (*parts)[1], (*parts)[2], (*parts)[3], (*parts)[4], (*parts)[5], (*parts)[6]);
+  if (std::none_of(r.groups.begin(), r.groups.end(), [&](const option_group& g) { return g.id == group; }))
+    return "an option of no group declared before it: " + group;
+  const bool printable = std::all_of(id.begin(), id.end(), [](char c) { return c > 0x20 && c < 0x7F; });
+  if (id.empty() || id.size() > 128 || !printable) return "a bad option id " + id;
+  const auto chosen = yes_no(chosen_text);
+  if (!chosen) return std::string("an option's chosen that is not yes or no");
+  for (const auto& o : r.options) {
+    if (o.group == group && o.id == id) return "two options with the id " + id;
+    if (o.group == group && o.chosen && *chosen) return "two options chosen in the group " + group;
+  }
+  r.options.push_back({group, id, label, icon, example, address, *chosen});
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string encode(const request& r) {
@@ -66,6 +133,12 @@ std::string encode(const request& r) {
   for (const auto& f : r.files) put(out, "file", f.name + "\n" + f.about);
   for (const auto& n : r.file_notes) put(out, "file_note", n);
   put(out, "details", r.details);
+  if (!r.icon.empty()) put(out, "icon", r.icon);
+  for (const auto& t : r.toggles) put(out, "toggle", t.id + "\n" + t.label + "\n" + (t.on ? "yes" : "no") + "\n");
+  for (const auto& g : r.groups) put(out, "group", g.id + "\n" + g.heading + "\n");
+  for (const auto& o : r.options)
+    put(out, "option", o.group + "\n" + o.id + "\n" + o.label + "\n" + o.icon + "\n" + o.example + "\n" + o.address +
+                           "\n" + (o.chosen ? "yes" : "no") + "\n");
   for (const auto& b : r.buttons) put(out, "button:" + b.id, b.label);
   put(out, "default", r.default_id);
   return out;
@@ -118,6 +191,12 @@ mailtokit::result<request, std::string> decode(std::string_view text) {
       const auto nl_at = value->find('\n');
       if (nl_at == std::string::npos) return fail("a file without its line end at byte " + std::to_string(at));
       r.files.push_back({value->substr(0, nl_at), value->substr(nl_at + 1)});
+    } else if (key == "icon") {
+      if (value->find('/') != std::string::npos) return fail("an icon that is a path at byte " + std::to_string(at));
+      r.icon = std::move(*value);
+    } else if (key == "toggle" || key == "group" || key == "option") {
+      auto bad = key == "toggle" ? add_toggle(r, *value) : key == "group" ? add_group(r, *value) : add_option(r, *value);
+      if (bad) return fail(*bad + " at byte " + std::to_string(at));
     } else if (key.substr(0, 7) == "button:" && valid_id(key.substr(7))) {
       if (r.buttons.size() == max_buttons)
         return fail("more than " + std::to_string(max_buttons) + " buttons");

@@ -25,6 +25,32 @@ struct file {
   std::string about;  ///< where it is, its size and type, on one line
 };
 
+/// A set of options of which one is chosen (radio buttons), under its heading: where drafts
+/// go, when to ask.
+struct option_group {
+  std::string id;       ///< what the window prints in "choose ID OPTION": [a-z_], 1 to 32 characters
+  std::string heading;  ///< shown above the options
+};
+
+/// One option of a group: a radio button. In the chooser of a first click none is chosen to
+/// start; in the settings window the current one is.
+struct option {
+  std::string group;    ///< the id of its group (declared before it)
+  std::string id;       ///< what the window prints: printable ASCII, 1 to 128 bytes
+  std::string label;    ///< the program's or the service's name
+  std::string icon;     ///< an icon name of the desktop's theme ("thunderbird"), or empty
+  std::string example;  ///< not empty: the option takes an address (a text field); this is an example
+  std::string address;  ///< the address in its field to start (the settings window: the current one)
+  bool chosen = false;  ///< chosen to start; at most one per group
+};
+
+/// A check box that is on or off (the settings window: mailtokit as the mail-link handler).
+struct toggle {
+  std::string id;     ///< [a-z_], 1 to 32 characters
+  std::string label;
+  bool on = false;
+};
+
 /// What the window shows. Every text is plain UTF-8 for people.
 struct request {
   std::string title;
@@ -36,6 +62,13 @@ struct request {
   std::vector<file> files;              ///< the files offered, in order; the window prints "file N" for each ticked one
   std::vector<std::string> file_notes;  ///< files never attached and why, what attaching loses
   std::string details;
+  /// Choices: the default button is usable once every group has an option chosen (and its
+  /// address typed); when it is pressed, the window prints "toggle ID on|off" for each toggle,
+  /// "choose GROUP ID" for each group and "address GROUP TEXT" for a chosen option's address.
+  std::vector<toggle> toggles;
+  std::vector<option_group> groups;
+  std::vector<option> options;
+  std::string icon;  ///< the window's icon name ("" : dialog-warning, the question's)
   std::vector<button> buttons;  ///< in the order shown
   std::string default_id;       ///< the button Enter gives (the safe one)
 };
@@ -45,11 +78,16 @@ inline constexpr std::size_t max_input = 1024 * 1024;  ///< bytes of the whole f
 inline constexpr std::size_t max_field = 256 * 1024;   ///< bytes of one field
 inline constexpr std::size_t max_items = 32;           ///< findings, choices, recipients, files, file notes
 inline constexpr std::size_t max_buttons = 6;
+inline constexpr std::size_t max_options = 64;  ///< options of all groups together
+inline constexpr std::size_t max_groups = 4;    ///< groups, and toggles
 
 /// The file's text: "mailtokit-ask 1\n", then one record per field, "<key> <length>\n<bytes>\n",
 /// keys title, headline, finding (repeated), choice (repeated), recipient (repeated),
 /// files_intro, file (repeated: the name, a line feed, then what is said about it), file_note
-/// (repeated), details, button:<id> (its label; repeated, in order) and default (a button id).
+/// (repeated), details, icon, toggle (repeated: id, label, yes or no), group (repeated: id,
+/// heading), option (repeated: group, id, label, icon, example, address, yes or no for chosen),
+/// button:<id> (its label; repeated, in order) and default (a button id). The parts of toggle,
+/// group and option each end in a line feed.
 /// Lengths are decimal byte counts, so a value may hold any byte, line breaks included.
 ///
 ///     mailtokit-ask 1

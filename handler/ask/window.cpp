@@ -23,6 +23,7 @@
 #include "ask/format.hpp"
 #include "base/i18n.hpp"
 
+using mailtokit::i18n::fill;
 using mailtokit::i18n::ntr;
 using mailtokit::i18n::tr;
 
@@ -169,6 +170,120 @@ void add_files(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
   gtk_box_pack_start(GTK_BOX(part), scrolled, FALSE, FALSE, 0);
 }
 
+// The choices (the chooser of a first click, the settings window): the toggles as check boxes,
+// then each group under its heading, a radio button per option (a hidden first one holds the
+// group, so that none need be chosen to start), the text field of an option that takes an
+// address under it, shown while it is chosen. The default button is usable once every group's
+// choice is complete, so a hurried Enter chooses nothing.
+struct choice_row {
+  std::size_t option = 0;
+  GtkWidget* radio = nullptr;
+  GtkWidget* entry = nullptr;  // null: the option takes no address
+};
+std::vector<choice_row> choice_rows;
+std::vector<GtkWidget*> toggle_boxes;
+GtkWidget* choices_default = nullptr;
+
+// The chosen row of `group`, if any.
+std::optional<std::size_t> chosen_row(const mailtokit::ask::request& q, const std::string& group) {
+  for (std::size_t i = 0; i < choice_rows.size(); ++i)
+    if (q.options[choice_rows[i].option].group == group &&
+        gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(choice_rows[i].radio)))
+      return i;
+  return std::nullopt;
+}
+
+void update_choices(GtkWidget*, gpointer data) {
+  const auto& q = *static_cast<const mailtokit::ask::request*>(data);
+  bool complete = true;
+  for (const auto& g : q.groups) {
+    const auto i = chosen_row(q, g.id);
+    complete = complete && i.has_value();
+    if (i && choice_rows[*i].entry != nullptr)
+      complete = complete && gtk_entry_get_text_length(GTK_ENTRY(choice_rows[*i].entry)) > 0;
+  }
+  for (const auto& row : choice_rows)
+    if (row.entry != nullptr) {
+      const bool on = gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(row.radio));
+      gtk_widget_set_visible(row.entry, on);
+      gtk_widget_set_sensitive(row.entry, on);
+    }
+  if (choices_default != nullptr) gtk_widget_set_sensitive(choices_default, complete);
+}
+
+// One group's options, in a list that scrolls past `max_height` pixels.
+void add_group(const mailtokit::ask::request& q, const mailtokit::ask::option_group& g, GtkBox* right, gint max_height) {
+  GtkWidget* heading = text_label(g.heading);
+  PangoAttrList* attrs = pango_attr_list_new();
+  pango_attr_list_insert(attrs, pango_attr_weight_new(PANGO_WEIGHT_BOLD));
+  gtk_label_set_attributes(GTK_LABEL(heading), attrs);
+  pango_attr_list_unref(attrs);
+  gtk_box_pack_start(right, heading, FALSE, FALSE, 0);
+  GtkWidget* scrolled = gtk_scrolled_window_new(nullptr, nullptr);
+  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_shadow_type(GTK_SCROLLED_WINDOW(scrolled), GTK_SHADOW_IN);
+  gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(scrolled), TRUE);
+  gtk_scrolled_window_set_propagate_natural_width(GTK_SCROLLED_WINDOW(scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height(GTK_SCROLLED_WINDOW(scrolled), max_height);
+  GtkWidget* list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+  gtk_container_set_border_width(GTK_CONTAINER(list), 6);
+  gtk_container_add(GTK_CONTAINER(scrolled), list);
+  AtkObject* list_a11y = gtk_widget_get_accessible(list);
+  atk_object_set_role(list_a11y, ATK_ROLE_LIST);
+  atk_object_set_name(list_a11y, clipped(g.heading).c_str());
+  GtkWidget* none = gtk_radio_button_new(nullptr);  // holds the group; never shown
+  gtk_widget_set_no_show_all(none, TRUE);
+  gtk_box_pack_start(GTK_BOX(list), none, FALSE, FALSE, 0);
+  for (std::size_t k = 0; k < q.options.size(); ++k) {
+    const auto& o = q.options[k];
+    if (o.group != g.id) continue;
+    choice_row row;
+    row.option = k;
+    row.radio = gtk_radio_button_new_from_widget(GTK_RADIO_BUTTON(none));
+    GtkWidget* inside = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
+    // The icon when the theme has it, else an empty place of its size, so the names line up.
+    GtkWidget* image = o.icon.empty() || !gtk_icon_theme_has_icon(gtk_icon_theme_get_default(), o.icon.c_str())
+                           ? gtk_image_new()
+                           : gtk_image_new_from_icon_name(o.icon.c_str(), GTK_ICON_SIZE_LARGE_TOOLBAR);
+    gtk_image_set_pixel_size(GTK_IMAGE(image), 24);  // an icon with only large sizes is scaled down
+    gtk_widget_set_size_request(image, 24, 24);
+    gtk_box_pack_start(GTK_BOX(inside), image, FALSE, FALSE, 0);
+    gtk_box_pack_start(GTK_BOX(inside), text_label(o.label), FALSE, FALSE, 0);
+    gtk_container_add(GTK_CONTAINER(row.radio), inside);
+    atk_object_set_name(gtk_widget_get_accessible(row.radio), clipped(o.label).c_str());
+    gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(row.radio), o.chosen);
+    g_signal_connect(row.radio, "toggled", G_CALLBACK(update_choices), const_cast<mailtokit::ask::request*>(&q));
+    g_signal_connect(row.radio, "key-press-event", G_CALLBACK(enter_is_default), nullptr);
+    gtk_box_pack_start(GTK_BOX(list), row.radio, FALSE, FALSE, 0);
+    if (!o.example.empty()) {
+      row.entry = gtk_entry_new();
+      gtk_entry_set_text(GTK_ENTRY(row.entry), o.address.c_str());
+      gtk_entry_set_placeholder_text(GTK_ENTRY(row.entry), o.example.c_str());
+      gtk_entry_set_activates_default(GTK_ENTRY(row.entry), TRUE);
+      gtk_widget_set_margin_start(row.entry, 28);
+      gtk_widget_set_no_show_all(row.entry, TRUE);
+      // TRANSLATORS: {0} is a webmail's name, e.g. "Roundcube": the name of its address field.
+      atk_object_set_name(gtk_widget_get_accessible(row.entry), fill(tr("{0}: its address"), {clipped(o.label)}).c_str());
+      g_signal_connect(row.entry, "changed", G_CALLBACK(update_choices), const_cast<mailtokit::ask::request*>(&q));
+      gtk_box_pack_start(GTK_BOX(list), row.entry, FALSE, FALSE, 0);
+    }
+    choice_rows.push_back(row);
+  }
+  gtk_box_pack_start(right, scrolled, FALSE, FALSE, 0);
+}
+
+void add_choices(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
+  for (const auto& t : q.toggles) {
+    GtkWidget* box = gtk_check_button_new_with_label(clipped(t.label).c_str());
+    gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(box), t.on ? TRUE : FALSE);
+    g_signal_connect(box, "key-press-event", G_CALLBACK(enter_is_default), nullptr);
+    gtk_box_pack_start(right, box, FALSE, FALSE, 0);
+    toggle_boxes.push_back(box);
+  }
+  // Each list at its natural height up to 300 pixels (40% of a smaller screen); longer ones scroll.
+  for (const auto& g : q.groups) add_group(q, g, right, std::min(300, screen * 40 / 100));
+}
+
 // The window: titled, above the others, an alert for screen readers.
 GtkWidget* new_dialog(const mailtokit::ask::request& q) {
   GtkWidget* dialog = gtk_dialog_new();
@@ -177,9 +292,10 @@ GtkWidget* new_dialog(const mailtokit::ask::request& q) {
   gtk_window_set_resizable(GTK_WINDOW(dialog), FALSE);
   gtk_window_set_position(GTK_WINDOW(dialog), GTK_WIN_POS_CENTER);
   gtk_window_set_keep_above(GTK_WINDOW(dialog), TRUE);
-  gtk_window_set_icon_name(GTK_WINDOW(dialog), "dialog-warning");
+  gtk_window_set_icon_name(GTK_WINDOW(dialog), q.icon.empty() ? "dialog-warning" : q.icon.c_str());
   AtkObject* dialog_a11y = gtk_widget_get_accessible(dialog);
-  atk_object_set_role(dialog_a11y, ATK_ROLE_ALERT);
+  // The question is an alert; the chooser and the settings window are dialogs.
+  atk_object_set_role(dialog_a11y, q.options.empty() ? ATK_ROLE_ALERT : ATK_ROLE_DIALOG);
   atk_object_set_name(dialog_a11y, title.c_str());
   return dialog;
 }
@@ -260,7 +376,7 @@ void add_body(const mailtokit::ask::request& q, GtkWidget* dialog) {
   GtkWidget* content = gtk_dialog_get_content_area(GTK_DIALOG(dialog));
   GtkWidget* row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 18);
   gtk_container_set_border_width(GTK_CONTAINER(row), 18);
-  GtkWidget* icon = gtk_image_new_from_icon_name("dialog-warning", GTK_ICON_SIZE_DIALOG);
+  GtkWidget* icon = gtk_image_new_from_icon_name(q.icon.empty() ? "dialog-warning" : q.icon.c_str(), GTK_ICON_SIZE_DIALOG);
   gtk_widget_set_valign(icon, GTK_ALIGN_START);
   gtk_box_pack_start(GTK_BOX(row), icon, FALSE, FALSE, 0);
   GtkWidget* right = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10);
@@ -279,6 +395,7 @@ void add_body(const mailtokit::ask::request& q, GtkWidget* dialog) {
   add_heading_and_findings(q, GTK_BOX(column));
   add_recipients(q, GTK_BOX(column));
   if (!q.files.empty()) add_files(q, GTK_BOX(right), screen);
+  if (!q.options.empty() || !q.toggles.empty()) add_choices(q, GTK_BOX(right), screen);
   if (!q.choices.empty()) {
     std::string choices;
     for (const auto& c : q.choices) choices += (choices.empty() ? "" : "\n") + c;
@@ -301,6 +418,10 @@ void add_buttons(const mailtokit::ask::request& q, GtkWidget* dialog) {
     if (q.buttons[i].id == q.default_id) gtk_dialog_set_default_response(GTK_DIALOG(dialog), static_cast<gint>(i));
   gtk_widget_show_all(dialog);
   if (safe == nullptr) return;
+  if (!q.groups.empty()) {  // usable once every choice is complete
+    choices_default = safe;
+    update_choices(nullptr, const_cast<mailtokit::ask::request*>(&q));
+  }
   // The button row keeps the same distance from the window's edges as the text.
   GtkWidget* row_of_buttons = gtk_widget_get_parent(safe);
   gtk_widget_set_margin_start(row_of_buttons, 18);
@@ -334,9 +455,25 @@ int show(const mailtokit::ask::request& q) {
     std::vector<std::size_t> ticked;
     for (std::size_t i = 0; i < file_boxes.size(); ++i)
       if (gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(file_boxes[i]))) ticked.push_back(i);
+    const bool by_default = q.buttons[static_cast<std::size_t>(response)].id == q.default_id;
+    std::vector<std::string> choices;  // read before the widgets go
+    for (std::size_t i = 0; by_default && i < q.toggles.size(); ++i)
+      choices.push_back("toggle " + q.toggles[i].id +
+                        (gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(toggle_boxes[i])) ? " on" : " off"));
+    for (const auto& g : q.groups) {
+      const auto row = by_default ? chosen_row(q, g.id) : std::nullopt;
+      if (!row) continue;
+      choices.push_back("choose " + g.id + " " + q.options[choice_rows[*row].option].id);
+      if (choice_rows[*row].entry == nullptr) continue;
+      const std::string address = gtk_entry_get_text(GTK_ENTRY(choice_rows[*row].entry));
+      // One line: a line break pasted into the field ends nothing here.
+      if (!address.empty() && address.find_first_of("\r\n") == std::string::npos)
+        choices.push_back("address " + g.id + " " + address);
+    }
     gtk_widget_destroy(dialog);
     std::printf("%s\n", q.buttons[static_cast<std::size_t>(response)].id.c_str());
     for (const std::size_t i : ticked) std::printf("file %zu\n", i);
+    for (const auto& line : choices) std::printf("%s\n", line.c_str());
     return std::fflush(stdout) == 0 ? 0 : 1;
   }
   if (response != GTK_RESPONSE_NONE) gtk_widget_destroy(dialog);

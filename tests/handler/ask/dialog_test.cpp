@@ -194,3 +194,34 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
   for (const auto& argv : {z, z2, y, y2, k, k2})
     for (const auto& a : argv) CHECK((a == argv.front() || a.rfind("--", 0) == 0));
 }
+
+TEST_CASE("choices window: only what the request holds comes back; anything else is a failure",
+          "[confirm]") {
+  ask::request r;
+  r.toggles = {{"handler", "On", false}};
+  r.groups = {{"target", "Where"}, {"confirm", "When"}};
+  r.options = {{"target", "gmail", "Gmail", "", "", "", false},
+               {"target", "roundcube", "Roundcube", "", "https://mail.example.org/", "", false},
+               {"confirm", "risky", "Risky", "", "", "", true}};
+  r.buttons = {{"cancel", "Cancel"}, {"save", "Save"}};
+  r.default_id = "save";
+  using how = window_answer::how;
+  auto a = window_answer_of(r, 0, "save\ntoggle handler on\nchoose target roundcube\naddress target https://m.example/ x\n"
+                                  "choose confirm risky\n");
+  REQUIRE(a.what == how::chosen);
+  CHECK(a.button == "save");
+  CHECK(a.chosen("target") == "roundcube");
+  CHECK(a.address_of("target") == "https://m.example/ x");  // the rest of the line, spaces and all
+  CHECK(a.chosen("confirm") == "risky");
+  CHECK(a.toggle("handler") == std::optional<bool>(true));
+  CHECK_FALSE(a.toggle("other"));
+  CHECK(window_answer_of(r, 0, "cancel\n").what == how::chosen);  // a button alone
+  CHECK(window_answer_of(r, 1, "").what == how::closed);            // Escape, closed
+  // Anything else: failed, so the caller never acts on half an answer.
+  for (const char* out : {"", "save", "open\n", "save\nchoose target outlook\n", "save\nchoose where gmail\n",
+                          "save\nchoose target gmail\nchoose target roundcube\n", "save\ntoggle handler yes\n",
+                          "save\ntoggle other on\n", "save\naddress where x\n", "save\nfile 0\n",
+                          "save\nchoose target gmail"})
+    CHECK(window_answer_of(r, 0, out).what == how::failed);
+  CHECK(window_answer_of(r, 2, "save\n").what == how::failed);  // bad input, no display
+}

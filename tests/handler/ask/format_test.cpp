@@ -74,3 +74,72 @@ TEST_CASE(
         "b\xE2\x81\xA6"
         "c\xEF\xBF\xBD[31m\td\ne");
 }
+
+TEST_CASE("choices window: toggles, groups and options come back as written; bad ones are refused", "[confirm]") {
+  ask::request r;
+  r.title = "Mail links";
+  r.headline = "How mail links open";
+  r.icon = "mail-send";
+  r.toggles = {{"handler", "Open mail links with mailtokit", true}};
+  r.groups = {{"target", "Where mail goes"}, {"confirm", "When to ask"}};
+  r.options = {{"target", "desktop:org.gnome.Evolution", "Evolution", "org.gnome.Evolution", "", "", false},
+               {"target", "roundcube", "Your organization's Roundcube", "", "https://mail.example.org/",
+                "https://mail.example.net/", true},
+               {"confirm", "risky", "Before a risky link", "", "", "", true},
+               {"confirm", "never", "Never", "", "", "", false}};
+  r.buttons = {{"cancel", "Cancel"}, {"save", "Save"}};
+  r.default_id = "save";
+  auto back = ask::decode(ask::encode(r));
+  REQUIRE(back);
+  CHECK(back->icon == "mail-send");
+  REQUIRE(back->toggles.size() == 1);
+  CHECK(back->toggles[0].on);
+  CHECK(back->toggles[0].label == "Open mail links with mailtokit");
+  REQUIRE(back->groups.size() == 2);
+  CHECK(back->groups[1].heading == "When to ask");
+  REQUIRE(back->options.size() == 4);
+  CHECK(back->options[0].id == "desktop:org.gnome.Evolution");
+  CHECK(back->options[0].icon == "org.gnome.Evolution");
+  CHECK_FALSE(back->options[0].chosen);
+  CHECK(back->options[1].example == "https://mail.example.org/");
+  CHECK(back->options[1].address == "https://mail.example.net/");
+  CHECK(back->options[1].chosen);
+  CHECK(back->options[2].group == "confirm");
+
+  const std::string head = "mailtokit-ask 1\n";
+  const std::string tail = "button:save 1\nS\ndefault 4\nsave\n";
+  auto rec = [](const std::string& key, const std::string& value) {
+    return key + " " + std::to_string(value.size()) + "\n" + value + "\n";
+  };
+  const std::string group = rec("group", "target\nWhere\n");
+  auto opt = [&](const std::string& g, const std::string& id, const std::string& chosen) {
+    return rec("option", g + "\n" + id + "\nLabel\n\n\n\n" + chosen + "\n");
+  };
+  CHECK(ask::decode(head + group + opt("target", "gmail", "no") + tail));
+  // An option of a group not declared before it, two chosen in one group, the same id twice.
+  CHECK(error_of(ask::decode(head + opt("target", "gmail", "no") + group + tail)).find("no group") != std::string::npos);
+  CHECK(error_of(ask::decode(head + group + opt("target", "a", "yes") + opt("target", "b", "yes") + tail))
+            .find("two options chosen") != std::string::npos);
+  CHECK_FALSE(ask::decode(head + group + opt("target", "a", "no") + opt("target", "a", "no") + tail));
+  // An id with a space (it would split the window's answer line), chosen that is not yes or no,
+  // too few lines, a missing last line end.
+  CHECK_FALSE(ask::decode(head + group + opt("target", "a b", "no") + tail));
+  CHECK_FALSE(ask::decode(head + group + opt("target", "a", "maybe") + tail));
+  CHECK_FALSE(ask::decode(head + group + rec("option", "target\na\nLabel\n") + tail));
+  CHECK_FALSE(ask::decode(head + group + rec("option", "target\na\nL\n\n\n\nno") + tail));
+  // A group id the answer could not carry, a toggle that is not yes or no, an icon that is a path.
+  CHECK_FALSE(ask::decode(head + rec("group", "Target X\nWhere\n") + tail));
+  CHECK_FALSE(ask::decode(head + rec("toggle", "handler\nOn\non\n") + tail));
+  CHECK(error_of(ask::decode(head + rec("icon", "/etc/passwd") + tail)).find("path") != std::string::npos);
+  // Too many options, groups or toggles.
+  std::string many = head + group;
+  for (std::size_t i = 0; i <= ask::max_options; ++i) many += opt("target", "o" + std::to_string(i), "no");
+  CHECK(error_of(ask::decode(many + tail)).find("more than") != std::string::npos);
+  std::string groups = head;
+  for (std::size_t i = 0; i <= ask::max_groups; ++i) groups += rec("group", "g" + std::string(1, char('a' + i)) + "\nG\n");
+  CHECK_FALSE(ask::decode(groups + tail));
+  // A label's hidden characters are shown, not obeyed.
+  auto shown = ask::decode(head + group + rec("option", "target\na\nGmail\xE2\x80\xAE\n\n\n\nno\n") + tail);
+  REQUIRE(shown);
+  CHECK(shown->options[0].label == "Gmail\xEF\xBF\xBD");
+}
