@@ -220,10 +220,13 @@ mailtokit::result<config, config_problem> parse_config(std::string_view text) {
   return c;
 }
 
-std::string with_value(std::string_view text, std::string_view key, std::string_view value) {
+namespace {
+
+// `text` with every line that sets `key` gone, and `line` (when not empty) where the first was,
+// else at the end.
+std::string rewritten(std::string_view text, std::string_view key, const std::string& line) {
   std::string out;
-  const std::string line = std::string(key) + " = " + std::string(value) + "\n";
-  bool set = false;
+  bool set = line.empty();
   for (std::size_t start = 0; start < text.size();) {
     std::size_t end = text.find('\n', start);
     end = end == std::string_view::npos ? text.size() : end + 1;
@@ -246,6 +249,14 @@ std::string with_value(std::string_view text, std::string_view key, std::string_
   if (!set) out += line;
   return out;
 }
+
+}  // namespace
+
+std::string with_value(std::string_view text, std::string_view key, std::string_view value) {
+  return rewritten(text, key, std::string(key) + " = " + std::string(value) + "\n");
+}
+
+std::string without_key(std::string_view text, std::string_view key) { return rewritten(text, key, {}); }
 
 environment environment::current() {
   environment env;

@@ -69,6 +69,8 @@ struct config_problem {
 /// at the end. Every other line, comments and blank lines included, stays as it was. `value`
 /// must hold no line break.
 [[nodiscard]] std::string with_value(std::string_view text, std::string_view key, std::string_view value);
+/// `text` without the lines that set `key`; every other line stays as it was.
+[[nodiscard]] std::string without_key(std::string_view text, std::string_view key);
 
 /// The keys a configuration file may set, in the order the man page lists them.
 inline constexpr std::string_view config_keys[] = {"target",   "webmail", "command", "terminal", "from",

@@ -165,3 +165,17 @@ TEST_CASE("attach_max_files and attach_max_total", "[config]") {
   CHECK_FALSE(parse_config("attach_max_files =\n"));
   CHECK(parse_config("attach_max_files = 12\n"));
 }
+
+TEST_CASE("with_value and without_key rewrite one key and keep every other line", "[config]") {
+  const std::string text = "# where mail goes\ntarget = thunderbird\n\nconfirm = always # not a comment\ntarget = gmail\n";
+  // The first line that sets the key takes the new value; a later one goes (it would override).
+  CHECK(with_value(text, "target", "roundcube") ==
+        "# where mail goes\ntarget = roundcube\n\nconfirm = always # not a comment\n");
+  CHECK(with_value("notify = no", "confirm", "never") == "notify = no\nconfirm = never\n");
+  // without_key: every line that sets it goes, comments and blank lines stay; a comment naming it stays.
+  CHECK(without_key(text, "target") == "# where mail goes\n\nconfirm = always # not a comment\n");
+  CHECK(without_key("# target = gmail\n", "target") == "# target = gmail\n");
+  CHECK(without_key("", "target").empty());
+  CHECK(without_key("  target=gmail", "target").empty());
+  CHECK(without_key("targets = x\n", "target") == "targets = x\n");
+}
