@@ -2,12 +2,8 @@
 // the choices (the mail programs on this computer, the webmails, "save the draft as a file") and
 // marks the current one; with a name it sets `target =` (and `webmail =` for a self-hosted
 // webmail or a template) in the configuration file, keeping every other line and comment.
-#include <fcntl.h>
-#include <sys/stat.h>
 
-#include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,6 +18,7 @@
 #include "launch/process.hpp"
 #include "mailtokit/preview.hpp"
 #include "open/choose.hpp"
+#include "open/places.hpp"
 #include "open/session.hpp"
 #include "xdg/user_files.hpp"
 
@@ -33,6 +30,7 @@ using cli::context;
 using cli::report_error;
 using cli::write_stdout;
 using open_link::chosen_name;
+using open_link::place;
 using xdg::config_where;
 using xdg::load_config;
 using xdg::loaded_config;
@@ -50,33 +48,11 @@ struct listed {
   std::string about;  // what it is
 };
 
-// The mail programs on this computer: the desktop's entries for mail links, then the known
-// programs found in PATH that no entry already names.
-std::vector<listed> installed_programs() {
-  std::vector<listed> out;
-  const std::string me = xdg::self_exe();
-  std::vector<const clients::client*> seen;
-  for (const auto& e : launch::mailto_handlers()) {
-    if (launch::is_mailtokit(e, me)) continue;
-    const std::string id = e.id.ends_with(".desktop") ? e.id.substr(0, e.id.size() - 8) : e.id;
-    out.push_back({"desktop:" + id, e.name});
-    if (const auto* k = clients::recognize(e.id, e.exec_argv)) seen.push_back(k);
-  }
-  for (const auto* k : clients::all()) {
-    if (std::find(seen.begin(), seen.end(), k) != seen.end()) continue;
-    if (auto path = launch::find_program(k->programs.front()))
-      out.push_back({std::string(k->name), k->terminal ? fill(tr("{0}, in a terminal"), {k->label}) : std::string(k->label)});
-  }
-  return out;
-}
-
 // Every name `use` takes, for "did you mean" and the error's list.
-std::vector<std::string> all_names(const std::vector<listed>& programs) {
+std::vector<std::string> all_names(const std::vector<open_link::place>& here) {
   std::vector<std::string> names;
-  for (const auto& p : programs) names.push_back(p.name);
+  for (const auto& p : here) names.push_back(p.name);
   for (const auto* k : clients::all()) names.emplace_back(k->name);
-  for (const auto* s : webmail::all()) names.emplace_back(s->name);
-  names.emplace_back("eml");
   return names;
 }
 
@@ -102,56 +78,27 @@ int list_choices(const loaded_config& lc) {
     write_stdout(fill(tr("Mail links go to: {0} ({1})"), {chosen_name(*c), describe(c->why)}) + "\n");
   else
     write_stdout(fill(tr("Mail links go nowhere yet: {0}"), {c.error().reason}) + "\n");
-  print_section(tr("Mail programs on this computer:"), installed_programs(), current);
-  std::vector<listed> hosted, own;
-  for (const auto* s : webmail::all()) {
-    if (s->kind == webmail::kind::hosted) hosted.push_back({std::string(s->name), std::string(s->title)});
-    else
-      own.push_back({std::string(s->name) + (s->kind == webmail::kind::any ? " TEMPLATE" : " ADDRESS"),
-                     // TRANSLATORS: {0} is a webmail's name, {1} an example of its address.
-                     fill(tr("{0}, for example {1}"), {s->title, s->example})});
+  std::vector<listed> programs, hosted, own, file;
+  for (const auto& p : open_link::places()) {
+    switch (p.what) {
+      case place::kind::program:
+        programs.push_back({p.name, p.terminal ? fill(tr("{0}, in a terminal"), {p.label}) : p.label});
+        break;
+      case place::kind::webmail: hosted.push_back({p.name, p.label}); break;
+      case place::kind::organization:
+        own.push_back({p.name + (p.name == "webmail" ? " TEMPLATE" : " ADDRESS"),
+                       // TRANSLATORS: {0} is a webmail's name, {1} an example of its address.
+                       fill(tr("{0}, for example {1}"), {p.label, p.example})});
+        break;
+      case place::kind::file: file.push_back({p.name, tr("save the draft as a file and open it")}); break;
+    }
   }
+  print_section(tr("Mail programs on this computer:"), programs, current);
   print_section(tr("Webmail, in your browser:"), hosted, current);
   print_section(tr("Your organization's webmail, by its address:"), own, current);
-  print_section(tr("Without a mail program:"), {{"eml", tr("save the draft as a file and open it")}}, current);
+  print_section(tr("Without a mail program:"), file, current);
   write_stdout("\n" + std::string(tr("Choose with: mailtokit use NAME [ADDRESS]")) + "\n");
   return exit_ok;
-}
-
-// The new configuration text with the choice `v` (named `o.name`) in it, or the usage error's words.
-mailtokit::result<std::string, webmail::problem> chosen_text(const loaded_config& lc, const use_options& o,
-                                                            const open_link::target_value& v) {
-  using problem = webmail::problem;
-  if (v.t == dispatch::target::custom)
-    return problem{tr("custom needs the command line of your mail program: write `target = custom` and `command "
-                      "= ...` in the configuration file (man mailtokit.conf)")};
-  if (v.t == dispatch::target::desktop && !launch::find(v.entry_id))
-    return problem{fill(tr("the desktop entry {0} is not installed"), {preview::visible(v.entry_id)})};
-  std::string text = xdg::with_value(lc.text, "target", o.name);
-  if (v.service != nullptr && v.service->kind != webmail::kind::hosted) {
-    if (o.address.empty())
-      return problem{fill(tr("{0} needs the address of your webmail, for example: mailtokit use {0} {1}"),
-                          {v.service->name, v.service->example})};
-    auto address = webmail::check_address(*v.service, o.address);
-    if (!address) return address.error();
-    text = xdg::with_value(text, "webmail", *address);
-  } else if (!o.address.empty()) {
-    return problem{fill(tr("{0} takes no address (only a webmail on your organization's own server does)"),
-                        {preview::visible(o.name)})};
-  }
-  if (auto parsed = xdg::parse_config(text); !parsed)
-    return problem{fill(tr("the configuration would not be readable: {0}"), {parsed.error().words})};
-  return text;
-}
-
-// The configuration file written with `text`: its folder made when missing, its mode kept.
-program::result<void> write_config(const loaded_config& lc, const std::string& text) {
-  std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(lc.path).parent_path(), ec);
-  unsigned mode = 0644;
-  struct stat st {};
-  if (lc.exists && ::stat(lc.path.c_str(), &st) == 0) mode = st.st_mode & 0777;
-  return files::write_atomic(AT_FDCWD, lc.path, text, {.mode = mode});
 }
 
 int run_use(const use_options& o) {
@@ -163,20 +110,19 @@ int run_use(const use_options& o) {
     report_error("usage", tr("HOME (or XDG_CONFIG_HOME) must be set to an absolute path"));
     return exit_usage;
   }
-  const auto v = open_link::parse_target_value(o.name);
-  if (!v) {  // unknown: the closest name, and where the list is
-    const std::string near = closest_name(o.name, all_names(installed_programs()));
+  if (!open_link::parse_target_value(o.name)) {  // unknown: the closest name, and where the list is
+    const std::string near = closest_name(o.name, all_names(open_link::places()));
     report_error("usage", fill(tr("unknown choice '{0}'"), {preview::visible(o.name)}), {},
                  near.empty() ? std::string(tr("`mailtokit use` lists the choices"))
                               : fill(tr("did you mean '{0}'? `mailtokit use` lists the choices"), {near}));
     return exit_usage;
   }
-  auto text = chosen_text(*lc, o, *v);
+  auto text = open_link::with_choice(lc->text, o.name, o.address);
   if (!text) {
     report_error("usage", text.error().words, {}, tr("`mailtokit use` lists the choices"));
     return exit_usage;
   }
-  if (auto w = write_config(*lc, *text); !w) {
+  if (auto w = open_link::write_config(*lc, *text); !w) {
     report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(lc->path)}), files::reason(w.error()));
     return exit_cantcreat;
   }

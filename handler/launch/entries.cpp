@@ -39,6 +39,8 @@ std::optional<entry> read(GDesktopAppInfo* info) {
   e.dbus = g_desktop_app_info_get_boolean(info, "DBusActivatable") != FALSE;
   e.hidden = g_desktop_app_info_get_nodisplay(info) != FALSE;
   e.working_dir = take(g_desktop_app_info_get_string(info, "Path"));
+  e.icon = take(g_desktop_app_info_get_string(info, "Icon"));
+  if (e.icon.find('/') != std::string::npos) e.icon.clear();  // a file: only the theme's names are shown
   if (!e.exec.empty()) {
     // GLib splits Exec with g_shell_parse_argv() when it starts the entry; so do we.
     gint argc = 0;

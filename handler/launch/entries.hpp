@@ -24,6 +24,7 @@ struct entry {
   bool dbus = false;                   ///< DBusActivatable=true
   bool hidden = false;                 ///< NoDisplay=true (still a valid handler)
   std::string working_dir;             ///< Path
+  std::string icon;                    ///< Icon when it is a theme's icon name ("" for a file or none)
 };
 
 /// The entry with this desktop file id, or nullopt when the desktop has none (not installed,

@@ -18,6 +18,7 @@
 #include "mailtokit/policy.hpp"
 #include "mailtokit/preview.hpp"
 #include "open/files.hpp"
+#include "open/first_choice.hpp"
 #include "open/handover.hpp"
 #include "open/link.hpp"
 #include "open/plan.hpp"
@@ -68,6 +69,7 @@ class open_run {
   explicit open_run(const open_options& o) : o_(o), env_(environment::current()), ui_(probe_desktop(o.dry_run)) {}
   std::optional<int> read_link();
   std::optional<int> settle_mode();
+  std::optional<int> choose_first();
   std::optional<int> plan();
   std::optional<int> ask();
   void attach();
@@ -136,6 +138,37 @@ std::optional<int> open_run::settle_mode() {
                     keep(), ui_);
     mode_ = *m;
   }
+  return std::nullopt;
+}
+
+// Nothing says where drafts go and no mail program was the default before `register`: ask once
+// (open/first_choice.hpp) and read the configuration again with the answer in it. When the
+// window cannot run, the choice is made as before (the desktop's handlers, the first program).
+std::optional<int> open_run::choose_first() {
+  if (o_.dry_run || !o_.target.empty() || lc_->cfg.target || !ui_.ask || lc_->path.empty()) return std::nullopt;
+  const auto reg = user_paths(env_);
+  if (!reg || !xdg::registered_without_previous(*reg)) return std::nullopt;
+  const auto c = ask_first_choice(*lc_, *ui_.ask);
+  switch (c.what) {
+    case first_choice::how::not_asked:
+      if (!c.why.empty()) print_stderr("mailtokit: " + preview::visible(c.why) + "\n");
+      return std::nullopt;
+    case first_choice::how::closed: {
+      const std::string kept = keep();
+      print_stderr("mailtokit: " +
+                   (kept.empty() ? std::string(tr("nothing was chosen, so nothing was opened"))
+                                 : fill(tr("nothing was chosen, so nothing was opened; the draft is kept in {0}"),
+                                        {preview::visible(kept)})) +
+                   "\n");
+      return exit_ok;
+    }
+    case first_choice::how::chosen: break;
+  }
+  auto lc = read_config(env_);
+  if (!lc) return report(lc.error(), keep(), ui_);
+  lc_ = std::move(*lc);
+  print_stderr("mailtokit: " +
+               fill(tr("mail links now go to {0}; `mailtokit use` changes it"), {preview::visible(c.name)}) + "\n");
   return std::nullopt;
 }
 
@@ -277,6 +310,7 @@ int run_open(const open_options& o) {
   open_run run(o);
   if (auto code = run.read_link()) return *code;
   if (auto code = run.settle_mode()) return *code;
+  if (auto code = run.choose_first()) return *code;
   if (auto code = run.plan()) return *code;
   if (auto code = run.ask()) return *code;
   run.attach();

@@ -184,6 +184,12 @@ std::string remembered_handler(const registration_paths& p) {
   return id == desktop_id ? std::string() : id;
 }
 
+bool registered_without_previous(const registration_paths& p) {
+  std::error_code ec;
+  return std::filesystem::exists(p.saved_state, ec) && std::filesystem::exists(p.saved_default, ec) &&
+         remembered_handler(p).empty();
+}
+
 std::string self_exe() {
   std::error_code ec;
   const auto p = std::filesystem::read_symlink("/proc/self/exe", ec);

@@ -64,6 +64,9 @@ struct registration_paths {
 [[nodiscard]] std::optional<registration_paths> user_paths(const xdg::environment& env);
 /// The remembered handler's desktop file id ("" when none).
 [[nodiscard]] std::string remembered_handler(const registration_paths& p);
+/// `register` has run and found no mail program the default before it (its remembered handler
+/// is empty): the first click asks where drafts go (open/first_choice.hpp).
+[[nodiscard]] bool registered_without_previous(const registration_paths& p);
 
 /// This program's absolute path (/proc/self/exe), "" when unknown.
 [[nodiscard]] std::string self_exe();

@@ -1,0 +1,81 @@
+#include "open/places.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "base/files.hpp"
+#include "base/i18n.hpp"
+#include "clients/client.hpp"
+#include "launch/entries.hpp"
+#include "launch/process.hpp"
+#include "mailtokit/preview.hpp"
+#include "open/choose.hpp"
+#include "xdg/config.hpp"
+
+namespace mailtokit::open_link {
+
+std::vector<place> places() {
+  std::vector<place> out;
+  const std::string me = xdg::self_exe();
+  std::vector<const clients::client*> seen;
+  for (const auto& e : launch::mailto_handlers()) {
+    if (launch::is_mailtokit(e, me)) continue;
+    const std::string id = e.id.ends_with(".desktop") ? e.id.substr(0, e.id.size() - 8) : e.id;
+    out.push_back({"desktop:" + id, e.name, e.icon, place::kind::program, {}, e.terminal});
+    if (const auto* k = clients::recognize(e.id, e.exec_argv)) seen.push_back(k);
+  }
+  for (const auto* k : clients::all()) {
+    if (std::find(seen.begin(), seen.end(), k) != seen.end()) continue;
+    if (launch::find_program(k->programs.front()))
+      out.push_back({std::string(k->name), std::string(k->label),
+                     k->terminal ? std::string("utilities-terminal") : std::string(k->programs.front()),
+                     place::kind::program, {}, k->terminal});
+  }
+  for (const auto* s : webmail::all())
+    out.push_back({std::string(s->name), std::string(s->title), {},
+                   s->kind == webmail::kind::hosted ? place::kind::webmail : place::kind::organization,
+                   std::string(s->example), false});
+  out.push_back({"eml", tr("Save the draft as a file"), "document-save", place::kind::file, {}, false});
+  return out;
+}
+
+mailtokit::result<std::string, webmail::problem> with_choice(const std::string& config_text, std::string_view name,
+                                                            std::string_view address) {
+  using problem = webmail::problem;
+  const auto v = parse_target_value(name);
+  if (!v) return problem{fill(tr("unknown choice '{0}'"), {preview::visible(name)})};
+  if (v->t == dispatch::target::custom)
+    return problem{tr("custom needs the command line of your mail program: write `target = custom` and `command "
+                      "= ...` in the configuration file (man mailtokit.conf)")};
+  if (v->t == dispatch::target::desktop && !launch::find(v->entry_id))
+    return problem{fill(tr("the desktop entry {0} is not installed"), {preview::visible(v->entry_id)})};
+  std::string text = xdg::with_value(config_text, "target", std::string(name));
+  if (v->service != nullptr && v->service->kind != webmail::kind::hosted) {
+    if (address.empty())
+      return problem{fill(tr("{0} needs the address of your webmail, for example: mailtokit use {0} {1}"),
+                          {v->service->name, v->service->example})};
+    auto checked = webmail::check_address(*v->service, address);
+    if (!checked) return checked.error();
+    text = xdg::with_value(text, "webmail", *checked);
+  } else if (!address.empty()) {
+    return problem{fill(tr("{0} takes no address (only a webmail on your organization's own server does)"),
+                        {preview::visible(name)})};
+  }
+  if (auto parsed = xdg::parse_config(text); !parsed)
+    return problem{fill(tr("the configuration would not be readable: {0}"), {parsed.error().words})};
+  return text;
+}
+
+program::result<void> write_config(const xdg::loaded_config& lc, const std::string& text) {
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(lc.path).parent_path(), ec);
+  unsigned mode = 0644;
+  struct stat st {};
+  if (lc.exists && ::stat(lc.path.c_str(), &st) == 0) mode = st.st_mode & 0777;
+  return files::write_atomic(AT_FDCWD, lc.path, text, {.mode = mode});
+}
+
+}  // namespace mailtokit::open_link

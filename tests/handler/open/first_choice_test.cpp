@@ -1,0 +1,96 @@
+// The first click's chooser and what it writes (open/first_choice.hpp, open/places.hpp): the
+// places as options, none chosen, the default button the one that chooses; the choice written as
+// `mailtokit use` writes it, every other line kept; bad answers refused in words.
+#include "open/first_choice.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "../error_of.hpp"
+#include "ask/format.hpp"
+#include "xdg/config.hpp"
+
+using namespace mailtokit;
+using namespace mailtokit::open_link;
+
+namespace {
+
+std::vector<place> sample_places() {
+  return {{"desktop:org.gnome.Evolution", "Evolution", "org.gnome.Evolution", place::kind::program, {}, false},
+          {"mutt", "mutt", "utilities-terminal", place::kind::program, {}, true},
+          {"gmail", "Gmail", {}, place::kind::webmail, {}, false},
+          {"roundcube", "Roundcube", {}, place::kind::organization, "https://mail.example.org/", false},
+          {"webmail", "Webmail", {}, place::kind::organization, "https://mail.example.org/?to=%s", false},
+          {"eml", "Save the draft as a file", "document-save", place::kind::file, {}, false}};
+}
+
+}  // namespace
+
+TEST_CASE("first click: the chooser offers every place, none chosen, and only its button chooses", "[choose]") {
+  const auto r = chooser_request(sample_places(), {});
+  REQUIRE(r.groups.size() == 1);
+  CHECK(r.groups[0].id == chooser_group);
+  REQUIRE(r.options.size() == 6);
+  for (const auto& o : r.options) {
+    CHECK(o.group == chooser_group);
+    CHECK_FALSE(o.chosen);  // a hurried Enter chooses nothing
+    CHECK(o.address.empty());
+  }
+  CHECK(r.options[0].id == "desktop:org.gnome.Evolution");
+  CHECK(r.options[0].icon == "org.gnome.Evolution");
+  CHECK(r.options[1].label == "mutt, in a terminal");
+  CHECK(r.options[2].label == "Gmail, in your browser");
+  CHECK(r.options[2].icon == "web-browser");
+  CHECK(r.options[2].example.empty());
+  CHECK(r.options[3].label == "Your organization's Roundcube");
+  CHECK(r.options[3].example == "https://mail.example.org/");  // it takes an address
+  CHECK(r.options[4].example == "https://mail.example.org/?to=%s");
+  CHECK(r.options[5].id == "eml");
+  CHECK(r.default_id == chooser_button);
+  REQUIRE(r.buttons.size() == 2);
+  CHECK(r.buttons[0].id == "cancel");
+  CHECK(r.findings.size() == 1);
+  // It is a request the window takes.
+  CHECK(ask::decode(ask::encode(r)));
+  // Why the last answer could not be used comes first.
+  const auto again = chooser_request(sample_places(), "the address must start with https://");
+  REQUIRE(again.findings.size() == 2);
+  CHECK(again.findings[0] == "the address must start with https://");
+}
+
+TEST_CASE("settings: the current place is chosen, with its address in its field", "[choose]") {
+  const auto opts = place_options(sample_places(), "roundcube", "https://mail.example.net/");
+  REQUIRE(opts.size() == 6);
+  CHECK(opts[3].chosen);
+  CHECK(opts[3].address == "https://mail.example.net/");
+  CHECK_FALSE(opts[2].chosen);
+  CHECK(opts[2].address.empty());
+  // The address goes only into a field that takes one.
+  const auto gmail = place_options(sample_places(), "gmail", "https://mail.example.net/");
+  CHECK(gmail[2].chosen);
+  CHECK(gmail[2].address.empty());
+}
+
+TEST_CASE("first click and `use`: the choice is written into the configuration, the rest kept", "[choose]") {
+  const std::string text = "# mine\nconfirm = always\ntarget = mutt\n";
+  auto gmail = with_choice(text, "gmail", "");
+  REQUIRE(gmail);
+  CHECK(*gmail == "# mine\nconfirm = always\ntarget = gmail\n");
+  auto rc = with_choice(text, "roundcube", "https://mail.example.org/");
+  REQUIRE(rc);
+  CHECK(*rc == "# mine\nconfirm = always\ntarget = roundcube\nwebmail = https://mail.example.org/\n");
+  auto parsed = xdg::parse_config(*rc);
+  REQUIRE(parsed);
+  CHECK(parsed->webmail->value == "https://mail.example.org/");
+  // Refused, in words that name the value: an address that is not https:, none for a self-hosted
+  // webmail, one for a hosted webmail, a template without %s, an unknown name, custom.
+  CHECK(error_of(with_choice(text, "roundcube", "http://mail.example.org/")).words.find("https") != std::string::npos);
+  CHECK(error_of(with_choice(text, "roundcube", "")).words.find("mailtokit use roundcube") != std::string::npos);
+  CHECK(error_of(with_choice(text, "gmail", "https://mail.example.org/")).words.find("gmail") != std::string::npos);
+  CHECK(error_of(with_choice(text, "webmail", "https://mail.example.org/")).words.find("%s") != std::string::npos);
+  CHECK(error_of(with_choice(text, "nosuch", "")).words.find("nosuch") != std::string::npos);
+  CHECK(error_of(with_choice(text, "custom", "")).words.find("command") != std::string::npos);
+  // An address that would break the file (a line break) never reaches it.
+  CHECK_FALSE(with_choice(text, "roundcube", "https://mail.example.org/\ntarget = custom"));
+}
