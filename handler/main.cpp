@@ -62,7 +62,8 @@ void add_exit_statuses(CLI::App& app) {
                     no_xdg_mime = tr("69 xdg-mime missing or failed"), internal = tr("70 internal error"),
                     cannot_create = tr("73 output file cannot be created"),
                     lost = tr("74 output lost (write error)"), config = tr("78 bad configuration"),
-                    by_signal = tr("128+N ended by signal N");
+                    by_signal = tr("128+N ended by signal N"),
+                    no_window = tr("69 no display for the window, or xdg-mime failed");
   auto footer = [](const std::vector<std::string>& statuses) {
     std::string list;
     for (const auto& s : statuses) list = list.empty() ? s : mailtokit::fill(tr("{0}; {1}"), {list, s});
@@ -82,6 +83,7 @@ void add_exit_statuses(CLI::App& app) {
       {"unregister", registering},
       {"status", {ok, usage, internal, lost, config, by_signal}},
       {"use", {ok, usage, no_client, internal, cannot_create, lost, config, by_signal}},
+      {"settings", {ok, usage, no_window, internal, cannot_create, lost, config, by_signal}},
       {"targets", {ok, usage, internal, lost, config, by_signal}},
       {"version", {ok, usage, internal, lost, by_signal}},
       {"inspect", {ok, usage, refused, internal, lost, by_signal}},
@@ -325,6 +327,7 @@ int main(int argc, char** argv) {
   add_registration_commands(app, ctx);
   add_status_commands(app, ctx);
   add_use_command(app, ctx);
+  add_settings_command(app, ctx);
   add_batch_command(app, ctx);
   app.add_subcommand("version", tr("Print the version (as --version) and exit 0"))->callback([] {
     write_stdout(std::string("mailtokit ") + MAILTOKIT_VERSION + "\n");

@@ -61,6 +61,7 @@ appstreamcli validate --no-net "$tmp/installed/usr/share/metainfo/io.github.mail
 # The tree as a whole: the metainfo's launchable is the installed desktop entry.
 appstreamcli validate-tree --no-net "$tmp/installed"
 desktop-file-validate "$tmp/installed/usr/share/applications/mailtokit.desktop"
+desktop-file-validate "$tmp/installed/usr/share/applications/mailtokit-settings.desktop"
 
 echo "-- a fresh Debian 12 root: apt install ./*.deb, use, apt purge"
 mirror=${MAILTOKIT_DEBIAN_MIRROR:-http://deb.debian.org/debian}

@@ -22,6 +22,12 @@ void add_registration_commands(CLI::App& app, cli::context& ctx);
 void add_status_commands(CLI::App& app, cli::context& ctx);
 /// `use` (use.cpp).
 void add_use_command(CLI::App& app, cli::context& ctx);
+/// `settings`: the "Mail links" window (settings.cpp).
+void add_settings_command(CLI::App& app, cli::context& ctx);
+/// `register` and `unregister` (register.cpp), for the settings window too: print what they did,
+/// return the exit status.
+int run_register();
+int run_unregister();
 /// `batch` (batch.cpp).
 void add_batch_command(CLI::App& app, cli::context& ctx);
 

@@ -129,6 +129,8 @@ std::optional<std::pair<std::string, std::string>> overriding_list(const registr
   return std::nullopt;
 }
 
+}  // namespace
+
 int run_register() {
   int code = exit_ok;
   auto p = paths_for(true, code);
@@ -253,8 +255,6 @@ int run_unregister() {
       "\n");
   return exit_ok;
 }
-
-}  // namespace
 
 void add_registration_commands(CLI::App& app, context& ctx) {
   auto* reg = app.add_subcommand(

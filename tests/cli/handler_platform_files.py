@@ -19,9 +19,16 @@ checks = Checks("handler_platform_files")
 check = checks.check
 
 
-# --- the freedesktop entry ---
-p = subprocess.run(["desktop-file-validate", os.path.join(root, "mailtokit.desktop")], capture_output=True, text=True)
-check(p.returncode == 0 and not p.stdout.strip(), f"desktop-file-validate: {p.stdout}{p.stderr}")
+# --- the freedesktop entries: the handler, and the "Mail links" menu entry ---
+for name in ("mailtokit.desktop", "mailtokit-settings.desktop"):
+    p = subprocess.run(["desktop-file-validate", os.path.join(root, name)], capture_output=True, text=True)
+    check(p.returncode == 0 and not p.stdout.strip(), f"desktop-file-validate {name}: {p.stdout}{p.stderr}")
+# The menu entry starts the window, and is named in the languages the program speaks.
+with open(os.path.join(root, "mailtokit-settings.desktop"), encoding="utf-8") as f:
+    entry = f.read()
+check("\nExec=mailtokit settings\n" in entry, "mailtokit-settings.desktop: Exec=mailtokit settings")
+for lang in ("de", "es", "fr"):
+    check(f"\nName[{lang}]=" in entry and f"\nComment[{lang}]=" in entry, f"mailtokit-settings.desktop: Name[{lang}], Comment[{lang}]")
 
 # --- macOS ---
 plist_path = os.path.join(root, "macos", "Info.plist")

@@ -115,6 +115,8 @@ for tool in desktop-file-validate groff man readelf; do
 done
 expect "installed share/applications/mailtokit.desktop" test -f "$prefix/share/applications/mailtokit.desktop"
 expect "desktop-file-validate" desktop-file-validate "$prefix/share/applications/mailtokit.desktop"
+expect "installed share/applications/mailtokit-settings.desktop (the Mail links menu entry)" \
+  desktop-file-validate "$prefix/share/applications/mailtokit-settings.desktop"
 expect "installed program runs (--help)" "$prefix/bin/mailtokit" --help >/dev/null
 # The installed man pages render without warnings and document every subcommand, option, error
 # and warning code and configuration key of the installed program, and nothing else.

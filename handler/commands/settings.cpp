@@ -1,0 +1,165 @@
+// `mailtokit settings`: the "Mail links" window (issue 37), the choices `register`, `unregister`,
+// `use` and `confirm =` make, in mailtokit-ask: mailtokit on or off as the desktop's mail-link
+// handler, where mail goes, when to ask. Nothing changes until Save; Escape changes nothing.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ask/dialog.hpp"
+#include "base/files.hpp"
+#include "base/i18n.hpp"
+#include "cli/cli.hpp"
+#include "commands/commands.hpp"
+#include "launch/entries.hpp"
+#include "mailtokit/preview.hpp"
+#include "open/first_choice.hpp"
+#include "open/places.hpp"
+#include "open/session.hpp"
+#include "xdg/config.hpp"
+#include "xdg/user_files.hpp"
+
+namespace mailtokit::commands {
+
+using cli::add_help_paragraph;
+using cli::context;
+using cli::report_error;
+using cli::write_stdout;
+using open_link::chooser_group;
+
+namespace {
+
+constexpr std::string_view automatic = "automatic";  // no `target =`: the program before `register`, ...
+constexpr std::string_view confirm_group = "confirm";
+constexpr std::string_view handler_toggle = "handler";
+
+// The window's request: the toggle, where mail goes (the current choice chosen), when to ask.
+ask::request settings_request(const xdg::loaded_config& lc, bool registered, std::string_view problem) {
+  ask::request r;
+  r.title = tr("Mail links");
+  r.headline = tr("How mail links open");
+  if (!problem.empty()) r.findings.push_back(std::string(problem));
+  r.icon = "mail-send";
+  r.toggles.push_back({std::string(handler_toggle),
+                       tr("Open mail links with mailtokit: it checks each link, then hands the draft to where "
+                          "mail goes"),
+                       registered});
+  r.groups.push_back({std::string(chooser_group), tr("Where mail goes")});
+  const std::string current = lc.cfg.target ? lc.cfg.target->value : std::string(automatic);
+  const std::string address = lc.cfg.webmail ? lc.cfg.webmail->value : std::string();
+  ask::option pick;
+  pick.group = std::string(chooser_group);
+  pick.id = std::string(automatic);
+  pick.label = tr("The mail program you had before, else the first one found");
+  pick.chosen = current == automatic;
+  r.options.push_back(pick);
+  auto here = open_link::place_options(open_link::places(), current, address);
+  bool found = current == automatic;
+  for (const auto& o : here) found = found || o.chosen;
+  if (!found) {  // a value `use` does not list here (custom, a program not installed): kept as it is
+    ask::option kept;
+    kept.group = std::string(chooser_group);
+    kept.id = current;
+    // TRANSLATORS: {0} is the value of `target =` in the configuration file, such as "custom".
+    kept.label = fill(tr("{0}, as the configuration file says"), {preview::visible(current)});
+    kept.chosen = true;
+    r.options.push_back(kept);
+  }
+  r.options.insert(r.options.end(), here.begin(), here.end());
+  r.groups.push_back({std::string(confirm_group), tr("When to ask")});
+  const std::string mode = lc.cfg.confirm ? lc.cfg.confirm->value : "risky";
+  for (const auto& [id, label] : std::vector<std::pair<std::string, std::string>>{
+           {"risky", tr("Before a link that could do harm (recommended)")},
+           {"always", tr("Before every link")},
+           {"never", tr("Never: every link opens without a question")}}) {
+    ask::option o;
+    o.group = std::string(confirm_group);
+    o.id = id;
+    o.label = label;
+    o.chosen = id == mode;
+    r.options.push_back(o);
+  }
+  r.buttons = {{"cancel", tr("Cancel")}, {"save", tr("Save")}};
+  r.default_id = "save";
+  return r;
+}
+
+// The configuration text with the window's answer in it, or why not.
+mailtokit::result<std::string, webmail::problem> answered_text(const xdg::loaded_config& lc,
+                                                              const ask::window_answer& a) {
+  std::string text = lc.text;
+  const std::string target = a.chosen(chooser_group), address = a.address_of(chooser_group);
+  const std::string current = lc.cfg.target ? lc.cfg.target->value : std::string(automatic);
+  const std::string current_address = lc.cfg.webmail ? lc.cfg.webmail->value : std::string();
+  if (target == automatic) {
+    text = xdg::without_key(text, "target");
+  } else if (target != current || address != current_address) {
+    auto with = open_link::with_choice(text, target, address);
+    if (!with) return with.error();
+    text = std::move(*with);
+  }
+  const std::string mode = a.chosen(confirm_group);
+  if (!mode.empty() && mode != (lc.cfg.confirm ? lc.cfg.confirm->value : "risky"))
+    text = xdg::with_value(text, "confirm", mode);
+  return text;
+}
+
+int run_settings() {
+  const auto env = xdg::environment::current();
+  auto lc = xdg::load_config(env);
+  if (!lc) return lc.error();
+  const auto ask_program = open_link::has_display() ? ask::find_ask(xdg::self_exe()) : std::nullopt;
+  if (!ask_program || lc->path.empty()) {
+    report_error("unavailable",
+                 lc->path.empty() ? std::string(tr("HOME (or XDG_CONFIG_HOME) must be set to an absolute path"))
+                                  : std::string(tr("the Mail links window needs a display")),
+                 {}, tr("`mailtokit use`, `mailtokit register` and `mailtokit unregister` make the same choices"));
+    return exit_unavailable;
+  }
+  const auto handlers = launch::mailto_handlers();
+  const bool registered = !handlers.empty() && launch::is_mailtokit(handlers.front(), xdg::self_exe());
+  std::string problem;
+  for (int round = 0; round < 5; ++round) {
+    const auto r = settings_request(*lc, registered, problem);
+    const auto a = ask::ask_window(r, *ask_program);
+    if (a.what == ask::window_answer::how::failed) {
+      report_error("unavailable", tr("the Mail links window could not be shown"), {},
+                   tr("`mailtokit use`, `mailtokit register` and `mailtokit unregister` make the same choices"));
+      return exit_unavailable;
+    }
+    if (a.what == ask::window_answer::how::closed || a.button != "save") {
+      write_stdout(std::string(tr("Nothing was changed.")) + "\n");
+      return exit_ok;
+    }
+    auto text = answered_text(*lc, a);
+    if (!text) {
+      problem = text.error().words;
+      continue;
+    }
+    if (*text != lc->text) {
+      if (auto w = open_link::write_config(*lc, *text); !w) {
+        report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(lc->path)}),
+                     files::reason(w.error()));
+        return exit_cantcreat;
+      }
+      write_stdout(fill(tr("Saved in {0}."), {preview::visible(lc->path)}) + "\n");
+    }
+    const bool on = a.toggle(handler_toggle).value_or(registered);
+    if (on && !registered) return run_register();
+    if (!on && registered) return run_unregister();
+    return exit_ok;
+  }
+  report_error("usage", problem, {}, tr("`mailtokit use` lists the choices"));
+  return exit_usage;
+}
+
+}  // namespace
+
+void add_settings_command(CLI::App& app, context& ctx) {
+  auto* cmd = app.add_subcommand("settings", tr("Open the Mail links window: on or off, where mail goes, when to ask"));
+  add_help_paragraph(cmd, tr("The window of the menu entry \"Mail links\". It makes the choices of `register`, "
+                             "`unregister`, `use` and `confirm =` in the configuration file; nothing changes until "
+                             "Save."));
+  cmd->callback([&ctx] { ctx.exit_code = run_settings(); });
+}
+
+}  // namespace mailtokit::commands
