@@ -178,7 +178,9 @@ void add_files(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
 struct choice_row {
   std::size_t option = 0;
   GtkWidget* radio = nullptr;
-  GtkWidget* entry = nullptr;  // null: the option takes no address
+  GtkWidget* entry = nullptr;     // null: the option takes no address
+  GtkWidget* scrolled = nullptr;  // the group's list, and what scrolls in it
+  GtkWidget* list = nullptr;
 };
 std::vector<choice_row> choice_rows;
 std::vector<GtkWidget*> toggle_boxes;
@@ -239,6 +241,8 @@ void add_group(const mailtokit::ask::request& q, const mailtokit::ask::option_gr
     if (o.group != g.id) continue;
     choice_row row;
     row.option = k;
+    row.scrolled = scrolled;
+    row.list = list;
     row.radio = gtk_radio_button_new_from_widget(GTK_RADIO_BUTTON(none));
     GtkWidget* inside = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8);
     // The icon when the theme has it, else an empty place of its size, so the names line up.
@@ -272,6 +276,21 @@ void add_group(const mailtokit::ask::request& q, const mailtokit::ask::option_gr
   gtk_box_pack_start(right, scrolled, FALSE, FALSE, 0);
 }
 
+// Once the window is laid out: each list scrolled so that its chosen option (and its address
+// field) is in view, so the settings window shows the current choice.
+gboolean show_chosen(gpointer) {
+  for (const auto& row : choice_rows) {
+    if (!gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(row.radio))) continue;
+    GtkWidget* last = row.entry != nullptr ? row.entry : row.radio;
+    gint top = 0, bottom = 0, x = 0;
+    if (!gtk_widget_translate_coordinates(row.radio, row.list, 0, 0, &x, &top) ||
+        !gtk_widget_translate_coordinates(last, row.list, 0, gtk_widget_get_allocated_height(last), &x, &bottom))
+      continue;
+    gtk_adjustment_clamp_page(gtk_scrolled_window_get_vadjustment(GTK_SCROLLED_WINDOW(row.scrolled)), top, bottom);
+  }
+  return G_SOURCE_REMOVE;
+}
+
 void add_choices(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
   for (const auto& t : q.toggles) {
     GtkWidget* box = gtk_check_button_new_with_label(clipped(t.label).c_str());
@@ -280,8 +299,11 @@ void add_choices(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
     gtk_box_pack_start(right, box, FALSE, FALSE, 0);
     toggle_boxes.push_back(box);
   }
-  // Each list at its natural height up to 300 pixels (40% of a smaller screen); longer ones scroll.
-  for (const auto& g : q.groups) add_group(q, g, right, std::min(300, screen * 40 / 100));
+  // Each list at its natural height up to 420 pixels (half of a smaller screen), or 300 (40%)
+  // when there are more; longer ones scroll, the chosen option in view.
+  const gint most = q.groups.size() == 1 ? std::min(420, screen / 2) : std::min(300, screen * 40 / 100);
+  for (const auto& g : q.groups) add_group(q, g, right, most);
+  g_idle_add(show_chosen, nullptr);
 }
 
 // The window: titled, above the others, an alert for screen readers.

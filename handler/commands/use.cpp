@@ -136,6 +136,11 @@ int run_use(const use_options& o) {
     return exit_unavailable;
   }
   write_stdout(fill(tr("Mail links now go to {0}."), {chosen_name(*c)}) + "\n");
+  // A program mailtokit knows, named but not installed: said now, not at the next click.
+  if (c->known != nullptr && !c->entry && !launch::find_program(c->known->programs.front()))
+    write_stdout(fill(tr("Note: {0} is not installed here ({1} is not in PATH): mail links fail until it is."),
+                      {std::string(c->known->label), std::string(c->known->programs.front())}) +
+                 "\n");
   const auto handlers = launch::mailto_handlers();
   if (handlers.empty() || !launch::is_mailtokit(handlers.front(), xdg::self_exe()))
     write_stdout(std::string(tr("mailtokit is not your desktop's mail link handler yet: `mailtokit register` makes it "

@@ -29,7 +29,10 @@ std::vector<ask::option> place_options(const std::vector<place>& here, std::stri
     o.group = std::string(chooser_group);
     o.id = p.name;
     o.label = place_label(p);
-    o.icon = p.icon.empty() && p.what == place::kind::webmail ? "web-browser" : p.icon;
+    o.icon = !p.icon.empty()                         ? p.icon
+             : p.what == place::kind::webmail      ? "web-browser"
+             : p.what == place::kind::organization ? "network-server"
+                                                   : "";
     if (p.what == place::kind::organization) o.example = p.example;
     o.chosen = !current.empty() && p.name == current;
     if (o.chosen && !o.example.empty()) o.address = std::string(current_address);

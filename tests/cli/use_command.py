@@ -10,7 +10,8 @@ key where it stood and removing a later one; what it set is what `status` then r
 `open --dry-run` opens. Bad input is refused with exit 64, naming the value and what to use
 instead, and the file is left as it was: an unknown name (with the closest one), a hosted webmail
 given an address, a self-hosted one without one, an address that is not https:, a template
-without %s, `custom`. A configuration file that cannot be read is not rewritten (exit 78).
+without %s, `custom`. A program mailtokit knows that is not in PATH is set, with a note saying so.
+A configuration file that cannot be read is not rewritten (exit 78).
 """
 import json
 import os
@@ -58,6 +59,15 @@ check(text() == "target = gmail\n", f"config after use gmail: {text()!r}")
 check(oct(os.stat(cfg).st_mode & 0o777) == "0o644", f"mode {oct(os.stat(cfg).st_mode)}")
 rc, out, _ = run("use")
 check("* gmail" in out, f"the current choice is marked: {out}")
+
+# A program mailtokit knows but this PATH lacks: set, and said now rather than at the next click.
+saved_path = env["PATH"]
+env["PATH"] = os.path.join(tmp, "empty-bin")
+rc, out, err = run("use", "sylpheed")
+check(rc == 0 and "Note: Sylpheed is not installed here (sylpheed is not in PATH)" in out,
+      f"use sylpheed without it in PATH says so: {rc} {out!r} {err!r}")
+env["PATH"] = saved_path
+run("use", "gmail")
 
 # The organization's Roundcube: target and webmail set, comments and other keys kept, the earlier
 # target line replaced where it stood, a later one removed; the mode of the file kept.

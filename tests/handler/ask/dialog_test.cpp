@@ -195,7 +195,7 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
     for (const auto& a : argv) CHECK((a == argv.front() || a.rfind("--", 0) == 0));
 }
 
-TEST_CASE("choices window: only what the request holds comes back; anything else is a failure",
+TEST_CASE("choices window: only what the request holds comes back, anything else is a failure",
           "[confirm]") {
   ask::request r;
   r.toggles = {{"handler", "On", false}};

@@ -75,7 +75,7 @@ TEST_CASE(
         "c\xEF\xBF\xBD[31m\td\ne");
 }
 
-TEST_CASE("choices window: toggles, groups and options come back as written; bad ones are refused", "[confirm]") {
+TEST_CASE("choices window: toggles, groups and options come back as written, bad ones are refused", "[confirm]") {
   ask::request r;
   r.title = "Mail links";
   r.headline = "How mail links open";

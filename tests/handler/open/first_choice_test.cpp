@@ -7,9 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "../error_of.hpp"
 #include "ask/format.hpp"
-#include "xdg/config.hpp"
 
 using namespace mailtokit;
 using namespace mailtokit::open_link;
@@ -70,27 +68,4 @@ TEST_CASE("settings: the current place is chosen, with its address in its field"
   const auto gmail = place_options(sample_places(), "gmail", "https://mail.example.net/");
   CHECK(gmail[2].chosen);
   CHECK(gmail[2].address.empty());
-}
-
-TEST_CASE("first click and `use`: the choice is written into the configuration, the rest kept", "[choose]") {
-  const std::string text = "# mine\nconfirm = always\ntarget = mutt\n";
-  auto gmail = with_choice(text, "gmail", "");
-  REQUIRE(gmail);
-  CHECK(*gmail == "# mine\nconfirm = always\ntarget = gmail\n");
-  auto rc = with_choice(text, "roundcube", "https://mail.example.org/");
-  REQUIRE(rc);
-  CHECK(*rc == "# mine\nconfirm = always\ntarget = roundcube\nwebmail = https://mail.example.org/\n");
-  auto parsed = xdg::parse_config(*rc);
-  REQUIRE(parsed);
-  CHECK(parsed->webmail->value == "https://mail.example.org/");
-  // Refused, in words that name the value: an address that is not https:, none for a self-hosted
-  // webmail, one for a hosted webmail, a template without %s, an unknown name, custom.
-  CHECK(error_of(with_choice(text, "roundcube", "http://mail.example.org/")).words.find("https") != std::string::npos);
-  CHECK(error_of(with_choice(text, "roundcube", "")).words.find("mailtokit use roundcube") != std::string::npos);
-  CHECK(error_of(with_choice(text, "gmail", "https://mail.example.org/")).words.find("gmail") != std::string::npos);
-  CHECK(error_of(with_choice(text, "webmail", "https://mail.example.org/")).words.find("%s") != std::string::npos);
-  CHECK(error_of(with_choice(text, "nosuch", "")).words.find("nosuch") != std::string::npos);
-  CHECK(error_of(with_choice(text, "custom", "")).words.find("command") != std::string::npos);
-  // An address that would break the file (a line break) never reaches it.
-  CHECK_FALSE(with_choice(text, "roundcube", "https://mail.example.org/\ntarget = custom"));
 }
