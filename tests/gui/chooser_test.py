@@ -28,7 +28,8 @@ of this machine's PATH. `mailtokit register` finds no handler before it.
    (the real xdg-mime says so). Again with the box on and "The mail program you had before":
    registered again, the target line gone. Escape changes nothing.
 
-Screenshots: chooser-first.png, chooser-address-again.png, settings.png.
+Screenshots: chooser-first.png, chooser-address-again.png, settings.png (the window alone; it is
+desktop/mail-links.png).
 """
 import os
 import sys
@@ -68,7 +69,9 @@ def press(pyatspi, node) -> None:
 
 def read_window(pyatspi, s, title: str):
     """(dialog, nodes) once mailtokit-ask shows the window titled `title` with its buttons."""
-    s.activate(s.wait_window(exactly(title), timeout=30))
+    global last_window
+    last_window = s.wait_window(exactly(title), timeout=30)
+    s.activate(last_window)
 
     def ready(app):
         nodes = list(a11y.walk(app))
@@ -76,6 +79,9 @@ def read_window(pyatspi, s, title: str):
         buttons = [n for n in nodes if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and "showing" in a11y.states(pyatspi, n)]
         return (dialogs[0], nodes) if dialogs and buttons else None
     return a11y.find(pyatspi, "mailtokit-ask", ready, 30, f"the window {title!r} and its buttons")
+
+
+last_window = ""  # the X window read_window() found last
 
 
 def of_role(pyatspi, nodes, role):
@@ -210,7 +216,7 @@ with Session("chooser", 1280, 800) as s:
     # ---- 4. the Mail links window ----------------------------------------------------------
     p, log = d.start(["settings"])
     dialog, nodes = read_window(pyatspi, s, SETTINGS_TITLE)
-    s.screenshot(RESULTS / "settings.png")
+    s.screenshot(RESULTS / "settings.png", window=last_window)
     boxes = of_role(pyatspi, nodes, pyatspi.ROLE_CHECK_BOX)
     check(len(boxes) == 1 and boxes[0].name.startswith("Open mail links with mailtokit")
           and "checked" in a11y.states(pyatspi, boxes[0]), f"the handler's check box, checked: {[b.name for b in boxes]}")
