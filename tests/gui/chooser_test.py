@@ -26,10 +26,11 @@ of this machine's PATH. `mailtokit register` finds no handler before it.
    "Before a link that could do harm" chosen. Gmail, "Before every link" and the check box off,
    then Save: the configuration says gmail and always, and mailtokit is no longer the handler
    (the real xdg-mime says so). Again with the box on and "The mail program you had before":
-   registered again, the target line gone. Escape changes nothing.
+   registered again, the target line gone. Escape changes nothing. Under LANGUAGE=de the window
+   is German (its title, heading, places and buttons).
 
 Screenshots: chooser-first.png, chooser-address-again.png, settings.png (the window alone; it is
-desktop/mail-links.png).
+desktop/mail-links.png), settings-de.png.
 """
 import os
 import sys
@@ -263,5 +264,21 @@ with Session("chooser", 1280, 800) as s:
     rc = wait_exit(p, 30, "the Mail links window's Escape")
     check(rc == 0 and config_text(d) == before and "Nothing was changed." in log.read_text("utf-8", "replace"),
           "Escape changes nothing")
+
+    # ---- in German: the same window in the user's language ----------------------------------
+    german = {"LANGUAGE": "de", "LANG": "C.UTF-8", "LC_ALL": "",
+              "MAILTOKIT_LOCALEDIR": os.environ["MAILTOKIT_BUILD_DIR"] + "/locale"}
+    p, log = d.start(["settings"], env=german)
+    dialog, nodes = read_window(pyatspi, s, "Mail-Links")
+    s.screenshot(RESULTS / "settings-de.png", window=last_window)
+    headings = [h.name for h in of_role(pyatspi, nodes, pyatspi.ROLE_HEADING)]
+    buttons = [b.name for b in of_role(pyatspi, nodes, pyatspi.ROLE_PUSH_BUTTON)]
+    radios = [r.name for r in of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)]
+    check(headings == ["Wie Mail-Links geöffnet werden"] and buttons == ["Abbrechen", "Speichern"]
+          and "Gmail, in Ihrem Browser" in radios and "Vor jedem Link" in radios,
+          f"the window in German: {headings} {buttons} {radios[-4:]}")
+    s.key(None, "Escape")
+    rc = wait_exit(p, 30, "the German window's Escape")
+    check(rc == 0 and "Nichts wurde geändert." in log.read_text("utf-8", "replace"), "Escape, in German too")
 
 checks.finish()
