@@ -106,6 +106,11 @@ int run_status() {
   } else {
     field("", tr("mail program"), chosen_name(*c));
     field("  ", tr("chosen because"), std::string(describe(c->why)));
+    // Nothing chosen and nothing before `register`: a click on the desktop asks first.
+    if (!lc->cfg.target && xdg::registered_without_previous(*reg))
+      field("  ", tr("note"),
+            tr("nothing is chosen yet: on the desktop, the next mail link asks where mail goes "
+               "(`mailtokit use` or \"Mail links\" choose now)"));
     if (c->entry) field("  ", tr("started with"), entry_line(*c->entry));
     if (c->service != nullptr && c->service->kind == webmail::kind::any)
       field("  ", tr("webmail template"), preview::visible(c->webmail_address));

@@ -8,7 +8,8 @@ Usage: chooser_test.py /path/to/mailtokit
 The desktop has no mail program's desktop entry (a browser user's desktop: XDG_DATA_DIRS holds
 only the icon theme, the MIME database and GSettings' schemas), a stand-in browser entry (the
 default for https through the real xdg-mime, recording what it is given), and the mail programs
-of this machine's PATH. `mailtokit register` finds no handler before it.
+of this machine's PATH. `mailtokit register` finds no handler before it, and `mailtokit status`
+says that the next click asks.
 
 1. A first click (`mailtokit open`, no terminal) shows the chooser in mailtokit-ask: a dialog
    named by its title, a heading, a list named "Where mail links go" with a radio button per place
@@ -132,6 +133,8 @@ with Session("chooser", 1280, 800) as s:
     reg = s.run([PROG, "register"], env=d.env)
     check("previous:     (none)" in reg.stdout, f"register finds no mail program before it: {reg.stdout!r}")
     expected_places = listed_by_use(s, d)
+    status = s.run([PROG, "status"], env=d.env).stdout
+    check("the next mail link asks where mail goes" in status, f"status says the next click asks: {status!r}")
 
     # ---- 1. the first click: the chooser; Return and Escape choose nothing --------------------
     p, log = d.start(["open", LINK])
