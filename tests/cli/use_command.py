@@ -121,4 +121,11 @@ with open(cfg, "w") as f:
 rc, out, err = run("use", "gmail")
 check(rc == 78 and "line 1" in err and text() == "target thunderbird\n", f"malformed file: {rc} {err!r}")
 
+# The Mail links window without a display: refused in words, with the commands that do the same.
+with open(cfg, "w") as f:
+    f.write("target = gmail\n")
+rc, out, err = run("settings")
+check(rc == 69 and "the Mail links window needs a display" in err and "mailtokit use" in err,
+      f"settings without a display: {rc} {err!r}")
+
 sys.exit(checks.report("use_command", "listing, setting, keeping the file, refusing"))
