@@ -3,7 +3,6 @@
 #include <glib.h>
 
 #include <algorithm>
-#include <tuple>
 
 namespace mailtokit::ask {
 namespace {
@@ -104,8 +103,14 @@ std::optional<std::string> add_option(request& r, const std::string& value) {
   if (r.options.size() == max_options) return "more than " + std::to_string(max_options) + " options";
   const auto parts = lines_of(value, 7);
   if (!parts) return std::string("an option that is not group, id, label, icon, example, address and chosen");
-  const auto& [group, id, label, icon, example, address, chosen_text] =
-      std::tie((*parts)[0], (*parts)[1], (*parts)[2], (*parts)[3], (*parts)[4], (*parts)[5], (*parts)[6]);
+  // Plain references, not a structured binding: clang 14 (the fuzz build) cannot capture one.
+  const std::string& group = (*parts)[0];
+  const std::string& id = (*parts)[1];
+  const std::string& label = (*parts)[2];
+  const std::string& icon = (*parts)[3];
+  const std::string& example = (*parts)[4];
+  const std::string& address = (*parts)[5];
+  const std::string& chosen_text = (*parts)[6];
   if (std::none_of(r.groups.begin(), r.groups.end(), [&](const option_group& g) { return g.id == group; }))
     return "an option of no group declared before it: " + group;
   const bool printable = std::all_of(id.begin(), id.end(), [](char c) { return c > 0x20 && c < 0x7F; });
