@@ -92,7 +92,7 @@ struct window_answer {
 };
 /// mailtokit-ask's answer to `r` from its exit status and output: a button's id on the first
 /// line, then "toggle ID on|off", "choose GROUP ID" and "address GROUP TEXT" lines that name
-/// what `r` holds; anything else is `failed`.
+/// what `r` holds; anything else (a control character in a line included) is `failed`.
 [[nodiscard]] window_answer window_answer_of(const request& r, int status, std::string_view out);
 /// Show `r` in mailtokit-ask and wait: 0 and the lines, 1 closed (Escape), else failed.
 [[nodiscard]] window_answer ask_window(const request& r, const std::string& ask_program);

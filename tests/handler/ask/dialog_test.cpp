@@ -221,7 +221,8 @@ TEST_CASE("choices window: only what the request holds comes back, anything else
   for (const char* out : {"", "save", "open\n", "save\nchoose target outlook\n", "save\nchoose where gmail\n",
                           "save\nchoose target gmail\nchoose target roundcube\n", "save\ntoggle handler yes\n",
                           "save\ntoggle other on\n", "save\naddress where x\n", "save\nfile 0\n",
-                          "save\nchoose target gmail"})
+                          "save\nchoose target gmail", "save\naddress target https://a.example/\rtarget = custom\n",
+                          "save\naddress target https://a.example/\tx\n", "save\x1b\n"})
     CHECK(window_answer_of(r, 0, out).what == how::failed);
   CHECK(window_answer_of(r, 2, "save\n").what == how::failed);  // bad input, no display
 }
