@@ -102,7 +102,7 @@ std::optional<std::string> add_group(request& r, const std::string& value) {
 std::optional<std::string> add_option(request& r, const std::string& value) {
   if (r.options.size() == max_options) return "more than " + std::to_string(max_options) + " options";
   const auto parts = lines_of(value, 7);
-  if (!parts) return std::string("an option that is not group, id, label, icon, example, address and chosen");
+  if (!parts) return std::string("an option record without its seven lines");
   // Plain references, not a structured binding: clang 14 (the fuzz build) cannot capture one.
   const std::string& group = (*parts)[0];
   const std::string& id = (*parts)[1];
