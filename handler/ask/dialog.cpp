@@ -343,10 +343,7 @@ window_answer window_answer_of(const request& r, int status, std::string_view ou
   };
   for (std::size_t i = 1; i < lines.size(); ++i) {
     const std::string_view line = lines[i];
-    // The window prints no control character (an address with one is never printed): a line
-    // with one is not its answer.
-    if (std::any_of(line.begin(), line.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; }))
-      return failed;
+    if (!printable_line(line)) return failed;  // the window never prints one
     const auto sp = line.find(' ');
     if (sp == std::string_view::npos) return failed;
     const std::string_view key = line.substr(0, sp), rest = line.substr(sp + 1);

@@ -127,6 +127,11 @@ std::optional<std::string> add_option(request& r, const std::string& value) {
 
 }  // namespace
 
+bool printable_line(std::string_view text) noexcept {
+  return std::none_of(text.begin(), text.end(),
+                      [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
+}
+
 std::string encode(const request& r) {
   std::string out(magic);
   put(out, "title", r.title);

@@ -81,6 +81,11 @@ inline constexpr std::size_t max_buttons = 6;
 inline constexpr std::size_t max_options = 64;  ///< options of all groups together
 inline constexpr std::size_t max_groups = 4;    ///< groups, and toggles
 
+/// Whether `text` may stand in a line the window prints (an address typed into a field): no
+/// control character (C0, DEL). The window leaves out an address that is not; the program takes
+/// a line holding one as no answer (ask/dialog.hpp, window_answer_of).
+[[nodiscard]] bool printable_line(std::string_view text) noexcept;
+
 /// The file's text: "mailtokit-ask 1\n", then one record per field, "<key> <length>\n<bytes>\n",
 /// keys title, headline, finding (repeated), choice (repeated), recipient (repeated),
 /// files_intro, file (repeated: the name, a line feed, then what is said about it), file_note

@@ -488,8 +488,9 @@ int show(const mailtokit::ask::request& q) {
       choices.push_back("choose " + g.id + " " + q.options[choice_rows[*row].option].id);
       if (choice_rows[*row].entry == nullptr) continue;
       const std::string address = gtk_entry_get_text(GTK_ENTRY(choice_rows[*row].entry));
-      // One line: a line break pasted into the field ends nothing here.
-      if (!address.empty() && address.find_first_of("\r\n") == std::string::npos)
+      // One line: a line break or other control character pasted into the field is left out
+      // with the address, which is then asked for again.
+      if (!address.empty() && mailtokit::ask::printable_line(address))
         choices.push_back("address " + g.id + " " + address);
     }
     gtk_widget_destroy(dialog);

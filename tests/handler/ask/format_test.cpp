@@ -143,3 +143,11 @@ TEST_CASE("choices window: toggles, groups and options come back as written, bad
   REQUIRE(shown);
   CHECK(shown->options[0].label == "Gmail\xEF\xBF\xBD");
 }
+
+TEST_CASE("choices window: a line the window prints holds no control character", "[confirm]") {
+  CHECK(ask::printable_line("https://mail.example.org/ \xC3\xA9"));
+  CHECK(ask::printable_line(""));
+  for (const char* bad : {"a\rb", "a\nb", "a\tb", "a\x1b[31m", "a\x7f"})
+    CHECK_FALSE(ask::printable_line(bad));
+  CHECK_FALSE(ask::printable_line(std::string_view("a\0b", 3)));
+}
