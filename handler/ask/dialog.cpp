@@ -262,6 +262,15 @@ program::result<files::temp_file> private_file(std::string_view prefix, std::str
   return files::temp_file::create(dir, prefix, text);
 }
 
+// `r` shown by mailtokit-ask (`program`), given in a private file removed as the call ends or by
+// a signal while the window is open: its exit status and output (at most `max_output` bytes).
+program::result<launch::captured> run_ask(const std::string& program, std::string_view prefix, const request& r,
+                                          std::size_t max_output) {
+  const auto file = private_file(prefix, ask::encode(r));
+  if (!file) return file.error();
+  return launch::run_capture({program, file->path()}, max_output);
+}
+
 // The question in a dialog program; "Details" shows them and asks again (a few times at most).
 choice ask_with(dialog_program p, const question& q) {
   for (int round = 0; round < 8; ++round) {
@@ -280,10 +289,7 @@ choice ask_with(dialog_program p, const question& q) {
 answer ask_dialog(const question& q, const std::optional<std::string>& ask_program,
                   std::optional<dialog_program> fallback) {
   if (ask_program) {
-    // Removed as the block ends, or by a signal while the window is open.
-    const auto file = private_file("mailtokit-question-", ask::encode(ask_request(q)));
-    if (!file) return {};
-    auto r = launch::run_capture({*ask_program, file->path()}, 4096);
+    auto r = run_ask(*ask_program, "mailtokit-question-", ask_request(q), 4096);
     // 0: a button; 1: closed or Escape. Anything else (bad input, no display, a crash): the
     // dialog program below.
     if (r && r->status == 0) return answer_of(r->out, q.files.files.size());
@@ -371,10 +377,7 @@ window_answer window_answer_of(const request& r, int status, std::string_view ou
 }
 
 window_answer ask_window(const request& r, const std::string& ask_program) {
-  // Removed as the block ends, or by a signal while the window is open.
-  const auto file = private_file("mailtokit-choices-", ask::encode(r));
-  if (!file) return {};
-  auto run = launch::run_capture({ask_program, file->path()}, 16 * 1024);
+  auto run = run_ask(ask_program, "mailtokit-choices-", r, 16 * 1024);
   if (!run) return {};
   return window_answer_of(r, run->status, run->out);
 }

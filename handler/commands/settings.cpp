@@ -32,8 +32,21 @@ constexpr std::string_view automatic = "automatic";  // no `target =`: the progr
 constexpr std::string_view confirm_group = "confirm";
 constexpr std::string_view handler_toggle = "handler";
 
+// What the configuration chooses now, as the window names it.
+struct current_choices {
+  std::string target;   // `target =`, or `automatic` without one
+  std::string address;  // `webmail =`
+  std::string mode;     // `confirm =`, risky without one
+};
+
+current_choices current_of(const xdg::loaded_config& lc) {
+  return {lc.cfg.target ? lc.cfg.target->value : std::string(automatic),
+          lc.cfg.webmail ? lc.cfg.webmail->value : std::string(), lc.cfg.confirm ? lc.cfg.confirm->value : "risky"};
+}
+
 // The window's request: the toggle, where mail goes (the current choice chosen), when to ask.
 ask::request settings_request(const xdg::loaded_config& lc, bool registered, std::string_view problem) {
+  const auto now = current_of(lc);
   ask::request r;
   r.title = tr("Mail links");
   r.headline = tr("How mail links open");
@@ -44,29 +57,26 @@ ask::request settings_request(const xdg::loaded_config& lc, bool registered, std
                           "mail goes"),
                        registered});
   r.groups.push_back({std::string(chooser_group), tr("Where mail goes")});
-  const std::string current = lc.cfg.target ? lc.cfg.target->value : std::string(automatic);
-  const std::string address = lc.cfg.webmail ? lc.cfg.webmail->value : std::string();
   ask::option pick;
   pick.group = std::string(chooser_group);
   pick.id = std::string(automatic);
   pick.label = tr("The mail program you had before, else the first one found");
-  pick.chosen = current == automatic;
+  pick.chosen = now.target == automatic;
   r.options.push_back(pick);
-  auto here = open_link::place_options(open_link::places(), current, address);
-  bool found = current == automatic;
+  auto here = open_link::place_options(open_link::places(), now.target, now.address);
+  bool found = now.target == automatic;
   for (const auto& o : here) found = found || o.chosen;
   if (!found) {  // a value `use` does not list here (custom, a program not installed): kept as it is
     ask::option kept;
     kept.group = std::string(chooser_group);
-    kept.id = current;
+    kept.id = now.target;
     // TRANSLATORS: {0} is the value of `target =` in the configuration file, such as "custom".
-    kept.label = fill(tr("{0}, as the configuration file says"), {preview::visible(current)});
+    kept.label = fill(tr("{0}, as the configuration file says"), {preview::visible(now.target)});
     kept.chosen = true;
     r.options.push_back(kept);
   }
   r.options.insert(r.options.end(), here.begin(), here.end());
   r.groups.push_back({std::string(confirm_group), tr("When to ask")});
-  const std::string mode = lc.cfg.confirm ? lc.cfg.confirm->value : "risky";
   for (const auto& [id, label] : std::vector<std::pair<std::string, std::string>>{
            {"risky", tr("Before a link that could do harm (recommended)")},
            {"always", tr("Before every link")},
@@ -75,7 +85,7 @@ ask::request settings_request(const xdg::loaded_config& lc, bool registered, std
     o.group = std::string(confirm_group);
     o.id = id;
     o.label = label;
-    o.chosen = id == mode;
+    o.chosen = id == now.mode;
     r.options.push_back(o);
   }
   r.buttons = {{"cancel", tr("Cancel")}, {"save", tr("Save")}};
@@ -87,18 +97,17 @@ ask::request settings_request(const xdg::loaded_config& lc, bool registered, std
 mailtokit::result<std::string, webmail::problem> answered_text(const xdg::loaded_config& lc,
                                                               const ask::window_answer& a) {
   std::string text = lc.text;
+  const auto now = current_of(lc);
   const std::string target = a.chosen(chooser_group), address = a.address_of(chooser_group);
-  const std::string current = lc.cfg.target ? lc.cfg.target->value : std::string(automatic);
-  const std::string current_address = lc.cfg.webmail ? lc.cfg.webmail->value : std::string();
   if (target == automatic) {
     text = xdg::without_key(text, "target");
-  } else if (target != current || address != current_address) {
+  } else if (target != now.target || address != now.address) {
     auto with = open_link::with_choice(text, target, address);
     if (!with) return with.error();
     text = std::move(*with);
   }
   const std::string mode = a.chosen(confirm_group);
-  if (!mode.empty() && mode != (lc.cfg.confirm ? lc.cfg.confirm->value : "risky"))
+  if (!mode.empty() && mode != now.mode)
     text = xdg::with_value(text, "confirm", mode);
   return text;
 }
@@ -115,8 +124,7 @@ int run_settings() {
                  {}, tr("`mailtokit use`, `mailtokit register` and `mailtokit unregister` make the same choices"));
     return exit_unavailable;
   }
-  const auto handlers = launch::mailto_handlers();
-  const bool registered = !handlers.empty() && launch::is_mailtokit(handlers.front(), xdg::self_exe());
+  const bool registered = launch::mailtokit_handles_mail_links(xdg::self_exe());
   std::string problem;
   for (int round = 0; round < 5; ++round) {
     const auto r = settings_request(*lc, registered, problem);

@@ -141,8 +141,7 @@ int run_use(const use_options& o) {
     write_stdout(fill(tr("Note: {0} is not installed here ({1} is not in PATH): mail links fail until it is."),
                       {std::string(c->known->label), std::string(c->known->programs.front())}) +
                  "\n");
-  const auto handlers = launch::mailto_handlers();
-  if (handlers.empty() || !launch::is_mailtokit(handlers.front(), xdg::self_exe()))
+  if (!launch::mailtokit_handles_mail_links(xdg::self_exe()))
     write_stdout(std::string(tr("mailtokit is not your desktop's mail link handler yet: `mailtokit register` makes it "
                                 "so.")) +
                  "\n");

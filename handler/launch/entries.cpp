@@ -178,4 +178,9 @@ std::vector<std::string> current_desktops() {
   return out;
 }
 
+bool mailtokit_handles_mail_links(std::string_view self_exe) {
+  const auto handlers = mailto_handlers();
+  return !handlers.empty() && is_mailtokit(handlers.front(), self_exe);
+}
+
 }  // namespace mailtokit::launch

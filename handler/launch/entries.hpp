@@ -46,6 +46,9 @@ struct entry {
 /// True when the entry starts mailtokit itself: its id is mailtokit.desktop, or its Exec runs a
 /// program named mailtokit or this very program (`self_exe`, /proc/self/exe).
 [[nodiscard]] bool is_mailtokit(const entry& e, std::string_view self_exe);
+/// mailtokit (`self_exe`) comes first among the desktop's handlers of mail links
+/// (mailto_handlers()): it is registered and in effect.
+[[nodiscard]] bool mailtokit_handles_mail_links(std::string_view self_exe);
 
 /// When the entry's Exec hands its arguments to a shell or to an interpreter's inline code
 /// (`sh -c`, `bash -c`, `python3 -c`, `perl -e`, `emacsclient --eval`, ...), what it runs, e.g.

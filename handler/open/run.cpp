@@ -66,7 +66,8 @@ std::string no_way_to_ask(const ask_context& c) {
 // ends the call returns its exit status.
 class open_run {
  public:
-  explicit open_run(const open_options& o) : o_(o), env_(environment::current()), ui_(probe_desktop(o.dry_run)) {}
+  explicit open_run(const open_options& o)
+      : o_(o), env_(environment::current()), ui_(probe_desktop(o.dry_run)), reg_(user_paths(env_)) {}
   std::optional<int> read_link();
   std::optional<int> settle_mode();
   std::optional<int> choose_first();
@@ -83,12 +84,12 @@ class open_run {
   const open_options& o_;
   const environment env_;
   desktop_ui ui_;
+  const std::optional<registration_paths> reg_;  // where registration keeps its files
   std::optional<loaded_config> lc_;
   parse_options po_;
   std::optional<draft> d_;
   confirm_mode mode_ = confirm_mode::risky;
   open_request req_;
-  std::optional<registration_paths> reg_;
   std::vector<std::string> made_safe_;
   std::optional<open_plan> plan_;
   std::vector<preview::finding> findings_;
@@ -146,8 +147,7 @@ std::optional<int> open_run::settle_mode() {
 // window cannot run, the choice is made as before (the desktop's handlers, the first program).
 std::optional<int> open_run::choose_first() {
   if (o_.dry_run || !o_.target.empty() || lc_->cfg.target || !ui_.ask || lc_->path.empty()) return std::nullopt;
-  const auto reg = user_paths(env_);
-  if (!reg || !xdg::registered_without_previous(*reg)) return std::nullopt;
+  if (!reg_ || !xdg::registered_without_previous(*reg_)) return std::nullopt;
   const auto c = ask_first_choice(*lc_, *ui_.ask);
   switch (c.what) {
     case first_choice::how::not_asked:
@@ -182,7 +182,6 @@ std::optional<int> open_run::plan() {
   req_.config_where = [this](std::size_t offset) { return config_where(*lc_, offset); };
   req_.installed = launch::program_path;
   if (const char* term = std::getenv("TERMINAL")) req_.terminal_env = term;
-  reg_ = user_paths(env_);
   if (reg_) req_.remembered = remembered_handler(*reg_);
   req_.find_entry = launch::find;
   req_.handlers = launch::mailto_handlers;
