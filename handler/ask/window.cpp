@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ask/format.hpp"
@@ -111,6 +112,24 @@ GtkWidget* text_label(const std::string& text, glong max = max_label_chars) {
   return l;
 }
 
+// A list a screen reader names `name` (a box of rows), inside a framed view that takes its natural
+// height up to `max_height` pixels and scrolls beyond: the files, and each group of choices.
+std::pair<GtkWidget*, GtkWidget*> scrolling_list(const std::string& name, gint max_height) {
+  GtkWidget* scrolled = gtk_scrolled_window_new(nullptr, nullptr);
+  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_shadow_type(GTK_SCROLLED_WINDOW(scrolled), GTK_SHADOW_IN);
+  gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(scrolled), TRUE);
+  gtk_scrolled_window_set_propagate_natural_width(GTK_SCROLLED_WINDOW(scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height(GTK_SCROLLED_WINDOW(scrolled), max_height);
+  GtkWidget* list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
+  gtk_container_set_border_width(GTK_CONTAINER(list), 6);
+  gtk_container_add(GTK_CONTAINER(scrolled), list);
+  AtkObject* list_a11y = gtk_widget_get_accessible(list);
+  atk_object_set_role(list_a11y, ATK_ROLE_LIST);
+  atk_object_set_name(list_a11y, name.c_str());
+  return {scrolled, list};
+}
+
 // The check boxes of the files, in the order given, for main() to read after the answer.
 std::vector<GtkWidget*> file_boxes;
 
@@ -131,18 +150,7 @@ void add_files(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
   gtk_box_pack_start(right, part, FALSE, FALSE, 0);
   gtk_box_reorder_child(right, part, 1);
   if (!q.files_intro.empty()) gtk_box_pack_start(GTK_BOX(part), text_label(q.files_intro), FALSE, FALSE, 0);
-  GtkWidget* scrolled = gtk_scrolled_window_new(nullptr, nullptr);
-  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_shadow_type(GTK_SCROLLED_WINDOW(scrolled), GTK_SHADOW_IN);
-  gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(scrolled), TRUE);
-  gtk_scrolled_window_set_propagate_natural_width(GTK_SCROLLED_WINDOW(scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height(GTK_SCROLLED_WINDOW(scrolled), std::min(max_files_height, screen / 5));
-  GtkWidget* list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
-  gtk_container_set_border_width(GTK_CONTAINER(list), 6);
-  gtk_container_add(GTK_CONTAINER(scrolled), list);
-  AtkObject* list_a11y = gtk_widget_get_accessible(list);
-  atk_object_set_role(list_a11y, ATK_ROLE_LIST);
-  atk_object_set_name(list_a11y, tr("Files to attach"));
+  const auto [scrolled, list] = scrolling_list(tr("Files to attach"), std::min(max_files_height, screen / 5));
   std::string used;  // digits taken as mnemonics
   for (std::size_t i = 0; i < q.files.size(); ++i) {
     const auto& f = q.files[i];
@@ -221,18 +229,7 @@ void add_group(const mailtokit::ask::request& q, const mailtokit::ask::option_gr
   gtk_label_set_attributes(GTK_LABEL(heading), attrs);
   pango_attr_list_unref(attrs);
   gtk_box_pack_start(right, heading, FALSE, FALSE, 0);
-  GtkWidget* scrolled = gtk_scrolled_window_new(nullptr, nullptr);
-  gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_shadow_type(GTK_SCROLLED_WINDOW(scrolled), GTK_SHADOW_IN);
-  gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(scrolled), TRUE);
-  gtk_scrolled_window_set_propagate_natural_width(GTK_SCROLLED_WINDOW(scrolled), TRUE);
-  gtk_scrolled_window_set_max_content_height(GTK_SCROLLED_WINDOW(scrolled), max_height);
-  GtkWidget* list = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
-  gtk_container_set_border_width(GTK_CONTAINER(list), 6);
-  gtk_container_add(GTK_CONTAINER(scrolled), list);
-  AtkObject* list_a11y = gtk_widget_get_accessible(list);
-  atk_object_set_role(list_a11y, ATK_ROLE_LIST);
-  atk_object_set_name(list_a11y, clipped(g.heading).c_str());
+  const auto [scrolled, list] = scrolling_list(clipped(g.heading), max_height);
   GtkWidget* none = gtk_radio_button_new(nullptr);  // holds the group; never shown
   gtk_widget_set_no_show_all(none, TRUE);
   gtk_box_pack_start(GTK_BOX(list), none, FALSE, FALSE, 0);
