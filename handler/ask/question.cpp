@@ -1,5 +1,8 @@
 #include "ask/question.hpp"
 
+#include <termios.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -839,15 +842,28 @@ answer ask_terminal(const question& q) {
                                      "without numbers, no file is attached.")) +
              prompt;
   const std::size_t line_max = 64 + 4 * q.files.files.size();
+  // Input that arrives too soon is no answer (issue 46): keys typed on the terminal before the
+  // question was printed (a paste, a key held down) are discarded, before the prompt shows.
+  std::fflush(stderr);
+  if (isatty(STDIN_FILENO) != 0) tcflush(STDIN_FILENO, TCIFLUSH);
   for (int tries = 0; tries < 5;) {
     std::fwrite(prompt.data(), 1, prompt.size(), stderr);
     std::fflush(stderr);
     std::string line;
     int ch = 0;
-    while ((ch = std::fgetc(stdin)) != EOF && ch != '\n')
-      if (line.size() < line_max) line += static_cast<char>(ch);
+    bool too_long = false;
+    while ((ch = std::fgetc(stdin)) != EOF && ch != '\n') {
+      too_long = too_long || line.size() == line_max;
+      if (!too_long) line += static_cast<char>(ch);
+    }
     // End of input is cancel, never the default; a last line without its line end still counts.
     if (ch == EOF && line.empty()) break;
+    // A line longer than any answer is no answer, never its first characters acted on.
+    if (too_long) {
+      if (ch == EOF) break;
+      ++tries;
+      continue;
+    }
     const std::string s = chars::lowered(line);
     if (s == "d" || s == "details") {
       const std::string details = "\n" + q.details;

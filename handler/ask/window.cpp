@@ -303,6 +303,90 @@ void add_choices(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
   g_idle_add(show_chosen, nullptr);
 }
 
+// Input that arrives too soon is no answer (issue 46): every button and check box of the window
+// stays insensitive until the window has been mapped, had the keyboard focus and (on X11) been
+// left unobscured for `settle_ms` without a break, and again after it loses any of them; a
+// click or key a page timed for the moment the window appears does nothing. When the window
+// becomes usable, the safe button takes the focus and shows as the default. Chromium's
+// input_event_activation_protector and Firefox's security.dialog_enable_delay do the same for
+// their own prompts.
+class input_guard {
+ public:
+  static constexpr guint settle_ms = 1000;
+
+  // Watch `window`; `row` is the row of buttons, `controls` the check and radio buttons,
+  // `safe` the default button (or null).
+  void watch(GtkWidget* window, GtkWidget* row, std::vector<GtkWidget*> controls, GtkWidget* safe) {
+    window_ = window;
+    row_ = row;
+    controls_ = std::move(controls);
+    safe_ = safe;
+    gtk_widget_add_events(window, GDK_VISIBILITY_NOTIFY_MASK | GDK_FOCUS_CHANGE_MASK);
+    g_signal_connect(window, "map-event", G_CALLBACK(on_map), this);
+    g_signal_connect(window, "unmap-event", G_CALLBACK(on_unmap), this);
+    g_signal_connect(window, "visibility-notify-event", G_CALLBACK(on_visibility), this);
+    g_signal_connect(window, "notify::is-active", G_CALLBACK(on_active), this);
+    set_usable(false);
+  }
+
+ private:
+  static gboolean on_map(GtkWidget*, GdkEvent*, gpointer self) {
+    static_cast<input_guard*>(self)->mapped_ = true;
+    static_cast<input_guard*>(self)->update();
+    return FALSE;
+  }
+  static gboolean on_unmap(GtkWidget*, GdkEvent*, gpointer self) {
+    static_cast<input_guard*>(self)->mapped_ = false;
+    static_cast<input_guard*>(self)->update();
+    return FALSE;
+  }
+  // X11 only (Wayland sends no such event): fully covered by another window is not seen.
+  static gboolean on_visibility(GtkWidget*, GdkEventVisibility* e, gpointer self) {
+    static_cast<input_guard*>(self)->seen_ = e->state != GDK_VISIBILITY_FULLY_OBSCURED;
+    static_cast<input_guard*>(self)->update();
+    return FALSE;
+  }
+  static void on_active(GObject*, GParamSpec*, gpointer self) { static_cast<input_guard*>(self)->update(); }
+  static gboolean on_settled(gpointer self) {
+    auto* g = static_cast<input_guard*>(self);
+    g->timer_ = 0;
+    g->set_usable(true);
+    return G_SOURCE_REMOVE;
+  }
+
+  // Any break starts the wait again from nothing.
+  void update() {
+    const bool ready = mapped_ && seen_ && gtk_window_is_active(GTK_WINDOW(window_));
+    if (!ready) {
+      if (timer_ != 0) g_source_remove(timer_);
+      timer_ = 0;
+      if (usable_) set_usable(false);
+      return;
+    }
+    if (!usable_ && timer_ == 0) timer_ = g_timeout_add(settle_ms, on_settled, this);
+  }
+
+  void set_usable(bool on) {
+    usable_ = on;
+    if (row_ != nullptr) gtk_widget_set_sensitive(row_, on);
+    for (GtkWidget* w : controls_) gtk_widget_set_sensitive(w, on);
+    if (on && safe_ != nullptr) {
+      gtk_widget_grab_default(safe_);
+      gtk_widget_grab_focus(safe_);
+    }
+  }
+
+  GtkWidget* window_ = nullptr;
+  GtkWidget* row_ = nullptr;
+  GtkWidget* safe_ = nullptr;
+  std::vector<GtkWidget*> controls_;
+  guint timer_ = 0;
+  bool mapped_ = false;
+  bool seen_ = true;
+  bool usable_ = false;
+};
+input_guard guard;
+
 // The window: titled, above the others, an alert for screen readers.
 GtkWidget* new_dialog(const mailtokit::ask::request& q) {
   GtkWidget* dialog = gtk_dialog_new();
@@ -436,6 +520,12 @@ void add_buttons(const mailtokit::ask::request& q, GtkWidget* dialog) {
   for (std::size_t i = 0; i < q.buttons.size(); ++i)
     if (q.buttons[i].id == q.default_id) gtk_dialog_set_default_response(GTK_DIALOG(dialog), static_cast<gint>(i));
   gtk_widget_show_all(dialog);
+  std::vector<GtkWidget*> controls = file_boxes;
+  controls.insert(controls.end(), toggle_boxes.begin(), toggle_boxes.end());
+  for (const auto& row : choice_rows) controls.push_back(row.radio);
+  GtkWidget* any_button = gtk_dialog_get_widget_for_response(GTK_DIALOG(dialog), 0);
+  guard.watch(dialog, any_button != nullptr ? gtk_widget_get_parent(any_button) : nullptr,
+              std::move(controls), safe);
   if (safe == nullptr) return;
   if (!q.groups.empty()) {  // usable once every choice is complete
     choices_default = safe;

@@ -63,12 +63,12 @@ def recorded():
     return read(record)
 
 
-def on_terminal(args, answers, timeout=20):
+def on_terminal(args, answers, timeout=20, early=b""):
     """Run mailtokit with a pseudo-terminal as stdin/stdout/stderr; type each answer after a
     prompt. Returns (exit code, everything the terminal showed)."""
     if os.path.exists(record):
         os.remove(record)
-    rc, shown, timed_out = run_on_terminal([PROG, *args], env, PROMPT, answers, timeout)
+    rc, shown, timed_out = run_on_terminal([PROG, *args], env, PROMPT, answers, timeout, early)
     if timed_out:
         check(False, f"{args}: still running after {timeout} s")
     return rc, shown
@@ -122,6 +122,16 @@ check(rc == 0 and recorded() is None and "nothing was started" in shown, f"c: no
 
 rc, shown = on_terminal(["open", LINK], [b"maybe\n", b"c\n"])
 check(rc == 0 and recorded() is None and shown.count(PROMPT.decode()) == 2, "an unknown answer: asked again")
+
+# Input that arrives too soon is no answer (issue 46): "o" typed before the question was printed
+# is discarded; the answer typed after it counts.
+rc, shown = on_terminal(["open", LINK], [b"c\n"], early=b"o\n")
+check(rc == 0 and recorded() is None and shown.count(PROMPT.decode()) == 1 and "nothing was started" in shown,
+      f"o typed before the question: discarded, the answer after it (c) counts ({rc}, {recorded()})")
+# A line longer than any answer is no answer: "o" and 100 spaces is asked again, not cut to "o".
+rc, shown = on_terminal(["open", LINK], [b"o" + b" " * 100 + b"\n", b"c\n"])
+check(rc == 0 and recorded() is None and shown.count(PROMPT.decode()) == 2,
+      f"an over-long answer starting with o: asked again, nothing opened ({rc}, {recorded()})")
 
 rc, shown = on_terminal(["open", LINK], [b"\x04"])
 check(rc == 0 and recorded() is None and "nothing was started" in shown, "end of input (Ctrl-D): cancel")

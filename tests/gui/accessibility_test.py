@@ -42,7 +42,8 @@ def read_question(pyatspi, s):
         dialogs = [n for n in nodes if n.getRole() in (pyatspi.ROLE_ALERT, pyatspi.ROLE_DIALOG)]
         buttons = [n for n in nodes if n.getRole() == pyatspi.ROLE_PUSH_BUTTON
                    and "showing" in a11y.states(pyatspi, n)]
-        focused = [b for b in buttons if a11y.states(pyatspi, b) & {"focused", "default"}]
+        # Usable after a moment (issue 46): the safe button focused and sensitive.
+        focused = [b for b in buttons if a11y.states(pyatspi, b) >= {"focused", "sensitive"}]
         if dialogs and buttons and focused:
             return nodes, dialogs[0], buttons
         return None

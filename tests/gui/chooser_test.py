@@ -79,7 +79,9 @@ def read_window(pyatspi, s, title: str):
         nodes = list(a11y.walk(app))
         dialogs = [n for n in nodes if n.getRole() == pyatspi.ROLE_DIALOG and n.name == title]
         buttons = [n for n in nodes if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and "showing" in a11y.states(pyatspi, n)]
-        return (dialogs[0], nodes) if dialogs and buttons else None
+        # Usable after a moment (issue 46): a button sensitive (Cancel; "Use this" waits for a choice).
+        usable = any("sensitive" in a11y.states(pyatspi, b) for b in buttons)
+        return (dialogs[0], nodes) if dialogs and buttons and usable else None
     return a11y.find(pyatspi, "mailtokit-ask", ready, 30, f"the window {title!r} and its buttons")
 
 
@@ -190,6 +192,13 @@ with Session("chooser", 1280, 800) as s:
         labels = [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LABEL and "https" in n.name]
         return nodes if labels else None
     nodes = a11y.find(pyatspi, "mailtokit-ask", asked_again, 30, "the chooser again, saying why")
+    s.activate(s.wait_window(exactly(CHOOSER_TITLE), timeout=30))  # as a window manager focuses it
+
+    def usable_again(app):
+        found = asked_again(app)
+        return found if found and any("sensitive" in a11y.states(pyatspi, n) for n in found
+                                      if n.getRole() == pyatspi.ROLE_PUSH_BUTTON) else None
+    nodes = a11y.find(pyatspi, "mailtokit-ask", usable_again, 30, "the chooser again, usable")
     s.screenshot(RESULTS / "chooser-address-again.png")
     check(config_text(d) == "# my settings\nnotify = no\n", "the http: address was not written")
     dialog = [n for n in nodes if n.getRole() == pyatspi.ROLE_DIALOG][0]

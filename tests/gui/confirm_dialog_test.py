@@ -74,7 +74,8 @@ def buttons(pyatspi, s, win):
     def ready(app):
         found = {n.name: n for n in a11y.walk(app) if n.getRole() == pyatspi.ROLE_PUSH_BUTTON
                  and "showing" in a11y.states(pyatspi, n)}
-        return found if any(a11y.states(pyatspi, b) & {"focused"} for b in found.values()) else None
+        # Usable after a moment (issue 46): a button focused and sensitive.
+        return found if any(a11y.states(pyatspi, b) >= {"focused", "sensitive"} for b in found.values()) else None
     return a11y.find(pyatspi, "mailtokit-ask", ready, 30, "mailtokit-ask's buttons, one focused")
 
 

@@ -264,15 +264,20 @@ class Session:
         self.run(["xdotool", "windowfocus", "--sync", window], check=False)
 
     def key(self, window: str | None, *keys: str, delay_ms: int = 60) -> None:
-        """Press keys (xdotool names: ctrl+s, Return, Tab) in a window, or where focus is."""
+        """Press keys (xdotool names: ctrl+s, Return, Tab) in a window, or where focus is. In
+        mailtokit's question window, once it can be answered (wait_usable)."""
         argv = ["xdotool", "key", "--delay", str(delay_ms)]
         if window:
             self.activate(window)
+            if is_question_window(self, window):
+                wait_usable(self, window)
         self.run(argv + list(keys))
 
     def type(self, window: str | None, text: str, delay_ms: int = 20) -> None:
         if window:
             self.activate(window)
+            if is_question_window(self, window):
+                wait_usable(self, window)
         self.run(["xdotool", "type", "--delay", str(delay_ms), "--", text])
 
     def close_window(self, window: str) -> None:
@@ -335,6 +340,35 @@ def window_geometry(s: "Session", win: str) -> tuple[int, int, int, int]:
     return int(g["X"]), int(g["Y"]), int(g["WIDTH"]), int(g["HEIGHT"])
 
 
+def is_question_window(s: "Session", win: str) -> bool:
+    """Whether `win` is mailtokit-ask's (its WM_CLASS), whose buttons wait a moment (issue 46)."""
+    r = s.run(["xprop", "-id", str(win), "WM_CLASS"], check=False)
+    return '"mailtokit-ask"' in r.stdout
+
+
+def default_button_drawn(s: "Session", win: str) -> bool:
+    """Whether the window's bottom part shows the usable default button: GTK's suggested-action
+    blue, which an insensitive button does not have (it is drawn grey)."""
+    x, y, w, h = window_geometry(s, win)
+    rows = min(h, 90)
+    r = subprocess.run(["import", "-display", s.display, "-window", str(win), "-crop", f"{w}x{rows}+0+{h - rows}",
+                        "-depth", "8", "rgb:-"], env=s.env, capture_output=True, timeout=30)
+    data = r.stdout
+    blue = 0
+    for i in range(0, len(data) - 2, 3):
+        red, green, b = data[i], data[i + 1], data[i + 2]
+        if b >= 170 and red <= 120 and 90 <= green <= 170:
+            blue += 1
+    return blue >= 150
+
+
+def wait_usable(s: "Session", win: str, timeout: float = 30) -> None:
+    """Wait until mailtokit's question window `win` can be answered: its buttons are insensitive
+    for a moment after it appears or regains the focus (issue 46), and its default button is
+    drawn in the suggested-action colour once they are not."""
+    wait_for(lambda: default_button_drawn(s, win), timeout, f"window {win}'s default button to become usable")
+
+
 def buttons(s: "Session", win: str, shot: Path, timeout: float = 15.0) -> list[tuple[int, int]]:
     """The centres of the buttons in a dialog's bottom row, left to right, found on the screen.
     Along a line through the buttons above their labels only the buttons' vertical borders are
@@ -376,7 +410,11 @@ def buttons_on_screen(s: "Session", win: str, shot: Path) -> list[tuple[int, int
 
 
 def click_button(s: "Session", win: str, index: int, count: int, shot: Path) -> None:
-    """Click the index-th of `count` buttons (checks that exactly `count` are there)."""
+    """Click the index-th of `count` buttons (checks that exactly `count` are there), in
+    mailtokit's question window once it can be answered."""
+    if is_question_window(s, win):
+        s.activate(win)
+        wait_usable(s, win)
     found = buttons(s, win, shot)
     if len(found) != count:
         raise Failure(f"expected {count} buttons, found {len(found)} at {found}")
@@ -389,6 +427,7 @@ def tick_and_open(s: "Session", win: str, count: int, shot: Path | None = None) 
     then Return, which on a check box gives the default button (Open, or Open without the hidden
     copy). A screenshot of the ticked question goes to `shot`."""
     s.activate(win)
+    wait_usable(s, win)
     for i in range(1, count + 1):
         s.key(win, f"alt+{i}")
     if shot is not None:

@@ -4,7 +4,8 @@ run_on_terminal(argv, env, prompt, answers, timeout) starts argv with a new pseu
 its stdin, stdout and stderr, reads what it shows, and each time one more `prompt` (bytes) has
 appeared types the next of `answers` (bytes each). It returns (exit status, everything shown as
 text, timed_out); a program still running after `timeout` seconds is killed and timed_out is
-True."""
+True. `early` (bytes) is typed the moment the program starts, before anything is shown (keys
+typed ahead of a question)."""
 import os
 import pty
 import select
@@ -12,10 +13,12 @@ import subprocess
 import time
 
 
-def run_on_terminal(argv, env, prompt, answers, timeout=20):
+def run_on_terminal(argv, env, prompt, answers, timeout=20, early=b""):
     master, slave = pty.openpty()
     p = subprocess.Popen(list(argv), stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
     os.close(slave)
+    if early:
+        os.write(master, early)
     shown = b""
     answers = list(answers)
     prompts = 0
