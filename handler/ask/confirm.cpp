@@ -264,9 +264,11 @@ std::vector<std::string> recipient_lines(const draft& d) {
     }
     out.push_back(fill(tr(label), {line}));
   };
+  // The hidden copies first: on the first screen, never below what a long To list pushes down
+  // (issue 46).
+  list(d.bcc, N_("Hidden copy, which the others do not see: {0}"));
   list(d.to, N_("To: {0}"));
   list(d.cc, N_("Cc: {0}"));
-  list(d.bcc, N_("Hidden copy, which the others do not see: {0}"));
   return out;
 }
 

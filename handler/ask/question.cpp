@@ -708,7 +708,13 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
   } else {
     q.headline = tr("Open this message?");
   }
-  for (std::size_t i = 0; i < items.size() && i < max_risky; ++i) q.findings.push_back(items[i].sentence);
+  // The hidden copy is never among what is counted instead of shown (issue 46): when worse
+  // findings fill the slots, it takes the last one, and that finding is counted instead.
+  std::vector<std::size_t> listed;
+  for (std::size_t i = 0; i < items.size() && i < max_risky; ++i) listed.push_back(i);
+  for (std::size_t i = max_risky; i < items.size(); ++i)
+    if (items[i].key == "bcc") listed.back() = i;
+  for (const std::size_t i : listed) q.findings.push_back(items[i].sentence);
   if (items.size() > max_risky)
     q.findings.push_back(
         fill(ntr("There is {0} more warning; the details show everything.",

@@ -133,6 +133,20 @@ rc, shown = on_terminal(["open", LINK], [b"o" + b" " * 100 + b"\n", b"c\n"])
 check(rc == 0 and recorded() is None and shown.count(PROMPT.decode()) == 2,
       f"an over-long answer starting with o: asked again, nothing opened ({rc}, {recorded()})")
 
+# The whole truth on the first screen (issue 46): four look-alike To addresses fill the four
+# finding slots, yet the hidden copy's finding is shown (not counted among "more warnings"), and
+# the hidden copy is the first line of who gets the message.
+FOUR = ",".join(f"admin{i}@%D0%B0pple.com" for i in range(4))
+rc, shown = on_terminal(["open", f"mailto:{FOUR}?bcc=spy@evil.example"], [b"c\n"])
+question = shown[:shown.find(PROMPT.decode())]
+check("spy@evil.example would get the message, and the other recipients would not know." in question
+      and "There is 1 more warning" in question,
+      f"4 look-alike To + 1 hidden copy: the hidden copy's finding shown, a look-alike counted ({question[:900]!r})")
+block = question[question.find("The message goes to:"):].splitlines()
+check(len(block) > 1 and block[1].strip().startswith("Hidden copy, which the others do not see: \u2066spy@evil.example"),
+      f"the hidden copy is the first recipient line ({block[:3]})")
+check(rc == 0 and recorded() is None, "c: nothing started")
+
 rc, shown = on_terminal(["open", LINK], [b"\x04"])
 check(rc == 0 and recorded() is None and "nothing was started" in shown, "end of input (Ctrl-D): cancel")
 
