@@ -415,7 +415,8 @@ std::vector<item> risky_items(const draft& d, const std::vector<preview::finding
   }
   for (const auto& w : d.warnings)
     // Invalid ones: from the findings; ones that decode again: make_handover_safe() says what it did.
-    if (is_risky(w) && w.code != warning_code::invalid_address && w.code != warning_code::address_decodes_again)
+    if (is_risky(w) && w.code != warning_code::invalid_address && w.code != warning_code::address_decodes_again &&
+        w.code != warning_code::address_compatibility_characters)
       add(repair_item(w));
   // An address already named for what makes it invalid (invisible characters, ...) is not
   // named again as invalid.
@@ -501,6 +502,8 @@ std::string repair_sentence(const warning& w) {
     case warning_code::invalid_address:
       return {};  // an address: risky_items()
     case warning_code::address_decodes_again:
+    case warning_code::display_name_separators:
+    case warning_code::address_compatibility_characters:
       return {};  // left out or changed by clients::make_handover_safe(), which says so
     case warning_code::invalid_utf8_replaced:
       // TRANSLATORS: {0} is where the change was made ("Subject", "Message text", "Link", or

@@ -34,6 +34,11 @@ void print_stdout(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdou
 
 void show(const std::vector<std::string>& argv) { (void)launch::spawn(argv, {false, true}); }
 
+bool handover_said(warning_code c) {
+  return c == warning_code::invalid_address || c == warning_code::address_decodes_again ||
+         c == warning_code::display_name_separators || c == warning_code::address_compatibility_characters;
+}
+
 bool is_attach_field(std::string_view name) {
   return chars::iequals(name, "attach") || chars::iequals(name, "attachment");
 }
@@ -53,7 +58,10 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
     if (is_attach_field(f.name)) continue;
     lines.push_back(fill(tr("dropped {0}={1}: {2}"), {f.name, f.value, f.reason}));
   }
-  for (const auto& w : d.warnings) lines.push_back(fill(tr("note: {0}"), {w.message}));
+  for (const auto& w : d.warnings)
+    // What the hand-over did with such an address is said in its own line
+    // (clients::make_handover_safe()): the library's "kept so you can correct it" is not what happened.
+    if (!handover_said(w.code)) lines.push_back(fill(tr("note: {0}"), {w.message}));
   for (const auto& f : findings) lines.push_back(fill(tr("warning: {0}: {1}"), {f.field, f.message}));
   if (lines.empty()) return;
   for (const auto& l : lines) print_stderr("mailtokit: " + preview::visible(l) + "\n");

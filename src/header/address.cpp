@@ -10,6 +10,7 @@
 #include "header/header_text.hpp"
 #include "header/hostname_scan.hpp"
 #include "mailtokit/bidi.hpp"
+#include "mailtokit/charset.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/idna.hpp"
 #include "mailtokit/idna_cache.hpp"
@@ -511,6 +512,33 @@ bool decodes_again(const address& a) noexcept {
   if (part(a.display_name)) return true;
   if (!a.valid) return part(a.original);
   return part(a.local_part) || part(a.domain) || part(a.domain_ascii);
+}
+
+namespace {
+
+// How many of the characters in `set` `text` holds.
+std::size_t count_of(std::string_view text, std::string_view set) noexcept {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [&](char c) { return set.find(c) != set.npos; }));
+}
+
+constexpr std::string_view name_separators = "@<>,;";
+constexpr std::string_view address_separators = "@,;:<>\"\\[]() ";
+
+}  // namespace
+
+bool name_holds_separators(std::string_view name) {
+  if (count_of(name, name_separators) != 0) return true;
+  return !utf8::is_ascii(name) && count_of(charset::nfkc_casefold(name), name_separators) != 0;
+}
+
+bool compatibility_separators(std::string_view text) {
+  if (utf8::is_ascii(text)) return false;
+  return count_of(charset::nfkc_casefold(text), address_separators) > count_of(text, address_separators);
+}
+
+bool compatibility_separators(const address& a) {
+  if (!a.valid) return compatibility_separators(a.original);
+  return compatibility_separators(a.local_part) || compatibility_separators(a.domain);
 }
 
 std::string address::unicode() const { return valid ? join_addr_spec(local_part, domain) : original; }

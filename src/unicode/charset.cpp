@@ -149,6 +149,30 @@ std::string nfc(std::string_view utf8) {
   }
 }
 
+std::string nfkc_casefold(std::string_view utf8) {
+  if (utf8::is_ascii(utf8)) {
+    std::string out(utf8);
+    for (char& c : out)
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+  }
+  if (!utf8::validate(utf8) || utf8.size() > static_cast<std::size_t>(INT32_MAX / 2)) return std::string(utf8);
+  try {
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* n = icu::Normalizer2::getNFKCCasefoldInstance(status);
+    if (U_FAILURE(status) || n == nullptr) return std::string(utf8);
+    const icu::UnicodeString mapped =
+        n->normalize(icu::UnicodeString::fromUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size()))),
+                     status);
+    if (U_FAILURE(status)) return std::string(utf8);
+    std::string out;
+    mapped.toUTF8String(out);
+    return out;
+  } catch (const std::exception&) {
+    return std::string(utf8);
+  }
+}
+
 bool is_nfc(std::string_view utf8) {
   if (utf8::is_ascii(utf8)) return true;
   if (!utf8::validate(utf8) || utf8.size() > static_cast<std::size_t>(INT32_MAX / 2)) return false;
