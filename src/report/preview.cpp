@@ -1,5 +1,6 @@
 #include "mailtokit/preview.hpp"
 
+#include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <unicode/uspoof.h>
@@ -352,6 +353,15 @@ std::string case_folded(std::string_view text) {
   return out;
 }
 
+// True when NFKC leaves valid UTF-8 `text` as it is.
+bool nfkc_stable(std::string_view text) {
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* n = icu::Normalizer2::getNFKCInstance(status);
+  if (U_FAILURE(status) || n == nullptr) return false;
+  const bool yes = n->isNormalizedUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), status);
+  return U_SUCCESS(status) && yes;
+}
+
 // Every character of `text` is ASCII from ascii_plain(c, extra) or, beyond ASCII, a letter,
 // mark or digit.
 bool plain_chars(std::string_view text, std::string_view extra) {
@@ -370,8 +380,9 @@ bool plain_chars(std::string_view text, std::string_view extra) {
 bool plain_name(std::string_view name) {
   if (!plain_chars(name, " .-'_")) return false;
   if (name.front() == ' ' || name.back() == ' ' || name.find("  ") != name.npos) return false;
-  // NFKC with case folding changes nothing that case folding alone does not.
-  return utf8::is_ascii(name) || charset::nfkc_casefold(name) == case_folded(name);
+  // NFKC changes nothing (no compatibility character, such as a ligature), and NFKC with case
+  // folding nothing that case folding alone does not.
+  return utf8::is_ascii(name) || (nfkc_stable(name) && charset::nfkc_casefold(name) == case_folded(name));
 }
 
 bool plain_local_part(std::string_view local_part) {
