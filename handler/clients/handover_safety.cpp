@@ -376,7 +376,7 @@ const char* left_out_why(const address& a) {
     // TRANSLATORS: {0} is an address as the link wrote it, {1} the field (To, Cc or Bcc).
     return N_("mailtokit left out {0} ({1}): it holds codes ('%' or '=?...?=') that mail programs decode again, "
               "and they could read another address out of it");
-  if (!a.valid)
+  if (!a.valid && !compatibility_separators(a))
     // TRANSLATORS: {0} is the text the link gives as an address, {1} the field (To, Cc or Bcc).
     return N_("mailtokit left out {0} ({1}): it is not a complete address, and mail programs would each read it "
               "their own way");

@@ -95,7 +95,7 @@ struct lookalike {
 [[nodiscard]] MAILTOKIT_API bool plain_name(std::string_view name);
 
 /// True when no reader of a hand-over can change `local_part`, the local part of a valid
-/// address: a dot-atom of ASCII letters, digits and ". - _ +", or, beyond ASCII, lower-case
+/// address: a dot-atom of ASCII letters, digits and ". - _ + '", or, beyond ASCII, lower-case
 /// letters, marks and decimal digits that NFKC and case folding leave as they are (so no 'ß',
 /// no fullwidth or mathematical letter). plain_local_part("j.doe+tag") is true;
 /// plain_local_part("\"a,b\"") and plain_local_part("a%40b") are false.

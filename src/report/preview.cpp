@@ -386,7 +386,9 @@ bool plain_name(std::string_view name) {
 }
 
 bool plain_local_part(std::string_view local_part) {
-  if (!plain_chars(local_part, ".-_+")) return false;
+  // The apostrophe too (o'brien@...): every program and webmail tested reads it as it is, and no
+  // decoder of the worst reader changes it.
+  if (!plain_chars(local_part, ".-_+'")) return false;
   if (local_part.front() == '.' || local_part.back() == '.' || local_part.find("..") != local_part.npos) return false;
   return utf8::is_ascii(local_part) || charset::nfkc_casefold(local_part) == ascii_lowered(local_part);
 }

@@ -108,9 +108,10 @@ for forbidden in ("attach", "attachment", "from", "x-injected"):
 assert urllib.parse.unquote(path) == "victim@example.org", path
 assert fields["subject"] == ['"; touch PWNED; " $(touch PWNED2)'], fields.get("subject")
 assert "bcc" in names and "hidden@example.net" in fields["bcc"][0], "the kept bcc is missing"
-# The CR LF in cc did not become a header: the text stays inside the cc value.
+# The CR LF in cc did not become a header: the text was one invalid cc address, which is left
+# out of the hand-over (issue 45: only plain addresses are handed over) and never a bcc.
 assert all("spy@evil.example" not in v for v in fields["bcc"]), fields["bcc"]
-assert any("spy@evil.example" in v for v in fields["cc"]), fields["cc"]
+assert "cc" not in names, fields.get("cc")
 print("custom %u: argv ok:", args[1:])
 EOF
 [[ ! -e "$tmp/PWNED" && ! -e "$tmp/PWNED2" && ! -e "$HOME/PWNED" ]] || fail "a shell ran something from the link"

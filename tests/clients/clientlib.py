@@ -77,10 +77,18 @@ def handed_over(exp: dict, told: str) -> dict:
     without its display name ..."). Only what stderr told may differ; anything else must arrive."""
     out = dict(exp)
     for line in told.splitlines():
-        m = re.search(r"left out (\S+) \((To|Cc|Bcc)\):", line)
+        m = re.search(r"left out (.+) \((To|Cc|Bcc)\): ", line)
         if m:
-            addr = _norm_addr("", m.group(1))[1]
-            out[m.group(2)] = [p for p in out[m.group(2)] if p[1] != addr]
+            # The address as the link wrote it; an invalid one is in `exp` as the pairs its text
+            # parses into (expected()), each taken out once.
+            field, text = m.group(2), m.group(1)
+            rest = list(out[field])
+            for p in addresses(text) or [("", _norm_addr("", text)[1])]:
+                for i, q in enumerate(rest):
+                    if q == p or q[1] == p[1]:
+                        del rest[i]
+                        break
+            out[field] = sorted(rest)
             continue
         m = re.search(r"hands (\S+) over without its display name", line)
         if m:

@@ -3,7 +3,7 @@
 - LINKS: the mail-client tests' links (tests/clients): id -> (link, the compatibility cells it
   decides): several To, Cc and Bcc with user+tag@, a subject with & + % # ? = and UTF-8, a
   multi-line UTF-8 body, an IDN domain, a display name with a comma, attach=, a 10 KB body
-  (LONG_BODY), hostile addresses (issue 39) and subjects that look like options or files.
+  (LONG_BODY), hostile addresses (issues 39 and 45) and subjects that look like options or files.
 - HOMOGRAPH, BCC_ONLY, BCC_INVOICE, PLAIN: what mailtokit asks about (a look-alike address with a
   hidden copy and an attachment; a hidden copy alone; one with a subject) and a link it opens unasked.
 - DISPLAY_NAME: an address with a display name holding a comma, percent-encoded.
@@ -67,6 +67,26 @@ LINKS: dict[str, tuple[str, list[str]]] = {
     "hostile-whole": ("mailto:%3D%3Futf-8%3Fb%3FYm9zc0BldmlsLmV4YW1wbGUgKHh5%3F%3D@corp.example,ok@corp.example"
                       "?bcc=%22%3D%3Futf-8%3Fq%3Fx%3D2C_boss%3D40evil.example%3F%3D%22%20%3Cb%40corp.example%3E"
                       "&subject=local2", ["Hostile addresses"]),
+    # Issue 45: readers with one more decoding step than the old list. mailtokit hands over only
+    # plain text (a canonical address, a plain name): anything else is left out, or the name left
+    # off, and said. HTML character references in names (Roundcube decodes them), in To, Cc, Bcc...
+    "hostile-html": ("mailto:ok@corp.example?to=boss%26%2364evil%26%2346example%26%2344%20y%20%3Ca%40corp.example%3E"
+                     "&cc=boss%26%23x40%3Bevil.example%26%23x2c%3B%20w%20%3Cc%40corp.example%3E"
+                     "&bcc=boss%26commat%3Bevil%26period%3Bexample%26comma%20z%20%3Cb%40corp.example%3E"
+                     "&subject=html", ["Hostile addresses"]),
+    # ... fullwidth, small-form and mathematical characters (mutt's and GLib's IDNA map them) ...
+    "hostile-compat": ("mailto:ok@corp.example,a%40corp.example%EF%BC%8Cboss%EF%BC%A0evil.example"
+                       "?cc=%F0%9D%90%9Boss%40corp.example,%22%F0%9D%90%80nn%22%20%3Cann%40corp.example%3E"
+                       "&bcc=b%40corp.example%EF%B9%90boss2%EF%BC%A0evil.example&subject=compat", ["Hostile addresses"]),
+    # ... a group name (mutt), a name ending in a backslash (Roundcube re-quotes it), a comma in a
+    # name (Proton, OX and Tuta split there) ...
+    "hostile-group": ("mailto:ok@corp.example?to=a%40corp.example%3Aboss%40evil.example"
+                      "&cc=%22a.%5C%5C%22%20%3Cx%40corp.example%3E%2C%20%22b%22%20%3Cy%40corp.example%3E"
+                      "&bcc=%22Doe%2C%20John%22%20%3Cj%40corp.example%3E&subject=group", ["Hostile addresses"]),
+    # ... and invalid addresses, which mutt joins into one and Roundcube drops.
+    "hostile-invalid": ("mailto:ok@corp.example?to=a%40corp.example%20boss%40evil.example"
+                        "&cc=boss%40evil.example%40corp.example&bcc=Boss%20Man%20boss%40evil.example,x%40%5B1.2.3.4"
+                        "&subject=invalid", ["Hostile addresses"]),
     # A literal "=?" in a subject reaches the program as typed; an option-like subject stays a
     # subject (KMail read --subject=ession as -session); a subject ending like a file name is no
     # file to open (Thunderbird's content handler takes .ics, .msf, ... as files).
