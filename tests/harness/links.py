@@ -43,8 +43,14 @@ LINKS: dict[str, tuple[str, list[str]]] = {
                 ["Subject specials", "UTF-8"]),
     "body": ("mailto:b@example.org?subject=body&body=Gr%C3%BC%C3%9Fe%20%E2%82%AC%2C%0D%0A%0D%0Aline%202%20%E7%B4%8D%E8%B1%86"
              "%0D%0A%20%20indented%20line%0D%0Alast%20line", ["Multi-line body"]),
-    "idn": ("mailto:info@%E7%B4%8D%E8%B1%86.example.org?cc=x@b%C3%BCcher.example&subject=idn", ["IDN"]),
-    "display": ("mailto:" + DISPLAY_NAME + "?subject=display", ["Display name"]),
+    # An IDN in To and Cc; 'ß' (IDNA 2003, as in Qt 5, maps it to "ss": every program is given the
+    # A-label, so the domain it gets is the one shown; issue 45).
+    "idn": ("mailto:info@%E7%B4%8D%E8%B1%86.example.org?cc=x@b%C3%BCcher.example,s@stra%C3%9Fe.example&subject=idn",
+            ["IDN"]),
+    # A plain display name beyond ASCII arrives; one with a comma (which Proton, OX and Tuta split
+    # at) is handed over without its name, and said (issue 45).
+    "display": ("mailto:%22Jos%C3%A9%20M%C3%BCller%22%20%3Cjose%40example.org%3E," + DISPLAY_NAME + "?subject=display",
+                ["Display name"]),
     "attach": ("mailto:a@example.org?subject=attach&body=see%20nothing%20attached&attach=/etc/hostname"
                "&attachment=file:///etc/hostname", ["attach dropped"]),
     "long": ("mailto:l@example.org?subject=long&body=" + _pct(LONG_BODY), ["10 KB body"]),
