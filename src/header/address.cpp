@@ -633,8 +633,8 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
   // a text of separators alone reserves at most 4096 addresses; grown geometrically, so many
   // short lists appended to one vector stay linear.
   {
-    const std::size_t separators =
-        static_cast<std::size_t>(std::count(text.begin(), text.end(), ',') + std::count(text.begin(), text.end(), ';'));
+    const std::size_t separators = static_cast<std::size_t>(std::count(text.begin(), text.end(), ',') +
+                                                            std::count(text.begin(), text.end(), ';'));
     const std::size_t room = max_total > out.size() ? max_total - out.size() : 0;
     const std::size_t want = out.size() + std::min({separators + 1, room, std::size_t{4096}});
     if (want > out.capacity()) out.reserve(std::max(want, out.capacity() * 2));

@@ -111,7 +111,8 @@ bool to_utf8_append(std::string_view bytes, std::string_view cs, std::string& ou
                                         0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178};
     for (char c : bytes) {
       const auto b = static_cast<unsigned char>(c);
-      utf8::append(out, b >= 0x80 && b < 0xA0 ? static_cast<char32_t>(c1[b - 0x80]) : static_cast<char32_t>(b));
+      utf8::append(out,
+                   b >= 0x80 && b < 0xA0 ? static_cast<char32_t>(c1[b - 0x80]) : static_cast<char32_t>(b));
     }
     return true;
   }

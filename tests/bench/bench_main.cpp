@@ -130,8 +130,8 @@ void print_summary(const collecting_reporter& rep) {
       {"end to end", "end_to_end", "end_to_end", "boost_url+gmime", 0},
   };
   std::printf("\nRatios, ours / peer (items/s, best repetition):\n");
-  std::printf("%-14s %-14s %14s %-16s %14s %8s  %s\n", "stage", "set", "ours items/s", "peer",
-              "peer items/s", "ratio", "target");
+  std::printf("%-14s %-14s %14s %-16s %14s %8s  %s\n", "stage", "set", "ours items/s", "peer", "peer items/s",
+              "ratio", "target");
   for (const auto& p : pairs) {
     for (const auto& set : link_sets()) {
       const auto* o = find(std::string(p.ours) + "/" + set.name + "/mailtokit");
@@ -140,8 +140,8 @@ void print_summary(const collecting_reporter& rep) {
       const double ratio = o->items_per_second / q->items_per_second;
       char target[32] = "";
       if (p.target > 0) std::snprintf(target, sizeof target, ">= %.0fx %s", p.target, ratio >= p.target ? "met" : "MISSED");
-      std::printf("%-14s %-14s %14.0f %-16s %14.0f %7.2fx  %s\n", p.stage, set.name.c_str(), o->items_per_second,
-                  p.peer_label, q->items_per_second, ratio, target);
+      std::printf("%-14s %-14s %14.0f %-16s %14.0f %7.2fx  %s\n", p.stage, set.name.c_str(),
+                  o->items_per_second, p.peer_label, q->items_per_second, ratio, target);
     }
   }
   struct absolute_spec {

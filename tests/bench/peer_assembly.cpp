@@ -37,7 +37,9 @@ bool iequals(std::string_view a, std::string_view lower) {
   return true;
 }
 
-bool valid_utf8(const std::string& s) { return g_utf8_validate(s.data(), static_cast<gssize>(s.size()), nullptr); }
+bool valid_utf8(const std::string& s) {
+  return g_utf8_validate(s.data(), static_cast<gssize>(s.size()), nullptr);
+}
 
 /// One address list: GMime's parser, then every mailbox checked and its domain made ASCII.
 bool address_list(const std::string& text) {
@@ -119,7 +121,7 @@ bool assembly(const std::string& link, std::string& scratch) {
     } else if (iequals(k, "body") || iequals(k, "keywords") || iequals(k, "in-reply-to") ||
                iequals(k, "references")) {
       benchmark::DoNotOptimize(v.data());  // kept as is
-    }  // any other name: not on the allowlist, dropped
+    }                                      // any other name: not on the allowlist, dropped
   }
   return ok;
 }
@@ -144,7 +146,8 @@ void parse_policy_assembly(benchmark::State& state, const link_set* set) {
 
 void register_assembly() {
   for (const auto& set : link_sets()) {
-    benchmark::RegisterBenchmark(("parse_policy/" + set.name + "/assembly").c_str(), parse_policy_assembly, &set);
+    benchmark::RegisterBenchmark(("parse_policy/" + set.name + "/assembly").c_str(), parse_policy_assembly,
+                                 &set);
   }
 }
 

@@ -4,7 +4,6 @@
 #include <string>
 
 #include "mailtokit/charset.hpp"
-
 #include "tsv.hpp"
 
 using namespace mailtokit;
@@ -91,7 +90,8 @@ TEST_CASE("windows-1252 words decode as ICU converts them", "[rfc2047]") {
     const auto icu = charset::to_utf8(octet, "windows-1252");
     REQUIRE(icu);
     CHECK(shown(charset::to_utf8(octet, "cp1252")) == shown(icu));
-    CHECK(shown(rfc2047::decode(word("windows-1252", octet))) == shown(rfc2047::decode(word("cp1252", octet))));
+    CHECK(shown(rfc2047::decode(word("windows-1252", octet))) ==
+          shown(rfc2047::decode(word("cp1252", octet))));
   }
   const std::string text = "Caf\xE9 \x80 \x93quoted\x94 \x8A\x9E \x85 \x81\x8D\x8F\x90\x9D";
   const auto got = rfc2047::decode(word("Windows-1252", text));
