@@ -56,9 +56,11 @@ ask::request chooser_request(const std::vector<place>& here, std::string_view pr
   r.title = tr("mailtokit: where should mail links go?");
   r.headline = tr("Where do you write your mail?");
   if (!problem.empty()) r.findings.push_back(std::string(problem));
-  r.findings.push_back(tr("A mail link was clicked, and nothing on this computer says where mail is written. "
-                          "Choose once: mailtokit remembers it, and `mailtokit use` or \"Mail links\" in your "
-                          "applications changes it."));
+  // Plain lines, not a finding: a lone bullet before one sentence says nothing; no command syntax
+  // in a window.
+  r.choices.push_back(tr("A mail link was clicked, and nothing on this computer says where mail is written. "
+                         "Choose once: mailtokit remembers it, and \"Mail links\" in your applications changes "
+                         "it later."));
   r.icon = "mail-send";
   r.groups.push_back({std::string(chooser_group), tr("Where mail links go")});
   r.options = place_options(here, chosen, address);

@@ -32,7 +32,7 @@ using xdg::trim;
 void print_stderr(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); }
 void print_stdout(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
 
-void show(const std::vector<std::string>& argv) { (void)launch::spawn(argv, {false, true}); }
+void show(const std::vector<std::string>& argv) { (void)launch::spawn(argv, {false, true, true}); }
 
 bool is_attach_field(std::string_view name) {
   return chars::iequals(name, "attach") || chars::iequals(name, "attachment");
