@@ -171,8 +171,9 @@ int run_register() {
     report_error("cannot_create", fill(tr("cannot create {0}"), {preview::visible(p->state_dir)}), std::strerror(errno));
     return exit_cantcreat;
   }
-  // A second register keeps what the first one found.
-  const bool again = *current == desktop_id && fs::exists(p->saved_state, ec);
+  // A second register keeps what the first one found (also after an older mailtokit's, which
+  // registered under the installed entry's name).
+  const bool again = xdg::is_own_id(*current) && fs::exists(p->saved_state, ec);
   // mailtokit's own entry (an install's mailtokit.desktop made the default by hand or by the
   // distribution) is never the handler before mailtokit.
   // Nor is a default nobody chose: then the first mail link asks (open/first_choice.hpp).
