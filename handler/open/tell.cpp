@@ -32,7 +32,7 @@ using xdg::trim;
 void print_stderr(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); }
 void print_stdout(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
 
-void show(const std::vector<std::string>& argv) { (void)launch::spawn(argv, {false, true}); }
+void show(const std::vector<std::string>& argv) { (void)launch::spawn(argv, {false, true, true}); }
 
 bool handover_said(warning_code c) {
   return c == warning_code::invalid_address || c == warning_code::address_decodes_again ||

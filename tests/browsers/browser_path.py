@@ -238,9 +238,9 @@ def set_up_handler(s: Session, prog: str) -> Path:
     out = s.run([prog, "register"]).stdout
     print("register:", out.strip().replace("\n", " | "))
     default = s.run(["xdg-mime", "query", "default", "x-scheme-handler/mailto"]).stdout.strip()
-    if default != "mailtokit.desktop":
+    if default != "mailtokit-handler.desktop":
         raise Failure(f"after register, xdg-mime names {default!r}")
-    entry = s.home / ".local/share/applications/mailtokit.desktop"
+    entry = s.home / ".local/share/applications/mailtokit-handler.desktop"
     exec_line = [l for l in entry.read_text().splitlines() if l.startswith("Exec=")]
     if exec_line != [f"Exec={prog} open %u"]:
         raise Failure(f"the registered entry runs {exec_line}, not {prog} open %u")

@@ -339,7 +339,7 @@ def desktop_handover(s: Session, program, entry_id: str, extra_config: list[str]
     x-scheme-handler/mailto handler with the real `xdg-mime`; mailtokit's configuration gets
     `confirm = never` and `notify = no` but no `target` (extra_config lines are added as they are);
     then `mailtokit register`, which must remember ENTRY as the handler it replaced and make
-    mailtokit.desktop the default. open_via_xdg_open() then clicks links."""
+    mailtokit-handler.desktop the default. open_via_xdg_open() then clicks links."""
     require("xdg-mime", "xdg-open")
     apps = [Path(s.env["XDG_DATA_HOME"]) / "applications",
             *(Path(d) / "applications" for d in s.env["XDG_DATA_DIRS"].split(":") if d)]
@@ -358,8 +358,8 @@ def desktop_handover(s: Session, program, entry_id: str, extra_config: list[str]
     r = s.run([*_argv(program), "register"], check=False)
     if r.returncode != 0:
         raise Failure(f"mailtokit register exited {r.returncode}: {(r.stdout + r.stderr).strip()}")
-    if default() != "mailtokit.desktop":
-        raise Failure(f"after mailtokit register the mailto default is {default()!r}, not mailtokit.desktop")
+    if default() != "mailtokit-handler.desktop":
+        raise Failure(f"after mailtokit register the mailto default is {default()!r}, not mailtokit-handler.desktop")
     remembered = Path(s.env["XDG_STATE_HOME"]) / "mailtokit" / "previous-mailto-handler"
     if not remembered.is_file() or remembered.read_text().strip() != entry_id:
         raise Failure(f"mailtokit register did not remember {entry_id} in {remembered}")
@@ -369,7 +369,7 @@ def desktop_handover(s: Session, program, entry_id: str, extra_config: list[str]
 def open_via_xdg_open(s: Session, link: str, prefix: list[str] | None = None,
                       refused: bool = False) -> subprocess.CompletedProcess:
     """Click a link as the desktop does: the real `xdg-open LINK` in the session, which runs the
-    Exec line of the default handler (mailtokit.desktop after desktop_handover). Outside a desktop
+    Exec line of the default handler (mailtokit-handler.desktop after desktop_handover). Outside a desktop
     environment xdg-open runs that command in the foreground with its own stdout and stderr, so
     what mailtokit tells on stderr arrives here. Output goes to files, not pipes: the client that
     mailtokit starts keeps them open."""
