@@ -147,7 +147,7 @@ void tell_missing_once(const xdg::registration_paths& reg, const std::vector<std
   if (told && *told && **told == text) return;
   for (const auto& m : missing) print_stderr("mailtokit: " + m + "\n");
   if (notify && installed("notify-send"))
-    show(ask::notify_argv(tr("mailtokit: a part of mailtokit is missing"), missing, false, 8, 400));
+    send_notification(ask::notify_argv(tr("mailtokit: a part of mailtokit is missing"), missing, false, 8, 400));
   if (drafts::ensure_private_dir(reg.state_dir)) (void)files::write_atomic(AT_FDCWD, told_path, text);
 }
 

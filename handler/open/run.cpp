@@ -278,7 +278,7 @@ void open_run::attach() {
   } else {
     for (const auto& line : offered_.told) print_stderr("mailtokit: " + preview::visible(line) + "\n");
     if (!offered_.told.empty() && ui_.notify && installed("notify-send"))
-      show(notify_argv(tr("mailtokit: files were not attached"), offered_.told, false));
+      send_notification(notify_argv(tr("mailtokit: files were not attached"), offered_.told, false));
   }
 }
 
