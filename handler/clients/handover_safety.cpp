@@ -268,19 +268,20 @@ std::vector<std::string> url_recipients(std::string_view url) {
     const auto end = rest.find_first_of("?#&;");
     const std::string_view param = rest.substr(0, end);
     const auto eq = param.find('=');
-    if (eq != param.npos) {
-      std::string name = chars::lowered(decode_all(param.substr(0, eq)));
-      while (!name.empty() && name.front() == '_') name.erase(0, 1);
-      const std::string_view value = param.substr(eq + 1);
-      // A value that is a mailto: URI, once or twice encoded (Gmail's url=, Roundcube's _to=,
-      // Proton's #mailto=): read as one, split before its own values are decoded.
-      std::string inner = percent_once(value);
-      for (int round = 0; round < 2 && !starts_with_nocase(inner, "mailto:"); ++round) inner = percent_once(inner);
-      if (starts_with_nocase(inner, "mailto:"))
-        append(out, uri_recipients(inner));
-      else if (name == "to" || name == "cc" || name == "bcc")
-        append(out, addresses(value));
-    }
+    std::string name = eq == param.npos ? std::string() : chars::lowered(decode_all(param.substr(0, eq)));
+    while (!name.empty() && name.front() == '_') name.erase(0, 1);
+    const std::string_view value = eq == param.npos ? param : param.substr(eq + 1);
+    // A value that is a mailto: URI, once or twice encoded, where a service takes one (Gmail's
+    // url=, Roundcube's _to=, Proton's #mailto=, SOGo's nameless one): read as one, split before
+    // its own values are decoded. A subject that reads "mailto:..." is a subject.
+    static constexpr std::string_view uri_names[] = {"", "url", "uri", "to", "mailto", "ct", "link"};
+    std::string inner = percent_once(value);
+    for (int round = 0; round < 2 && !starts_with_nocase(inner, "mailto:"); ++round) inner = percent_once(inner);
+    if (starts_with_nocase(inner, "mailto:") &&
+        std::find(std::begin(uri_names), std::end(uri_names), name) != std::end(uri_names))
+      append(out, uri_recipients(inner));
+    else if (name == "to" || name == "cc" || name == "bcc")
+      append(out, addresses(value));
     if (end == rest.npos) break;
     rest.remove_prefix(end + 1);
   }

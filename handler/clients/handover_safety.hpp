@@ -73,8 +73,10 @@ namespace worst_reader {
 [[nodiscard]] std::vector<std::string> uri_recipients(std::string_view uri);
 /// The recipients the worst reader finds in a webmail's compose link: in every query or fragment
 /// parameter (split at '?', '#', '&', ';'), a value that is a mailto: URI once or twice decoded
-/// (Gmail's url=, Roundcube's _to=, Proton's #mailto=) read by uri_recipients(), else a value of a
-/// parameter named to, cc or bcc (decoded, without leading '_') read by addresses().
+/// where a service takes one (a parameter named url, uri, to, mailto, ct or link, or none:
+/// Gmail's url=, Roundcube's _to=, Proton's #mailto=, SOGo's nameless one) read by
+/// uri_recipients(), else a value of a parameter named to, cc or bcc (decoded, without leading
+/// '_') read by addresses(). A subject that reads "mailto:..." is no recipient.
 [[nodiscard]] std::vector<std::string> url_recipients(std::string_view url);
 /// The recipients the worst reader finds in a message file: the To, Cc and Bcc fields of its
 /// header (unfolded), each read by addresses().
