@@ -44,19 +44,29 @@ std::string normalized(std::string_view address) {
   return charset::nfkc_casefold(v);
 }
 
+namespace {
+
+// One round of percent-decoding.
+std::string percent_once(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && chars::hexdig(s[i + 1]) && chars::hexdig(s[i + 2])) {
+      out += static_cast<char>(percent::hex_value(s[i + 1]) * 16 + percent::hex_value(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string percent_fixpoint(std::string_view s) {
   std::string cur(s);
   for (int round = 0; round < max_rounds; ++round) {
-    std::string next;
-    next.reserve(cur.size());
-    for (std::size_t i = 0; i < cur.size(); ++i) {
-      if (cur[i] == '%' && i + 2 < cur.size() && chars::hexdig(cur[i + 1]) && chars::hexdig(cur[i + 2])) {
-        next += static_cast<char>(percent::hex_value(cur[i + 1]) * 16 + percent::hex_value(cur[i + 2]));
-        i += 2;
-      } else {
-        next += cur[i];
-      }
-    }
+    std::string next = percent_once(cur);
     if (next == cur) break;
     cur.swap(next);
   }
@@ -237,25 +247,6 @@ std::vector<std::string> uri_recipients(std::string_view uri) {
   }
   return out;
 }
-
-namespace {
-
-// One round of percent-decoding.
-std::string percent_once(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size() && chars::hexdig(s[i + 1]) && chars::hexdig(s[i + 2])) {
-      out += static_cast<char>(percent::hex_value(s[i + 1]) * 16 + percent::hex_value(s[i + 2]));
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 std::vector<std::string> url_recipients(std::string_view url) {
   std::vector<std::string> out;
