@@ -161,6 +161,11 @@ std::string nfkc_casefold(std::string_view utf8) {
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* n = icu::Normalizer2::getNFKCCasefoldInstance(status);
     if (U_FAILURE(status) || n == nullptr) return std::string(utf8);
+    // Most text (a U-label domain, a name in lower case) is already mapped: no UTF-16 copy then.
+    if (n->isNormalizedUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())), status) &&
+        U_SUCCESS(status))
+      return std::string(utf8);
+    status = U_ZERO_ERROR;
     const icu::UnicodeString mapped =
         n->normalize(icu::UnicodeString::fromUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size()))),
                      status);
