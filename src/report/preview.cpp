@@ -12,6 +12,7 @@
 
 #include "mailtokit/bidi.hpp"
 #include "mailtokit/charset.hpp"
+#include "mailtokit/chars.hpp"
 #include "mailtokit/json.hpp"
 #include "mailtokit/utf8.hpp"
 
@@ -337,14 +338,6 @@ bool ascii_plain(char c, std::string_view extra) noexcept {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || extra.find(c) != extra.npos;
 }
 
-// `text` with its ASCII capitals lower-cased: what charset::nfkc_casefold() gives for plain text.
-std::string ascii_lowered(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
-
 // Unicode full case folding (CaseFolding.txt, C and F) of valid UTF-8.
 std::string case_folded(std::string_view text) {
   icu::UnicodeString u = icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
@@ -390,7 +383,7 @@ bool plain_local_part(std::string_view local_part) {
   // decoder of the worst reader changes it.
   if (!plain_chars(local_part, ".-_+'")) return false;
   if (local_part.front() == '.' || local_part.back() == '.' || local_part.find("..") != local_part.npos) return false;
-  return utf8::is_ascii(local_part) || charset::nfkc_casefold(local_part) == ascii_lowered(local_part);
+  return utf8::is_ascii(local_part) || charset::nfkc_casefold(local_part) == chars::lowered(local_part);
 }
 
 std::string visible(std::string_view text, bool keep_newlines) {

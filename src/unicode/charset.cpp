@@ -9,6 +9,7 @@
 #include <exception>
 #include <memory>
 
+#include "mailtokit/chars.hpp"
 #include "mailtokit/utf8.hpp"
 
 namespace mailtokit::charset {
@@ -150,12 +151,7 @@ std::string nfc(std::string_view utf8) {
 }
 
 std::string nfkc_casefold(std::string_view utf8) {
-  if (utf8::is_ascii(utf8)) {
-    std::string out(utf8);
-    for (char& c : out)
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-  }
+  if (utf8::is_ascii(utf8)) return chars::lowered(utf8);
   if (!utf8::validate(utf8) || utf8.size() > static_cast<std::size_t>(INT32_MAX / 2)) return std::string(utf8);
   try {
     UErrorCode status = U_ZERO_ERROR;
