@@ -80,9 +80,9 @@ for want in $'To:      user@\xE7\xB4\x8D\xE8\xB1\x86.example.org  (ascii: user@x
 done
 as_user 'mailtokit register' >/tmp/mk/register.out 2>&1 || { bad "mailtokit register"; cat /tmp/mk/register.out; }
 status=$(as_user 'mailtokit status' 2>&1) || bad "mailtokit status"
-[[ "$(head -n 1 <<<"$status")" == 'default mailto: handler: mailtokit.desktop (mailtokit)' ]] ||
+[[ "$(head -n 1 <<<"$status")" == 'default mailto: handler: mailtokit-handler.desktop (mailtokit)' ]] ||
   bad "after register, mailtokit status says:"$'\n'"$status"
-grep -q '^user desktop file: .*mailtokit.desktop$' <<<"$status" || bad "status does not show the user desktop file"
+grep -q '^user desktop file: .*mailtokit-handler.desktop$' <<<"$status" || bad "status does not show the user desktop file"
 as_user 'mailtokit unregister' >/dev/null 2>&1 || bad "mailtokit unregister"
 got=$(as_user 'xdg-mime query default x-scheme-handler/mailto')
 [[ "$got" == other-mail.desktop ]] || bad "unregister gave the link type to '$got', not other-mail.desktop back"

@@ -173,6 +173,10 @@ std::string refusal_words(mailtokit::errc code) {
       return tr("An address has letters outside A to Z before the @, which your settings do not allow.");
     case errc::address_decodes_again:
       return tr("An address in the link holds codes that mail programs would read as another address.");
+    case errc::display_name_separators:
+      return tr("A name in the link holds characters that mail programs would read as other addresses.");
+    case errc::address_compatibility_characters:
+      return tr("An address in the link holds look-alike characters that mail programs would read as other addresses.");
     case errc::header_injection:
     case errc::header_not_allowed:
       return tr("The link tries to add line breaks or hidden fields to the message.");

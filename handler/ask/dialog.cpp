@@ -10,6 +10,7 @@
 #include "launch/process.hpp"
 #include "base/files.hpp"
 #include "base/i18n.hpp"
+#include "base/paths.hpp"
 
 namespace mailtokit::ask {
 
@@ -90,8 +91,13 @@ std::optional<std::string> find_ask(std::string_view self_exe, const char* env_o
 }
 
 std::optional<std::string> find_ask(std::string_view self_exe) {
-  return find_ask(self_exe, std::getenv("MAILTOKIT_ASK"), MAILTOKIT_ASK_PATH,
-                  [](const std::string& path) { return access(path.c_str(), X_OK) == 0; });
+  const auto executable = [](const std::string& path) { return access(path.c_str(), X_OK) == 0; };
+  if (const char* env = std::getenv("MAILTOKIT_ASK"); env != nullptr && *env != '\0')
+    return find_ask(self_exe, env, {}, executable);
+  // Beside the program (the build tree), ../libexec/mailtokit/ from it (any prefix), the configured one.
+  for (const auto& candidate : paths::ask_candidates(self_exe, MAILTOKIT_ASK_PATH))
+    if (executable(candidate)) return candidate;
+  return std::nullopt;
 }
 
 std::string question_summary(const question& q) {

@@ -35,7 +35,8 @@ namespace mailtokit::ask {
 [[nodiscard]] std::optional<std::string> find_ask(std::string_view self_exe, const char* env_override,
                                                   std::string_view installed_path,
                                                   const std::function<bool(const std::string&)>& executable);
-/// find_ask() with the real environment, the installed path and access(X_OK).
+/// find_ask() with the real environment and access(X_OK): $MAILTOKIT_ASK, else the first of
+/// base/paths.hpp's ask_candidates() (beside the program, ../libexec/mailtokit/, the configured path).
 [[nodiscard]] std::optional<std::string> find_ask(std::string_view self_exe);
 
 /// The question in one text for a dialog program without a heading or an expander: the

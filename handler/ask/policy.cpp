@@ -17,17 +17,20 @@ std::optional<confirm_mode> parse_confirm_mode(std::string_view name) noexcept {
 
 bool is_risky(const preview::finding& f) noexcept {
   // preview.hpp lists the codes; the ones below change who gets the message or what it shows.
-  static constexpr std::array<std::string_view, 11> risky{
+  // display_name_separators is not among them: the hand-over leaves such a name off and says so.
+  static constexpr std::array<std::string_view, 12> risky{
       "hidden_recipients", "bidi_control",          "mixed_direction",      "mixed_script",
       "confusable",        "mixed_numbers",         "hidden_overlay",       "invisible_character",
-      "control_character", "display_name_mismatch", "address_decodes_again"};
+      "control_character", "display_name_mismatch", "address_decodes_again", "address_compatibility_characters"};
   for (const auto c : risky)
     if (f.code == c) return true;
   return false;
 }
 
 bool is_risky(const warning& w) {
-  if (w.code == warning_code::invalid_address || w.code == warning_code::address_decodes_again) return true;
+  if (w.code == warning_code::invalid_address || w.code == warning_code::address_decodes_again ||
+      w.code == warning_code::address_compatibility_characters)
+    return true;
   // The text of a recipient field changed: controls removed, bytes replaced, a charset guessed.
   const bool recipients = w.field == "to" || w.field == "cc" || w.field == "bcc";
   return recipients && kind_of(w.code) == warning_kind::text_changed;

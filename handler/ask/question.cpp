@@ -418,7 +418,8 @@ std::vector<item> risky_items(const draft& d, const std::vector<preview::finding
   }
   for (const auto& w : d.warnings)
     // Invalid ones: from the findings; ones that decode again: make_handover_safe() says what it did.
-    if (is_risky(w) && w.code != warning_code::invalid_address && w.code != warning_code::address_decodes_again)
+    if (is_risky(w) && w.code != warning_code::invalid_address && w.code != warning_code::address_decodes_again &&
+        w.code != warning_code::address_compatibility_characters)
       add(repair_item(w));
   // An address already named for what makes it invalid (invisible characters, ...) is not
   // named again as invalid.
@@ -504,6 +505,8 @@ std::string repair_sentence(const warning& w) {
     case warning_code::invalid_address:
       return {};  // an address: risky_items()
     case warning_code::address_decodes_again:
+    case warning_code::display_name_separators:
+    case warning_code::address_compatibility_characters:
       return {};  // left out or changed by clients::make_handover_safe(), which says so
     case warning_code::invalid_utf8_replaced:
       // TRANSLATORS: {0} is where the change was made ("Subject", "Message text", "Link", or
@@ -724,8 +727,22 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
   // attached and why): here they would contradict it, "removed a request to attach X" before a
   // question that offers X (issue 35).
   for (auto& s : told_sentences(d, findings, true)) q.findings.push_back(std::move(s));
-  for (std::size_t i = 0; i < losses.size() && i < 2; ++i) q.findings.push_back(shown(losses[i], 200));
-  q.details = draft_details(d, findings, l);
+  // What the hand-over left out or changed: the first two here, every one in the details (issue
+  // 45: every left-out address and name is told).
+  constexpr std::size_t shown_losses = 2;
+  for (std::size_t i = 0; i < losses.size() && i < shown_losses; ++i) q.findings.push_back(shown(losses[i], 200));
+  if (losses.size() > shown_losses)
+    q.findings.push_back(fill(ntr("mailtokit made {0} more change before opening; the details show every one.",
+                                  "mailtokit made {0} more changes before opening; the details show every one.",
+                                  losses.size() - shown_losses),
+                              {std::to_string(losses.size() - shown_losses)}));
+  q.details.clear();
+  if (losses.size() > shown_losses) {
+    q.details = std::string(tr("What mailtokit changed before opening:")) + "\n";
+    for (const auto& loss : losses) q.details += "- " + shown(loss, 400) + "\n";
+    q.details += "\n";
+  }
+  q.details += draft_details(d, findings, l);
 
   add_buttons(q, d, findings, !items.empty());
   return q;

@@ -4,7 +4,10 @@
 
 #include <clocale>
 #include <cstdlib>
+#include <string>
 #include <vector>
+
+#include "base/paths.hpp"
 
 namespace mailtokit {
 
@@ -13,19 +16,30 @@ inline namespace i18n {
 
 namespace {
 constexpr const char* domain = "mailtokit";
+std::string bound_dir;  // init_i18n()'s folder when it holds catalogs
 }
 
 void init_i18n(const char* locale_dir) {
   std::setlocale(LC_MESSAGES, "");
   std::setlocale(LC_CTYPE, "");
   if (locale_dir != nullptr && *locale_dir != '\0') bindtextdomain(domain, locale_dir);
+  bound_dir = locale_dir != nullptr && paths::has_catalogs(locale_dir) ? locale_dir : "";
   bind_textdomain_codeset(domain, "UTF-8");
 }
 
 const char* locale_dir(const char* installed) {
   const char* env = std::getenv("MAILTOKIT_LOCALEDIR");
-  return env != nullptr && *env != '\0' ? env : installed;
+  if (env != nullptr && *env != '\0') return env;
+  static std::string found;
+  for (auto& dir : paths::locale_candidates(paths::running_program(), installed != nullptr ? installed : ""))
+    if (paths::has_catalogs(dir)) {
+      found = std::move(dir);
+      return found.c_str();
+    }
+  return installed;
 }
+
+const std::string& catalogs_dir() { return bound_dir; }
 
 const char* tr(const char* text) { return dgettext(domain, text); }
 

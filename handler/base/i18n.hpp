@@ -25,9 +25,12 @@ inline namespace i18n {
 /// numbers and sorting stay "C" so that every file and the JSON read the same in every language.
 void init_i18n(const char* locale_dir);
 
-/// Where the message catalogs are: $MAILTOKIT_LOCALEDIR when set and not empty (the build tree's
-/// catalogs, for tests), else `installed` (the program's and the window's own, from the build).
+/// Where the message catalogs are: $MAILTOKIT_LOCALEDIR when set and not empty; else the first
+/// folder with catalogs beside the running program (base/paths.hpp: ../share/locale, the build
+/// tree's locale/), else `installed` (the folder the build was configured to install them in).
 [[nodiscard]] const char* locale_dir(const char* installed);
+/// The folder init_i18n() bound when it holds catalogs; "" when none was found (English only).
+[[nodiscard]] const std::string& catalogs_dir();
 
 /// `text` in the user's language (UTF-8), or `text` itself when the catalog has none.
 [[nodiscard]] const char* tr(const char* text);

@@ -24,7 +24,7 @@ std::string aerc_to(const std::vector<address>& to) {
   std::string out;
   for (const auto& a : to) {
     if (!out.empty()) out += ", ";
-    for (const char c : detail::named(a, a.unicode())) {
+    for (const char c : detail::named(a, detail::ascii_form(a))) {
       if (aerc_unsafe(c) || (c == '/' && out.empty())) {
         static constexpr char hex[] = "0123456789ABCDEF";
         out += '%';
@@ -41,8 +41,8 @@ std::string aerc_to(const std::vector<address>& to) {
 std::string aerc_query(const draft& d) {
   std::string q;
   char sep = '?';
-  for (const auto& a : d.cc) detail::add_query(q, sep, "cc", detail::named(a, a.unicode()));
-  for (const auto& a : d.bcc) detail::add_query(q, sep, "bcc", detail::named(a, a.unicode()));
+  for (const auto& a : d.cc) detail::add_query(q, sep, "cc", detail::named(a, detail::ascii_form(a)));
+  for (const auto& a : d.bcc) detail::add_query(q, sep, "bcc", detail::named(a, detail::ascii_form(a)));
   if (d.subject) detail::add_query(q, sep, "subject", *d.subject);
   if (d.body) detail::add_query(q, sep, "body", *d.body);
   for (const auto& h : d.headers)

@@ -5,7 +5,7 @@
 
 namespace mailtokit::clients::detail {
 
-std::string ascii_form(const address& a) { return a.ascii().value_or(a.unicode()); }
+std::string ascii_form(const address& a) { return a.valid ? a.local_part + "@" + a.domain_ascii : a.original; }
 
 std::string named(const address& a, std::string spec) {
   if (!a.valid || a.display_name.empty()) return spec;

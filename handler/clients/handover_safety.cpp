@@ -1,12 +1,15 @@
 #include "clients/handover_safety.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "mailtokit/address.hpp"
+#include "mailtokit/charset.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/percent.hpp"
 #include "mailtokit/preview.hpp"
 #include "mailtokit/rfc2047.hpp"
+#include "mailtokit/utf8.hpp"
 #include "base/i18n.hpp"
 
 namespace mailtokit::clients {
@@ -38,26 +41,104 @@ std::string normalized(std::string_view address) {
   std::string_view v = out;
   while (!v.empty() && (chars::wsp(v.front()) || v.front() == '\n' || v.front() == '\r')) v.remove_prefix(1);
   while (!v.empty() && (chars::wsp(v.back()) || v.back() == '\n' || v.back() == '\r')) v.remove_suffix(1);
-  return chars::lowered(v);
+  return charset::nfkc_casefold(v);
 }
+
+namespace {
+
+// One round of percent-decoding.
+std::string percent_once(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && chars::hexdig(s[i + 1]) && chars::hexdig(s[i + 2])) {
+      out += static_cast<char>(percent::hex_value(s[i + 1]) * 16 + percent::hex_value(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string percent_fixpoint(std::string_view s) {
   std::string cur(s);
   for (int round = 0; round < max_rounds; ++round) {
-    std::string next;
-    next.reserve(cur.size());
-    for (std::size_t i = 0; i < cur.size(); ++i) {
-      if (cur[i] == '%' && i + 2 < cur.size() && chars::hexdig(cur[i + 1]) && chars::hexdig(cur[i + 2])) {
-        next += static_cast<char>(percent::hex_value(cur[i + 1]) * 16 + percent::hex_value(cur[i + 2]));
-        i += 2;
-      } else {
-        next += cur[i];
-      }
-    }
+    std::string next = percent_once(cur);
     if (next == cur) break;
     cur.swap(next);
   }
   return cur;
+}
+
+namespace {
+
+// HTML's named character references that stand for ASCII punctuation or a space (HTML's
+// entities.json), the ones a reader of a name or an address can turn into a separator.
+struct named_reference {
+  std::string_view name;
+  std::string_view text;
+};
+constexpr named_reference named_references[] = {
+    {"amp", "&"},     {"AMP", "&"},    {"lt", "<"},       {"LT", "<"},       {"gt", ">"},      {"GT", ">"},
+    {"quot", "\""},   {"QUOT", "\""},  {"apos", "'"},     {"commat", "@"},   {"comma", ","},   {"semi", ";"},
+    {"colon", ":"},   {"period", "."}, {"excl", "!"},     {"num", "#"},      {"dollar", "$"},  {"percnt", "%"},
+    {"lpar", "("},    {"rpar", ")"},   {"ast", "*"},      {"midast", "*"},   {"plus", "+"},    {"sol", "/"},
+    {"bsol", "\\"},   {"lsqb", "["},   {"rsqb", "]"},     {"lbrack", "["},   {"rbrack", "]"},  {"lcub", "{"},
+    {"rcub", "}"},    {"lbrace", "{"}, {"rbrace", "}"},   {"verbar", "|"},   {"vert", "|"},    {"VerticalLine", "|"},
+    {"equals", "="},  {"quest", "?"},  {"lowbar", "_"},   {"UnderBar", "_"}, {"grave", "`"},   {"DiacriticalGrave", "`"},
+    {"Hat", "^"},     {"Tab", "\t"},   {"NewLine", "\n"}, {"nbsp", " "},     {"NonBreakingSpace", " "},
+};
+
+// The code point of a numeric reference's digits, as HTML reads it (0, a surrogate or one past
+// U+10FFFF becomes U+FFFD).
+void append_reference(std::string& out, std::uint32_t cp) {
+  if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
+  utf8::append(out, static_cast<char32_t>(cp));
+}
+
+}  // namespace
+
+std::string html_references(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '&') {
+      out += s[i];
+      continue;
+    }
+    std::size_t j = i + 1;
+    if (j < s.size() && s[j] == '#') {
+      const bool hex = j + 1 < s.size() && (s[j + 1] == 'x' || s[j + 1] == 'X');
+      std::size_t k = j + (hex ? 2 : 1);
+      std::uint32_t cp = 0;
+      const std::size_t digits = k;
+      while (k < s.size() && (hex ? chars::hexdig(s[k]) : chars::digit(s[k]))) {
+        if (cp <= 0x10FFFF) cp = cp * (hex ? 16 : 10) + static_cast<std::uint32_t>(percent::hex_value(s[k]));
+        ++k;
+      }
+      if (k == digits) {
+        out += s[i];
+        continue;
+      }
+      append_reference(out, cp);
+      i = k < s.size() && s[k] == ';' ? k : k - 1;
+      continue;
+    }
+    bool found = false;
+    for (const auto& r : named_references) {
+      if (s.substr(j, r.name.size()) != r.name) continue;
+      out += r.text;
+      std::size_t k = j + r.name.size();
+      i = k < s.size() && s[k] == ';' ? k : k - 1;
+      found = true;
+      break;
+    }
+    if (!found) out += s[i];
+  }
+  return out;
 }
 
 std::string decode_words_anywhere(std::string_view s) {
@@ -83,10 +164,21 @@ std::string decode_words_anywhere(std::string_view s) {
   return out;
 }
 
+std::string unbackslash(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size()) ++i;
+    out += s[i];
+  }
+  return out;
+}
+
 std::string decode_all(std::string_view s) {
   std::string cur(s);
   for (int round = 0; round < max_rounds; ++round) {
-    std::string next = decode_words_anywhere(percent_fixpoint(cur));
+    std::string next =
+        charset::nfkc_casefold(unbackslash(decode_words_anywhere(html_references(percent_fixpoint(cur)))));
     if (next == cur) break;
     cur.swap(next);
   }
@@ -107,7 +199,7 @@ std::vector<std::string> addresses(std::string_view list_text) {
   std::vector<std::string> out;
   std::size_t start = 0;
   for (std::size_t i = 0; i <= text.size(); ++i) {
-    if (i < text.size() && text[i] != ',' && text[i] != ';') continue;
+    if (i < text.size() && text[i] != ',' && text[i] != ';' && text[i] != ':') continue;
     std::string_view entry = std::string_view(text).substr(start, i - start);
     start = i + 1;
     if (const auto lt = entry.rfind('<'); lt != entry.npos) {
@@ -156,6 +248,64 @@ std::vector<std::string> uri_recipients(std::string_view uri) {
   return out;
 }
 
+std::vector<std::string> url_recipients(std::string_view url) {
+  std::vector<std::string> out;
+  // Query and fragment alike: parameters split at '?', '#', '&' and ';' as any reader may, each
+  // value decoded after the split, as every reader does.
+  const auto q = url.find_first_of("?#");
+  if (q == url.npos) return out;
+  std::string_view rest = url.substr(q + 1);
+  while (true) {
+    const auto end = rest.find_first_of("?#&;");
+    const std::string_view param = rest.substr(0, end);
+    const auto eq = param.find('=');
+    std::string name = eq == param.npos ? std::string() : chars::lowered(decode_all(param.substr(0, eq)));
+    while (!name.empty() && name.front() == '_') name.erase(0, 1);
+    const std::string_view value = eq == param.npos ? param : param.substr(eq + 1);
+    // A value that is a mailto: URI, once or twice encoded, where a service takes one (Gmail's
+    // url=, Roundcube's _to=, Proton's #mailto=, SOGo's nameless one): read as one, split before
+    // its own values are decoded. A subject that reads "mailto:..." is a subject.
+    static constexpr std::string_view uri_names[] = {"", "url", "uri", "to", "mailto", "ct", "link"};
+    std::string inner = percent_once(value);
+    for (int round = 0; round < 2 && !starts_with_nocase(inner, "mailto:"); ++round) inner = percent_once(inner);
+    if (starts_with_nocase(inner, "mailto:") &&
+        std::find(std::begin(uri_names), std::end(uri_names), name) != std::end(uri_names))
+      append(out, uri_recipients(inner));
+    else if (name == "to" || name == "cc" || name == "bcc")
+      append(out, addresses(value));
+    if (end == rest.npos) break;
+    rest.remove_prefix(end + 1);
+  }
+  return out;
+}
+
+std::vector<std::string> message_recipients(std::string_view message) {
+  std::vector<std::string> out;
+  // RFC 5322 section 2.2.3: unfold, then read each field up to the empty line.
+  std::string field;
+  auto flush = [&] {
+    const auto colon = field.find(':');
+    if (colon != std::string::npos && is_address_field(chars::trim(std::string_view(field).substr(0, colon), chars::wsp)))
+      append(out, addresses(std::string_view(field).substr(colon + 1)));
+    field.clear();
+  };
+  while (!message.empty()) {
+    const auto nl = message.find('\n');
+    std::string_view line = message.substr(0, nl);
+    message.remove_prefix(nl == message.npos ? message.size() : nl + 1);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty()) break;
+    if (chars::wsp(line.front())) {
+      field += line;
+      continue;
+    }
+    flush();
+    field = line;
+  }
+  flush();
+  return out;
+}
+
 std::vector<std::string> recipients(const std::vector<std::string>& args) {
   std::vector<std::string> out;
   bool after_dashes = false;
@@ -187,38 +337,45 @@ std::vector<std::string> recipients(const std::vector<std::string>& args) {
 
 }  // namespace worst_reader
 
+bool plain_domain(std::string_view domain_ascii) noexcept {
+  if (domain_ascii.empty() || domain_ascii.size() > 253) return false;
+  std::size_t label = 0;
+  for (std::size_t i = 0; i <= domain_ascii.size(); ++i) {
+    if (i < domain_ascii.size() && domain_ascii[i] != '.') {
+      const char c = domain_ascii[i];
+      if (!chars::alpha(c) && !chars::digit(c) && c != '-') return false;
+      continue;
+    }
+    const std::string_view l = domain_ascii.substr(label, i - label);
+    if (l.empty() || l.size() > 63 || l.front() == '-' || l.back() == '-') return false;
+    label = i + 1;
+  }
+  return true;
+}
+
+bool plain_address(const address& a) {
+  return a.valid && preview::plain_local_part(a.local_part) && plain_domain(a.domain_ascii);
+}
+
+std::string handover_spec(const address& a) { return a.local_part + "@" + a.domain_ascii; }
+
 namespace {
 
-// Whether the worst reader's `found` is one of the forms of `a` (worst_reader::own_forms()).
-bool is_own(const address& a, std::string_view found) {
-  const auto forms = worst_reader::own_forms(a);
-  return std::find(forms.begin(), forms.end(), found) != forms.end();
+// Why `a` is left out of a hand-over, in words for the user: {0} the address as the link wrote
+// it, {1} the field (To, Cc or Bcc).
+const char* left_out_why(const address& a) {
+  if (decodes_again(a))
+    // TRANSLATORS: {0} is an address as the link wrote it, {1} the field (To, Cc or Bcc).
+    return N_("mailtokit left out {0} ({1}): it holds codes ('%' or '=?...?=') that mail programs decode again, "
+              "and they could read another address out of it");
+  if (!a.valid && !compatibility_separators(a))
+    // TRANSLATORS: {0} is the text the link gives as an address, {1} the field (To, Cc or Bcc).
+    return N_("mailtokit left out {0} ({1}): it is not a complete address, and mail programs would each read it "
+              "their own way");
+  // TRANSLATORS: {0} is an address as the link wrote it, {1} the field (To, Cc or Bcc).
+  return N_("mailtokit left out {0} ({1}): it holds characters that mail programs can read as other characters "
+            "or as another address");
 }
-
-// A percent escape, or an encoded word or half of one, which another address of the list can
-// complete (decodes_again(const address&)).
-bool word_or_escape(std::string_view s) { return decodes_again(s) || s.find("=?") != s.npos || s.find("?=") != s.npos; }
-
-// Text the worst reader turns into an address that is not the mailbox's own (or, for the address
-// itself, into anything but exactly one address, its own).
-bool misleads(const address& a, std::string_view text, bool is_spec) {
-  if (word_or_escape(text)) return true;
-  const auto found = worst_reader::addresses(text);
-  if (is_spec && found.size() != 1) return true;
-  return std::any_of(found.begin(), found.end(), [&](const std::string& f) { return !is_own(a, f); });
-}
-
-// The address part of `a` that misleads: its local part or domain decodes again, or the worst
-// reader splits it or reads another address out of it (a quoted local part with ',' or '<').
-bool spec_misleads(const address& a) {
-  if (!a.valid) return word_or_escape(a.original) || (a.original.find('@') != a.original.npos && misleads(a, a.original, true));
-  if (word_or_escape(a.local_part) || word_or_escape(a.domain) || word_or_escape(a.domain_ascii)) return true;
-  if (misleads(a, a.unicode(), true)) return true;
-  const auto ascii = a.ascii();
-  return ascii && misleads(a, *ascii, true);
-}
-
-bool name_misleads(const address& a) { return !a.display_name.empty() && misleads(a, a.display_name, false); }
 
 }  // namespace
 
@@ -229,14 +386,11 @@ std::vector<std::string> make_handover_safe(draft& d) {
     std::vector<address> kept;
     kept.reserve(list->size());
     for (auto& a : *list) {
-      if (spec_misleads(a)) {
-        // TRANSLATORS: {0} is an address as the link wrote it, {1} the field (To, Cc or Bcc).
-        told.push_back(fill(tr("mailtokit left out {0} ({1}): it holds codes ('%' or '=?...?=') that mail programs "
-                               "decode again, and they could read another address out of it"),
-                            {preview::visible(a.valid ? a.unicode() : a.original), field}));
+      if (!plain_address(a)) {
+        told.push_back(fill(tr(left_out_why(a)), {preview::visible(a.valid ? a.unicode() : a.original), field}));
         continue;
       }
-      if (name_misleads(a)) {
+      if (!a.display_name.empty() && !preview::plain_name(a.display_name)) {
         // TRANSLATORS: {0} is an address, {1} the display name the link gave it.
         told.push_back(fill(tr("mailtokit hands {0} over without its display name \"{1}\": a mail program could "
                                "read another address out of that name"),

@@ -1,11 +1,13 @@
-/// What a mail program reads from what mailtokit hands it is the draft the user saw. Programs
-/// decode a hand-over more than mailtokit does (handler/clients/README.md: Thunderbird decodes an
-/// address part twice and RFC 2047 words anywhere in a To string, quotes or not; Evolution decodes
-/// an encoded word that is a whole addr-spec), so the hand-over is built for the worst such
-/// reader: a recipient whose text that reader would turn into other addresses is left out, and a
-/// display name it would turn into one is left off, before anything opens, and the user is told.
-/// worst_reader is that reader, written down, for the tests and the fuzz target to check every
-/// hand-over against.
+/// What a mail program or a webmail reads from what mailtokit hands it is the draft the user saw,
+/// by construction: every recipient is handed over in one canonical form made from the parsed
+/// draft (a plain local part, '@', the A-label domain), and a display name only when it is plain
+/// text (preview::plain_name()). Programs decode a hand-over more than mailtokit does, each its
+/// own way (handler/clients/README.md, WEBMAIL.md: percent escapes twice, RFC 2047 words
+/// anywhere, HTML character references, IDNA mapping of fullwidth forms, group syntax, backslash
+/// quoting, commas inside quotes); plain text is text none of them changes, so no list of
+/// decoders has to be complete. What is not plain is left out before anything opens, and said.
+/// worst_reader is every decoder seen so far, applied until nothing changes: the proof the tests
+/// and the fuzz target hold every hand-over to, not the defence.
 #pragma once
 
 #include <string>
@@ -16,38 +18,69 @@
 
 namespace mailtokit::clients {
 
-/// Makes `d` safe to hand to any program: leaves out each To, Cc and Bcc address whose local part
-/// or domain decodes_again() (a percent escape, an encoded word) or that the worst reader splits
-/// or reads as another address (a quoted local part holding ',' or '<'), and takes off a display
-/// name that decodes again or that the worst reader reads an address out of, other than its own. Returns one sentence per change,
-/// in the user's language, to be shown before the draft opens; empty when nothing changed.
+/// True for an A-label domain made only of letters, digits and hyphens (RFC 5890 LDH labels of
+/// 1 to 63 octets, no hyphen at either end), dots between labels: no domain literal.
+[[nodiscard]] bool plain_domain(std::string_view domain_ascii) noexcept;
+
+/// True when `a` can be handed over: a valid address with a plain local part
+/// (preview::plain_local_part()) and a plain A-label domain (plain_domain()).
+[[nodiscard]] bool plain_address(const address& a);
+
+/// The canonical form of a plain address (plain_address()) as every program and webmail gets it:
+/// its local part, '@', its A-label domain.
+[[nodiscard]] std::string handover_spec(const address& a);
+
+/// Makes `d` the canonical hand-over: leaves out each To, Cc and Bcc address that is not
+/// plain_address() (an invalid address, a quoted local part, '%', '=?', '&', a compatibility or
+/// fullwidth character, a domain literal), and takes off each display name that is not
+/// preview::plain_name(). Returns one sentence per change, in the user's language, to be shown
+/// before the draft opens; empty when nothing changed. Idempotent.
 [[nodiscard]] std::vector<std::string> make_handover_safe(draft& d);
 
-/// The worst reader of a hand-over: what the least careful mail program makes of a text it is
-/// given, decoding everything it can, as often as it can.
+/// The worst reader of a hand-over: every decoder a mail program or webmail was seen to apply, in
+/// turn and until nothing changes, then address lists split at every separator.
 namespace worst_reader {
 
 /// Percent-decodes `s` again and again until nothing changes (at most 16 rounds).
 [[nodiscard]] std::string percent_fixpoint(std::string_view s);
+/// Decodes HTML character references (HTML section 13.2.5.72): decimal "&#64", hexadecimal
+/// "&#x40" and the named ones that stand for ASCII punctuation or spaces ("&commat", "&lt",
+/// "&comma", ...), each with or without its ';', as Roundcube's compose page does to a name.
+[[nodiscard]] std::string html_references(std::string_view s);
 /// Decodes every RFC 2047 encoded word (`=?charset?B|Q?text?=`) wherever it stands: inside a
 /// quoted string, glued to other text, in a local part or a domain. A word it cannot decode stays.
 [[nodiscard]] std::string decode_words_anywhere(std::string_view s);
-/// percent_fixpoint() and decode_words_anywhere() in turn until nothing changes (at most 16 rounds).
+/// Takes every backslash as the quoting of the character after it ("\\x" becomes "x").
+[[nodiscard]] std::string unbackslash(std::string_view s);
+/// percent_fixpoint(), html_references(), decode_words_anywhere(), unbackslash() and NFKC with
+/// case folding (charset::nfkc_casefold(): NFKC and UTS #46 mapping without STD3 rules) in turn
+/// until nothing changes (at most 16 rounds).
 [[nodiscard]] std::string decode_all(std::string_view s);
-/// An address as the worst reader compares it: lower-cased, without '"', trimmed of white space.
+/// An address as the worst reader compares it: without '"', trimmed of white space, with NFKC and
+/// case folding (charset::nfkc_casefold()).
 [[nodiscard]] std::string normalized(std::string_view address);
 /// Every form of `a` a hand-over may spell (Unicode, ASCII, a UTF-8 local part at an A-label
-/// domain; the text as read when it is not valid), each normalized(): what the worst reader may
-/// find for it.
+/// domain; the text as read when it is not valid), each normalized(), never decoded: what the
+/// worst reader may find for it.
 [[nodiscard]] std::vector<std::string> own_forms(const address& a);
-/// The addresses the worst reader finds in an address-list text: decode_all(), then every ',' and
-/// ';' splits, inside quotes or not; each entry's address is the text in its last "<...>", else
-/// the entry; entries without '@' are no addresses. Each normalized().
+/// The addresses the worst reader finds in an address-list text: decode_all(), then every ',',
+/// ';' and ':' (group syntax) splits, inside quotes or not; each entry's address is the text in
+/// its last "<...>", else the entry; entries without '@' are no addresses. Each normalized().
 [[nodiscard]] std::vector<std::string> addresses(std::string_view list_text);
 /// The recipients the worst reader finds in a mailto: URI: the address part and the to, cc and bcc
 /// fields (names matched after decode_all(), any case), each read by addresses(). The URI is split
 /// at its raw '?' and '&' first, as every program does.
 [[nodiscard]] std::vector<std::string> uri_recipients(std::string_view uri);
+/// The recipients the worst reader finds in a webmail's compose link: in every query or fragment
+/// parameter (split at '?', '#', '&', ';'), a value that is a mailto: URI once or twice decoded
+/// where a service takes one (a parameter named url, uri, to, mailto, ct or link, or none:
+/// Gmail's url=, Roundcube's _to=, Proton's #mailto=, SOGo's nameless one) read by
+/// uri_recipients(), else a value of a parameter named to, cc or bcc (decoded, without leading
+/// '_') read by addresses(). A subject that reads "mailto:..." is no recipient.
+[[nodiscard]] std::vector<std::string> url_recipients(std::string_view url);
+/// The recipients the worst reader finds in a message file: the To, Cc and Bcc fields of its
+/// header (unfolded), each read by addresses().
+[[nodiscard]] std::vector<std::string> message_recipients(std::string_view message);
 /// The recipients the worst reader finds in a program's arguments (a hand-over, after the
 /// program's name): every mailto: URI (uri_recipients()), KMail's --to=, --cc= and --bcc= and the
 /// To addresses after "--", and the to, cc and bcc keys of Thunderbird's -compose spec.

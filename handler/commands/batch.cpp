@@ -27,12 +27,6 @@
 
 namespace mailtokit::commands {
 
-using cli::add_help_paragraph;
-using cli::add_link_reading_options;
-using cli::add_number_option;
-using cli::append_control_escape;
-using cli::apply_link_reading;
-using cli::check_date_option;
 using cli::context;
 using cli::link_reading;
 using cli::parse_from_option;
@@ -95,7 +89,7 @@ void append_field(std::string& out, std::string_view s) {
     if (b == '\\')
       out += "\\\\";
     else
-      append_control_escape(out, b, chars::hex_lower);
+      cli::append_control_escape(out, b, chars::hex_lower);
   }
   out.append(s.data() + run, s.size() - run);
 }
@@ -179,8 +173,8 @@ batch::outcome process_line(const line_context& c, const batch::line& l, std::st
 
 int run_batch(const batch_cli& o) {
   auto c = std::make_shared<line_context>();
-  if (!apply_link_reading(o.read, c->parse, c->pol)) return exit_usage;
-  if (!o.date.empty() && !check_date_option(o.date)) return exit_usage;
+  if (!cli::apply_link_reading(o.read, c->parse, c->pol)) return exit_usage;
+  if (!o.date.empty() && !cli::check_date_option(o.date)) return exit_usage;
   c->json = o.json;
   c->compose.allow_smtputf8 = o.smtputf8;
   c->compose.ascii_only = o.ascii_only;
@@ -242,11 +236,10 @@ int run_batch(const batch_cli& o) {
 }  // namespace
 
 void add_batch_command(CLI::App& app, context& ctx) {
+  auto* cmd = app.add_subcommand("batch", tr("Bulk mode: one mailto: link per line in, one result per line out"));
   auto o = std::make_shared<batch_cli>();
-  auto* cmd = app.add_subcommand(
-      "batch",
-      tr("Bulk mode: one mailto: link per line in, one result per line out"));
-  add_help_paragraph(cmd, tr("It reads standard input and writes standard output, in input order: a tab-separated summary (line, ok, to, cc, bcc, subject, "
+  cmd->callback([o, &ctx] { ctx.exit_code = run_batch(*o); });
+  cli::add_help_paragraph(cmd, tr("It reads standard input and writes standard output, in input order: a tab-separated summary (line, ok, to, cc, bcc, subject, "
                              "dropped fields, warnings; with --compose: line, ok, file, dropped fields, warnings; or "
                              "line, error, code, offset, message), or with --json the `inspect --json` object. A bad "
                              "line gives an error result and the run goes on: exit status 0 means every line was "
@@ -256,9 +249,9 @@ void add_batch_command(CLI::App& app, context& ctx) {
                   tr("also write the draft of each good line to DIR/<line number, 9 digits>.eml (mode 0600, "
                   "atomically), as `mailtokit compose` writes it; DIR is created (mode 0700) when missing"))
       ->type_name("DIR");
-  add_number_option(cmd, "--jobs,-j", o->jobs, 0, cli::max_jobs, tr("worker threads (0: one per CPU); output order is kept"));
+  cli::add_number_option(cmd, "--jobs,-j", o->jobs, 0, cli::max_jobs, tr("worker threads (0: one per CPU); output order is kept"));
   cmd->add_flag("--stats", o->stats, tr("print lines, ok, errors, seconds and lines/s to stderr at the end"));
-  add_link_reading_options(cmd, o->read, tr("longest link in bytes; longer lines are errors, never held in memory"));
+  cli::add_link_reading_options(cmd, o->read, tr("longest link in bytes; longer lines are errors, never held in memory"));
   cmd->add_flag("--strict", o->read.strict,
                 tr("refuse what is repaired by default (as inspect --strict); with --compose also invalid addresses "
                 "and, without --smtputf8, non-ASCII local parts"));
@@ -273,7 +266,6 @@ void add_batch_command(CLI::App& app, context& ctx) {
                   tr("with --compose: the Date field, a date-time such as \"Wed, 25 Nov 2026 18:30:00 +0000\" "
                   "(default: now)"))
       ->type_name("DATE");
-  cmd->callback([o, &ctx] { ctx.exit_code = run_batch(*o); });
 }
 
 }  // namespace mailtokit::commands

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "cli/cli.hpp"
@@ -116,9 +117,46 @@ int run_inspect(const inspect_options& o) {
   }
   if (o.json)
     write_stdout(json::from_draft(*d) + "\n");
+  else if (d->to.empty() && d->cc.empty() && d->bcc.empty() && !d->subject && d->headers.empty() && !d->body &&
+           d->dropped.empty() && d->warnings.empty())
+    write_stdout("(an empty draft: the link names no recipient and no field)\n");  // never silence
   else
     print_listing(*d);
   return exit_ok;
+}
+
+// The option whose value make_draft() refused, with that value ("--to 'not an address'"): each
+// value is checked alone, so the error's byte offset is into the value named.
+std::string refused_option(const build_cli_options& o) {
+  const auto refused = [](const mailto_fields& g) { return !make_draft(g); };
+  const auto named = [](std::string_view option, std::string_view value) {
+    return std::string(option) + " '" + printable(value) + "'";
+  };
+  for (const auto* list : {&o.to, &o.cc, &o.bcc})
+    for (const auto& v : *list) {
+      mailto_fields g;
+      (list == &o.to ? g.to : list == &o.cc ? g.cc : g.bcc) = {v};
+      if (refused(g)) return named(list == &o.to ? "--to" : list == &o.cc ? "--cc" : "--bcc", v);
+    }
+  if (o.subject) {
+    mailto_fields g;
+    g.subject = o.subject;
+    if (refused(g)) return named("--subject", *o.subject);
+  }
+  if (o.body) {
+    mailto_fields g;
+    g.body = o.body;
+    if (refused(g)) return named("--body", *o.body);
+  }
+  for (const auto& [option, name, value] : {std::tuple{"--in-reply-to", "In-Reply-To", &o.in_reply_to},
+                                            std::tuple{"--keywords", "Keywords", &o.keywords},
+                                            std::tuple{"--references", "References", &o.references}})
+    if (*value) {
+      mailto_fields g;
+      g.headers.push_back({name, **value});
+      if (refused(g)) return named(option, **value);
+    }
+  return tr("the fields");
 }
 
 int run_build(const build_cli_options& o) {
@@ -181,7 +219,7 @@ int run_build(const build_cli_options& o) {
   if (o.references) f.headers.push_back({"References", *o.references});
   auto d = o.eml.empty() ? make_draft(f) : result<draft>(std::move(from_eml));
   if (!d) {
-    print_error(d.error(), tr("the fields"));
+    print_error(d.error(), o.eml.empty() ? refused_option(o) : std::string(tr("the fields")));
     return exit_dataerr;
   }
   build_options bo;

@@ -5,7 +5,9 @@
 // writing an inherited choice into the user's files.
 #include <fcntl.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <optional>
@@ -129,6 +131,21 @@ std::optional<std::pair<std::string, std::string>> overriding_list(const registr
   return std::nullopt;
 }
 
+// The default xdg-mime answers is somebody's choice only when a mimeapps.list (the user's, the
+// administrator's or the distribution's) names it; otherwise it is the desktop's pick among the
+// installed entries (the first of mimeinfo.cache: aerc.desktop before thunderbird.desktop).
+bool chosen_by_someone(const std::string& id, const registration_paths& p) {
+  const char* config_dirs = std::getenv("XDG_CONFIG_DIRS");
+  const char* data_dirs = std::getenv("XDG_DATA_DIRS");
+  const std::string data_home = fs::path(p.applications).parent_path().string();
+  std::vector<std::string> texts;
+  for (const auto& f : mimeapps::list_paths(p.config_home, config_dirs != nullptr ? config_dirs : "", data_home,
+                                            data_dirs != nullptr ? data_dirs : "", launch::current_desktops()))
+    texts.push_back(file_text(f));
+  const auto named = mimeapps::named_defaults(texts, scheme_type);
+  return std::find(named.begin(), named.end(), id) != named.end();
+}
+
 }  // namespace
 
 int run_register() {
@@ -154,9 +171,14 @@ int run_register() {
     report_error("cannot_create", fill(tr("cannot create {0}"), {preview::visible(p->state_dir)}), std::strerror(errno));
     return exit_cantcreat;
   }
-  // A second register keeps what the first one found.
-  const bool again = *current == desktop_id && fs::exists(p->saved_state, ec);
-  std::string previous = again ? remembered_handler(*p) : *current;
+  // A second register keeps what the first one found (also after an older mailtokit's, which
+  // registered under the installed entry's name).
+  const bool again = xdg::is_own_id(*current) && fs::exists(p->saved_state, ec);
+  // mailtokit's own entry (an install's mailtokit.desktop made the default by hand or by the
+  // distribution) is never the handler before mailtokit.
+  // Nor is a default nobody chose: then the first mail link asks (open/first_choice.hpp).
+  const bool picked = !again && !current->empty() && !xdg::is_own_id(*current) && !chosen_by_someone(*current, *p);
+  std::string previous = again ? remembered_handler(*p) : xdg::is_own_id(*current) || picked ? std::string() : *current;
   if (!again) {
     saved_state st;
     st.user_default = mimeapps::value(file_text(p->mimeapps), "Default Applications", scheme_type);
@@ -202,6 +224,11 @@ int run_register() {
   write_stdout(std::string(tr("mailtokit is now the mailto: handler.")) + "\n");
   write_stdout("  " + fill(tr("desktop file: {0}"), {preview::visible(p->desktop_file)}) + "\n");
   write_stdout("  " + fill(tr("runs:         {0}"), {preview::visible(exe) + " open %u"}) + "\n");
+  if (picked)
+    write_stdout("  " +
+                 fill(tr("{0} was only your desktop's first pick, not a choice: the next mail link asks where mail goes"),
+                      {preview::visible(*current)}) +
+                 "\n");
   write_stdout("  " +
       (previous.empty() ? std::string(tr("previous:     (none) (`mailtokit unregister` removes the registration)"))
                         : fill(tr("previous:     {0} (drafts still go there; `mailtokit unregister` restores it)"),
@@ -240,6 +267,18 @@ int run_unregister() {
     }
   }
   fs::remove(p->desktop_file, ec);
+  // An older mailtokit registered under the installed entry's name: that file goes only when it
+  // is exactly what `register` wrote (an install's own mailtokit.desktop runs `mailtokit`, not
+  // this program's path).
+  const std::string legacy = p->applications + "/" + std::string(xdg::installed_desktop_id);
+  if (auto mine = exec_line::render_entry(self_exe()); mine && file_text(legacy) == *mine) {
+    fs::remove(legacy, ec);
+    if (fs::exists(p->mimeapps, ec)) {
+      const std::string t = file_text(p->mimeapps);
+      (void)files::write_atomic(AT_FDCWD, p->mimeapps,
+                                mimeapps::drop_id(t, scheme_type, xdg::installed_desktop_id), {.mode = 0644});
+    }
+  }
   if (state && !state->had_mimeinfo_cache)
     fs::remove(p->applications + "/mimeinfo.cache", ec);
   else

@@ -2,6 +2,7 @@
 // `use` and `confirm =` make, in mailtokit-ask: mailtokit on or off as the desktop's mail-link
 // handler, where mail goes, when to ask. Nothing changes until Save; Escape changes nothing.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,13 +45,33 @@ current_choices current_of(const xdg::loaded_config& lc) {
           lc.cfg.webmail ? lc.cfg.webmail->value : std::string(), lc.cfg.confirm ? lc.cfg.confirm->value : "risky"};
 }
 
+// What mail links do while mailtokit is off, in words.
+std::string off_note() {
+  for (const auto& e : launch::mailto_handlers())
+    if (!launch::is_mailtokit(e, xdg::self_exe()))
+      return fill(tr("mailtokit is off: mail links go straight to {0}, unchecked, and the choices below wait "
+                     "until it is on again."),
+                  {preview::visible(e.name)});
+  return tr("mailtokit is off: no program opens mail links, so a click on one does nothing, and the choices "
+            "below wait until it is on again.");
+}
+
 // The window's request: the toggle, where mail goes (the current choice chosen), when to ask.
-ask::request settings_request(const xdg::loaded_config& lc, bool registered, std::string_view problem) {
-  const auto now = current_of(lc);
+// After an answer that could not be saved (`last`), that answer is shown again as it was given,
+// with the `problem`: nothing typed is lost.
+ask::request settings_request(const xdg::loaded_config& lc, bool registered, std::string_view problem,
+                              const ask::window_answer* last = nullptr) {
+  auto now = current_of(lc);
+  if (last != nullptr) {
+    if (auto t = last->chosen(chooser_group); !t.empty()) now = {t, last->address_of(chooser_group), now.mode};
+    if (auto m = last->chosen(confirm_group); !m.empty()) now.mode = m;
+    registered = last->toggle(handler_toggle).value_or(registered);
+  }
   ask::request r;
   r.title = tr("Mail links");
   r.headline = tr("How mail links open");
   if (!problem.empty()) r.findings.push_back(std::string(problem));
+  if (!registered) r.findings.push_back(off_note());
   r.icon = "mail-send";
   r.toggles.push_back({std::string(handler_toggle),
                        tr("Open mail links with mailtokit: it checks each link, then hands the draft to where "
@@ -94,11 +115,17 @@ ask::request settings_request(const xdg::loaded_config& lc, bool registered, std
 }
 
 // The configuration text with the window's answer in it, or why not.
+// A bare host typed as the address is read as https://HOST/ (`read_as` says so).
 mailtokit::result<std::string, webmail::problem> answered_text(const xdg::loaded_config& lc,
-                                                              const ask::window_answer& a) {
+                                                              const ask::window_answer& a, std::string& read_as) {
   std::string text = lc.text;
   const auto now = current_of(lc);
-  const std::string target = a.chosen(chooser_group), address = a.address_of(chooser_group);
+  const std::string target = a.chosen(chooser_group);
+  std::string address = a.address_of(chooser_group);
+  if (auto https = open_link::https_of_bare_host(address)) {
+    read_as = fill(tr("{0} was read as {1}."), {preview::visible(address), preview::visible(*https)});
+    address = std::move(*https);
+  }
   if (target == automatic) {
     text = xdg::without_key(text, "target");
   } else if (target != now.target || address != now.address) {
@@ -126,8 +153,9 @@ int run_settings() {
   }
   const bool registered = launch::mailtokit_handles_mail_links(xdg::self_exe());
   std::string problem;
+  std::optional<ask::window_answer> last;
   for (int round = 0; round < 5; ++round) {
-    const auto r = settings_request(*lc, registered, problem);
+    const auto r = settings_request(*lc, registered, problem, last ? &*last : nullptr);
     const auto a = ask::ask_window(r, *ask_program);
     if (a.what == ask::window_answer::how::failed) {
       report_error("unavailable", tr("the Mail links window could not be shown"), {},
@@ -138,11 +166,14 @@ int run_settings() {
       write_stdout(std::string(tr("Nothing was changed.")) + "\n");
       return exit_ok;
     }
-    auto text = answered_text(*lc, a);
+    std::string read_as;
+    auto text = answered_text(*lc, a, read_as);
     if (!text) {
       problem = text.error().words;
+      last = a;
       continue;
     }
+    if (!read_as.empty()) write_stdout(read_as + "\n");
     if (*text != lc->text) {
       if (auto w = open_link::write_config(*lc, *text); !w) {
         report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(lc->path)}),

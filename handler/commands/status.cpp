@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <string>
 
+#include "ask/dialog.hpp"
 #include "ask/policy.hpp"
 #include "open/choose.hpp"
 #include "clients/client.hpp"
@@ -30,7 +31,6 @@ using cli::write_stdout;
 using open_link::choose;
 using open_link::chosen_name;
 using xdg::default_draft_max_age_days;
-using xdg::desktop_id;
 using xdg::loaded_config;
 using xdg::registration_paths;
 using xdg::remembered_handler;
@@ -80,7 +80,7 @@ int run_status() {
   if (!handlers.empty()) current = handlers.front().id;
   std::error_code ec;
   const bool registered = fs::exists(reg->desktop_file, ec);
-  field("", tr("default mailto: handler"), preview::visible(current) + (current == desktop_id ? " (mailtokit)" : ""));
+  field("", tr("default mailto: handler"), preview::visible(current) + (xdg::is_own_id(current) ? " (mailtokit)" : ""));
   field("", tr("user desktop file"),
         registered ? preview::visible(reg->desktop_file)
                    : fill(tr("{0} (not installed)"), {preview::visible(reg->desktop_file)}));
@@ -89,6 +89,16 @@ int run_status() {
     field("", tr("previous handler"),
           fill(tr("{0} (restored by `mailtokit unregister`)"),
                {previous.empty() ? std::string(tr("(none)")) : preview::visible(previous)}));
+  {
+    const auto window = ask::find_ask(self_exe());
+    field("", tr("question window"),
+          window ? preview::visible(*window)
+                 : std::string(tr("not found: a mail link cannot ask where mail goes, and a risky link is asked "
+                                  "in a plainer window, or not at all")));
+    const auto& catalogs = catalogs_dir();
+    field("", tr("translations"),
+          !catalogs.empty() ? preview::visible(catalogs) : std::string(tr("not found: messages are in English")));
+  }
   auto lc = load_config(env);
   if (!lc) return lc.error();
   {
@@ -122,7 +132,7 @@ int run_status() {
     if (c->entry)
       if (auto sh = launch::shell_wrapper(c->entry->exec_argv))
         field("  ", tr("refused"),
-              fill(tr("its Exec hands the link to `{0}`; set `target =` to another program"), {*sh}));
+              fill(tr("its Exec hands the link to `{0}`; choose another with `mailtokit use`"), {*sh}));
   }
   if (lc->cfg.command) field("", tr("command"), preview::visible(lc->cfg.command->value));
   if (auto state = xdg::state_home(env)) {
@@ -157,7 +167,7 @@ int run_targets() {
           13);
   }
   if (n == 0) write_stdout("  " + std::string(tr("(none)")) + "\n");
-  write_stdout("\n" + std::string(tr("Known mail programs installed (target = NAME starts them directly):")) + "\n");
+  write_stdout("\n" + std::string(tr("Known mail programs installed (`mailtokit use NAME` starts them directly):")) + "\n");
   std::size_t m = 0;
   for (const auto* k : clients::all()) {
     auto path = launch::program_path(k->programs.front());

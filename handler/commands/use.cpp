@@ -18,6 +18,7 @@
 #include "launch/process.hpp"
 #include "mailtokit/preview.hpp"
 #include "open/choose.hpp"
+#include "open/first_choice.hpp"
 #include "open/places.hpp"
 #include "open/session.hpp"
 #include "xdg/user_files.hpp"
@@ -108,6 +109,13 @@ int run_use(const use_options& o) {
   if (o.name.empty()) return list_choices(*lc);
   if (lc->path.empty()) {
     report_error("usage", tr("HOME (or XDG_CONFIG_HOME) must be set to an absolute path"));
+    return exit_usage;
+  }
+  if (o.name.find("://") != std::string::npos || open_link::https_of_bare_host(o.name)) {  // an address alone
+    report_error("usage", fill(tr("'{0}' is an address, not a choice: say which webmail runs there"),
+                               {preview::visible(o.name)}),
+                 {}, fill(tr("for example: mailtokit use roundcube {0} (`mailtokit use` lists the webmails)"),
+                          {preview::visible(o.name)}));
     return exit_usage;
   }
   if (!open_link::parse_target_value(o.name)) {  // unknown: the closest name, and where the list is

@@ -116,7 +116,7 @@ std::optional<entry> browser() {
 }
 
 bool is_mailtokit(const entry& e, std::string_view self_exe) {
-  if (e.id == "mailtokit.desktop") return true;
+  if (e.id == "mailtokit.desktop" || e.id == "mailtokit-handler.desktop") return true;
   if (e.exec_argv.empty()) return false;
   const std::string& prog = e.exec_argv.front();
   if (basename(prog) == "mailtokit") return true;

@@ -43,7 +43,8 @@ struct entry {
 /// The desktop's web browser: the default for x-scheme-handler/https, else for http.
 [[nodiscard]] std::optional<entry> browser();
 
-/// True when the entry starts mailtokit itself: its id is mailtokit.desktop, or its Exec runs a
+/// True when the entry starts mailtokit itself: its id is mailtokit.desktop (installed) or
+/// mailtokit-handler.desktop (`register`), or its Exec runs a
 /// program named mailtokit or this very program (`self_exe`, /proc/self/exe).
 [[nodiscard]] bool is_mailtokit(const entry& e, std::string_view self_exe);
 /// mailtokit (`self_exe`) comes first among the desktop's handlers of mail links

@@ -32,11 +32,14 @@ class spawn_setup {
   spawn_setup(const spawn_setup&) = delete;
   spawn_setup& operator=(const spawn_setup&) = delete;
 
-  bool prepare(bool new_session, int stdout_fd) {
+  bool prepare(bool new_session, int stdout_fd, bool quiet = false) {
     if (!ok_) return false;
     // stdin from /dev/null: a browser's stdin is no business of the mail client.
     if (posix_spawn_file_actions_addopen(&fa_, 0, "/dev/null", O_RDONLY, 0) != 0) return false;
     if (stdout_fd >= 0 && posix_spawn_file_actions_adddup2(&fa_, stdout_fd, 1) != 0) return false;
+    if (quiet)
+      for (const int fd : {1, 2})
+        if (posix_spawn_file_actions_addopen(&fa_, fd, "/dev/null", O_WRONLY, 0) != 0) return false;
     // Close every other descriptor we hold (glibc 2.34).
     if (posix_spawn_file_actions_addclosefrom_np(&fa_, 3) != 0) return false;
     short flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF;
@@ -132,7 +135,7 @@ std::optional<std::string> program_path(std::string_view name) {
 program::result<int> spawn(const std::vector<std::string>& argv, const spawn_options& options) {
   if (argv.empty() || argv.front().empty()) return fail(errc::empty_input, 0);
   spawn_setup setup;
-  if (!setup.prepare(options.new_session, -1)) return fail(program::errc::spawn_failed, 0);
+  if (!setup.prepare(options.new_session, -1, options.quiet)) return fail(program::errc::spawn_failed, 0);
   auto pid = setup.start(argv);
   if (!pid) return pid.error();
   if (!options.wait) return static_cast<int>(*pid);

@@ -31,6 +31,9 @@ namespace mailtokit::launch {
 struct spawn_options {
   bool wait = false;        ///< wait for it and return its exit status
   bool new_session = true;  ///< setsid() so closing the caller (a browser) does not end it
+  /// stdout and stderr to /dev/null: a window that outlives mailtokit must not hold the caller's
+  /// output open (`mailtokit open ... | head` would wait until it is closed).
+  bool quiet = false;
 };
 
 /// Start argv[0] (searched in $PATH) with posix_spawnp: no shell, stdin from /dev/null, every

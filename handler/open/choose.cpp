@@ -45,7 +45,7 @@ open_result<std::string> webmail_address(const webmail::service& s, const xdg::c
 std::string_view describe(chosen_by why) noexcept {
   switch (why) {
     case chosen_by::command_line: return tr("given with --target");
-    case chosen_by::configuration: return tr("set with `target =` in the configuration");
+    case chosen_by::configuration: return tr("your choice (`mailtokit use` or the Mail links window)");
     case chosen_by::remembered: return tr("the mail program you used before `mailtokit register`");
     case chosen_by::desktop_default: return tr("your desktop's choice for mail links");
     case chosen_by::fallback: return tr("the first mail program found, as nothing else was chosen");
@@ -151,7 +151,7 @@ open_result<chosen> choose(const choice_inputs& in, const std::function<std::str
       exit_unavailable,
       fill(tr("No mail program was found: the desktop has no handler for mail links, and none of {0} is installed."),
            {tried}),
-      tr("Install a mail program, or set `target = NAME` in the configuration.")};
+      tr("Install a mail program, or choose a webmail or a draft file with `mailtokit use` or the Mail links window.")};
 }
 
 std::string chosen_name(const chosen& c) {

@@ -1,8 +1,17 @@
 #include "open/first_choice.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "ask/confirm.hpp"
 #include "ask/dialog.hpp"
 #include "base/files.hpp"
 #include "base/i18n.hpp"
+#include "open/session.hpp"
+#include "open/tell.hpp"
+#include "xdg/drafts.hpp"
 
 namespace mailtokit::open_link {
 
@@ -41,17 +50,20 @@ std::vector<ask::option> place_options(const std::vector<place>& here, std::stri
   return out;
 }
 
-ask::request chooser_request(const std::vector<place>& here, std::string_view problem) {
+ask::request chooser_request(const std::vector<place>& here, std::string_view problem, std::string_view chosen,
+                             std::string_view address) {
   ask::request r;
   r.title = tr("mailtokit: where should mail links go?");
   r.headline = tr("Where do you write your mail?");
   if (!problem.empty()) r.findings.push_back(std::string(problem));
-  r.findings.push_back(tr("A mail link was clicked, and nothing on this computer says where mail is written. "
-                          "Choose once: mailtokit remembers it, and `mailtokit use` or \"Mail links\" in your "
-                          "applications changes it."));
+  // Plain lines, not a finding: a lone bullet before one sentence says nothing; no command syntax
+  // in a window.
+  r.choices.push_back(tr("A mail link was clicked, and nothing on this computer says where mail is written. "
+                         "Choose once: mailtokit remembers it, and \"Mail links\" in your applications changes "
+                         "it later."));
   r.icon = "mail-send";
   r.groups.push_back({std::string(chooser_group), tr("Where mail links go")});
-  r.options = place_options(here);
+  r.options = place_options(here, chosen, address);
   r.buttons = {{"cancel", tr("Cancel")}, {std::string(chooser_button), tr("Use this")}};
   r.default_id = std::string(chooser_button);
   return r;
@@ -59,12 +71,14 @@ ask::request chooser_request(const std::vector<place>& here, std::string_view pr
 
 first_choice ask_first_choice(const xdg::loaded_config& lc, const std::string& ask_program) {
   const auto here = places();
-  std::string problem;
+  std::string problem, last_name, last_address;
   for (int round = 0; round < 5; ++round) {
-    const auto r = chooser_request(here, problem);
+    const auto r = chooser_request(here, problem, last_name, last_address);
     const auto a = ask::ask_window(r, ask_program);
     if (a.what == ask::window_answer::how::failed) return {};
     const std::string name = a.chosen(chooser_group);
+    last_name = name;
+    last_address = a.address_of(chooser_group);
     if (a.what == ask::window_answer::how::closed || a.button != chooser_button || name.empty())
       return {first_choice::how::closed, {}, {}};
     auto text = with_choice(lc.text, name, a.address_of(chooser_group));
@@ -78,6 +92,63 @@ first_choice ask_first_choice(const xdg::loaded_config& lc, const std::string& a
     return {first_choice::how::chosen, name, {}};
   }
   return {first_choice::how::closed, {}, {}};
+}
+
+std::optional<std::string> https_of_bare_host(std::string_view typed) {
+  if (typed.empty() || typed.find("://") != std::string_view::npos) return std::nullopt;
+  const auto slash = typed.find('/');
+  const std::string_view host = typed.substr(0, slash);
+  if (host.empty() || host.find('.') == std::string_view::npos || host.front() == '.' || host.back() == '.')
+    return std::nullopt;
+  for (const char c : host)
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == ':'))
+      return std::nullopt;
+  for (const char c : typed.substr(host.size()))
+    if (c <= ' ' || c == 0x7f || c == '\\') return std::nullopt;
+  std::string out = "https://" + std::string(typed);
+  if (slash == std::string_view::npos) out += '/';
+  return out;
+}
+
+std::vector<std::string> missing_parts(bool window_found, bool catalogs_found) {
+  std::vector<std::string> out;
+  if (!window_found)
+    out.push_back(tr("mailtokit's own window (mailtokit-ask) was not found: a mail link cannot ask where mail goes, "
+                     "and a risky link is asked in a plainer window, or not at all. Installing mailtokit again "
+                     "brings it back."));
+  if (!catalogs_found && !wants_english())
+    out.push_back(tr("mailtokit's translations were not found, so its messages are in English. Installing "
+                     "mailtokit again brings them back."));
+  return out;
+}
+
+bool wants_english() {
+  std::string_view locale = "C";
+  for (const char* s : {std::getenv("LC_ALL"), std::getenv("LC_MESSAGES"), std::getenv("LANG")})
+    if (s != nullptr && *s != '\0') {
+      locale = s;
+      break;
+    }
+  // gettext reads LANGUAGE only when the locale is not plain C (C.UTF-8 is enough).
+  if (locale == "C" || locale == "POSIX") return true;
+  if (const char* l = std::getenv("LANGUAGE"); l != nullptr && *l != '\0') return std::string_view(l).starts_with("en");
+  return locale.starts_with("C.") || locale.starts_with("en");
+}
+
+void tell_missing_once(const xdg::registration_paths& reg, const std::vector<std::string>& missing, bool notify) {
+  const std::string told_path = reg.state_dir + "/missing-parts.told";
+  if (missing.empty()) {
+    (void)::unlink(told_path.c_str());
+    return;
+  }
+  std::string text;
+  for (const auto& m : missing) text += m + "\n";
+  auto told = xdg::read_small_file(told_path, 16384);
+  if (told && *told && **told == text) return;
+  for (const auto& m : missing) print_stderr("mailtokit: " + m + "\n");
+  if (notify && installed("notify-send"))
+    send_notification(ask::notify_argv(tr("mailtokit: a part of mailtokit is missing"), missing, false, 8, 400));
+  if (drafts::ensure_private_dir(reg.state_dir)) (void)files::write_atomic(AT_FDCWD, told_path, text);
 }
 
 }  // namespace mailtokit::open_link

@@ -69,8 +69,8 @@ int watch(int pid, const std::string& name, const std::string& advice, const han
   const std::optional<int> status = o.wait ? launch::wait_exit(pid) : launch::early_exit(pid, early_exit_window);
   if (!status || *status == 0) return exit_ok;
   return report({exit_unavailable,
-                 fill(o.wait ? tr("{0} failed: it exited with status {1}.")
-                             : tr("{0} failed at once: it exited with status {1}."),
+                 fill(o.wait ? tr("{0} ended with an error (exit status {1}).")
+                             : tr("{0} stopped at once with an error (exit status {1})."),
                       {name, std::to_string(*status)}),
                  advice},
                 kept(), ui);
@@ -87,8 +87,8 @@ int start_entry(const open_plan& plan, const draft& d, const std::string& body_p
     return exit_ok;
   }
   const std::string name = chosen_name(plan.choice);
-  const std::string advice = fill(tr("Check that {0} works, or choose another mail program with `target = NAME` "
-                                    "(`mailtokit targets` lists them)."),
+  const std::string advice = fill(tr("Check that {0} opens on its own, or choose where mail goes with `mailtokit use` or the Mail links "
+                                    "window."),
                                  {name});
   auto s = launch::start(*req);
   if (!s)
@@ -106,7 +106,8 @@ int start_program(const std::vector<std::string>& argv, const handover_options& 
   }
   const std::string client = preview::visible(argv.front());
   const std::string advice =
-      fill(tr("Check that {0} works, or choose another mail program with `target = NAME`."), {client});
+      fill(tr("Check that {0} opens on its own, or choose where mail goes with `mailtokit use` or the Mail links "
+              "window."), {client});
   // Without a shell, in a new session, so that closing the browser that started us does not end it.
   auto pid = launch::spawn(argv, {false, true});
   if (!pid) {

@@ -39,6 +39,19 @@ std::vector<place> places() {
                    s->kind == webmail::kind::hosted ? place::kind::webmail : place::kind::organization,
                    std::string(s->example), false});
   out.push_back({"eml", tr("Save the draft as a file"), "document-save", place::kind::file, {}, false});
+  // Where people write mail first: the desktop's own mail programs, then the webmails a browser
+  // user wants (no scrolling past every terminal program installed), then the other programs,
+  // the organizations' webmails, the file.
+  const auto rank = [](const place& p) {
+    switch (p.what) {
+      case place::kind::program: return p.name.starts_with("desktop:") && !p.terminal ? 0 : 2;
+      case place::kind::webmail: return 1;
+      case place::kind::organization: return 3;
+      case place::kind::file: return 4;
+    }
+    return 4;
+  };
+  std::stable_sort(out.begin(), out.end(), [&rank](const place& a, const place& b) { return rank(a) < rank(b); });
   return out;
 }
 
@@ -63,6 +76,8 @@ mailtokit::result<std::string, webmail::problem> with_choice(const std::string& 
   } else if (!address.empty()) {
     return problem{fill(tr("{0} takes no address (only a webmail on your organization's own server does)"),
                         {preview::visible(name)})};
+  } else {
+    text = xdg::without_key(text, "webmail");  // an earlier choice's address would only mislead
   }
   if (auto parsed = xdg::parse_config(text); !parsed)
     return problem{fill(tr("the configuration would not be readable: {0}"), {parsed.error().words})};

@@ -26,8 +26,9 @@ struct place {
 };
 
 /// The places on this computer, in the order shown: the desktop's entries for mail links (not
-/// mailtokit's), the known programs found in PATH that no entry names, the hosted webmails, the
-/// self-hosted ones and `webmail` by their address, then "eml" (a draft file).
+/// mailtokit's) but those in a terminal, the hosted webmails, the terminal entries and the known
+/// programs found in PATH that no entry names, the self-hosted webmails and `webmail` by their
+/// address, then "eml" (a draft file).
 [[nodiscard]] std::vector<place> places();
 
 /// The configuration `text` with the choice `name` (and `address` for a self-hosted webmail or

@@ -35,7 +35,7 @@ open_failure handover_failure(std::string_view client, const program::error& e) 
   const bool address = e.code == errc::invalid_address;
   const std::string name(client);
   open_failure f{address ? exit_dataerr : exit_software, name + ": " + describe(e),
-                 tr("Choose another mail program with `target = NAME`.")};
+                 tr("Choose where mail goes with `mailtokit use` or the Mail links window.")};
   f.shown = address ? fill(tr("{0} cannot be given an address of this link safely."), {name})
                     : fill(tr("{0} cannot be given this draft."), {name});
   return f;
@@ -66,8 +66,8 @@ open_result<void> plan_choice(open_plan& p, const open_request& r) {
   p.choice = std::move(*c);
   p.t = p.choice.t;
   if (p.choice.why == chosen_by::fallback)
-    p.chosen_note = fill(tr("no mail program chosen on this desktop; using {0}. Set `target = NAME` in {1} to choose."),
-                         {chosen_name(p.choice), config_name(r)});
+    p.chosen_note = fill(tr("no mail program chosen on this desktop; using {0}. `mailtokit use` or the Mail links window chooses."),
+                         {chosen_name(p.choice)});
   return {};
 }
 
@@ -103,8 +103,8 @@ open_result<void> plan_entry_is_safe(const open_plan& p) {
          fill(tr("Your mail program was not started: its desktop entry {0} hands the link to `{1}`, which could "
                  "let a link run commands."),
               {preview::visible(e->id), *sh}),
-         tr("Choose another mail program with `target = NAME` or `target = desktop:ID` (`mailtokit targets` "
-            "lists them), or change that entry's Exec line to run the program directly.")};
+         tr("Choose where mail goes with `mailtokit use` or the Mail links window, or change that entry's Exec "
+            "line to run the program directly.")};
 }
 
 // The custom template and the terminal, checked before anything is written or started.
@@ -181,7 +181,8 @@ open_result<void> plan_uri(open_plan& p, const draft& d) {
         fill(tr("{0} was not started: the link is too long for it. When it is already running, it reads at most "
                 "8 KB of a link and would lose the rest or stop working."),
              {name}),
-        tr("Choose another mail program with `target = NAME`, or open the kept draft in your mail program.")};
+        tr("Choose where mail goes with `mailtokit use` or the Mail links window, or open the kept draft in your "
+            "mail program.")};
   }
   return {};
 }
@@ -297,7 +298,7 @@ open_result<std::vector<std::string>> open_argv(const open_plan& p, const draft&
         fill(tr("KMail was not started: To address {0} would be read as an option or as a file to attach "
                 "(KMail takes an argument with a scheme as an attachment)."),
              {std::to_string(built.error().offset + 1)}),
-        tr("Choose another mail program with `target = NAME`.")};
+        tr("Choose where mail goes with `mailtokit use` or the Mail links window.")};
   }
   if (!built) return handover_failure(dispatch::to_name(p.t), built.error());
   return std::move(*built);

@@ -146,6 +146,13 @@ std::optional<int> open_run::settle_mode() {
 // (open/first_choice.hpp) and read the configuration again with the answer in it. When the
 // window cannot run, the choice is made as before (the desktop's handlers, the first program).
 std::optional<int> open_run::choose_first() {
+  // A part of mailtokit that cannot be found is said once, not lost in silence ($MAILTOKIT_ASK
+  // naming another window, or none, is the user's own choice).
+  if (!o_.dry_run && reg_) {
+    const char* ask_env = std::getenv("MAILTOKIT_ASK");
+    const bool window = !has_display() || ui_.ask.has_value() || (ask_env != nullptr && *ask_env != '\0');
+    tell_missing_once(*reg_, missing_parts(window, !catalogs_dir().empty()), ui_.notify);
+  }
   if (o_.dry_run || !o_.target.empty() || lc_->cfg.target || !ui_.ask || lc_->path.empty()) return std::nullopt;
   if (!reg_ || !xdg::registered_without_previous(*reg_)) return std::nullopt;
   const auto c = ask_first_choice(*lc_, *ui_.ask);
@@ -271,7 +278,7 @@ void open_run::attach() {
   } else {
     for (const auto& line : offered_.told) print_stderr("mailtokit: " + preview::visible(line) + "\n");
     if (!offered_.told.empty() && ui_.notify && installed("notify-send"))
-      show(notify_argv(tr("mailtokit: files were not attached"), offered_.told, false));
+      send_notification(notify_argv(tr("mailtokit: files were not attached"), offered_.told, false));
   }
 }
 

@@ -32,7 +32,13 @@ using xdg::trim;
 void print_stderr(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stderr); }
 void print_stdout(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
 
-void show(const std::vector<std::string>& argv) { (void)launch::spawn(argv, {false, true}); }
+void show(const std::vector<std::string>& argv) { (void)launch::spawn(argv, {false, true, true}); }
+void send_notification(const std::vector<std::string>& argv) { (void)launch::spawn(argv, {false, true, false}); }
+
+bool handover_said(warning_code c) {
+  return c == warning_code::invalid_address || c == warning_code::address_decodes_again ||
+         c == warning_code::display_name_separators || c == warning_code::address_compatibility_characters;
+}
 
 bool is_attach_field(std::string_view name) {
   return chars::iequals(name, "attach") || chars::iequals(name, "attachment");
@@ -53,13 +59,16 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
     if (is_attach_field(f.name)) continue;
     lines.push_back(fill(tr("dropped {0}={1}: {2}"), {f.name, f.value, f.reason}));
   }
-  for (const auto& w : d.warnings) lines.push_back(fill(tr("note: {0}"), {w.message}));
+  for (const auto& w : d.warnings)
+    // What the hand-over did with such an address is said in its own line
+    // (clients::make_handover_safe()): the library's "kept so you can correct it" is not what happened.
+    if (!handover_said(w.code)) lines.push_back(fill(tr("note: {0}"), {w.message}));
   for (const auto& f : findings) lines.push_back(fill(tr("warning: {0}: {1}"), {f.field, f.message}));
   if (lines.empty()) return;
   for (const auto& l : lines) print_stderr("mailtokit: " + preview::visible(l) + "\n");
   for (auto& l : notice_lines(d, findings)) plain.push_back(std::move(l));
   if (notify && !plain.empty() && installed("notify-send"))
-    show(unasked.empty() ? notify_argv(tr("mailtokit changed or flagged this link"), plain, false)
+    send_notification(unasked.empty() ? notify_argv(tr("mailtokit changed or flagged this link"), plain, false)
                          : notify_argv(tr("mailtokit opened a risky link without asking"), plain, true));
 }
 
@@ -98,7 +107,7 @@ int report(const open_failure& f, const std::string& kept, const desktop_ui& ui)
         if (nl > at) lines.push_back(text.substr(at, nl - at));
         at = nl + 1;
       }
-      show(notify_argv(tr(failure_title.data()), lines, true, lines.size(), text.size()));
+      send_notification(notify_argv(tr(failure_title.data()), lines, true, lines.size(), text.size()));
     }
   }
   return f.exit_code;
@@ -112,7 +121,7 @@ void tell_gone_once(const registration_paths& reg, const chosen& c, bool notify)
   const std::string line = fill(tr("the mail program you used before ({0}) is no longer installed; drafts now go to {1}"),
                                 {preview::visible(c.gone), chosen_name(c)});
   print_stderr("mailtokit: " + line + "\n");
-  if (notify && installed("notify-send")) show(notify_argv(tr("mailtokit: your mail program has changed"), {line}, false));
+  if (notify && installed("notify-send")) send_notification(notify_argv(tr("mailtokit: your mail program has changed"), {line}, false));
   if (drafts::ensure_private_dir(reg.state_dir)) (void)files::write_atomic(AT_FDCWD, reg.gone_told, c.gone + "\n");
 }
 

@@ -19,8 +19,13 @@ namespace mailtokit::open_link {
 void print_stderr(std::string_view s);
 /// `s` on stdout, as it is.
 void print_stdout(std::string_view s);
-/// `argv` started detached (a new session), without a shell; not waited for.
+/// `argv` started detached (a new session), without a shell, its output to /dev/null (it may
+/// outlive mailtokit: it must not hold the caller's pipe); not waited for.
 void show(const std::vector<std::string>& argv);
+/// notify-send's `argv` started detached, without a shell, not waited for; it keeps the caller's
+/// output for the moment it runs (it exits once the desktop has the notification), so a caller
+/// that reads that output to its end knows the notification was sent.
+void send_notification(const std::vector<std::string>& argv);
 /// The fields a send-by-email request puts its files in: xdg-email's attach=, the Email portal's
 /// attachment= (any case).
 [[nodiscard]] bool is_attach_field(std::string_view name);

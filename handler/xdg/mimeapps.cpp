@@ -129,4 +129,56 @@ std::string drop_id(std::string_view text, std::string_view type, std::string_vi
   return out;
 }
 
+std::vector<std::string> list_paths(std::string_view config_home, std::string_view config_dirs,
+                                   std::string_view data_home, std::string_view data_dirs,
+                                   const std::vector<std::string>& desktops) {
+  std::vector<std::string> folders;
+  const auto add = [&folders](std::string_view dir, std::string_view sub) {
+    if (dir.empty() || dir.front() != '/') return;
+    std::string d(dir);
+    while (d.size() > 1 && d.back() == '/') d.pop_back();
+    folders.push_back(d + std::string(sub));
+  };
+  const auto add_all = [&add](std::string_view list, std::string_view fallback, std::string_view sub) {
+    if (list.empty()) list = fallback;
+    while (!list.empty()) {
+      const auto colon = list.find(':');
+      add(list.substr(0, colon), sub);
+      list.remove_prefix(colon == std::string_view::npos ? list.size() : colon + 1);
+    }
+  };
+  add(config_home, "");
+  add_all(config_dirs, "/etc/xdg", "");
+  add(data_home, "/applications");
+  add_all(data_dirs, "/usr/local/share:/usr/share", "/applications");
+  std::vector<std::string> out;
+  for (const auto& f : folders) {
+    for (const auto& desk : desktops) {
+      std::string lower;
+      for (const char c : desk) lower += (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+      if (!lower.empty()) out.push_back(f + "/" + lower + "-mimeapps.list");
+    }
+    out.push_back(f + "/mimeapps.list");
+  }
+  return out;
+}
+
+std::vector<std::string> named_defaults(const std::vector<std::string>& texts, std::string_view type) {
+  std::vector<std::string> out;
+  for (const auto& t : texts) {
+    auto v = value(t, "Default Applications", type);
+    if (!v) continue;
+    std::string_view rest = *v;
+    while (!rest.empty()) {
+      const auto semi = rest.find(';');
+      auto id = rest.substr(0, semi);
+      while (!id.empty() && (id.front() == ' ' || id.front() == '\t')) id.remove_prefix(1);
+      while (!id.empty() && (id.back() == ' ' || id.back() == '\t')) id.remove_suffix(1);
+      if (!id.empty()) out.emplace_back(id);
+      rest.remove_prefix(semi == std::string_view::npos ? rest.size() : semi + 1);
+    }
+  }
+  return out;
+}
+
 }  // namespace mailtokit::mimeapps

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mailtokit::mimeapps {
 
@@ -20,5 +21,20 @@ namespace mailtokit::mimeapps {
 
 /// `text` with `id` removed from every `type` line of every group (a line left empty goes).
 [[nodiscard]] std::string drop_id(std::string_view text, std::string_view type, std::string_view id);
+
+/// The mimeapps.list files a desktop reads, most important first (MIME Applications Associations
+/// specification, "File name and location"): in $XDG_CONFIG_HOME, each of $XDG_CONFIG_DIRS
+/// (default /etc/xdg), $XDG_DATA_HOME/applications and each of $XDG_DATA_DIRS/applications
+/// (default /usr/local/share:/usr/share), "<desktop>-mimeapps.list" for each of `desktops` (lower
+/// case), then "mimeapps.list". Relative folders are ignored, as the Base Directory spec says.
+[[nodiscard]] std::vector<std::string> list_paths(std::string_view config_home, std::string_view config_dirs,
+                                                  std::string_view data_home, std::string_view data_dirs,
+                                                  const std::vector<std::string>& desktops);
+
+/// Every id a [Default Applications] line of `type` names in `texts` (the files' contents): the
+/// defaults somebody chose (the user, the administrator, the distribution). A default that is in
+/// none of them is only the desktop's pick among the installed entries (xdg-mime takes the first
+/// of mimeinfo.cache), nobody's choice.
+[[nodiscard]] std::vector<std::string> named_defaults(const std::vector<std::string>& texts, std::string_view type);
 
 }  // namespace mailtokit::mimeapps

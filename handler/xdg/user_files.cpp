@@ -181,7 +181,7 @@ std::string remembered_handler(const registration_paths& p) {
   auto saved = read_small_file(p.saved_default, 4096);
   if (!saved || !*saved) return {};
   std::string id = trim(**saved);
-  return id == desktop_id ? std::string() : id;
+  return is_own_id(id) ? std::string() : id;
 }
 
 bool registered_without_previous(const registration_paths& p) {

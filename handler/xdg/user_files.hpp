@@ -16,8 +16,16 @@
 
 namespace mailtokit::xdg {
 
-/// The desktop file id mailtokit registers.
-inline constexpr std::string_view desktop_id = "mailtokit.desktop";
+/// The desktop file id `register` writes (in $XDG_DATA_HOME/applications) and makes the default:
+/// a name of its own, so that registering never writes, and `unregister` never removes, the
+/// entry an install put in the same folder (`cmake --install --prefix ~/.local`).
+inline constexpr std::string_view desktop_id = "mailtokit-handler.desktop";
+/// The desktop file id an install or a package ships (desktop/mailtokit.desktop).
+inline constexpr std::string_view installed_desktop_id = "mailtokit.desktop";
+/// `id` is one of mailtokit's own entries (never "the handler before mailtokit").
+[[nodiscard]] constexpr bool is_own_id(std::string_view id) noexcept {
+  return id == desktop_id || id == installed_desktop_id;
+}
 /// The MIME type of mailto: links.
 inline constexpr std::string_view scheme_type = "x-scheme-handler/mailto";
 /// Days a draft file is kept (draft_max_age_days).
@@ -52,7 +60,7 @@ struct loaded_config {
 /// Where registration keeps its files.
 struct registration_paths {
   std::string applications;   ///< $XDG_DATA_HOME/applications
-  std::string desktop_file;   ///< .../mailtokit.desktop
+  std::string desktop_file;   ///< .../mailtokit-handler.desktop
   std::string state_dir;      ///< $XDG_STATE_HOME/mailtokit
   std::string saved_default;  ///< .../previous-mailto-handler: the handler before `register`
   std::string saved_state;    ///< .../registration: what `unregister` restores

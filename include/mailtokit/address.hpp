@@ -70,4 +70,19 @@ struct address {
 /// boss@evil.example out of them together.
 [[nodiscard]] MAILTOKIT_API bool decodes_again(const address& a) noexcept;
 
+/// True when the display name `name` (decoded UTF-8) holds '@', '<', '>', ',' or ';', itself or
+/// as a compatibility form that NFKC maps to one (charset::nfkc_casefold()): text a mail program
+/// or webmail can split into entries or read another address out of ("Doe, Jane" splits in
+/// webmails that split a list at every comma; "boss@evil.example, y" reads as a recipient).
+[[nodiscard]] MAILTOKIT_API bool name_holds_separators(std::string_view name);
+/// True when NFKC (charset::nfkc_casefold()) turns characters of `text` into the separators of
+/// an address or a list, '@' ',' ';' ':' '<' '>' '"' '\\' '[' ']' '(' ')' or a space, that `text` did
+/// not have: a fullwidth comma U+FF0C or at sign U+FF20, a small comma U+FE50. mutt's and
+/// GLib's IDNA map them, so "a@corp.example\uFF0Cboss\uFF20evil.example" reaches a program as
+/// two recipients.
+[[nodiscard]] MAILTOKIT_API bool compatibility_separators(std::string_view text);
+/// compatibility_separators() of the local part or the domain of `a` (its text as read, when it
+/// is not valid).
+[[nodiscard]] MAILTOKIT_API bool compatibility_separators(const address& a);
+
 }  // namespace mailtokit

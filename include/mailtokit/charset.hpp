@@ -25,4 +25,11 @@ namespace mailtokit::charset {
 /// True when `utf8` is already in NFC (a quick check; ASCII always is).
 [[nodiscard]] MAILTOKIT_API bool is_nfc(std::string_view utf8);
 
+/// NFKC_Casefold (Unicode DerivedNormalizationProps.txt; the mapping UTS #46 section 4 builds on)
+/// of valid UTF-8: compatibility characters become their plain forms, letters are case-folded,
+/// default-ignorable characters vanish. What a reader that applies NFKC or IDNA mapping makes of a
+/// text: nfkc_casefold("\uFF21\uFF20\uFF42") == "a@b" (fullwidth A, at sign, b). Invalid UTF-8
+/// is returned unchanged; ASCII is only lower-cased.
+[[nodiscard]] MAILTOKIT_API std::string nfkc_casefold(std::string_view utf8);
+
 }  // namespace mailtokit::charset

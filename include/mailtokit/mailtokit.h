@@ -206,6 +206,12 @@ enum {
   /** address_decodes_again: address holds a percent escape or an encoded word that mail programs
    * decode again (mailtokit::errc::address_decodes_again) */
   MAILTOKIT_E_ADDRESS_DECODES_AGAIN = 105,
+  /** display_name_separators: display name holds '@', '<', '>', ',' or ';', which mail programs
+   * read as separators (mailtokit::errc::display_name_separators) */
+  MAILTOKIT_E_DISPLAY_NAME_SEPARATORS = 106,
+  /** address_compatibility_characters: address holds compatibility characters that mail programs
+   * map to separators (mailtokit::errc::address_compatibility_characters) */
+  MAILTOKIT_E_ADDRESS_COMPATIBILITY_CHARACTERS = 107,
   /* 110 to 114: unused, reserved. They were the program's own codes (io_error, config_error,
    * exec_syntax, spawn_failed, not_found), which no function of this header ever returned; they
    * are not library codes, and the numbers stay unassigned for this SONAME. */

@@ -89,7 +89,9 @@ namespace mailtokit {
   X(body_malformed, "body is not valid in its Content-Transfer-Encoding")         \
   X(too_many_parts, "more MIME parts than the configured limit")                    \
   /* an address a mail program would read as another one */                           \
-  X(address_decodes_again, "address holds a percent escape or an encoded word that mail programs decode again")
+  X(address_decodes_again, "address holds a percent escape or an encoded word that mail programs decode again") \
+  X(display_name_separators, "display name holds '@', '<', '>', ',' or ';', which mail programs read as separators") \
+  X(address_compatibility_characters, "address holds compatibility characters that mail programs map to separators")
 
 /// Every way an input can be refused. Names from to_name() are stable: the CLI prints them, the
 /// JSON output carries them, and the C API has each as MAILTOKIT_E_<NAME> (mailtokit/mailtokit.h)
@@ -267,6 +269,14 @@ enum class errc : std::uint16_t {
 /// address_decodes_again. Mail programs decode such text again (Thunderbird in a local part or a
 /// quoted display name, Evolution in a whole addr-spec) and read another address out of it.
 /// Offset: the first '%' or "=?" of the link that spells it, else 0.
+/// @var errc::display_name_separators
+/// parse_options::strict only: a display name of the link holds '@', '<', '>', ',' or ';', or a
+/// compatibility form of one (name_holds_separators()), which the default reading keeps with the
+/// warning display_name_separators. Offset: 0 (the link as a whole).
+/// @var errc::address_compatibility_characters
+/// parse_options::strict only: an address of the link holds compatibility characters that NFKC
+/// maps to separators (compatibility_separators()), which the default reading keeps with the
+/// warning address_compatibility_characters. Offset: 0 (the link as a whole).
 
 /// The stable snake_case name of a code, e.g. "utf8_overlong".
 [[nodiscard]] MAILTOKIT_API std::string_view to_name(errc code) noexcept;

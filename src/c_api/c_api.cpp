@@ -112,6 +112,8 @@ constexpr std::pair<int, std::string_view> c_library[] = {
     {MAILTOKIT_E_BODY_MALFORMED, "body_malformed"},
     {MAILTOKIT_E_TOO_MANY_PARTS, "too_many_parts"},
     {MAILTOKIT_E_ADDRESS_DECODES_AGAIN, "address_decodes_again"},
+    {MAILTOKIT_E_DISPLAY_NAME_SEPARATORS, "display_name_separators"},
+    {MAILTOKIT_E_ADDRESS_COMPATIBILITY_CHARACTERS, "address_compatibility_characters"},
 };
 
 constexpr int c_code_by_name(std::string_view name) {

@@ -10,6 +10,7 @@
 #include "header/header_text.hpp"
 #include "header/hostname_scan.hpp"
 #include "mailtokit/bidi.hpp"
+#include "mailtokit/charset.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/idna.hpp"
 #include "mailtokit/idna_cache.hpp"
@@ -339,6 +340,9 @@ bool all_closed(std::string_view text) noexcept {
 
 // `text` without its top-level comments and without surrounding white space.
 std::string strip_cfws(std::string_view text) {
+  // Without a '(' there is no comment: the text is copied as it is (quoted strings and domain
+  // literals included), only trimmed.
+  if (text.find('(') == text.npos) return std::string(chars::trim(text, chars::fws));
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
@@ -444,6 +448,24 @@ result<std::string> decode_phrase(std::string_view text) {
   return out;
 }
 
+address parse_mailbox(std::string_view entry, error& why, bool& ok);
+
+// One entry of an address list: a mailbox (name-addr / addr-spec) with optional CFWS, into the
+// empty address `into` (an element of the list, so the address is not moved again).
+void parse_mailbox_into(address& into, std::string_view entry, error& why, bool& ok) {
+  ok = true;
+  const std::size_t lt = find_outside(entry, '<', 0);
+  if (lt == entry.npos) {
+    detail::addr_spec_or_invalid_into(into, strip_cfws(entry), why, ok);
+    if (!ok) {
+      into.original.assign(entry);
+      detail::clean_header_text(into.original);
+    }
+    return;
+  }
+  into = parse_mailbox(entry, why, ok);
+}
+
 // One entry of an address list: a mailbox (name-addr / addr-spec) with optional CFWS.
 address parse_mailbox(std::string_view entry, error& why, bool& ok) {
   ok = true;
@@ -505,12 +527,50 @@ bool decodes_again(std::string_view text) noexcept {
 
 bool decodes_again(const address& a) noexcept {
   // In an address, half an encoded word counts too: another entry of the same list can complete it.
-  const auto part = [](std::string_view s) {
-    return decodes_again(s) || s.find("=?") != s.npos || s.find("?=") != s.npos;
+  // One pass per part: a percent escape ('%' and two hex digits), "=?" or "?=" (which covers
+  // decodes_again(s)'s "=?...?=").
+  const auto part = [](std::string_view s) noexcept {
+    const std::size_t n = s.size();
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      const char c = s[i];
+      if (c == '%') {
+        if (i + 2 < n && chars::hexdig(s[i + 1]) && chars::hexdig(s[i + 2])) return true;
+      } else if ((c == '=' && s[i + 1] == '?') || (c == '?' && s[i + 1] == '=')) {
+        return true;
+      }
+    }
+    return false;
   };
   if (part(a.display_name)) return true;
   if (!a.valid) return part(a.original);
   return part(a.local_part) || part(a.domain) || part(a.domain_ascii);
+}
+
+namespace {
+
+// How many of the characters in `set` `text` holds.
+std::size_t count_of(std::string_view text, std::string_view set) noexcept {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [&](char c) { return set.find(c) != set.npos; }));
+}
+
+constexpr std::string_view name_separators = "@<>,;";
+constexpr std::string_view address_separators = "@,;:<>\"\\[]() ";
+
+}  // namespace
+
+bool name_holds_separators(std::string_view name) {
+  if (count_of(name, name_separators) != 0) return true;
+  return !utf8::is_ascii(name) && count_of(charset::nfkc_casefold(name), name_separators) != 0;
+}
+
+bool compatibility_separators(std::string_view text) {
+  if (utf8::is_ascii(text)) return false;
+  return count_of(charset::nfkc_casefold(text), address_separators) > count_of(text, address_separators);
+}
+
+bool compatibility_separators(const address& a) {
+  if (!a.valid) return compatibility_separators(a.original);
+  return compatibility_separators(a.local_part) || compatibility_separators(a.domain);
 }
 
 std::string address::unicode() const { return valid ? join_addr_spec(local_part, domain) : original; }
@@ -595,26 +655,56 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
     if (!ok) issues.push_back({out.size() - 1, why});
     return {};
   }
+  // Room for the entries at most the separators allow, in one allocation instead of a doubling
+  // growth that moves every address again (a 500-recipient link: ten moves of the list, and a
+  // 129 KB peak that made glibc give the heap back and fault it in again per link). Bounded, so
+  // a text of separators alone reserves at most 4096 addresses; grown geometrically, so many
+  // short lists appended to one vector stay linear.
+  {
+    const std::size_t separators = static_cast<std::size_t>(std::count(text.begin(), text.end(), ',') +
+                                                            std::count(text.begin(), text.end(), ';'));
+    const std::size_t room = max_total > out.size() ? max_total - out.size() : 0;
+    const std::size_t want = out.size() + std::min({separators + 1, room, std::size_t{4096}});
+    if (want > out.capacity()) out.reserve(std::max(want, out.capacity() * 2));
+  }
   std::size_t start = 0;
   bool angle = false;
   bool colon_seen = false;
   // The open group's name (text[group_name, group_colon)) while no member was seen.
   std::size_t group_name = 0;
   std::size_t group_colon = std::string_view::npos;
+  // No '"', '(', '[' or '<' since `start` (the loop below notes them): the entry is a bare
+  // addr-spec with nothing to close, strip or split, which parse_mailbox_into() would find in
+  // four more passes over it.
+  bool plain = true;
   auto flush_range = [&](std::size_t from, std::size_t end) -> result<void> {
     std::string_view entry = text.substr(from, end - from);
     entry = chars::trim(entry, chars::fws);
     const auto entry_off = static_cast<std::size_t>(entry.data() - text.data());
     if (entry.empty()) return {};
+    if (plain) {
+      if (out.size() >= max_total) return fail(errc::too_many_recipients, entry_off);
+      error why{};
+      bool ok = true;
+      address& a = out.emplace_back();
+      addr_spec_or_invalid_into(a, std::string(entry), why, ok);
+      if (!ok) {
+        a.original.assign(entry);
+        clean_header_text(a.original);
+        why.offset += entry_off;
+        issues.push_back({out.size() - 1, why});
+      }
+      return {};
+    }
     const bool closed = all_closed(entry);
     // An entry that is only comments is no address; an unclosed comment or quoted string is a
-    // malformed entry, kept so the user sees it.
-    if (closed && strip_cfws(entry).empty()) return {};
+    // malformed entry, kept so the user sees it. (Without a '(' the trimmed entry is not empty.)
+    if (closed && entry.find('(') != entry.npos && strip_cfws(entry).empty()) return {};
     if (out.size() >= max_total) return fail(errc::too_many_recipients, entry_off);
     error why{};
     bool ok = true;
     if (closed) {
-      out.push_back(parse_mailbox(entry, why, ok));
+      parse_mailbox_into(out.emplace_back(), entry, why, ok);
     } else {
       ok = false;
       why = fail(errc::address_bad_list, 0);
@@ -630,21 +720,35 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
     return {};
   };
   auto flush = [&](std::size_t end) { return flush_range(start, end); };
+  // The bytes the loop acts on; runs of others (most of an address) are skipped in a tight loop.
+  static constexpr auto acts = [] {
+    std::array<bool, 256> t{};
+    for (char c : std::string_view("\"([<>,;:")) t[static_cast<unsigned char>(c)] = true;
+    return t;
+  }();
   for (std::size_t i = 0; i < text.size();) {
+    while (i < text.size() && !acts[static_cast<unsigned char>(text[i])]) ++i;
+    if (i == text.size()) break;
     const char c = text[i];
     if (c == '"') {
+      plain = false;
       i = skip_quoted(text, i);
       continue;
     }
     if (c == '(') {
+      plain = false;
       i = skip_comment(text, i);
       continue;
     }
     if (c == '[') {
+      plain = false;
       i = skip_literal(text, i);
       continue;
     }
-    if (c == '<') angle = true;
+    if (c == '<') {
+      plain = false;
+      angle = true;
+    }
     if (c == '>') angle = false;
     if (!angle && (c == ',' || c == ';')) {
       const std::size_t before = out.size();
@@ -667,6 +771,7 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
       }
       if (out.size() != before || c == ';') group_colon = std::string_view::npos;
       start = i + 1;
+      plain = true;
       colon_seen = false;
     } else if (!angle && c == ':' && !colon_seen) {
       // A group only when what precedes is a display name (so "a@x Bcc:b@y" stays one entry).
@@ -679,6 +784,7 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
         group_name = start;
         group_colon = i;
         start = i + 1;
+        plain = true;
       }
     }
     ++i;

@@ -304,12 +304,12 @@ html_text html_to_text(std::string_view html, std::size_t max_output) {
       case role::list_item:
         w.owe_breaks(1);
         break;
-      case role::cell:
-        w.owe_space();
-        break;
       case role::preformatted:
         w.owe_breaks(2);
         --pre;
+        break;
+      case role::cell:
+        w.owe_space();
         break;
       case role::link: {
         const std::size_t start = link_starts.empty() ? w.size() : link_starts.back();

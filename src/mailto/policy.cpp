@@ -292,19 +292,34 @@ void sort_warnings(draft& d) {
                      [](const warning& a, const warning& b) { return a.offset < b.offset; });
 }
 
-// The warning address_decodes_again for each address of `d` that decodes_again(): read literally
-// here, but mail programs decode it again (parse_draft() and apply_policy() alike).
-void warn_decodes_again(draft& d) {
+// The warnings for each address of `d` that a mail program reads as other addresses, though
+// mailtokit reads it as it is (parse_draft() and apply_policy() alike): address_decodes_again
+// (decodes_again()), display_name_separators (name_holds_separators()) and
+// address_compatibility_characters (compatibility_separators()).
+void warn_readers(draft& d) {
   const std::pair<const std::vector<address>*, std::string_view> lists[] = {{&d.to, "to"}, {&d.cc, "cc"}, {&d.bcc, "bcc"}};
   for (const auto& [list, field] : lists)
-    for (const auto& a : *list)
+    for (const auto& a : *list) {
+      const std::string shown = "'" + (a.valid ? a.unicode() : a.original) + "'";
       if (decodes_again(a))
         detail::warn(d.warnings, warning_code::address_decodes_again, field,
-                     "'" + (a.valid ? a.unicode() : a.original) + "'" +
-                         (a.display_name.empty() ? std::string() : " (display name '" + a.display_name + "')") +
+                     shown + (a.display_name.empty() ? std::string() : " (display name '" + a.display_name + "')") +
                          " holds a percent escape or an encoded word ('=?...?='); mailtokit reads it as it is, but "
                          "mail programs decode it again and can read another address out of it",
                      static_cast<std::size_t>(-1));
+      if (!a.display_name.empty() && name_holds_separators(a.display_name))
+        detail::warn(d.warnings, warning_code::display_name_separators, field,
+                     "the display name '" + a.display_name + "' of " + shown +
+                         " holds '@', '<', '>', ',' or ';' (or a form of one): webmails that split at every comma, "
+                         "and mail programs that decode the name again, can read other addresses out of it",
+                     static_cast<std::size_t>(-1));
+      if (compatibility_separators(a))
+        detail::warn(d.warnings, warning_code::address_compatibility_characters, field,
+                     shown +
+                         " holds compatibility characters (fullwidth or small forms) that mail programs map to "
+                         "'@', ',' or other separators, and so read other addresses out of it",
+                     static_cast<std::size_t>(-1));
+    }
 }
 
 draft apply(mailto_uri&& uri, const policy& p) {
@@ -313,7 +328,7 @@ draft apply(mailto_uri&& uri, const policy& p) {
   d.warnings = std::move(uri.warnings);
   html_source html;
   for (auto& f : uri.hfields) apply_one(d, f, p, html);
-  warn_decodes_again(d);
+  warn_readers(d);
   body_from_html(d, p, html);
   sort_warnings(d);
   return d;
@@ -365,14 +380,19 @@ std::size_t decodes_again_offset(std::string_view uri) {
   return 0;
 }
 
-// An address holding text that mail programs decode again (decodes_again()) is read literally,
-// with the warning address_decodes_again (warn_decodes_again()); strict refuses the link.
+// An address holding text that mail programs decode again (decodes_again()) or read as
+// separators (name_holds_separators(), compatibility_separators()) is read as it is, with a
+// warning (warn_readers()); strict refuses the link.
 result<void> check_decodes_again(std::string_view uri, const parse_options& options, draft& d) {
   if (options.strict)
     for (const auto* list : {&d.to, &d.cc, &d.bcc})
-      for (const auto& a : *list)
+      for (const auto& a : *list) {
         if (decodes_again(a)) return fail(errc::address_decodes_again, decodes_again_offset(uri));
-  warn_decodes_again(d);
+        if (!a.display_name.empty() && name_holds_separators(a.display_name))
+          return fail(errc::display_name_separators, 0);
+        if (compatibility_separators(a)) return fail(errc::address_compatibility_characters, 0);
+      }
+  warn_readers(d);
   return {};
 }
 

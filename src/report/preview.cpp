@@ -1,14 +1,18 @@
 #include "mailtokit/preview.hpp"
 
+#include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <unicode/uspoof.h>
+#include <unicode/unistr.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
 
 #include "mailtokit/bidi.hpp"
+#include "mailtokit/charset.hpp"
+#include "mailtokit/chars.hpp"
 #include "mailtokit/json.hpp"
 #include "mailtokit/utf8.hpp"
 
@@ -319,6 +323,69 @@ void render_list(std::string& out, std::string_view label, const std::vector<add
 
 }  // namespace
 
+namespace {
+
+// Letters, marks and decimal digits of any script (Unicode general categories L*, M*, Nd).
+bool letter_mark_digit(char32_t cp) noexcept {
+  const auto t = u_charType(static_cast<UChar32>(cp));
+  return t == U_UPPERCASE_LETTER || t == U_LOWERCASE_LETTER || t == U_TITLECASE_LETTER || t == U_MODIFIER_LETTER ||
+         t == U_OTHER_LETTER || t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK || t == U_COMBINING_SPACING_MARK ||
+         t == U_DECIMAL_DIGIT_NUMBER;
+}
+
+// The ASCII letters and digits, and `extra`.
+bool ascii_plain(char c, std::string_view extra) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || extra.find(c) != extra.npos;
+}
+
+// Unicode full case folding (CaseFolding.txt, C and F) of valid UTF-8.
+std::string case_folded(std::string_view text) {
+  icu::UnicodeString u = icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+  std::string out;
+  u.foldCase().toUTF8String(out);
+  return out;
+}
+
+// True when NFKC leaves valid UTF-8 `text` as it is.
+bool nfkc_stable(std::string_view text) {
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* n = icu::Normalizer2::getNFKCInstance(status);
+  if (U_FAILURE(status) || n == nullptr) return false;
+  const bool yes = n->isNormalizedUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), status);
+  return U_SUCCESS(status) && yes;
+}
+
+// Every character of `text` is ASCII from ascii_plain(c, extra) or, beyond ASCII, a letter,
+// mark or digit.
+bool plain_chars(std::string_view text, std::string_view extra) {
+  if (text.empty() || !utf8::validate(text)) return false;
+  bool ok = true;
+  for_each_cp(text, [&](char32_t cp, bool bad) {
+    if (bad) ok = false;
+    else if (cp < 0x80) ok = ok && ascii_plain(static_cast<char>(cp), extra);
+    else ok = ok && letter_mark_digit(cp);
+  });
+  return ok;
+}
+
+}  // namespace
+
+bool plain_name(std::string_view name) {
+  if (!plain_chars(name, " .-'_")) return false;
+  if (name.front() == ' ' || name.back() == ' ' || name.find("  ") != name.npos) return false;
+  // NFKC changes nothing (no compatibility character, such as a ligature), and NFKC with case
+  // folding nothing that case folding alone does not.
+  return utf8::is_ascii(name) || (nfkc_stable(name) && charset::nfkc_casefold(name) == case_folded(name));
+}
+
+bool plain_local_part(std::string_view local_part) {
+  // The apostrophe too (o'brien@...): every program and webmail tested reads it as it is, and no
+  // decoder of the worst reader changes it.
+  if (!plain_chars(local_part, ".-_+'")) return false;
+  if (local_part.front() == '.' || local_part.back() == '.' || local_part.find("..") != local_part.npos) return false;
+  return utf8::is_ascii(local_part) || charset::nfkc_casefold(local_part) == chars::lowered(local_part);
+}
+
 std::string visible(std::string_view text, bool keep_newlines) {
   std::string out;
   out.reserve(text.size());
@@ -356,15 +423,33 @@ void check_decodes_again(std::vector<finding>& out, const address& a, std::strin
                      "read another address out of it"});
 }
 
+// Text that mail programs read as separators of addresses: a display name with '@', '<', '>',
+// ',' or ';' (name_holds_separators()), an address with compatibility characters that NFKC maps
+// to separators (compatibility_separators()).
+void check_separators(std::vector<finding>& out, const address& a, std::string_view field) {
+  if (!a.display_name.empty() && name_holds_separators(a.display_name))
+    out.push_back({"display_name_separators", std::string(field),
+                   "the display name " + quoted(a.display_name) +
+                       " holds '@', '<', '>', ',' or ';' (or a form of one): a mail program or webmail can split it "
+                       "into other entries or read another address out of it"});
+  if (compatibility_separators(a))
+    out.push_back({"address_compatibility_characters", std::string(field),
+                   quoted(a.valid ? a.unicode() : a.original) +
+                       " holds compatibility characters (fullwidth or small forms) that mail programs map to '@', "
+                       "',' or other separators, and so read other addresses out of it"});
+}
+
 std::vector<finding> check_address(const address& a, std::string_view field) {
   std::vector<finding> out;
   if (!a.valid) {
     out.push_back({"invalid_address", std::string(field), "not a valid address: " + quoted(a.original)});
     check_chars(out, field, "the address", a.original, false);
     check_decodes_again(out, a, field);
+    check_separators(out, a, field);
     return out;
   }
   check_decodes_again(out, a, field);
+  check_separators(out, a, field);
   const std::string local = unquote_local(a.local_part);
   // Bidi controls, invisible and control characters anywhere in the mailbox.
   check_chars(out, field, "the address", a.local_part + "@" + a.domain, false);

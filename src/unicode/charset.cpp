@@ -9,6 +9,7 @@
 #include <exception>
 #include <memory>
 
+#include "mailtokit/chars.hpp"
 #include "mailtokit/utf8.hpp"
 
 namespace mailtokit::charset {
@@ -144,6 +145,30 @@ std::string nfc(std::string_view utf8) {
       return std::string(utf8);
     auto r = nfc_of(icu::UnicodeString::fromUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size()))));
     return r ? std::move(*r) : std::string(utf8);
+  } catch (const std::exception&) {
+    return std::string(utf8);
+  }
+}
+
+std::string nfkc_casefold(std::string_view utf8) {
+  if (utf8::is_ascii(utf8)) return chars::lowered(utf8);
+  if (!utf8::validate(utf8) || utf8.size() > static_cast<std::size_t>(INT32_MAX / 2)) return std::string(utf8);
+  try {
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* n = icu::Normalizer2::getNFKCCasefoldInstance(status);
+    if (U_FAILURE(status) || n == nullptr) return std::string(utf8);
+    // Most text (a U-label domain, a name in lower case) is already mapped: no UTF-16 copy then.
+    if (n->isNormalizedUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())), status) &&
+        U_SUCCESS(status))
+      return std::string(utf8);
+    status = U_ZERO_ERROR;
+    const icu::UnicodeString mapped =
+        n->normalize(icu::UnicodeString::fromUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size()))),
+                     status);
+    if (U_FAILURE(status)) return std::string(utf8);
+    std::string out;
+    mapped.toUTF8String(out);
+    return out;
   } catch (const std::exception&) {
     return std::string(utf8);
   }

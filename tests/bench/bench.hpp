@@ -25,6 +25,9 @@ struct link_set {
 /// operator new calls made by this thread so far (alloc_count.cpp replaces operator new).
 [[nodiscard]] std::uint64_t allocations() noexcept;
 
+/// malloc, calloc and realloc calls made by this thread so far (alloc_count.cpp replaces them).
+[[nodiscard]] std::uint64_t c_allocations() noexcept;
+
 /// What one pass of a benchmark loop did.
 struct pass {
   std::size_t items = 0;   ///< links (or drafts) per pass
@@ -32,9 +35,10 @@ struct pass {
   std::size_t errors = 0;  ///< items that failed, per pass
 };
 
-/// Sets items/s, bytes/s, allocs/item and error_rate after a loop of `state.iterations()` passes;
-/// `allocs` is allocations() after the loop minus before it.
-void report(benchmark::State& state, const pass& p, std::uint64_t allocs);
+/// Sets items/s, bytes/s, allocs/item, mallocs/item and error_rate after a loop of
+/// `state.iterations()` passes; `allocs` is allocations() after the loop minus before it,
+/// `c_allocs` the same for c_allocations().
+void report(benchmark::State& state, const pass& p, std::uint64_t allocs, std::uint64_t c_allocs = 0);
 
 /// A link of about `size` bytes: "mailto:" + address + subject + a body of encoded text lines.
 [[nodiscard]] std::string sized_link(std::size_t size);
@@ -45,5 +49,6 @@ void report(benchmark::State& state, const pass& p, std::uint64_t allocs);
 void register_ours();       // ours.cpp
 void register_boost_url();  // peer_boost_url.cpp
 void register_gmime();      // peer_gmime.cpp
+void register_assembly();   // peer_assembly.cpp
 
 }  // namespace mailtokit::bench

@@ -55,12 +55,13 @@ const std::vector<link_set>& link_sets() {
   return sets;
 }
 
-void report(benchmark::State& state, const pass& p, std::uint64_t allocs) {
+void report(benchmark::State& state, const pass& p, std::uint64_t allocs, std::uint64_t c_allocs) {
   const auto passes = static_cast<double>(state.iterations());
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(p.items));
   state.SetBytesProcessed(state.iterations() * static_cast<std::int64_t>(p.bytes));
   const double items = passes * static_cast<double>(p.items);
   state.counters["allocs/item"] = items > 0 ? static_cast<double>(allocs) / items : 0.0;
+  state.counters["mallocs/item"] = items > 0 ? static_cast<double>(c_allocs) / items : 0.0;
   state.counters["error_rate"] = p.items > 0 ? static_cast<double>(p.errors) / static_cast<double>(p.items) : 0.0;
 }
 
@@ -88,6 +89,7 @@ class collecting_reporter : public benchmark::ConsoleReporter {
     double items_per_second = 0;
     double bytes_per_second = 0;
     double allocs_per_item = 0;
+    double mallocs_per_item = 0;
   };
   std::map<std::string, row> rows;
 
@@ -98,7 +100,7 @@ class collecting_reporter : public benchmark::ConsoleReporter {
         auto it = run.counters.find(key);
         return it == run.counters.end() ? 0.0 : it->second.value;
       };
-      row r{get("items_per_second"), get("bytes_per_second"), get("allocs/item")};
+      row r{get("items_per_second"), get("bytes_per_second"), get("allocs/item"), get("mallocs/item")};
       auto [it, inserted] = rows.try_emplace(run.run_name.str(), r);
       if (!inserted && r.items_per_second > it->second.items_per_second) it->second = r;
     }
@@ -122,12 +124,14 @@ void print_summary(const collecting_reporter& rep) {
       {"parse", "parse", "parse", "boost_url", 0},
       {"parse+policy", "parse_policy", "parse", "boost_url", 2},
       {"p+p bulk", "parse_policy_bulk", "parse", "boost_url", 2},
+      {"p+p fair", "parse_policy", "parse_policy", "assembly", 2},
+      {"p+p bulk fair", "parse_policy_bulk", "parse_policy", "assembly", 2},
       {"compose", "compose", "compose", "gmime", 10},
       {"end to end", "end_to_end", "end_to_end", "boost_url+gmime", 0},
   };
   std::printf("\nRatios, ours / peer (items/s, best repetition):\n");
-  std::printf("%-13s %-14s %14s %-16s %14s %8s  %s\n", "stage", "set", "ours items/s", "peer",
-              "peer items/s", "ratio", "target");
+  std::printf("%-14s %-14s %14s %-16s %14s %8s  %s\n", "stage", "set", "ours items/s", "peer", "peer items/s",
+              "ratio", "target");
   for (const auto& p : pairs) {
     for (const auto& set : link_sets()) {
       const auto* o = find(std::string(p.ours) + "/" + set.name + "/mailtokit");
@@ -136,8 +140,8 @@ void print_summary(const collecting_reporter& rep) {
       const double ratio = o->items_per_second / q->items_per_second;
       char target[32] = "";
       if (p.target > 0) std::snprintf(target, sizeof target, ">= %.0fx %s", p.target, ratio >= p.target ? "met" : "MISSED");
-      std::printf("%-13s %-14s %14.0f %-16s %14.0f %7.2fx  %s\n", p.stage, set.name.c_str(), o->items_per_second,
-                  p.peer_label, q->items_per_second, ratio, target);
+      std::printf("%-14s %-14s %14.0f %-16s %14.0f %7.2fx  %s\n", p.stage, set.name.c_str(),
+                  o->items_per_second, p.peer_label, q->items_per_second, ratio, target);
     }
   }
   struct absolute_spec {
@@ -157,10 +161,11 @@ void print_summary(const collecting_reporter& rep) {
                   o->items_per_second >= a.target ? "met" : "MISSED");
     }
   }
-  std::printf("\nAllocations per item (operator new calls):\n");
+  std::printf("\nAllocations per item (operator new calls + malloc/calloc/realloc calls):\n");
   for (const auto& [name, row] : rep.rows) {
-    if (name.ends_with("/mailtokit") && name.find("/all/") != std::string::npos) {
-      std::printf("%-34s %8.2f\n", name.c_str(), row.allocs_per_item);
+    if (name.find("/all/") != std::string::npos &&
+        (name.ends_with("/mailtokit") || name.ends_with("/assembly"))) {
+      std::printf("%-34s %8.2f + %8.2f\n", name.c_str(), row.allocs_per_item, row.mallocs_per_item);
     }
   }
   for (const char* stage : {"parse_size", "end_to_end_size"}) {
@@ -189,6 +194,7 @@ int main(int argc, char** argv) {
   register_ours();
   register_boost_url();
   register_gmime();
+  register_assembly();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 64;
   collecting_reporter reporter;

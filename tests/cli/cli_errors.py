@@ -301,4 +301,15 @@ for c in [[]] + commands:
     bad = re.findall(r"\bRFC\b[^\n]{0,20}|\bUTS\b[^\n]{0,10}|\bsection \d[^\n]{0,10}|needs_smtputf8|invalid_address", out)
     check(rc == 0 and not bad, f"{' '.join(c) or 'mailtokit'} --help is in plain words ({bad})")
 
+# Issue 47: an empty link is said to be empty, never silence; a refused build value is named by
+# its option and value, the offset into that value.
+rc, out, err = run("inspect", "mailto:")
+check(rc == 0 and out == "(an empty draft: the link names no recipient and no field)\n",
+      f"inspect 'mailto:' says the draft is empty: {rc} {out!r}")
+rc, out, err = run("build", "--to", "jane@example.org", "--to", "not an address")
+check(rc == 65 and "--to 'not an address' at byte " in err and "the fields" not in err,
+      f"build names the option and the value it refused: {rc} {err!r}")
+rc, out, err = run("build", "--to", "jane@example.org", "--subject", "a\nb")
+check(rc == 65 and "--subject 'a\\nb' at byte 1" in err, f"build names --subject: {rc} {err!r}")
+
 checks.finish()

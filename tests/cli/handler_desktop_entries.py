@@ -226,7 +226,7 @@ run(PROG, "register", check_rc=0)
 r = run(PROG, "unregister", check_rc=0)
 check(mimeapps.read_text() == before, f"unregister leaves mimeapps.list as it was: {mimeapps.read_text()!r}")
 check(not (apps / "mimeinfo.cache").exists(), "unregister removes the mimeinfo.cache register made")
-check(not (apps / "mailtokit.desktop").exists(), "unregister removes the desktop entry")
+check(not (apps / "mailtokit-handler.desktop").exists(), "unregister removes the desktop entry")
 
 # -- a desktop-specific list that would override the registration is named ---------------------
 env["XDG_CURRENT_DESKTOP"] = "GNOME"

@@ -124,11 +124,13 @@ rc, err, argv, notify = run(["open", "--wait", "mailto:a@example.org?subject=Hi&
 check(rc == 0 and argv is not None and notify is None and "body_line_breaks_normalized" not in err
       and "CRLF" in err, f"bare %0A in the body: exit {rc}, notification {notify!r}, stderr {err.strip()!r}")
 
-# Drafts that could not be composed before: the draft file (%f) holds them.
+# Drafts that could not be composed before: the draft file (%f) holds them. An invalid address
+# is left out of the hand-over and said (issue 45: mail programs read such text each their own
+# way), so the draft opens without it; `want` None: the field is absent.
 write_config(f'target = custom\ncommand = "{recorder}" %f\nnotify = no\n')
 DRAFTS = [
-    ("mailto:somename", "To", "somename"),
-    ("mailto:hello@example.com?cc=somename", "Cc", "somename"),
+    ("mailto:somename", "To", None),
+    ("mailto:hello@example.com?cc=somename", "Cc", None),
     ("mailto:用户@例え.jp", "To", "用户@xn--r8jz45g.jp"),
     ("mailto:пользователь@пример.рф?subject=Тема", "To", "пользователь@xn--e1afmkfd.xn--p1ai"),
 ]
@@ -142,6 +144,10 @@ for link, field, want in DRAFTS:
     with open(argv[1], "rb") as f:  # an RFC 6532 draft has UTF-8 header fields
         msg = email.message_from_string(f.read().decode("utf-8"), policy=email.policy.default)
     header = msg[field]
+    if want is None:
+        check(header is None and f"left out somename ({field})" in err,
+              f"  {field} is left out of the draft and said: {header!r}, {err.strip()!r}")
+        continue
     texts = [g.display_name if not g.addresses else str(g.addresses[0].addr_spec) for g in header.groups]
     check(want in texts, f"  {field} of the draft reads back as {texts!r} (want {want!r})")
     if "Тема" in link:

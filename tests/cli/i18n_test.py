@@ -238,6 +238,11 @@ with tempfile.TemporaryDirectory() as tmp:
               "This link would send" not in shown,
               f"{lang}: the question on a terminal is in {lang}, and c cancels ({shown[-300:]!r})")
 
+        # ---- status: each label ends in one colon, even one that ends in "mailto:" (issue 47) ----
+        rc, out, _ = run(["status"], env)
+        doubled = [line for line in out.splitlines() if "::" in line.split("  ")[0]]
+        check(rc == 0 and out and not doubled, f"{lang}: status labels end in one colon: {doubled}")
+
         # ---- JSON is the same in every language ----
         json_outputs[lang] = [run(["inspect", "--json", link], env)[1],
                               run(["preview", "--format", "json", link], env)[1]]

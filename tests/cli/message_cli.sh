@@ -38,7 +38,9 @@ round_trip() {
     { fail "compose $uri"; return; }
   local back
   back=$("$prog" build --eml "$tmp/d.eml" "$@" 2>"$tmp/err") || { fail "build --eml for $uri: $(cat "$tmp/err")"; return; }
-  [[ -s $tmp/err ]] && fail "build --eml for $uri wrote to stderr: $(cat "$tmp/err")"
+  # The one warning a clean round trip may give: a display name with a separator ("Smith, John"),
+  # which a webmail that splits at every comma misreads (display_name_separators, issue 45).
+  grep -qv '^warning: display_name_separators: ' "$tmp/err" && fail "build --eml for $uri wrote to stderr: $(cat "$tmp/err")"
   same_draft "$uri" "$back"
 }
 

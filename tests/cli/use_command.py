@@ -96,6 +96,10 @@ rc, out, err = run("use", "desktop:standin-browser")
 check(rc == 0 and "target = desktop:standin-browser\n" in text(), f"use desktop:ID: {rc} {err} {text()!r}")
 rc, out, err = run("use", "eml")
 check(rc == 0 and "target = eml\n" in text(), f"use eml: {rc} {err}")
+# A choice without an address drops the address of an earlier one (issue 47).
+rc, out, err = run("use", "roundcube", "https://mail.example.org/")
+rc, out, err = run("use", "gmail")
+check(rc == 0 and "target = gmail\n" in text() and "webmail" not in text(), f"use gmail leaves no webmail line: {text()!r}")
 
 # Refused, the file untouched.
 before = text()
@@ -108,7 +112,9 @@ for args, words in ((["gmial"], "did you mean 'gmail'?"),
                     (["roundcube", "https://me:pw@mail.example.org/"], "user name or password"),
                     (["webmail", "https://mail.example.org/compose"], "has no %s"),
                     (["desktop:not-there"], "not-there.desktop is not installed"),
-                    (["custom"], "command = ...")):
+                    (["custom"], "command = ..."),
+                    (["https://mail.example.org/"], "'https://mail.example.org/' is an address, not a choice"),
+                    (["mail.example.org"], "for example: mailtokit use roundcube mail.example.org")):
     rc, out, err = run("use", *args)
     check(rc == 64 and words in err and out == "", f"use {args}: exit {rc}, {err!r}")
     check(text() == before, f"use {args} changed the file: {text()!r}")

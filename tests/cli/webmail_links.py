@@ -13,7 +13,8 @@ fragment for Proton, Tuta, SOGo and OX, which the server never sees), and every 
 must equal what `mailtokit inspect --json` reads in the link: every To, Cc and Bcc address,
 the subject and the body. Values: & # + % = ; ? quotes, non-ASCII, line breaks, a '+' in an
 address, a 10 KB body (which a service whose server reads the query refuses: exit 65, the draft
-kept, nothing started). Hidden copies SOGo would show as Cc are left out and said.
+kept, nothing started). Hidden copies SOGo would show as Cc are left out and said. The client
+tests' hostile links (issue 45): each reader finds exactly the recipients the user is shown.
 """
 import json
 import os
@@ -24,6 +25,7 @@ import urllib.parse
 
 from harness.checks import Checks
 from harness.desktop import private_home, write_config
+from harness.links import LINKS as CLIENT_LINKS
 
 PROG = os.path.realpath(sys.argv[1])
 checks = Checks("webmail_links")
@@ -226,6 +228,28 @@ for name in HOSTED + list(ADDRESSES):
     else:
         check(rc == 65 and "too long" in err and out == "", f"{name}: long body: exit {rc}, {err!r}")
 
+# Issue 45: the client tests' hostile links (HTML references, compatibility characters, group
+# names, backslashes and commas in names, invalid addresses). Each service's reader must find
+# exactly the recipients the user is shown: inspect's, less each one mailtokit said it left out.
+# Proton's, OX's and Tuta's readers split at every comma, quotes or not.
+HOSTILE = [link for key, (link, _cells) in CLIENT_LINKS.items() if key.startswith("hostile-")]
+for name in HOSTED + list(ADDRESSES):
+    for link in HOSTILE:
+        want = expected(link)
+        rc, out, err = opened(name, link)
+        if not check(rc == 0, f"{name}: exit {rc}: {err}"):
+            continue
+        for m in re.finditer(r"left out (.+) \((To|Cc|Bcc)\): ", err):
+            field = m.group(2).lower()
+            if m.group(1) in want[field]:
+                want[field].remove(m.group(1))
+        got = read_link(name, json.loads(out)["uris"][0])
+        for field in ("to", "cc", "bcc"):
+            if name == "sogo" and field == "bcc" and want["bcc"] and not want["cc"]:
+                continue
+            check(sorted(bare(got[field])) == sorted(want[field]),
+                  f"{name} {field} (hostile): {got[field]!r}, shown {want[field]!r} ({link!r})")
+
 # The readers can fail: the link a naive script writes (the mailto URI pasted in raw, as the
 # scripts people pass around do) reads back changed: its '+' is a space, its '&' splits the URI.
 naive = read_link("gmail", "https://mail.google.com/mail/?extsrc=mailto&url=mailto:a@example.org?subject=1+1&body=x")
@@ -243,4 +267,5 @@ write_config(env["XDG_CONFIG_HOME"], ["target = roundcube", "notify = no"])
 rc, out, err = run(["open", "--dry-run", LINKS[0]])
 check(rc == 78 and "mailtokit use roundcube" in err, f"roundcube without an address: {rc}, {err!r}")
 
-sys.exit(checks.report("webmail_links", f"{len(HOSTED) + len(ADDRESSES)} services, {len(LINKS)} links each"))
+sys.exit(checks.report("webmail_links", f"{len(HOSTED) + len(ADDRESSES)} services, {len(LINKS)} links and "
+                                          f"{len(HOSTILE)} hostile ones each"))

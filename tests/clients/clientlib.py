@@ -77,10 +77,18 @@ def handed_over(exp: dict, told: str) -> dict:
     without its display name ..."). Only what stderr told may differ; anything else must arrive."""
     out = dict(exp)
     for line in told.splitlines():
-        m = re.search(r"left out (\S+) \((To|Cc|Bcc)\):", line)
+        m = re.search(r"left out (.+) \((To|Cc|Bcc)\): ", line)
         if m:
-            addr = _norm_addr("", m.group(1))[1]
-            out[m.group(2)] = [p for p in out[m.group(2)] if p[1] != addr]
+            # The address as the link wrote it; an invalid one is in `exp` as the pairs its text
+            # parses into (expected()), each taken out once.
+            field, text = m.group(2), m.group(1)
+            rest = list(out[field])
+            for p in addresses(text) or [("", _norm_addr("", text)[1])]:
+                for i, q in enumerate(rest):
+                    if q == p or q[1] == p[1]:
+                        del rest[i]
+                        break
+            out[field] = sorted(rest)
             continue
         m = re.search(r"hands (\S+) over without its display name", line)
         if m:
@@ -247,6 +255,15 @@ class Report:
             elif self.cells[cell] in ("not run", "ok"):
                 self.cells[cell] = "ok"
 
+    def check_envelope(self, link_id: str, want: list[str], got: list[str], told: str) -> None:
+        """What a sent draft's sendmail was given (mutt_send()) against the recipients shown."""
+        ok = got == want
+        log(f"  [{link_id}] envelope: {'ok' if ok else 'FAIL'} {got!r}" + ("" if ok else f", shown {want!r}"))
+        if not ok:
+            self.failures.append(f"{link_id}: sendmail got {got!r}, the user was shown {want!r}")
+            for cell in {**LINKS, **self.extra_links}[link_id][1]:
+                self.cells[cell] = f"LOST: sendmail got {got!r}"[:160]
+
     def write(self) -> Path:
         d = results_dir() / "compat"
         d.mkdir(parents=True, exist_ok=True)
@@ -322,7 +339,7 @@ def desktop_handover(s: Session, program, entry_id: str, extra_config: list[str]
     x-scheme-handler/mailto handler with the real `xdg-mime`; mailtokit's configuration gets
     `confirm = never` and `notify = no` but no `target` (extra_config lines are added as they are);
     then `mailtokit register`, which must remember ENTRY as the handler it replaced and make
-    mailtokit.desktop the default. open_via_xdg_open() then clicks links."""
+    mailtokit-handler.desktop the default. open_via_xdg_open() then clicks links."""
     require("xdg-mime", "xdg-open")
     apps = [Path(s.env["XDG_DATA_HOME"]) / "applications",
             *(Path(d) / "applications" for d in s.env["XDG_DATA_DIRS"].split(":") if d)]
@@ -341,8 +358,8 @@ def desktop_handover(s: Session, program, entry_id: str, extra_config: list[str]
     r = s.run([*_argv(program), "register"], check=False)
     if r.returncode != 0:
         raise Failure(f"mailtokit register exited {r.returncode}: {(r.stdout + r.stderr).strip()}")
-    if default() != "mailtokit.desktop":
-        raise Failure(f"after mailtokit register the mailto default is {default()!r}, not mailtokit.desktop")
+    if default() != "mailtokit-handler.desktop":
+        raise Failure(f"after mailtokit register the mailto default is {default()!r}, not mailtokit-handler.desktop")
     remembered = Path(s.env["XDG_STATE_HOME"]) / "mailtokit" / "previous-mailto-handler"
     if not remembered.is_file() or remembered.read_text().strip() != entry_id:
         raise Failure(f"mailtokit register did not remember {entry_id} in {remembered}")
@@ -352,7 +369,7 @@ def desktop_handover(s: Session, program, entry_id: str, extra_config: list[str]
 def open_via_xdg_open(s: Session, link: str, prefix: list[str] | None = None,
                       refused: bool = False) -> subprocess.CompletedProcess:
     """Click a link as the desktop does: the real `xdg-open LINK` in the session, which runs the
-    Exec line of the default handler (mailtokit.desktop after desktop_handover). Outside a desktop
+    Exec line of the default handler (mailtokit-handler.desktop after desktop_handover). Outside a desktop
     environment xdg-open runs that command in the foreground with its own stdout and stderr, so
     what mailtokit tells on stderr arrives here. Output goes to files, not pipes: the client that
     mailtokit starts keeps them open."""
@@ -442,7 +459,17 @@ def mutt_setup(s: Session, binary: str):
         "set sleep_time=0",
         "set from=me@example.org",
         "set hostname=example.org",
+        # A recording sendmail: what mutt gives it when the draft is sent (mutt_send()).
+        f"set sendmail=\"{home}/sendmail-recorder\"",
+        "set sendmail_wait=0",
+        "set copy=no",
     ]) + "\n"
+    recorder = home / "sendmail-recorder"
+    recorder.write_text("#!/bin/sh\n"
+                        f"printf '%s\\0' \"$@\" > \"{home}/sendmail.args.tmp\"\n"
+                        f"cat > \"{home}/sendmail.msg\"\n"
+                        f"mv \"{home}/sendmail.args.tmp\" \"{home}/sendmail.args\"\n")
+    recorder.chmod(0o755)
     (home / "Mail").mkdir()
     (home / f".{binary}rc").write_text(rc)
     tm = Tmux(s)
@@ -484,6 +511,30 @@ def mutt_postpone(tm: Tmux, binary: str, postponed: Path, before: set, name: str
     return box.get_bytes(len(box) - 1), seen, screen
 
 
+def mutt_send(tm: Tmux, binary: str, home: Path, before: set) -> list[str]:
+    """Like mutt_postpone(), but send the draft with `y`: the envelope recipients mutt gives its
+    (recording) sendmail, the arguments after "--", each lower-cased."""
+    args = home / "sendmail.args"
+    args.unlink(missing_ok=True)
+    win = wait_for(lambda: [w for w in tm.windows() if w not in before], 20,
+                   f"a tmux window running {binary}")[0]
+
+    def compose_menu():
+        text = tm.capture(win)
+        last = [x for x in text.splitlines() if x.strip()][-1:] or [""]
+        if re.match(r"(To|Subject|Cc|Bcc): ", last[0]):
+            tm.keys(win, "Enter")
+            return ""
+        return text if re.search(titles.MUTT, text, re.I) else ""
+    wait_for(compose_menu, 30, f"{binary}'s compose menu", interval=0.3)
+    tm.keys(win, "y")
+    wait_for(lambda: args.exists(), 20, f"{binary} to run its sendmail")
+    wait_for(lambda: win not in tm.windows(), 20, f"{binary} to exit after sending")
+    argv = args.read_bytes().split(b"\0")[:-1]
+    rest = argv[argv.index(b"--") + 1:] if b"--" in argv else argv
+    return sorted(a.decode("utf-8", "replace").lower() for a in rest)
+
+
 def run_mutt_like(program: str, label: str, binary: str, desktop_entry: str | None = None) -> int:
     """mutt and neomutt: one client per link in a tmux window; `P` postpones the draft into the
     postponed mbox, which is read back. With desktop_entry, the links go the desktop way
@@ -507,7 +558,16 @@ def run_mutt_like(program: str, label: str, binary: str, desktop_entry: str | No
                 (results_dir() / f"{binary}-{link_id}.txt").write_text(screen)
                 (results_dir() / f"{binary}-{link_id}.eml").write_bytes(raw)
                 got = held(raw)
-                rep.check(link_id, handed_over(exp, told.stderr), got, allowed_losses(told.stderr))
+                shown = handed_over(exp, told.stderr)
+                rep.check(link_id, shown, got, allowed_losses(told.stderr))
+                if link_id.startswith("hostile-"):
+                    # Sent, not postponed: what sendmail is given is exactly the recipients shown
+                    # (issue 45: mutt sent "Boss Man boss@evil.example" as BossManboss@...).
+                    before = set(tm.windows())
+                    told2 = open_via_xdg_open(s, link) if desktop_entry else open_link(s, program, binary, link)
+                    envelope = mutt_send(tm, binary, s.home, before)
+                    want = sorted({a.lower() for f in ("To", "Cc", "Bcc") for _n, a in shown[f]})
+                    rep.check_envelope(link_id, want, envelope, told2.stderr)
             if desktop_entry:
                 no_other_mail_program(s, rep, binary)
         finally:
@@ -584,17 +644,20 @@ def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapsh
             rep.times.append(took)
         time.sleep(1.0)  # let the fields fill in before the photo and the save
         s.screenshot(out / f"{target}-{link_id}.png")
-        press(win, exp)
+        # What the program was given: inspect's draft less what mailtokit said it left out (a Bcc
+        # left out brings no notice about a hidden copy, for one).
+        shown = handed_over(exp, told.stderr)
+        press(win, shown)
         try:
             raw = wait_for(lambda: saved(mark), 10, "the draft")
         except Failure:  # a composer still busy filling in (a loaded machine): press again, as a user would
             log(f"  [{link_id}] no draft after 10 s: saving again")
-            press(win, exp)
+            press(win, shown)
             raw = step(f"{target} to save the draft", lambda: saved(mark), 30, "nosave")
         (out / f"{target}-{link_id}.eml").write_bytes(raw)
-        rep.check(link_id, handed_over(exp, told.stderr), held(raw), allowed_losses(told.stderr), told_change)
+        rep.check(link_id, shown, held(raw), allowed_losses(told.stderr), told_change)
         if close:
-            close(win, exp)
+            close(win, shown)
             step("the compose window to close", lambda: win not in windows(exp), 20, "noclose")
 
 

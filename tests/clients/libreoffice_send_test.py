@@ -82,7 +82,7 @@ def main() -> int:
         d.write_config(f'target = custom\ncommand = "{d.recorder}" %f\nconfirm = risky\nnotify = no\n')
         s.run([PROG, "register"])
         default = s.run(["xdg-mime", "query", "default", "x-scheme-handler/mailto"]).stdout.strip()
-        if default != "mailtokit.desktop":
+        if default != "mailtokit-handler.desktop":
             raise Failure(f"after mailtokit register the mailto handler is {default!r}")
 
         doc = s.home / "Documents" / "Quarterly report.txt"

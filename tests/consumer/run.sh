@@ -7,6 +7,7 @@
 # package with version file, mailtokit.pc, program, man pages, desktop file), then builds
 #   cxx/  with CMake: find_package(mailtokit) -> the C++ consumer against the shared and the static
 #         library, and tests/c/example.c compiled as C against the shared library;
+#   c_cmake/ with CMake in a C-only project (project(app C)): tests/c/example.c against both libraries;
 #   c/    with make + pkg-config: tests/c/example.c against the shared and the static library;
 # and runs them. Env: CC, CXX (default cc, c++); MAILTOKIT_CONSUMER_FLAGS, extra compile and link
 # flags (the sanitizer flags when the installed library was built with MAILTOKIT_SANITIZE).
@@ -163,6 +164,17 @@ else
   bad "CMake consumer configures and builds"
   cat "$work"/cxx-*.log >&2
 fi
+# --- C only (project(app C), no C++ enabled) through find_package(mailtokit): both libraries ---
+if cmake -S "$here/c_cmake" -B "$work/c_cmake" "${cmake_args[@]}" >"$work/c_cmake-configure.log" 2>&1 &&
+   cmake --build "$work/c_cmake" -j2 >"$work/c_cmake-build.log" 2>&1; then
+  ok
+  check_example consumer_c_cmake_shared "$work/c_cmake/consumer_c_shared"
+  check_example consumer_c_cmake_static "$work/c_cmake/consumer_c_static"
+  expect "C-only consumer_c_static does not need libmailtokit.so.0" test "$(needed "$work/c_cmake/consumer_c_static")" = 0
+else
+  bad "C-only CMake consumer (project(app C)) configures and builds against both libraries"
+  cat "$work"/c_cmake-*.log >&2
+fi
 # The version file: an incompatible request is refused.
 if cmake -S "$here/cxx" -B "$work/cxx-v9" "${cmake_args[@]}" -DMAILTOKIT_CONSUMER_VERSION=9.0 >"$work/cxx-v9.log" 2>&1; then
   bad "find_package(mailtokit 9.0) must fail"
@@ -174,6 +186,10 @@ fi
 mkdir -p "$work/c"
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
 expect "pkg-config --modversion" test "$(pkg-config --modversion mailtokit)" = 0.1.0
+# The headers need nothing but their own folder (no libxml2, ICU or libidn2 flags).
+cflags="$(pkg-config --cflags mailtokit | xargs)"
+expect "pkg-config --cflags names only the include folder ($cflags)" \
+  test "$cflags" = "-I$(pkg-config --variable=includedir mailtokit)" -o -z "$cflags"
 if make -C "$work/c" -f "$here/c/Makefile" SRC="$example_src" CFLAGS="-O2 $flags" LDFLAGS="$flags" all static \
      >"$work/c-build.log" 2>&1; then
   ok

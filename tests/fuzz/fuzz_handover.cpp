@@ -1,11 +1,15 @@
-// Fuzz target: the hand-over to every mail program (handler/clients/), read back by the worst
-// reader (handler/clients/handover_safety.hpp: percent-decoding until nothing changes, RFC 2047
-// words decoded wherever they stand, address lists split at ',' and ';' inside quotes or not).
-// Properties, for a link read as `mailtokit open` reads it and made safe by make_handover_safe():
-// - no program's arguments hold a recipient the draft does not have (issue 39: Thunderbird and
-//   Evolution read another recipient out of encoded words and percent escapes in addresses);
-// - what make_handover_safe() left in the draft holds no address that decodes again, and it only
-//   removed recipients or display names, each one told;
+// Fuzz target: the hand-over to every mail program, the message file and every webmail
+// (handler/clients/), read back by the worst reader (handler/clients/handover_safety.hpp:
+// percent-decoding, HTML character references, RFC 2047 words wherever they stand, backslash
+// unquoting, NFKC and IDNA mapping, in turn until nothing changes; lists split at ',', ';' and
+// ':' inside quotes or not).
+// Properties, for a link read as `mailtokit open` reads it and made canonical by
+// make_handover_safe():
+// - no program's arguments, no message file and no webmail link hold a recipient the user is not
+//   shown (issues 39 and 45);
+// - every address left is plain (plain_address()) and every name left is plain
+//   (preview::plain_name()); make_handover_safe() only removed recipients or display names, each
+//   one told;
 // - making a safe draft safe again changes nothing (idempotent).
 #include <algorithm>
 #include <string>
@@ -18,6 +22,9 @@
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
 #include "clients/dispatch.hpp"
+#include "clients/webmail.hpp"
+#include "mailtokit/compose.hpp"
+#include "mailtokit/preview.hpp"
 
 namespace {
 
@@ -51,8 +58,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   MAILTOKIT_FUZZ_CHECK(count(d) <= count(*parsed), "make_handover_safe added a recipient: " + show(in));
   MAILTOKIT_FUZZ_CHECK(told.empty() == same(d, *parsed), "a change was not told, or a told one not made: " + show(in));
   for (const auto* list : {&d.to, &d.cc, &d.bcc})
-    for (const auto& a : *list)
+    for (const auto& a : *list) {
       MAILTOKIT_FUZZ_CHECK(!mailtokit::decodes_again(a), "an address that decodes again was kept: " + show(in));
+      MAILTOKIT_FUZZ_CHECK(mailtokit::clients::plain_address(a), "an address that is not plain was kept: " + show(in));
+      MAILTOKIT_FUZZ_CHECK(a.display_name.empty() || mailtokit::preview::plain_name(a.display_name),
+                           "a display name that is not plain was kept: " + show(in));
+    }
   {
     mailtokit::draft again = d;
     MAILTOKIT_FUZZ_CHECK(mailtokit::clients::make_handover_safe(again).empty() && same(again, d),
@@ -74,6 +85,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       MAILTOKIT_FUZZ_CHECK(std::find(allowed.begin(), allowed.end(), found) != allowed.end(),
                            std::string(c->name) + " would read the recipient '" + show(found) +
                                "', which the draft does not have: " + show(in));
+  }
+  if (auto eml = mailtokit::compose(d))
+    for (const auto& found : wr::message_recipients(*eml))
+      MAILTOKIT_FUZZ_CHECK(std::find(allowed.begin(), allowed.end(), found) != allowed.end(),
+                           "the message file holds the recipient '" + show(found) + "': " + show(in));
+  for (const auto* s : mailtokit::webmail::all()) {
+    std::string where;
+    if (s->kind == mailtokit::webmail::kind::self_hosted) where = "https://mail.example.org/";
+    if (s->kind == mailtokit::webmail::kind::any) where = "https://mail.example.org/compose?link=%s";
+    auto link = mailtokit::webmail::compose_link(*s, d, where);
+    if (!link) continue;  // too long: nothing opens, the draft is kept
+    for (const auto& found : wr::url_recipients(*link))
+      MAILTOKIT_FUZZ_CHECK(std::find(allowed.begin(), allowed.end(), found) != allowed.end(),
+                           std::string(s->name) + " would read the recipient '" + show(found) + "': " + show(in));
   }
   return 0;
 }

@@ -137,7 +137,8 @@ void check_render_json(const mailtokit::draft& d, const std::vector<mailtokit::p
 const char* const k_codes[] = {"hidden_recipients", "bidi_control",      "mixed_direction",   "mixed_script",
                                "confusable",        "mixed_numbers",     "hidden_overlay",    "non_ascii_local_part",
                                "invisible_character", "control_character", "invalid_address", "display_name_mismatch",
-                               "address_decodes_again",
+                               "address_decodes_again", "display_name_separators",
+                               "address_compatibility_characters",
                                "long_subject",      "long_body",         "many_lines"};
 
 }  // namespace

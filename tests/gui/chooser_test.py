@@ -253,7 +253,7 @@ with Session("chooser", 1280, 800) as s:
     cfg = config_text(d)
     check(rc == 0 and "target = gmail\n" in cfg and "confirm = always\n" in cfg and cfg.startswith("# my settings\n"),
           f"Save wrote gmail and always, the rest kept: exit {rc}, {cfg!r}")
-    check(mailto_default(s) != "mailtokit.desktop", f"mailtokit is no longer the handler: {mailto_default(s)!r}")
+    check(mailto_default(s) != "mailtokit-handler.desktop", f"mailtokit is no longer the handler: {mailto_default(s)!r}")
 
     p, log = d.start(["settings"])
     dialog, nodes = read_window(pyatspi, s, SETTINGS_TITLE)
@@ -267,7 +267,7 @@ with Session("chooser", 1280, 800) as s:
     rc = wait_exit(p, 30, "the Mail links window's Save, again")
     cfg = config_text(d)
     check(rc == 0 and "target" not in cfg and "confirm = always\n" in cfg, f"no target line any more: {cfg!r}")
-    check(mailto_default(s) == "mailtokit.desktop", f"mailtokit is the handler again: {mailto_default(s)!r}")
+    check(mailto_default(s) == "mailtokit-handler.desktop", f"mailtokit is the handler again: {mailto_default(s)!r}")
 
     before = config_text(d)
     p, log = d.start(["settings"])

@@ -56,9 +56,9 @@ with Session("open-failures") as s:
         ("client cannot start", 'target = custom\ncommand = "/nonexistent/mua" %u\n', [], LINK, 69,
          "/nonexistent/mua could not be started", True),
         ("client exits at once", 'target = custom\ncommand = /bin/false %u\n', [], LINK, 69,
-         "failed at once: it exited with status 1", True),
+         "stopped at once with an error (exit status 1)", True),
         ("client fails under --wait", 'target = custom\ncommand = /bin/false %u\n', ["--wait"], LINK, 69,
-         "exited with status 1", True),
+         "ended with an error (exit status 1)", True),
         ("unusable command", 'target = custom\ncommand = "/usr/bin/mua\n', [], LINK, 78, "command:", True),
     ]
     # "no mail client": only the recorders' directory in PATH (no client, no xdg-open), and no
@@ -144,7 +144,7 @@ with Session("open-failures") as s:
     check(rc == 69 and k[1:2] == ["--title=" + titles.FAILURE_TEXT] and k[-1].startswith("--error=<qt>"),
           f"KDE: the failure is a kdialog error box ({k[1:2]})")
     shown = k[-1].replace("\n", "")  # (lines broken at 80 characters)
-    check(len(drafts) == 1 and str(drafts[0]) in shown and "failed at once: it exited with status 1" in shown,
+    check(len(drafts) == 1 and str(drafts[0]) in shown and "stopped at once with an error (exit status 1)" in shown,
           "KDE: the error box gives the reason and the kept draft")
     win = s.wait_window(titles.FAILURE_ANY, timeout=60)
     s.screenshot(RESULTS / "open_failure_kdialog.png")
@@ -159,7 +159,7 @@ with Session("open-failures") as s:
         if m:
             de[m.group(1)] = m.group(2).replace('\\"', '"')
     de_title = de[titles.FAILURE_TEXT]
-    de_reason = de["{0} failed at once: it exited with status {1}."].replace("{0}", "/bin/false").replace("{1}", "1")
+    de_reason = de["{0} stopped at once with an error (exit status {1})."].replace("{0}", "/bin/false").replace("{1}", "1")
     de_todo = de["What to do: {0}"].replace("{0}", "")
     d.write_config('target = custom\ncommand = /bin/false %u\n')
     d.clear()
@@ -197,7 +197,7 @@ with Session("open-failures") as s:
     p, log = d.start(["open", LINK], env={"DISPLAY": ""})
     rc = wait_exit(p, 30, "notify = no")
     s.run(["sleep", "1"])
-    check(rc == 69 and d.recorded("notify-send") == [] and "failed at once" in log.read_text(),
+    check(rc == 69 and d.recorded("notify-send") == [] and "stopped at once" in log.read_text(),
           "notify = no: the failure is on stderr only")
 
 checks.finish()

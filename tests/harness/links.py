@@ -3,7 +3,7 @@
 - LINKS: the mail-client tests' links (tests/clients): id -> (link, the compatibility cells it
   decides): several To, Cc and Bcc with user+tag@, a subject with & + % # ? = and UTF-8, a
   multi-line UTF-8 body, an IDN domain, a display name with a comma, attach=, a 10 KB body
-  (LONG_BODY), hostile addresses (issue 39) and subjects that look like options or files.
+  (LONG_BODY), hostile addresses (issues 39 and 45) and subjects that look like options or files.
 - HOMOGRAPH, BCC_ONLY, BCC_INVOICE, PLAIN: what mailtokit asks about (a look-alike address with a
   hidden copy and an attachment; a hidden copy alone; one with a subject) and a link it opens unasked.
 - DISPLAY_NAME: an address with a display name holding a comma, percent-encoded.
@@ -43,30 +43,51 @@ LINKS: dict[str, tuple[str, list[str]]] = {
                 ["Subject specials", "UTF-8"]),
     "body": ("mailto:b@example.org?subject=body&body=Gr%C3%BC%C3%9Fe%20%E2%82%AC%2C%0D%0A%0D%0Aline%202%20%E7%B4%8D%E8%B1%86"
              "%0D%0A%20%20indented%20line%0D%0Alast%20line", ["Multi-line body"]),
-    "idn": ("mailto:info@%E7%B4%8D%E8%B1%86.example.org?cc=x@b%C3%BCcher.example&subject=idn", ["IDN"]),
-    "display": ("mailto:" + DISPLAY_NAME + "?subject=display", ["Display name"]),
+    # An IDN in To and Cc; 'ß' (IDNA 2003, as in Qt 5, maps it to "ss": every program is given the
+    # A-label, so the domain it gets is the one shown; issue 45).
+    "idn": ("mailto:info@%E7%B4%8D%E8%B1%86.example.org?cc=x@b%C3%BCcher.example,s@stra%C3%9Fe.example&subject=idn",
+            ["IDN"]),
+    # A plain display name beyond ASCII arrives; one with a comma (which Proton, OX and Tuta split
+    # at) is handed over without its name, and said (issue 45).
+    "display": ("mailto:%22Jos%C3%A9%20M%C3%BCller%22%20%3Cjose%40example.org%3E," + DISPLAY_NAME + "?subject=display",
+                ["Display name"]),
     "attach": ("mailto:a@example.org?subject=attach&body=see%20nothing%20attached&attach=/etc/hostname"
                "&attachment=file:///etc/hostname", ["attach dropped"]),
     "long": ("mailto:l@example.org?subject=long&body=" + _pct(LONG_BODY), ["10 KB body"]),
-    # Hostile addresses (issue 39): text the program's own decoder would turn into another
-    # recipient. mailtokit leaves such an address out, or its display name off, and says so; the
-    # draft must then hold exactly what inspect shows less what was told (handed_over()).
-    # Thunderbird decodes an RFC 2047 word in a quoted display name (in To and Cc)...
-    "hostile-name": ("mailto:?to=%22%3D%3Futf-8%3Fb%3FeCIgPGJvc3NAZXZpbC5leGFtcGxlPiwgIg%3D%3D%3F%3D%22%20%3Ca%40corp.example%3E"
-                     "&cc=%22%3D%3Futf-8%3Fb%3FeCIgPGJvc3NAZXZpbC5leGFtcGxlPiwgIg%3D%3D%3F%3D%22%20%3Cc%40corp.example%3E"
-                     "&subject=name", ["Hostile addresses"]),
-    # ... an encoded word as a local part (B and Q, To and Cc) ...
-    "hostile-local": ("mailto:%3D%3Futf-8%3Fb%3FYm9zc0BldmlsLmV4YW1wbGUsIHg%3D%3F%3D@corp.example,ok@corp.example"
-                      "?cc=%3D%3Fiso-8859-1%3Fq%3Fboss%3D40evil.example%3D2C_y%3F%3D@corp.example,c@corp.example"
-                      "&subject=local", ["Hostile addresses"]),
-    # ... and decodes the address part twice when the link has a query.
-    "hostile-pct": ("mailto:boss%2540evil.example%252C%2520x@corp.example,ok@corp.example?subject=pct",
-                    ["Hostile addresses"]),
-    # Evolution decodes an encoded word that is a whole addr-spec; here also a quoted Q word in a
-    # display name of a hidden copy.
-    "hostile-whole": ("mailto:%3D%3Futf-8%3Fb%3FYm9zc0BldmlsLmV4YW1wbGUgKHh5%3F%3D@corp.example,ok@corp.example"
-                      "?bcc=%22%3D%3Futf-8%3Fq%3Fx%3D2C_boss%3D40evil.example%3F%3D%22%20%3Cb%40corp.example%3E"
-                      "&subject=local2", ["Hostile addresses"]),
+    # Hostile addresses (issues 39 and 45), three links with several in each field: text a
+    # program's own decoder would turn into another recipient. mailtokit hands over only plain text
+    # (a canonical address, a plain name): anything else is left out, or the name left off, and
+    # said; the draft must then hold exactly what inspect shows less what was told (handed_over()).
+    # Issue 39: Thunderbird decodes an RFC 2047 word in a quoted display name (To, Cc); an encoded
+    # word as a local part (B and Q, path and Cc); a path address percent-encoded twice, which a
+    # program decodes twice when the link has a query; Evolution decodes an encoded word that is a
+    # whole addr-spec (path); a quoted Q word in the display name of a hidden copy.
+    "hostile-encoded": ("mailto:boss%2540evil.example%252C%2520x@corp.example,"
+                        "%3D%3Futf-8%3Fb%3FYm9zc0BldmlsLmV4YW1wbGUsIHg%3D%3F%3D@corp.example,"
+                        "%3D%3Futf-8%3Fb%3FYm9zc0BldmlsLmV4YW1wbGUgKHh5%3F%3D@corp.example,ok@corp.example"
+                        "?to=%22%3D%3Futf-8%3Fb%3FeCIgPGJvc3NAZXZpbC5leGFtcGxlPiwgIg%3D%3D%3F%3D%22%20%3Ca%40corp.example%3E"
+                        "&cc=%22%3D%3Futf-8%3Fb%3FeCIgPGJvc3NAZXZpbC5leGFtcGxlPiwgIg%3D%3D%3F%3D%22%20%3Cc%40corp.example%3E,"
+                        "%3D%3Fiso-8859-1%3Fq%3Fboss%3D40evil.example%3D2C_y%3F%3D@corp.example,d@corp.example"
+                        "&bcc=%22%3D%3Futf-8%3Fq%3Fx%3D2C_boss%3D40evil.example%3F%3D%22%20%3Cb%40corp.example%3E"
+                        "&subject=encoded", ["Hostile addresses"]),
+    # Issue 45: readers with one more decoding step than the old list. HTML character references in
+    # names (Roundcube decodes them) in To, Cc and Bcc; fullwidth, small-form and mathematical
+    # characters (mutt's and GLib's IDNA map them) in the path, Cc and Bcc ...
+    "hostile-readers": ("mailto:ok@corp.example,a%40corp.example%EF%BC%8Cboss%EF%BC%A0evil.example"
+                        "?to=boss%26%2364evil%26%2346example%26%2344%20y%20%3Ca%40corp.example%3E"
+                        "&cc=boss%26%23x40%3Bevil.example%26%23x2c%3B%20w%20%3Cc%40corp.example%3E,"
+                        "%F0%9D%90%9Boss%40corp.example,%22%F0%9D%90%80nn%22%20%3Cann%40corp.example%3E"
+                        "&bcc=boss%26commat%3Bevil%26period%3Bexample%26comma%20z%20%3Cb%40corp.example%3E,"
+                        "e%40corp.example%EF%B9%90boss2%EF%BC%A0evil.example&subject=readers", ["Hostile addresses"]),
+    # ... a group name (mutt), a name ending in a backslash (Roundcube re-quotes it), a comma in a
+    # name (Proton, OX and Tuta split there), and invalid addresses, which mutt joins into one and
+    # Roundcube drops (path, Cc, Bcc).
+    "hostile-syntax": ("mailto:ok@corp.example,a%40corp.example%20boss%40evil.example"
+                       "?to=a%40corp.example%3Aboss%40evil.example"
+                       "&cc=%22a.%5C%5C%22%20%3Cx%40corp.example%3E%2C%20%22b%22%20%3Cy%40corp.example%3E,"
+                       "boss%40evil.example%40corp.example"
+                       "&bcc=%22Doe%2C%20John%22%20%3Cj%40corp.example%3E,Boss%20Man%20boss%40evil.example,x%40%5B1.2.3.4"
+                       "&subject=syntax", ["Hostile addresses"]),
     # A literal "=?" in a subject reaches the program as typed; an option-like subject stays a
     # subject (KMail read --subject=ession as -session); a subject ending like a file name is no
     # file to open (Thunderbird's content handler takes .ics, .msf, ... as files).

@@ -178,3 +178,24 @@ TEST_CASE("decodes_again finds what mail programs decode again in an address", "
   REQUIRE(local);
   CHECK(decodes_again(*local));
 }
+
+TEST_CASE("name_holds_separators and compatibility_separators (issue 45)", "[address][hostile]") {
+  CHECK(name_holds_separators("Doe, Jane"));
+  CHECK(name_holds_separators("z <boss@evil.example>,"));
+  CHECK(name_holds_separators("a;b"));
+  CHECK(name_holds_separators("boss\uFF20evil.example"));  // a fullwidth at sign
+  CHECK_FALSE(name_holds_separators("Jane Doe"));
+  CHECK_FALSE(name_holds_separators("boss&#64evil"));       // no separator to NFKC: the hand-over's matter
+  CHECK(compatibility_separators("a@corp.example\uFF0Cboss\uFF20evil.example"));
+  CHECK(compatibility_separators("b\uFE50c"));     // a small comma
+  CHECK(compatibility_separators("a\u3000b"));     // an ideographic space
+  CHECK(compatibility_separators("\u2474x"));      // a parenthesized digit one: "(1)"
+  CHECK_FALSE(compatibility_separators("a,b@c"));  // ASCII separators are no compatibility form
+  CHECK_FALSE(compatibility_separators("\U0001D41Boss"));  // a mathematical letter maps to a letter
+  CHECK_FALSE(compatibility_separators("caf\u00E9"));
+  auto list = parse_address_list("a@corp.example\uFF0Cboss\uFF20evil.example, ok@corp.example");
+  REQUIRE(list);
+  REQUIRE(list->size() == 2);
+  CHECK(compatibility_separators((*list)[0]));
+  CHECK_FALSE(compatibility_separators((*list)[1]));
+}

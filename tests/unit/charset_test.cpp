@@ -64,3 +64,17 @@ TEST_CASE("is_nfc", "[charset][nfc]") {
   CHECK_FALSE(charset::is_nfc("\xFF"));
   CHECK(charset::is_nfc(charset::nfc("e\xCC\x81\xE2\x84\xAB")));
 }
+
+TEST_CASE("nfkc_casefold maps compatibility forms and case, as NFKC and IDNA mapping do", "[charset]") {
+  CHECK(charset::nfkc_casefold("ABC@Example.ORG") == "abc@example.org");
+  // Fullwidth A, at sign, b; a small comma; a fullwidth comma.
+  CHECK(charset::nfkc_casefold("\uFF21\uFF20\uFF42") == "a@b");
+  CHECK(charset::nfkc_casefold("a\uFE50b\uFF0Cc") == "a,b,c");
+  // Mathematical bold b; a ligature; sharp s folds to ss; a zero-width joiner vanishes.
+  CHECK(charset::nfkc_casefold("\U0001D41Boss") == "boss");
+  CHECK(charset::nfkc_casefold("\uFB01") == "fi");
+  CHECK(charset::nfkc_casefold("Stra\u00DFe") == "strasse");
+  CHECK(charset::nfkc_casefold("a\u200Db") == "ab");
+  // Invalid UTF-8 is returned as it is.
+  CHECK(charset::nfkc_casefold("A\xFF") == "A\xFF");
+}

@@ -424,3 +424,19 @@ TEST_CASE("the notification names risky things and removed fields as the questio
   const std::string utf8 = notice("mailto:%D0%BF%D0%BE%D1%87%D1%82%D0%B0@example.org");
   CHECK(has(utf8, "has letters outside A to Z before the @; some mail servers cannot deliver to it.\n"));
 }
+
+TEST_CASE("every change of the hand-over is told: two in the question, all in the details", "[question]") {
+  const std::vector<std::string> losses = {
+      "mailtokit left out a@corp.example boss@evil.example (To): it is not a complete address",
+      "mailtokit left out boss@evil.example@corp.example (Cc): it is not a complete address",
+      "mailtokit left out Boss Man boss@evil.example (Bcc): it is not a complete address",
+      "mailtokit hands ok@corp.example over without its display name \"Doe, John\": ..."};
+  const auto q = question_for("mailto:ok@corp.example?subject=x", losses);
+  CHECK(std::count(q.findings.begin(), q.findings.end(), losses[0]) == 1);
+  CHECK(std::count(q.findings.begin(), q.findings.end(), losses[1]) == 1);
+  CHECK(std::any_of(q.findings.begin(), q.findings.end(),
+                    [](const std::string& f) { return f.find("2 more changes") != std::string::npos; }));
+  for (const auto& loss : losses) CHECK(q.details.find(loss) != std::string::npos);
+  const auto two = question_for("mailto:ok@corp.example?subject=x", {losses[0], losses[1]});
+  CHECK(two.details.find("What mailtokit changed") == std::string::npos);
+}

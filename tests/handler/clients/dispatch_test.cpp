@@ -127,7 +127,7 @@ TEST_CASE("each built-in target gets the link as single, non-option arguments", 
   CHECK(*client_argv(target::mutt, in) == V{"xterm", "-e", "mutt", "-e", "mailto_allow to bcc keywords", "--", uri});
   CHECK(*client_argv(target::aerc, in) ==
         V{"xterm", "-e", "aerc",
-          "mailto:victim@example.org?cc=c%40b%C3%BCcher.example&bcc=hidden%40example.net&subject=-compose%20to%3D%27x%27"
+          "mailto:victim@example.org?cc=c%40xn--bcher-kva.example&bcc=hidden%40example.net&subject=-compose%20to%3D%27x%27"
           "%2Cattachment%3D%27%2Fetc%2Fpasswd%27&body=%22%3B%20rm%20-rf%20~%0D%0Aline%202&in-reply-to=%3C1%40example.org%3E"});
   CHECK(*client_argv(target::eml, in) == V{"xdg-open", std::string(in.draft_file)});
 
@@ -210,7 +210,7 @@ TEST_CASE("claws_uri puts a To list with display names in the address part", "[d
   CHECK(k->back() == "b+1@xn--99zt52a.example");
   auto a = client_argv(target::aerc, in);
   REQUIRE(a);
-  CHECK(a->back().rfind("mailto:\"Doe, Jane\" <jane@example.org>, b+1@納豆.example?", 0) == 0);
+  CHECK(a->back().rfind("mailto:\"Doe, Jane\" <jane@example.org>, b+1@xn--99zt52a.example?", 0) == 0);
 }
 
 TEST_CASE("client_argv refuses what would be unsafe", "[dispatch]") {
@@ -251,7 +251,7 @@ TEST_CASE("aerc gets the To list decoded and one cc= or bcc= per address", "[dis
   using V = std::vector<std::string>;
   CHECK(*client_argv(target::aerc, in) ==
         V{"xterm", "-e", "aerc",
-          "mailto:\"Doe, Jane\" <jane@example.org>, user+tag@b\xC3\xBC" "cher.example"
+          "mailto:\"Doe, Jane\" <jane@example.org>, user+tag@xn--bcher-kva.example"
           "?cc=a%40example.org&cc=b%2Bc%40example.net&subject=1%2B1%3F"});
   CHECK(client_losses(target::aerc, d).empty());  // Go's net/mail reads a display name
   address junk;

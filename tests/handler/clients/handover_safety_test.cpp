@@ -6,9 +6,12 @@
 
 #include "clients/client.hpp"
 #include "clients/dispatch.hpp"
+#include "clients/webmail.hpp"
 #include "mailtokit/address.hpp"
+#include "mailtokit/compose.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
+#include "mailtokit/preview.hpp"
 
 using namespace mailtokit;
 using namespace mailtokit::dispatch;
@@ -130,13 +133,21 @@ TEST_CASE("make_handover_safe says what it changed, and changes nothing else", "
   REQUIRE(quoted->to.size() == 1);
   CHECK(quoted->to[0].unicode() == "ok@corp.example");
 
-  // Harmless links are not touched: a display name with a comma, one that is the address itself.
-  auto plain = parse_draft("mailto:?to=%22Doe%2C%20Jane%22%20%3Cjane%40example.org%3E,%22bob%40example.org%22%20%3Cbob%40example.org%3E"
+  // Plain names are not touched; a name with a comma (a webmail that splits at every comma reads
+  // two entries) or an '@' is left off, and said.
+  auto plain = parse_draft("mailto:?to=%22Jos%C3%A9%20O'Brien-Smith%22%20%3Cjose%40example.org%3E,"
+                           "%22%E5%B1%B1%E7%94%B0%20%E5%A4%AA%E9%83%8E%22%20%3Cyamada%40example.jp%3E"
                            "&subject=Quiz%3A%202%2B2%3D%3F");
   REQUIRE(plain);
   const draft copy = *plain;
   CHECK(clients::make_handover_safe(*plain).empty());
   CHECK(plain->to == copy.to);
+  auto comma = parse_draft("mailto:?to=%22Doe%2C%20Jane%22%20%3Cjane%40example.org%3E,%22bob%40example.org%22%20%3Cbob%40example.org%3E");
+  REQUIRE(comma);
+  CHECK(clients::make_handover_safe(*comma).size() == 2);
+  REQUIRE(comma->to.size() == 2);
+  CHECK(comma->to[0].display_name.empty());
+  CHECK(comma->to[1].display_name.empty());
 }
 
 TEST_CASE("half an encoded word in each of two addresses is left out too", "[dispatch][hostile]") {
@@ -151,4 +162,164 @@ TEST_CASE("half an encoded word in each of two addresses is left out too", "[dis
   CHECK(d->cc.empty());
   for (const auto* c : clients::all())
     for (const auto& f : clients::worst_reader::recipients(handover_args(c->id, *d))) CHECK(f == "ok@corp.example");
+}
+
+namespace {
+
+// Issue 45: links whose recipients a reader with one more decoding step than the old list read
+// as other recipients, confirmed in the real programs' drafts.
+const std::vector<std::string> issue45_links = {
+    // Roundcube decodes HTML character references in a display name (to, cc, bcc).
+    "mailto:?to=boss%26%2364evil%26%2346example%26%2344%20y%20%3Ca%40corp.example%3E"
+    "&bcc=boss%26commat%3Bevil%26period%3Bexample%26comma%20z%20%3Cb%40corp.example%3E"
+    "&cc=boss%26%23x40%3Bevil.example%26%23x2c%3B%20w%20%3Cc%40corp.example%3E",
+    // mutt and GLib map fullwidth forms through IDNA.
+    "mailto:a%40corp.example%EF%BC%8Cboss%EF%BC%A0evil.example?bcc=b%40corp.example%EF%B9%90boss2%EF%BC%A0evil.example",
+    // mutt reads a group name.
+    "mailto:?to=a%40corp.example%3Aboss%40evil.example&cc=ok%40corp.example",
+    // Roundcube re-quotes a name ending in a backslash; the quote swallows the next recipient.
+    "mailto:?to=%22a.%5C%5C%22%20%3Cx%40corp.example%3E%2C%20%22b%22%20%3Cy%40corp.example%3E",
+    // Proton, OX and Tuta split at every comma.
+    "mailto:?to=%22Doe%2C%20John%22%20%3Cj%40corp.example%3E",
+    // Invalid addresses handed over verbatim: mutt joins the words.
+    "mailto:?to=a%40corp.example%20boss%40evil.example&cc=boss%40evil.example%40corp.example"
+    "&bcc=Boss%20Man%20boss%40evil.example,x%40%5B1.2.3.4",
+    // A display name that decodes (RFC 2047) to an address and a separator: "z <boss@evil.example>,".
+    "mailto:?to=%3D%3Futf-8%3Fb%3FeiA8Ym9zc0BldmlsLmV4YW1wbGU%2BLA%3D%3D%3F%3D%20%3Cd%40corp.example%3E",
+    // Mathematical and small-form letters in a local part and a name.
+    "mailto:?to=%F0%9D%90%9Boss%40corp.example&cc=%22%F0%9D%90%80nn%22%20%3Cann%40corp.example%3E",
+};
+
+// Every hand-over `mailtokit open` can make of `d`: each program's arguments, the message file,
+// each webmail's compose link; what the worst reader finds in each, by name.
+std::vector<std::pair<std::string, std::vector<std::string>>> every_handover(const draft& d) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> out;
+  for (const auto* c : clients::all()) out.emplace_back(c->name, clients::worst_reader::recipients(handover_args(c->id, d)));
+  if (auto eml = compose(d)) out.emplace_back("eml", clients::worst_reader::message_recipients(*eml));
+  for (const auto* s : webmail::all()) {
+    std::string where;
+    if (s->kind == webmail::kind::self_hosted) where = "https://mail.example.org/";
+    if (s->kind == webmail::kind::any) where = "https://mail.example.org/compose?link=%s";
+    auto link = webmail::compose_link(*s, d, where);
+    if (link) out.emplace_back(std::string(s->name), clients::worst_reader::url_recipients(*link));
+  }
+  return out;
+}
+
+// The recipients the user is shown for `d`, as the worst reader compares them.
+std::vector<std::string> shown(const draft& d) {
+  std::vector<std::string> out;
+  for (const auto* list : {&d.to, &d.cc, &d.bcc})
+    for (const auto& a : *list) out.push_back(clients::worst_reader::normalized(clients::handover_spec(a)));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the worst reader applies every decoder seen (issue 45)", "[dispatch][hostile]") {
+  namespace wr = clients::worst_reader;
+  CHECK(wr::html_references("boss&#64evil&#46example&#44 y") == "boss@evil.example, y");
+  CHECK(wr::html_references("a&#x40;b&commat;c&comma d&lt;e&gt;&amp&unknown;") == "a@b@c, d<e>&&unknown;");
+  CHECK(wr::html_references("&#;&#x;&") == "&#;&#x;&");
+  CHECK(wr::unbackslash("\"a.\\\" <x@y>") == "\"a.\" <x@y>");
+  CHECK(wr::decode_all("a@corp.example\uFF0Cboss\uFF20evil.example") == "a@corp.example,boss@evil.example");
+  CHECK(wr::addresses("a@corp.example:boss@evil.example") == std::vector<std::string>{"a@corp.example", "boss@evil.example"});
+  CHECK(wr::addresses("boss%26%2364evil%26%2346example%26%2344%20y%20%3Ca%40corp.example%3E") ==
+        std::vector<std::string>{"boss@evil.example", "a@corp.example"});
+  CHECK(wr::url_recipients("https://m.example/?_task=mail&_to=a%40x.example&_cc=b%40x.example&body=c%40x.example") ==
+        std::vector<std::string>{"a@x.example", "b@x.example"});
+  CHECK(wr::url_recipients("https://m.example/#mailto=mailto%3Aa%40x.example%3Fbcc%3Db%2540x.example%26body%3Dc%2540x.example") ==
+        std::vector<std::string>{"a@x.example", "b@x.example"});
+  CHECK(wr::message_recipients("To: a@x.example,\r\n b@x.example\r\nSubject: c@x.example\r\n\r\nTo: d@x.example\r\n") ==
+        std::vector<std::string>{"a@x.example", "b@x.example"});
+}
+
+TEST_CASE("plain addresses and names, and the canonical form", "[dispatch][hostile]") {
+  CHECK(clients::plain_domain("xn--bcher-kva.example"));
+  CHECK(clients::plain_domain("a-b.c9"));
+  CHECK_FALSE(clients::plain_domain("[192.0.2.1]"));
+  CHECK_FALSE(clients::plain_domain("-a.example"));
+  CHECK_FALSE(clients::plain_domain("a..example"));
+  CHECK_FALSE(clients::plain_domain(""));
+  CHECK_FALSE(clients::plain_domain("a_b.example"));
+  auto idn = parse_draft("mailto:info@%E7%B4%8D%E8%B1%86.example.org?cc=%C3%BC%40b%C3%BCcher.example");
+  REQUIRE(idn);
+  CHECK(clients::handover_spec(idn->to[0]) == "info@xn--99zt52a.example.org");
+  // The same A-label domain everywhere, with a non-ASCII local part too.
+  CHECK(clients::handover_spec(idn->cc[0]) == "\u00FC@xn--bcher-kva.example");
+  CHECK(clients::plain_address(idn->cc[0]));
+  draft d = *idn;
+  CHECK(clients::make_handover_safe(d).empty());
+  for (const auto& [name, found] : every_handover(d)) {
+    INFO(name);
+    for (const auto& f : found) {
+      INFO(f);
+      CHECK((f == "info@xn--99zt52a.example.org" || f == "\u00FC@xn--bcher-kva.example"));
+    }
+  }
+}
+
+TEST_CASE("no hand-over gives any reader a recipient the user was not shown (issue 45)", "[dispatch][hostile]") {
+  for (const auto& link : issue45_links) {
+    INFO(link);
+    auto parsed = parse_draft(link);
+    REQUIRE(parsed);
+    draft d = *parsed;
+    const auto told = clients::make_handover_safe(d);
+    CHECK_FALSE(told.empty());
+    const auto allowed = shown(d);
+    for (const auto& [name, found] : every_handover(d)) {
+      INFO(name);
+      for (const auto& f : found) {
+        INFO(f);
+        CHECK(std::find(allowed.begin(), allowed.end(), f) != allowed.end());
+      }
+    }
+    // Every address left in the draft is plain, each name too.
+    for (const auto* list : {&d.to, &d.cc, &d.bcc})
+      for (const auto& a : *list) {
+        CHECK(clients::plain_address(a));
+        CHECK((a.display_name.empty() || preview::plain_name(a.display_name)));
+      }
+    // Idempotent.
+    draft again = d;
+    CHECK(clients::make_handover_safe(again).empty());
+  }
+}
+
+TEST_CASE("the worst reader sees the attacks of issue 45 when the link goes as it is", "[dispatch][hostile]") {
+  // Without make_handover_safe(), the message file and Roundcube's link hold more recipients than
+  // the draft shows: the proof above can fail.
+  for (std::size_t i : {0u, 6u}) {
+    INFO(issue45_links[i]);
+    auto d = parse_draft(issue45_links[i]);
+    REQUIRE(d);
+    const auto allowed = shown(*d);
+    const auto* rc = webmail::by_name("roundcube");
+    REQUIRE(rc);
+    auto link = webmail::compose_link(*rc, *d, "https://mail.example.org/");
+    REQUIRE(link);
+    const auto found = clients::worst_reader::url_recipients(*link);
+    CHECK(std::any_of(found.begin(), found.end(),
+                      [&](const std::string& f) { return std::find(allowed.begin(), allowed.end(), f) == allowed.end(); }));
+  }
+}
+
+TEST_CASE("every left-out address and name is told, in words", "[dispatch][hostile]") {
+  auto d = parse_draft(issue45_links[5]);
+  REQUIRE(d);
+  const auto told = clients::make_handover_safe(*d);
+  CHECK(told.size() == 4);
+  for (const auto& t : told) CHECK(t.find("is not a complete address") != std::string::npos);
+  CHECK(d->to.empty());
+  CHECK(d->cc.empty());
+  CHECK(d->bcc.empty());
+  auto fw = parse_draft(issue45_links[7]);
+  REQUIRE(fw);
+  const auto told2 = clients::make_handover_safe(*fw);
+  REQUIRE(told2.size() == 2);
+  CHECK(told2[0].find("other characters") != std::string::npos);
+  CHECK(told2[1].find("without its display name") != std::string::npos);
+  REQUIRE(fw->cc.size() == 1);
+  CHECK(fw->cc[0].display_name.empty());
 }

@@ -46,10 +46,14 @@ TEST_CASE("places: the desktop's mail programs by name and icon, then webmails, 
       std::find_if(here.begin(), here.end(), [](const place& p) { return p.name == "desktop:fileicon"; });
   REQUIRE(file_icon != here.end());
   CHECK(file_icon->icon.empty());  // only the theme's icon names, never a file the entry names
-  // The programs first, then the hosted webmails, the organizations' ones, the draft file last.
+  // The desktop's mail programs first, then the hosted webmails, the other programs (PATH, in a
+  // terminal), the organizations' ones, the draft file last.
   CHECK(here.back().name == "eml");
   CHECK(here.back().what == place::kind::file);
-  auto rank = [](const place& p) { return static_cast<int>(p.what); };
+  auto rank = [](const place& p) {
+    if (p.what == place::kind::program) return p.name.starts_with("desktop:") && !p.terminal ? 0 : 2;
+    return p.what == place::kind::webmail ? 1 : p.what == place::kind::organization ? 3 : 4;
+  };
   CHECK(std::is_sorted(here.begin(), here.end(), [&](const place& a, const place& b) { return rank(a) < rank(b); }));
   std::set<std::string> names;
   for (const auto& p : here) CHECK(names.insert(p.name).second);  // each once
@@ -65,6 +69,10 @@ TEST_CASE("first click and `use`: the choice is written into the configuration, 
   auto gmail = with_choice(text, "gmail", "");
   REQUIRE(gmail);
   CHECK(*gmail == "# mine\nconfirm = always\ntarget = gmail\n");
+  // An earlier choice's address goes with it (issue 47: no stale `webmail =`).
+  auto again = with_choice("target = roundcube\nwebmail = https://mail.example.org/\n", "gmail", "");
+  REQUIRE(again);
+  CHECK(*again == "target = gmail\n");
   auto rc = with_choice(text, "roundcube", "https://mail.example.org/");
   REQUIRE(rc);
   CHECK(*rc == "# mine\nconfirm = always\ntarget = roundcube\nwebmail = https://mail.example.org/\n");

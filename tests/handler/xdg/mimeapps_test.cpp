@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 using namespace mailtokit;
 
@@ -25,4 +26,32 @@ TEST_CASE("mimeapps.list lines are set and removed, everything else kept", "[mim
         "x-scheme-handler/mailto=mailtokit.desktop;thunderbird.desktop;\n");
   CHECK(mimeapps::set_default("", "x-scheme-handler/mailto", "a.desktop;") ==
         "[Default Applications]\nx-scheme-handler/mailto=a.desktop;\n");
+}
+
+TEST_CASE("list_paths: the files a desktop reads, most important first") {
+  const auto l = mimeapps::list_paths("/h/.config", "", "/h/.local/share", "", {"GNOME", "ubuntu"});
+  const std::vector<std::string> want = {
+      "/h/.config/gnome-mimeapps.list", "/h/.config/ubuntu-mimeapps.list", "/h/.config/mimeapps.list",
+      "/etc/xdg/gnome-mimeapps.list", "/etc/xdg/ubuntu-mimeapps.list", "/etc/xdg/mimeapps.list",
+      "/h/.local/share/applications/gnome-mimeapps.list", "/h/.local/share/applications/ubuntu-mimeapps.list",
+      "/h/.local/share/applications/mimeapps.list",
+      "/usr/local/share/applications/gnome-mimeapps.list", "/usr/local/share/applications/ubuntu-mimeapps.list",
+      "/usr/local/share/applications/mimeapps.list",
+      "/usr/share/applications/gnome-mimeapps.list", "/usr/share/applications/ubuntu-mimeapps.list",
+      "/usr/share/applications/mimeapps.list"};
+  CHECK(l == want);
+  // Set lists replace the defaults; relative and empty entries are ignored.
+  const auto m = mimeapps::list_paths("relative", "/a:rel::/b/", "", "/d", {});
+  CHECK(m == std::vector<std::string>{"/a/mimeapps.list", "/b/mimeapps.list", "/d/applications/mimeapps.list"});
+}
+
+TEST_CASE("named_defaults: only [Default Applications] lines count as somebody's choice") {
+  const std::vector<std::string> texts = {
+      "[Added Associations]\nx-scheme-handler/mailto=aerc.desktop;\n",
+      "",
+      "[Default Applications]\nx-scheme-handler/mailto=thunderbird.desktop; claws-mail.desktop ;\n",
+      "[Default Applications]\ntext/html=firefox.desktop;\n"};
+  CHECK(mimeapps::named_defaults(texts, "x-scheme-handler/mailto") ==
+        std::vector<std::string>{"thunderbird.desktop", "claws-mail.desktop"});
+  CHECK(mimeapps::named_defaults({texts[0], texts[3]}, "x-scheme-handler/mailto").empty());
 }

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""The Mail links window keeps what was typed (issue 47), driven through AT-SPI on a private X
+desktop, as tests/gui/chooser_test.py drives it.
+
+Usage: settings_typed_test.py /path/to/mailtokit
+
+mailtokit is not registered and the desktop has one mail program (a stand-in entry, the default
+through the real xdg-mime).
+1. `mailtokit settings`: the window says, in words, that mailtokit is off and where mail links go
+   meanwhile (the stand-in, unchecked).
+2. Roundcube chosen, "http://mail.example.org/" typed, Save: the window comes back with why
+   (https), Roundcube still chosen and the address still in its field; nothing written.
+3. A bare host "mail.example.org" typed, Save: written as https://mail.example.org/, and the
+   program says how it read it.
+
+Screenshot: settings-typed-again.png (the window alone).
+"""
+import os
+import sys
+from pathlib import Path
+
+import a11y
+
+a11y.reexec_with_system_python()
+
+from harness.checks import Checks  # noqa: E402
+from harness.desktop import Desktop, wait_exit  # noqa: E402
+from harness.session import Failure, Session, wait_for  # noqa: E402
+from harness.titles import exactly  # noqa: E402
+
+PROG = os.path.realpath(sys.argv[1])
+RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
+RESULTS.mkdir(parents=True, exist_ok=True)
+checks = Checks("settings keeps what was typed", show_passed=True)
+check = checks.check
+TITLE = "Mail links"
+FIELD = "Your organization's Roundcube: its address"
+
+
+def press(node) -> None:
+    action = node.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    for name in ("click", "toggle", "press"):
+        if name in names:
+            action.doAction(names.index(name))
+            return
+    raise Failure(f"{node.getRoleName()} {node.name!r} has no click action: {names}")
+
+
+def visible(pyatspi, nodes, role):
+    return [n for n in nodes if n.getRole() == role and "visible" in a11y.states(pyatspi, n)]
+
+
+def named(nodes, name):
+    found = [n for n in nodes if n.name == name]
+    if not found:
+        raise Failure(f"nothing named {name!r} among {[n.name for n in nodes]}")
+    return found[0]
+
+
+def window(pyatspi, predicate, what):
+    def ready(app):
+        nodes = list(a11y.walk(app))
+        buttons = [n for n in nodes if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and "showing" in a11y.states(pyatspi, n)]
+        return nodes if buttons and predicate(nodes) else None
+    return a11y.find(pyatspi, "mailtokit-ask", ready, 30, what)
+
+
+def labels(pyatspi, nodes):
+    return [n.name for n in nodes if n.getRole() == pyatspi.ROLE_LABEL]
+
+
+with Session("settings-typed", 1280, 800) as s:
+    data = s.root / "system-share"
+    (data / "applications").mkdir(parents=True)
+    for part in ("icons", "mime", "glib-2.0", "themes"):
+        if os.path.isdir(f"/usr/share/{part}"):
+            (data / part).symlink_to(f"/usr/share/{part}")
+    s.env["XDG_DATA_DIRS"] = str(data)
+    pyatspi = a11y.enable(s)
+    d = Desktop(s, PROG)
+    apps = s.home / ".local/share/applications"
+    apps.mkdir(parents=True, exist_ok=True)
+    (apps / "standin-mail.desktop").write_text(
+        "[Desktop Entry]\nType=Application\nName=Stand-in Mail\n"
+        f'Exec="{d.recorder}" %u\nMimeType=x-scheme-handler/mailto;\n')
+    s.run(["xdg-mime", "default", "standin-mail.desktop", "x-scheme-handler/mailto"])
+    d.write_config("# mine\n")
+
+    # ---- 1. off, and what links do meanwhile ------------------------------------------------
+    p, log = d.start(["settings"])
+    nodes = window(pyatspi, lambda n: any(x.name == TITLE and x.getRole() == pyatspi.ROLE_DIALOG for x in n),
+                   "the Mail links window")
+    off = [t for t in labels(pyatspi, nodes) if t.startswith("mailtokit is off")]
+    check(off == ["mailtokit is off: mail links go straight to Stand-in Mail, unchecked, and the choices below "
+                  "wait until it is on again."], f"the window says what links do while mailtokit is off: {off}")
+
+    # ---- 2. an http: address: asked again, nothing lost -------------------------------------
+    radios = visible(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)
+    press(named(radios, "Your organization's Roundcube"))
+    dialog = [n for n in nodes if n.getRole() == pyatspi.ROLE_DIALOG][0]
+
+    def field():
+        fields = [n for n in visible(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_TEXT) if n.name == FIELD]
+        return fields[0] if fields else None
+    entry = wait_for(field, 15, "Roundcube's address field")
+    entry.queryEditableText().setTextContents("http://mail.example.org/")
+    save = named(visible(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_PUSH_BUTTON), "Save")
+    wait_for(lambda: "sensitive" in a11y.states(pyatspi, save) or None, 15, "Save to become sensitive")
+    press(save)
+    nodes = window(pyatspi, lambda n: any(x.getRole() == pyatspi.ROLE_LABEL and "https" in x.name for x in n),
+                   "the window again, saying why")
+    win = s.wait_window(exactly(TITLE), timeout=30)
+    s.screenshot(RESULTS / "settings-typed-again.png", window=win)
+    radios = visible(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)
+    chosen = [r.name for r in radios if "checked" in a11y.states(pyatspi, r)]
+    check("Your organization's Roundcube" in chosen, f"Roundcube is still chosen: {chosen}")
+    fields = [n for n in visible(pyatspi, nodes, pyatspi.ROLE_TEXT) if n.name == FIELD]
+    check(len(fields) == 1 and fields[0].queryText().getText(0, -1) == "http://mail.example.org/",
+          "the typed address is still in its field")
+    check((s.home / ".config/mailtokit/config").read_text() == "# mine\n", "nothing was written")
+
+    # ---- 3. a bare host: read as https, and said -------------------------------------------
+    fields[0].queryEditableText().setTextContents("mail.example.org")
+    dialog = [n for n in nodes if n.getRole() == pyatspi.ROLE_DIALOG][0]
+    save = named(visible(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_PUSH_BUTTON), "Save")
+    press(save)
+    rc = wait_exit(p, 30, "Save with a bare host")
+    cfg = (s.home / ".config/mailtokit/config").read_text()
+    out = log.read_text("utf-8", "replace")
+    check(rc == 0 and cfg == "# mine\ntarget = roundcube\nwebmail = https://mail.example.org/\n",
+          f"written as https://mail.example.org/: exit {rc}, {cfg!r}")
+    check("mail.example.org was read as https://mail.example.org/." in out, f"and said: {out!r}")
+
+checks.finish()
