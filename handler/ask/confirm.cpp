@@ -199,6 +199,16 @@ std::string failure_text(const open_failure& f, std::string_view kept_draft) {
   return t;
 }
 
+std::string yad_text(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    if (c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 std::vector<std::string> failure_argv(dialog_program p, std::string_view text) {
   const std::string title = "--title=" + std::string(tr(failure_title.data()));
   switch (p) {
@@ -206,7 +216,7 @@ std::vector<std::string> failure_argv(dialog_program p, std::string_view text) {
       return {"zenity", "--error", "--no-markup", "--width=560", title, "--text=" + std::string(text)};
     case dialog_program::yad:
       return {"yad",      "--image=dialog-error", "--no-markup", "--width=560",
-              "--center", "--button=" + std::string(tr("OK")) + ":0", title,         "--text=" + std::string(text)};
+              "--center", "--button=" + std::string(tr("OK")) + ":0", title,         "--text=" + yad_text(text)};
     case dialog_program::kdialog:
       return {"kdialog", title, "--error=" + qt_text(text)};
   }

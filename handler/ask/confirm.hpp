@@ -51,6 +51,12 @@ enum class dialog_program { zenity, yad, kdialog };
 /// one argument (Linux: at most 128 KiB).
 [[nodiscard]] std::string qt_text(std::string_view text, std::size_t max_bytes = 96 * 1024);
 
+/// The text of yad's --text: `text` with every backslash doubled. yad 0.40 runs g_strcompress()
+/// on --text even with --no-markup, which would turn a link's "\n" into a line break, "\0" into
+/// the end of the question and octal escapes into any character (issue 46); doubled, each
+/// backslash shows as itself.
+[[nodiscard]] std::string yad_text(std::string_view text);
+
 /// The title of the question window (tests look for it).
 inline constexpr std::string_view question_title = "mailtokit: check this link before it opens";
 /// The title of the failure window (English; shown through tr()).

@@ -169,7 +169,7 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
       return argv;
     case dialog_program::yad: {
       argv = {"yad", "--image=dialog-warning",       "--no-markup", "--center", "--width=560", "--fixed",
-              title, "--text=" + question_summary(q)};
+              title, "--text=" + yad_text(question_summary(q))};
       int other = yad_first_other;
       for (const auto& b : q.buttons)
         argv.push_back("--button=" + b.label + ":" + std::to_string(b.what == q.safe ? 0 : other++));

@@ -314,6 +314,7 @@ void add_choices(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
 class input_guard {
  public:
   static constexpr guint settle_ms = 1000;
+  static constexpr guint away_ms = 150;
 
   // Watch `window`; `row` is the row of buttons, `controls` the check and radio buttons,
   // `safe` the default button (or null).
@@ -355,10 +356,33 @@ class input_guard {
     return G_SOURCE_REMOVE;
   }
 
-  // Any break starts the wait again from nothing.
+  static gboolean on_away(gpointer self) {
+    auto* g = static_cast<input_guard*>(self);
+    g->away_ = 0;
+    g->update();
+    return G_SOURCE_REMOVE;
+  }
+
+  // Any break starts the wait again from nothing. The focus counts as gone once it has been away
+  // for `away_ms`: X11 hands it over in two events (out, then in), and a window given the focus
+  // it already had (a window manager's activation, a focus-follows-mouse pointer) sees it leave
+  // and come back at once, which is no new appearance to wait for.
   void update() {
-    const bool ready = mapped_ && seen_ && gtk_window_is_active(GTK_WINDOW(window_));
-    if (!ready) {
+    const bool active = gtk_window_is_active(GTK_WINDOW(window_)) != FALSE;
+    const bool shown = mapped_ && seen_;
+    if ((active || !shown) && away_ != 0) {  // the focus is back, or a stronger break came
+      g_source_remove(away_);
+      away_ = 0;
+    }
+    if (active) gone_ = false;
+    if (shown && !active && usable_) {  // the focus left a usable window
+      if (away_ == 0 && !gone_) {
+        away_ = g_timeout_add(away_ms, on_away, this);
+        gone_ = true;
+      }
+      if (away_ != 0) return;  // still within the moment a focus change may take
+    }
+    if (!(shown && active)) {
       if (timer_ != 0) g_source_remove(timer_);
       timer_ = 0;
       if (usable_) set_usable(false);
@@ -382,6 +406,8 @@ class input_guard {
   GtkWidget* safe_ = nullptr;
   std::vector<GtkWidget*> controls_;
   guint timer_ = 0;
+  guint away_ = 0;    // the focus left a usable window: the moment before it counts as gone
+  bool gone_ = false;  // that moment started since the window last had the focus
   bool mapped_ = false;
   bool seen_ = true;
   bool usable_ = false;

@@ -74,6 +74,10 @@ TEST_CASE("failure reports: reason, what to do, where the draft is, and no marku
   CHECK(y.front() == "yad");
   CHECK(y.back() == "--text=a <b>");
   CHECK(std::find(y.begin(), y.end(), "--no-markup") != y.end());
+  // yad runs g_strcompress() on --text: each backslash doubled shows as itself (issue 46).
+  CHECK(yad_text(R"(x\0y\n\342\\)") == R"(x\\0y\\n\\342\\\\)");
+  CHECK(yad_text("plain") == "plain");
+  CHECK(failure_argv(dialog_program::yad, R"(a\0b)").back() == R"(--text=a\\0b)");
   CHECK(failure_argv(dialog_program::kdialog, "a <b>") ==
         std::vector<std::string>{"kdialog", "--title=mailtokit: the link was not opened",
                                  "--error=" + qt_text("a <b>")});
