@@ -125,7 +125,15 @@ int run_use(const use_options& o) {
                               : fill(tr("did you mean '{0}'? `mailtokit use` lists the choices"), {near}));
     return exit_usage;
   }
-  auto text = open_link::with_choice(lc->text, o.name, o.address);
+  // A bare host typed as the address is read as https://HOST/, and said, as the Mail links
+  // window does.
+  std::string address = o.address;
+  std::string read_as;
+  if (auto https = open_link::https_of_bare_host(address)) {
+    read_as = fill(tr("{0} was read as {1}."), {preview::visible(address), preview::visible(*https)});
+    address = std::move(*https);
+  }
+  auto text = open_link::with_choice(lc->text, o.name, address);
   if (!text) {
     report_error("usage", text.error().words, {}, tr("`mailtokit use` lists the choices"));
     return exit_usage;
@@ -143,6 +151,7 @@ int run_use(const use_options& o) {
     report_error("unavailable", c.error().reason, {}, c.error().advice);
     return exit_unavailable;
   }
+  if (!read_as.empty()) write_stdout(read_as + "\n");
   write_stdout(fill(tr("Mail links now go to {0}."), {chosen_name(*c)}) + "\n");
   // A program mailtokit knows, named but not installed: said now, not at the next click.
   if (c->known != nullptr && !c->entry && !launch::find_program(c->known->programs.front()))

@@ -84,6 +84,10 @@ check("Roundcube at https://mail.example.org/" in out and "standin-browser.deskt
 rc, out, err = run("open", "--dry-run", "mailto:a@example.org?subject=hi")
 check(rc == 0 and json.loads(out)["uris"][0].startswith("https://mail.example.org/?_task=mail&_action=compose&_to="),
       f"open after use roundcube: {rc} {out} {err}")
+# A bare host is read as https://HOST/, and said, as the Mail links window reads it (issue 47).
+rc, out, err = run("use", "roundcube", "mail.example.org")
+check(rc == 0 and "mail.example.org was read as https://mail.example.org/." in out
+      and "webmail = https://mail.example.org/\n" in text(), f"use roundcube with a bare host: {rc} {out} {err} {text()!r}")
 rc, out, err = run("use", "roundcube", "https://other.example.org/rc/")
 check(rc == 0 and text().count("webmail = ") == 1 and "webmail = https://other.example.org/rc/" in text(),
       f"use roundcube again replaces the address: {text()!r}")
@@ -108,7 +112,6 @@ for args, words in ((["gmial"], "did you mean 'gmail'?"),
                     (["gmail", "https://mail.google.com/"], "takes no address"),
                     (["roundcube"], "needs the address of your webmail"),
                     (["roundcube", "http://mail.example.org/"], "https://"),
-                    (["roundcube", "mail.example.org"], "is not a web address"),
                     (["roundcube", "https://me:pw@mail.example.org/"], "user name or password"),
                     (["webmail", "https://mail.example.org/compose"], "has no %s"),
                     (["desktop:not-there"], "not-there.desktop is not installed"),
