@@ -115,3 +115,30 @@ def center(pyatspi, node) -> tuple[int, int]:
     """The node's centre on the screen (for a real mouse click)."""
     e = node.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
     return e.x + e.width // 2, e.y + e.height // 2
+
+
+def press(node) -> None:
+    """Activate a node as a screen reader's user does: its AT-SPI action ("click" for buttons and
+    radio buttons, "toggle" for a check box)."""
+    action = node.queryAction()
+    names = [action.getName(i) for i in range(action.nActions)]
+    for name in ("click", "toggle", "press"):
+        if name in names:
+            action.doAction(names.index(name))
+            return
+    raise Failure(f"{node.getRoleName()} {node.name!r} has no click action: {names}")
+
+
+def of_role(pyatspi, nodes, role) -> list:
+    """The nodes of `role` that are shown: "visible" (a radio button scrolled out of the list's
+    view is visible, not "showing"; the hidden first one that holds the group is neither)."""
+    return [n for n in nodes if n.getRole() == role and "visible" in states(pyatspi, n)]
+
+
+def named(nodes, name: str):
+    """The first node called `name`; a failure naming what there is instead."""
+    found = [n for n in nodes if n.name == name]
+    if not found:
+        raise Failure(f"nothing named {name!r} among {[n.name for n in nodes]}")
+    return found[0]
+

@@ -43,7 +43,7 @@ a11y.reexec_with_system_python()
 
 from harness.checks import Checks  # noqa: E402
 from harness.desktop import Desktop, wait_exit  # noqa: E402
-from harness.session import Failure, Session, wait_for  # noqa: E402
+from harness.session import Session, wait_for  # noqa: E402
 from harness.titles import exactly  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
@@ -55,18 +55,6 @@ check = checks.check
 CHOOSER_TITLE = "mailtokit: where should mail links go?"
 SETTINGS_TITLE = "Mail links"
 LINK = "mailto:jane@example.org?subject=Caf%C3%A9%20%26%20cake&body=See%20you%20at%203%2B4"
-
-
-def press(pyatspi, node) -> None:
-    """The node's first AT-SPI action ("click" for buttons and radio buttons, "toggle" for a
-    check box), as a screen reader's user activates it."""
-    action = node.queryAction()
-    names = [action.getName(i) for i in range(action.nActions)]
-    for name in ("click", "toggle", "press"):
-        if name in names:
-            action.doAction(names.index(name))
-            return
-    raise Failure(f"{node.getRoleName()} {node.name!r} has no click action: {names}")
 
 
 def read_window(pyatspi, s, title: str):
@@ -86,19 +74,6 @@ def read_window(pyatspi, s, title: str):
 
 
 last_window = ""  # the X window read_window() found last
-
-
-def of_role(pyatspi, nodes, role):
-    """The nodes of `role` that are shown: "visible" (a radio button scrolled out of the list's
-    view is visible, not "showing"; the hidden first one that holds the group is neither)."""
-    return [n for n in nodes if n.getRole() == role and "visible" in a11y.states(pyatspi, n)]
-
-
-def named(nodes, name):
-    found = [n for n in nodes if n.name == name]
-    if not found:
-        raise Failure(f"nothing named {name!r} among {[n.name for n in nodes]}")
-    return found[0]
 
 
 def config_text(d: Desktop) -> str:
@@ -142,11 +117,11 @@ with Session("chooser", 1280, 800) as s:
     p, log = d.start(["open", LINK])
     dialog, nodes = read_window(pyatspi, s, CHOOSER_TITLE)
     s.screenshot(RESULTS / "chooser-first.png")
-    headings = of_role(pyatspi, nodes, pyatspi.ROLE_HEADING)
+    headings = a11y.of_role(pyatspi, nodes, pyatspi.ROLE_HEADING)
     check([h.name for h in headings] == ["Where do you write your mail?"], f"one heading: {[h.name for h in headings]}")
     lists = [n for n in nodes if n.getRole() == pyatspi.ROLE_LIST and n.name == "Where mail links go"]
     check(len(lists) == 1, "the places are in a list named 'Where mail links go'")
-    radios = of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)
+    radios = a11y.of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)
     names = [r.name for r in radios]
     check(len(radios) == expected_places and expected_places > 15,
           f"a radio button per place `mailtokit use` lists ({expected_places}): {names}")
@@ -155,11 +130,11 @@ with Session("chooser", 1280, 800) as s:
         check(name in names, f"the chooser offers {name!r}")
     check(not any("mailtokit" in n.lower() for n in names), "mailtokit does not offer itself")
     check(all("checked" not in a11y.states(pyatspi, r) for r in radios), "no place is chosen to start")
-    buttons = of_role(pyatspi, nodes, pyatspi.ROLE_PUSH_BUTTON)
+    buttons = a11y.of_role(pyatspi, nodes, pyatspi.ROLE_PUSH_BUTTON)
     check([b.name for b in buttons] == ["Cancel", "Use this"], f"the buttons: {[b.name for b in buttons]}")
-    use = named(buttons, "Use this")
+    use = a11y.named(buttons, "Use this")
     check("sensitive" not in a11y.states(pyatspi, use), "'Use this' cannot be pressed before a place is chosen")
-    check(not of_role(pyatspi, nodes, pyatspi.ROLE_TEXT), "no address field shows before its place is chosen")
+    check(not a11y.of_role(pyatspi, nodes, pyatspi.ROLE_TEXT), "no address field shows before its place is chosen")
     s.key(None, "Return")
     s.key(None, "Escape")
     rc = wait_exit(p, 30, "the chooser after Return and Escape")
@@ -174,18 +149,18 @@ with Session("chooser", 1280, 800) as s:
     d.clear()
     p, log = d.start(["open", LINK])
     dialog, nodes = read_window(pyatspi, s, CHOOSER_TITLE)
-    press(pyatspi, named(of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON), "Your organization's Roundcube"))
+    a11y.press(a11y.named(a11y.of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON), "Your organization's Roundcube"))
     field_name = "Your organization's Roundcube: its address"
 
     def field():
-        fields = [n for n in of_role(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_TEXT) if n.name == field_name]
+        fields = [n for n in a11y.of_role(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_TEXT) if n.name == field_name]
         return fields[0] if fields else None
     entry = wait_for(field, 15, "the address field of Roundcube")
-    use = named(of_role(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_PUSH_BUTTON), "Use this")
+    use = a11y.named(a11y.of_role(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_PUSH_BUTTON), "Use this")
     check("sensitive" not in a11y.states(pyatspi, use), "'Use this' waits for the address")
     entry.queryEditableText().setTextContents("http://mail.example.org/")
     wait_for(lambda: "sensitive" in a11y.states(pyatspi, use) or None, 15, "'Use this' to become sensitive")
-    press(pyatspi, use)
+    a11y.press(use)
     # Asked again, with why.
     def asked_again(app):
         nodes = list(a11y.walk(app))
@@ -202,12 +177,12 @@ with Session("chooser", 1280, 800) as s:
     s.screenshot(RESULTS / "chooser-address-again.png")
     check(config_text(d) == "# my settings\nnotify = no\n", "the http: address was not written")
     dialog = [n for n in nodes if n.getRole() == pyatspi.ROLE_DIALOG][0]
-    press(pyatspi, named(of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON), "Your organization's Roundcube"))
+    a11y.press(a11y.named(a11y.of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON), "Your organization's Roundcube"))
     entry = wait_for(field, 15, "the address field of Roundcube, again")
     entry.queryEditableText().setTextContents("https://mail.example.org/")
-    use = named(of_role(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_PUSH_BUTTON), "Use this")
+    use = a11y.named(a11y.of_role(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_PUSH_BUTTON), "Use this")
     wait_for(lambda: "sensitive" in a11y.states(pyatspi, use) or None, 15, "'Use this' to become sensitive")
-    press(pyatspi, use)
+    a11y.press(use)
     rc = wait_exit(p, 30, "the chooser's Use this")
     cfg = config_text(d)
     check(rc == 0 and cfg == "# my settings\nnotify = no\ntarget = roundcube\nwebmail = https://mail.example.org/\n",
@@ -230,25 +205,25 @@ with Session("chooser", 1280, 800) as s:
     p, log = d.start(["settings"])
     dialog, nodes = read_window(pyatspi, s, SETTINGS_TITLE)
     s.screenshot(RESULTS / "settings.png", window=last_window)
-    boxes = of_role(pyatspi, nodes, pyatspi.ROLE_CHECK_BOX)
+    boxes = a11y.of_role(pyatspi, nodes, pyatspi.ROLE_CHECK_BOX)
     check(len(boxes) == 1 and boxes[0].name.startswith("Open mail links with mailtokit")
           and "checked" in a11y.states(pyatspi, boxes[0]), f"the handler's check box, checked: {[b.name for b in boxes]}")
     lists = {n.name for n in nodes if n.getRole() == pyatspi.ROLE_LIST}
     check({"Where mail goes", "When to ask"} <= lists, f"two lists named by their headings: {lists}")
-    radios = of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)
+    radios = a11y.of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)
     chosen = [r.name for r in radios if "checked" in a11y.states(pyatspi, r)]
     check(chosen == ["Your organization's Roundcube", "Before a link that could do harm (recommended)"],
           f"the current choices are chosen: {chosen}")
-    fields = [n for n in of_role(pyatspi, nodes, pyatspi.ROLE_TEXT) if n.name == field_name]
+    fields = [n for n in a11y.of_role(pyatspi, nodes, pyatspi.ROLE_TEXT) if n.name == field_name]
     check(len(fields) == 1 and fields[0].queryText().getText(0, -1) == "https://mail.example.org/",
           "Roundcube's address is in its field")
-    save = named(of_role(pyatspi, nodes, pyatspi.ROLE_PUSH_BUTTON), "Save")
+    save = a11y.named(a11y.of_role(pyatspi, nodes, pyatspi.ROLE_PUSH_BUTTON), "Save")
     check("sensitive" in a11y.states(pyatspi, save), "Save can be pressed")
-    press(pyatspi, named(radios, "Gmail, in your browser"))
-    press(pyatspi, named(radios, "Before every link"))
-    press(pyatspi, boxes[0])
+    a11y.press(a11y.named(radios, "Gmail, in your browser"))
+    a11y.press(a11y.named(radios, "Before every link"))
+    a11y.press(boxes[0])
     wait_for(lambda: "checked" not in a11y.states(pyatspi, boxes[0]) or None, 15, "the check box to go off")
-    press(pyatspi, save)
+    a11y.press(save)
     rc = wait_exit(p, 30, "the Mail links window's Save")
     cfg = config_text(d)
     check(rc == 0 and "target = gmail\n" in cfg and "confirm = always\n" in cfg and cfg.startswith("# my settings\n"),
@@ -257,13 +232,13 @@ with Session("chooser", 1280, 800) as s:
 
     p, log = d.start(["settings"])
     dialog, nodes = read_window(pyatspi, s, SETTINGS_TITLE)
-    boxes = of_role(pyatspi, nodes, pyatspi.ROLE_CHECK_BOX)
+    boxes = a11y.of_role(pyatspi, nodes, pyatspi.ROLE_CHECK_BOX)
     check(boxes and "checked" not in a11y.states(pyatspi, boxes[0]), "the check box shows mailtokit off")
-    radios = of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)
-    press(pyatspi, named(radios, "The mail program you had before, else the first one found"))
-    press(pyatspi, boxes[0])
+    radios = a11y.of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)
+    a11y.press(a11y.named(radios, "The mail program you had before, else the first one found"))
+    a11y.press(boxes[0])
     wait_for(lambda: "checked" in a11y.states(pyatspi, boxes[0]) or None, 15, "the check box to go on")
-    press(pyatspi, named(of_role(pyatspi, nodes, pyatspi.ROLE_PUSH_BUTTON), "Save"))
+    a11y.press(a11y.named(a11y.of_role(pyatspi, nodes, pyatspi.ROLE_PUSH_BUTTON), "Save"))
     rc = wait_exit(p, 30, "the Mail links window's Save, again")
     cfg = config_text(d)
     check(rc == 0 and "target" not in cfg and "confirm = always\n" in cfg, f"no target line any more: {cfg!r}")
@@ -283,9 +258,9 @@ with Session("chooser", 1280, 800) as s:
     p, log = d.start(["settings"], env=german)
     dialog, nodes = read_window(pyatspi, s, "Mail-Links")
     s.screenshot(RESULTS / "settings-de.png", window=last_window)
-    headings = [h.name for h in of_role(pyatspi, nodes, pyatspi.ROLE_HEADING)]
-    buttons = [b.name for b in of_role(pyatspi, nodes, pyatspi.ROLE_PUSH_BUTTON)]
-    radios = [r.name for r in of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)]
+    headings = [h.name for h in a11y.of_role(pyatspi, nodes, pyatspi.ROLE_HEADING)]
+    buttons = [b.name for b in a11y.of_role(pyatspi, nodes, pyatspi.ROLE_PUSH_BUTTON)]
+    radios = [r.name for r in a11y.of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)]
     check(headings == ["Wie Mail-Links geöffnet werden"] and buttons == ["Abbrechen", "Speichern"]
           and "Gmail, in Ihrem Browser" in radios and "Vor jedem Link" in radios,
           f"the window in German: {headings} {buttons} {radios[-4:]}")

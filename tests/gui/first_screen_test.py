@@ -22,21 +22,13 @@ a11y.reexec_with_system_python()
 from harness import titles  # noqa: E402
 from harness.checks import Checks  # noqa: E402
 from harness.desktop import Desktop, wait_exit  # noqa: E402
-from harness.session import Failure, Session  # noqa: E402
+from harness.session import Session  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
 RESULTS.mkdir(parents=True, exist_ok=True)
 checks = Checks("first_screen", show_passed=True)
 check = checks.check
-
-
-def press(pyatspi, button) -> None:
-    action = button.queryAction()
-    names = [action.getName(i) for i in range(action.nActions)]
-    if "click" not in names:
-        raise Failure(f"{button.name!r} has no click action: {names}")
-    action.doAction(names.index("click"))
 
 
 def usable_labels(pyatspi, s):
@@ -76,7 +68,7 @@ with Session("first-screen", 1024, 768) as s:
         if name == "four":
             finding = showing(pyatspi, labels, "spy@evil.example would get the message")
             check(len(finding) == 1, f"{name}: the hidden copy's finding is shown, not counted ({finding})")
-        press(pyatspi, buttons["Cancel"])
+        a11y.press(buttons["Cancel"])
         rc = wait_exit(p, 30, f"{name}: Cancel")
         check(rc == 0 and d.recorded("recorder") == [], f"{name}: Cancel, nothing handed over")
         s.wait_window(titles.QUESTION, timeout=30, gone=True)

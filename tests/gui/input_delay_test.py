@@ -30,7 +30,7 @@ from harness import titles  # noqa: E402
 from harness.checks import Checks  # noqa: E402
 from harness.desktop import Desktop, wait_exit  # noqa: E402
 from harness.links import HOMOGRAPH  # noqa: E402
-from harness.session import Failure, Session, wait_for  # noqa: E402
+from harness.session import Session, wait_for  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
@@ -55,14 +55,6 @@ def usable(pyatspi, button, timeout: float = 20) -> None:
              f"{button.name!r} to become usable")
 
 
-def press(pyatspi, button) -> None:
-    action = button.queryAction()
-    names = [action.getName(i) for i in range(action.nActions)]
-    if "click" not in names:
-        raise Failure(f"{button.name!r} has no click action: {names}")
-    action.doAction(names.index("click"))
-
-
 def at_once(s, *xdotool_args) -> str:
     """The question's window the moment it is mapped, focused, and xdotool_args sent to it."""
     r = s.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", titles.QUESTION], timeout=30)
@@ -82,7 +74,7 @@ with Session("input-delay", 1024, 768) as s:
     check(list(b) == ["Cancel", "Open without the hidden copy", "Open as it is"], f"the three buttons: {list(b)}")
     usable(pyatspi, b["Open as it is"])
     x, y = a11y.center(pyatspi, b["Open as it is"])
-    press(pyatspi, b["Cancel"])
+    a11y.press(b["Cancel"])
     wait_exit(p, 30, "Cancel")
     s.wait_window(titles.QUESTION, timeout=30, gone=True)
 
@@ -99,7 +91,7 @@ with Session("input-delay", 1024, 768) as s:
     focused = [n for n, w in b.items() if "focused" in a11y.states(pyatspi, w)]
     check(focused == ["Cancel"], f"usable after a moment, the safe button (Cancel) focused: {focused}")
     s.screenshot(RESULTS / "input_delay_usable.png")
-    press(pyatspi, b["Cancel"])
+    a11y.press(b["Cancel"])
     rc = wait_exit(p, 30, "Cancel after the early input")
     check(rc == 0 and d.recorded("recorder") == [] and "cancelled; nothing was started" in log.read_text("utf-8", "replace"),
           f"nothing handed over ({d.recorded('recorder')})")
@@ -121,7 +113,7 @@ with Session("input-delay", 1024, 768) as s:
     usable(pyatspi, b["Open"])
     check(all("sensitive" in a11y.states(pyatspi, x) and "checked" not in a11y.states(pyatspi, x) for x in boxes),
           "usable after a moment, no box ticked")
-    press(pyatspi, b["Open"])
+    a11y.press(b["Open"])
     rc = wait_exit(p, 30, "Open after the early keys")
     argv = d.recorded("recorder")
     draft = open(argv[-1][-1], "rb").read() if argv else b""
@@ -147,7 +139,7 @@ with Session("input-delay", 1024, 768) as s:
           "the focus back: still insensitive at first, Return did nothing")
     usable(pyatspi, b["Cancel"])
     check(True, "then usable again")
-    press(pyatspi, b["Cancel"])
+    a11y.press(b["Cancel"])
     wait_exit(p, 30, "Cancel after the focus came back")
     check(d.recorded("recorder") == [], "nothing handed over")
 

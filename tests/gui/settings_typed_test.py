@@ -25,7 +25,7 @@ a11y.reexec_with_system_python()
 
 from harness.checks import Checks  # noqa: E402
 from harness.desktop import Desktop, wait_exit  # noqa: E402
-from harness.session import Failure, Session, wait_for  # noqa: E402
+from harness.session import Session, wait_for  # noqa: E402
 from harness.titles import exactly  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
@@ -37,33 +37,19 @@ TITLE = "Mail links"
 FIELD = "Your organization's Roundcube: its address"
 
 
-def press(node) -> None:
-    action = node.queryAction()
-    names = [action.getName(i) for i in range(action.nActions)]
-    for name in ("click", "toggle", "press"):
-        if name in names:
-            action.doAction(names.index(name))
-            return
-    raise Failure(f"{node.getRoleName()} {node.name!r} has no click action: {names}")
-
-
-def visible(pyatspi, nodes, role):
-    return [n for n in nodes if n.getRole() == role and "visible" in a11y.states(pyatspi, n)]
-
-
-def named(nodes, name):
-    found = [n for n in nodes if n.name == name]
-    if not found:
-        raise Failure(f"nothing named {name!r} among {[n.name for n in nodes]}")
-    return found[0]
-
-
-def window(pyatspi, predicate, what):
-    def ready(app):
+def window(s, pyatspi, predicate, what):
+    """The Mail links window's nodes once `predicate` holds and it can be used: focused as a
+    window manager focuses a new window (Xvfb has none), then its buttons sensitive after a
+    moment (issue 46)."""
+    def ready(app, usable=False):
         nodes = list(a11y.walk(app))
         buttons = [n for n in nodes if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and "showing" in a11y.states(pyatspi, n)]
+        if usable and not any("sensitive" in a11y.states(pyatspi, b) for b in buttons):
+            return None
         return nodes if buttons and predicate(nodes) else None
-    return a11y.find(pyatspi, "mailtokit-ask", ready, 30, what)
+    a11y.find(pyatspi, "mailtokit-ask", ready, 30, what)
+    s.activate(s.wait_window(exactly(TITLE), timeout=30))
+    return a11y.find(pyatspi, "mailtokit-ask", lambda app: ready(app, True), 30, what + ", usable")
 
 
 def labels(pyatspi, nodes):
@@ -89,33 +75,33 @@ with Session("settings-typed", 1280, 800) as s:
 
     # ---- 1. off, and what links do meanwhile ------------------------------------------------
     p, log = d.start(["settings"])
-    nodes = window(pyatspi, lambda n: any(x.name == TITLE and x.getRole() == pyatspi.ROLE_DIALOG for x in n),
+    nodes = window(s, pyatspi, lambda n: any(x.name == TITLE and x.getRole() == pyatspi.ROLE_DIALOG for x in n),
                    "the Mail links window")
     off = [t for t in labels(pyatspi, nodes) if t.startswith("mailtokit is off")]
     check(off == ["mailtokit is off: mail links go straight to Stand-in Mail, unchecked, and the choices below "
                   "wait until it is on again."], f"the window says what links do while mailtokit is off: {off}")
 
     # ---- 2. an http: address: asked again, nothing lost -------------------------------------
-    radios = visible(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)
-    press(named(radios, "Your organization's Roundcube"))
+    radios = a11y.of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)
+    a11y.press(a11y.named(radios, "Your organization's Roundcube"))
     dialog = [n for n in nodes if n.getRole() == pyatspi.ROLE_DIALOG][0]
 
     def field():
-        fields = [n for n in visible(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_TEXT) if n.name == FIELD]
+        fields = [n for n in a11y.of_role(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_TEXT) if n.name == FIELD]
         return fields[0] if fields else None
     entry = wait_for(field, 15, "Roundcube's address field")
     entry.queryEditableText().setTextContents("http://mail.example.org/")
-    save = named(visible(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_PUSH_BUTTON), "Save")
+    save = a11y.named(a11y.of_role(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_PUSH_BUTTON), "Save")
     wait_for(lambda: "sensitive" in a11y.states(pyatspi, save) or None, 15, "Save to become sensitive")
-    press(save)
-    nodes = window(pyatspi, lambda n: any(x.getRole() == pyatspi.ROLE_LABEL and "https" in x.name for x in n),
+    a11y.press(save)
+    nodes = window(s, pyatspi, lambda n: any(x.getRole() == pyatspi.ROLE_LABEL and "https" in x.name for x in n),
                    "the window again, saying why")
     win = s.wait_window(exactly(TITLE), timeout=30)
     s.screenshot(RESULTS / "settings-typed-again.png", window=win)
-    radios = visible(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)
+    radios = a11y.of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)
     chosen = [r.name for r in radios if "checked" in a11y.states(pyatspi, r)]
     check("Your organization's Roundcube" in chosen, f"Roundcube is still chosen: {chosen}")
-    fields = [n for n in visible(pyatspi, nodes, pyatspi.ROLE_TEXT) if n.name == FIELD]
+    fields = [n for n in a11y.of_role(pyatspi, nodes, pyatspi.ROLE_TEXT) if n.name == FIELD]
     check(len(fields) == 1 and fields[0].queryText().getText(0, -1) == "http://mail.example.org/",
           "the typed address is still in its field")
     check((s.home / ".config/mailtokit/config").read_text() == "# mine\n", "nothing was written")
@@ -123,8 +109,8 @@ with Session("settings-typed", 1280, 800) as s:
     # ---- 3. a bare host: read as https, and said -------------------------------------------
     fields[0].queryEditableText().setTextContents("mail.example.org")
     dialog = [n for n in nodes if n.getRole() == pyatspi.ROLE_DIALOG][0]
-    save = named(visible(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_PUSH_BUTTON), "Save")
-    press(save)
+    save = a11y.named(a11y.of_role(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_PUSH_BUTTON), "Save")
+    a11y.press(save)
     rc = wait_exit(p, 30, "Save with a bare host")
     cfg = (s.home / ".config/mailtokit/config").read_text()
     out = log.read_text("utf-8", "replace")

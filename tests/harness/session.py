@@ -260,6 +260,11 @@ class Session:
         return [self.title(w) for w in r.stdout.split() if w]
 
     def activate(self, window: str) -> None:
+        """Give `window` the keyboard, as a window manager does when it is clicked. A window that
+        has it already is left alone: taking the focus away and back re-arms mailtokit-ask's input
+        guard (issue 46)."""
+        if self.run(["xdotool", "getwindowfocus"], check=False).stdout.strip() == str(window):
+            return
         self.run(["xdotool", "windowactivate", "--sync", window], check=False)
         self.run(["xdotool", "windowfocus", "--sync", window], check=False)
 
@@ -269,7 +274,8 @@ class Session:
         argv = ["xdotool", "key", "--delay", str(delay_ms)]
         if window:
             self.activate(window)
-            if is_question_window(self, window):
+            # Escape cancels at once (the window's own key, not a button's); any other key waits.
+            if keys != ("Escape",) and is_question_window(self, window):
                 wait_usable(self, window)
         self.run(argv + list(keys))
 
