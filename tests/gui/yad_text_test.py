@@ -28,12 +28,13 @@ from harness.session import Session, require  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 checks = Checks("yad_text", show_passed=True)
-check, failures = checks.check, checks.failures
+check = checks.check
 
-# A hidden copy to "x\0y\nz\342\200\256w"@evil.example (a quoted local part; \342\200\256 is
-# the octal escape of U+202E in UTF-8).
+# A look-alike address (so mailtokit asks) and a hidden copy to "x\0y\nz\342\200\256w"@evil.example
+# (a quoted local part; \342\200\256 is the octal escape of U+202E in UTF-8), which mailtokit leaves
+# out of the hand-over and names in the question.
 ESCAPES = ("\\0y", "\\nz", "\\342\\200\\256w")
-LINK = "mailto:friend@example.org?subject=Hi&bcc=%22x%5C0y%5Cnz%5C342%5C200%5C256w%22%40evil.example"
+LINK = "mailto:support@%D0%B0pple.com?subject=Hi&bcc=%22x%5C0y%5Cnz%5C342%5C200%5C256w%22%40evil.example"
 
 
 def label_text(pyatspi, s, program: str, marker: str) -> str:
@@ -82,4 +83,4 @@ with Session("yad_text", 1280, 800) as s:
         ctl.terminate()
         ctl.wait(timeout=10)
 
-sys.exit(failures())
+checks.finish()
