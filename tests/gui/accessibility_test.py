@@ -105,13 +105,7 @@ with Session("accessibility", 1280, 800) as s:
 
     # ---- files asked to be attached: check boxes a screen reader names, none checked ----------
     d.clear()
-    docs = s.home / "Documents"
-    docs.mkdir(exist_ok=True)
-    for name in ("report.pdf", "notes.txt"):
-        (docs / name).write_text(name + "\n")
-    d.write_config(f'target = custom\ncommand = "{d.recorder}" %f\nnotify = no\n')
-    p, log = d.start(["send", "--attach", str(docs / "report.pdf"), "--attach", str(docs / "notes.txt"),
-                      "boss@example.org"])
+    p, log = d.send_files()
     dialog, headings, labels, buttons = read_question(pyatspi, s)
     boxes = [n for n in a11y.walk(dialog) if n.getRole() == pyatspi.ROLE_CHECK_BOX]
     check([b.name.strip("\u2068\u2069") for b in boxes] == ["report.pdf", "notes.txt"],

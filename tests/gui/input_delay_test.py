@@ -98,13 +98,7 @@ with Session("input-delay", 1024, 768) as s:
 
     # 3. Files: Tab Tab Tab space Return and Alt+1 at once tick nothing.
     d.clear()
-    docs = s.home / "Documents"
-    docs.mkdir(exist_ok=True)
-    for name in ("report.pdf", "notes.txt"):
-        (docs / name).write_text(name + "\n")
-    d.write_config(f'target = custom\ncommand = "{d.recorder}" %f\nnotify = no\n')
-    p, log = d.start(["send", "--attach", str(docs / "report.pdf"), "--attach", str(docs / "notes.txt"),
-                      "boss@example.org"])
+    p, log = d.send_files()
     at_once(s, "key", "Tab", "Tab", "Tab", "space", "Return", "alt+1")
     boxes = a11y.find(pyatspi, "mailtokit-ask", lambda app: [n for n in a11y.walk(app)
                       if n.getRole() == pyatspi.ROLE_CHECK_BOX] or None, 30, "the files' check boxes")

@@ -107,6 +107,19 @@ class Desktop:
         p = self.s.spawn([self.prog] + args, log=log, env={**self.env, **(env or {})})
         return p, log
 
+    def send_files(self, names: tuple[str, ...] = ("report.pdf", "notes.txt"), to: str = "boss@example.org"):
+        """`mailtokit send --attach F ... TO` as a file manager's "send by email" runs it, with
+        files in ~/Documents (each holding its own name) and the recorder as the mail program
+        (`%f`, no notifications); returns start()'s (process, log)."""
+        docs = self.s.home / "Documents"
+        docs.mkdir(exist_ok=True)
+        argv = ["send"]
+        for name in names:
+            (docs / name).write_text(name + "\n")
+            argv += ["--attach", str(docs / name)]
+        self.write_config(f'target = custom\ncommand = "{self.recorder}" %f\nnotify = no\n')
+        return self.start(argv + [to])
+
     def record_ask(self) -> None:
         """Run the build's mailtokit-ask (beside the program) through a recorder that keeps its
         argv and the question file it is given: recorded("ask"), recorded_text("ask")."""
