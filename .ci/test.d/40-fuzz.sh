@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Stage: bounded libFuzzer runs of every fuzz target (tests/fuzz), MAILTOKIT_FUZZ_SECONDS each
-# (default 30, which keeps the whole test command under 55 minutes on 2 cores), two at a time on two cores, with a fixed seed (MAILTOKIT_FUZZ_SEED, default 1;
+# (default 30: the stage takes about 8 minutes on 2 cores), two at a time on two cores, with a fixed seed (MAILTOKIT_FUZZ_SEED, default 1;
 # 0 picks a random one) so that the stage is reproducible: a commit explores the same inputs here
 # as on a developer's machine. Open-ended search runs separately (tests/fuzz/CAMPAIGNS.md). Needs clang-14 with its libFuzzer runtime
 # (libclang-rt-14-dev, installed by .ci/install-deps --test): without it the stage fails, unless
