@@ -15,59 +15,44 @@
 namespace mailtokit::ask {
 
 std::string wide_spaces_shown(std::string_view text) {
-  // The spaces Unicode calls Zs besides U+0020, by their UTF-8 bytes: U+00A0, U+1680,
-  // U+2000-U+200A, U+202F, U+205F, U+3000.
-  auto wide = [&](std::size_t i) -> std::size_t {
-    const auto b = [&](std::size_t k) { return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0u; };
-    if (b(0) == 0xC2 && b(1) == 0xA0) return 2;
-    if (b(0) == 0xE1 && b(1) == 0x9A && b(2) == 0x80) return 3;
-    if (b(0) == 0xE2 && b(1) == 0x80 && ((b(2) >= 0x80 && b(2) <= 0x8A) || b(2) == 0xAF)) return 3;
-    if (b(0) == 0xE2 && b(1) == 0x81 && b(2) == 0x9F) return 3;
-    if (b(0) == 0xE3 && b(1) == 0x80 && b(2) == 0x80) return 3;
-    return 0;
+  // The spaces Unicode calls Zs besides U+0020.
+  auto wide = [](char32_t cp) {
+    return cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F || cp == 0x205F ||
+           cp == 0x3000;
   };
   std::string out;
   out.reserve(text.size());
-  std::size_t i = 0;
-  while (i < text.size()) {
-    // A run of spaces: shown as it is unless it holds a wide one and has two or more.
-    std::size_t j = i, count = 0;
+  const char* const end = text.data() + text.size();
+  const char* it = text.data();
+  while (it != end) {
+    // A run of spaces is shown as it is unless it has two or more and a wide one among them.
+    const char* run_end = it;
+    std::size_t count = 0;
     bool has_wide = false;
-    while (j < text.size()) {
-      if (text[j] == ' ') {
-        ++j;
-      } else if (const std::size_t n = wide(j); n > 0) {
-        j += n;
-        has_wide = true;
-      } else {
-        break;
-      }
-      ++count;
+    for (const char* next = run_end; next != end; run_end = next, ++count) {
+      const auto cp = utf8::decode(next, end);
+      if (!cp || (*cp != ' ' && !wide(*cp))) break;
+      has_wide = has_wide || wide(*cp);
     }
     if (count == 0) {
-      out += text[i++];
+      out += *it++;
       continue;
     }
     if (!has_wide || count < 2) {
-      out.append(text, i, j - i);
+      out.append(it, run_end);
     } else {
-      for (std::size_t k = i; k < j;) {
-        if (text[k] == ' ') {
+      while (it != run_end) {
+        const char32_t cp = *utf8::decode(it, run_end);
+        if (cp == ' ') {
           out += ' ';
-          ++k;
-          continue;
+        } else {
+          char buf[12];
+          std::snprintf(buf, sizeof buf, "<U+%04X>", static_cast<unsigned>(cp));
+          out += buf;
         }
-        const std::size_t n = wide(k);
-        char32_t cp = n == 2 ? 0xA0 : (static_cast<char32_t>(text[k] & 0x0F) << 12) |
-                                          (static_cast<char32_t>(text[k + 1] & 0x3F) << 6) |
-                                          static_cast<char32_t>(text[k + 2] & 0x3F);
-        char buf[12];
-        std::snprintf(buf, sizeof buf, "<U+%04X>", static_cast<unsigned>(cp));
-        out += buf;
-        k += n;
       }
     }
-    i = j;
+    it = run_end;
   }
   return out;
 }
