@@ -270,11 +270,16 @@ std::vector<std::string> recipient_lines(const draft& d) {
     for (std::size_t i = 0; i < v.size() && i < 20; ++i) {
       // Appended piece by piece: GCC 12's -Wrestrict misreads `"..." + std::string&&` here at -O3.
       if (i > 0) line += ", ";
-      line += preview::isolate(v[i].valid ? v[i].unicode() : v[i].original, true);
+      // Cut before it is made visible: an invalid address of invisible characters grows eight
+      // times in visible(), and no field may grow past what the window reads (issue 46).
+      line += preview::isolate(clip(v[i].valid ? v[i].unicode() : v[i].original, 120), true);
     }
     if (v.size() > 20) {
       line += ' ';
-      line += fill(ntr("and {0} more", "and {0} more", v.size() - 20), {std::to_string(v.size() - 20)});
+      // TRANSLATORS: after a list of 20 addresses; {0} is how many more there are.
+      line += fill(ntr("and {0} more (the details show every one)", "and {0} more (the details show every one)",
+                       v.size() - 20),
+                   {std::to_string(v.size() - 20)});
     }
     out.push_back(fill(tr(label), {line}));
   };

@@ -29,6 +29,9 @@ struct text_limits {
   std::size_t draft_lines = 120;  ///< lines of the draft (as `mailtokit preview` shows it)
   std::size_t part_lines = 24;    ///< lines of one part of it (the To list, the body, ...)
   std::size_t body_lines = 20;    ///< body lines within those
+  /// Recipients (To, Cc and hidden copies together) the details list every one of, beyond
+  /// part_lines: a draft with more offers no answer that sends to one nobody could see (issue 46).
+  std::size_t recipients = 100;
 };
 
 /// `s` cut to `max` code points with " ... (N more characters)" after it; valid UTF-8 in, valid

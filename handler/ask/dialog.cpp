@@ -298,7 +298,13 @@ answer ask_dialog(const question& q, const std::optional<std::string>& ask_progr
     auto r = run_ask(*ask_program, "mailtokit-question-", ask_request(q), 4096);
     // 0: a button; 1: closed or Escape. Anything else (bad input, no display, a crash): the
     // dialog program below.
-    if (r && r->status == 0) return answer_of(r->out, q.files.files.size());
+    if (r && r->status == 0) {
+      auto a = answer_of(r->out, q.files.files.size());
+      // Only what the question offered: it leaves out "Open as it is" when it cannot show every
+      // recipient (issue 46).
+      const bool offered = std::any_of(q.buttons.begin(), q.buttons.end(), [&](const auto& b) { return b.what == a.what; });
+      return offered ? a : answer{choice::cancel, {}, a.files_shown};
+    }
     if (r && r->status == 1) return {choice::cancel, {}, !q.files.files.empty()};
   }
   if (!fallback) return {};

@@ -608,13 +608,23 @@ bool risk_beyond_bcc(const draft& d, const std::vector<preview::finding>& findin
   return false;
 }
 
-// The draft as `mailtokit preview` shows it, each part (the To list, the body, ...) cut to its
-// share so that a long list cannot push the rest out of view.
+// Whether the details can list every recipient of `d`; with `bcc` false, every one but the
+// hidden copies.
+bool recipients_seen(const draft& d, const text_limits& l, bool bcc = true) {
+  return d.to.size() + d.cc.size() + (bcc ? d.bcc.size() : 0) <= l.recipients;
+}
+
+// The draft as `mailtokit preview` shows it, each part (the body, ...) cut to its share so that
+// a long list cannot push the rest out of view. The recipients' parts are listed whole when
+// recipients_seen(): an address past the 24th line of a part would be in no line of the
+// question (issue 46).
 std::string draft_details(const draft& d, const std::vector<preview::finding>& findings,
                           const text_limits& l) {
   std::string out;
   const std::string report = preview::render_text(d, findings, l.body_lines);
   std::string_view rest = report;
+  const bool whole_lists = recipients_seen(d, l);
+  bool in_list = false;
   std::size_t shown_lines = 0, in_part = 0, cut_in_part = 0, cut = 0;
   auto end_part = [&] {
     if (cut_in_part > 0)
@@ -629,8 +639,14 @@ std::string draft_details(const draft& d, const std::vector<preview::finding>& f
     const auto nl = rest.find('\n');
     const std::string_view line = rest.substr(0, nl);
     rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
-    if (!line.empty() && line.front() != ' ') end_part();
-    if (shown_lines >= l.draft_lines) {
+    if (!line.empty() && line.front() != ' ') {
+      end_part();
+      // render_text()'s own labels, not translated.
+      in_list = whole_lists && (line.starts_with("To:") || line.starts_with("Cc:") || line.starts_with("Bcc:"));
+    }
+    if (in_list) {
+      out += clip(line, l.line_chars) + "\n";
+    } else if (shown_lines >= l.draft_lines) {
       ++cut;
     } else if (in_part >= l.part_lines) {
       ++cut_in_part;
@@ -708,7 +724,8 @@ void add_choices(question& q, const draft& d) {
 
 // The buttons and the safe default (issue 24): never a draft with a hidden recipient or a
 // look-alike address; asked only for files, Open, which attaches nothing unticked.
-void add_buttons(question& q, const draft& d, const std::vector<preview::finding>& findings, bool risky) {
+void add_buttons(question& q, const draft& d, const std::vector<preview::finding>& findings, bool risky,
+                 const text_limits& l) {
   const bool bcc = !d.bcc.empty();
   q.safe = bcc && !risk_beyond_bcc(d, findings) ? choice::open_without_bcc : choice::cancel;
 
@@ -726,14 +743,30 @@ void add_buttons(question& q, const draft& d, const std::vector<preview::finding
                  fill(tr("{0}: nothing is opened."), {cancel.label})};
     return;
   }
+  // No answer sends to a recipient the question cannot show (issue 46): with more than the
+  // details list, only what sends to none of them.
+  const bool seen = recipients_seen(d, l), seen_without_bcc = recipients_seen(d, l, false);
+  if (!seen_without_bcc) q.safe = choice::cancel;
   if (q.safe == choice::open_without_bcc) {
-    q.buttons = {without, cancel, open};
+    q.buttons = {without, cancel};
   } else {
     q.buttons = {cancel};
-    if (bcc) q.buttons.push_back(without);
-    q.buttons.push_back(open);
+    if (bcc && seen_without_bcc) q.buttons.push_back(without);
   }
+  if (seen) q.buttons.push_back(open);
   add_choices(q, d);
+  if (!seen) {
+    const std::string n = std::to_string(d.to.size() + d.cc.size() + d.bcc.size());
+    q.findings.insert(
+        q.findings.begin() + (q.findings.empty() ? 0 : 1),
+        seen_without_bcc
+            // TRANSLATORS: {0} is the number of recipients (more than 100), {1} the button's label.
+            ? fill(tr("This message has {0} recipients, more than mailtokit can show, so it cannot be opened as it "
+                      "is; \"{1}\" sends it only to those the details list."),
+                   {n, without.label})
+            : fill(tr("This message has {0} recipients, more than mailtokit can show, so it can only be cancelled."),
+                   {n}));
+  }
 }
 
 question make_question(const draft& d, const std::vector<preview::finding>& findings,
@@ -783,12 +816,20 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
   q.details.clear();
   if (losses.size() > shown_losses) {
     q.details = std::string(tr("What mailtokit changed before opening:")) + "\n";
-    for (const auto& loss : losses) q.details += "- " + shown(loss, 400) + "\n";
+    // Bounded like every field (issue 46): one per address left out could be thousands.
+    constexpr std::size_t detailed_losses = 200;
+    for (std::size_t i = 0; i < losses.size() && i < detailed_losses; ++i)
+      q.details += "- " + shown(losses[i], 400) + "\n";
+    if (losses.size() > detailed_losses)
+      q.details += "- " +
+                   fill(ntr("and {0} more change", "and {0} more changes", losses.size() - detailed_losses),
+                        {std::to_string(losses.size() - detailed_losses)}) +
+                   "\n";
     q.details += "\n";
   }
   q.details += draft_details(d, findings, l);
 
-  add_buttons(q, d, findings, !items.empty());
+  add_buttons(q, d, findings, !items.empty(), l);
   // No run of wide spaces can push link text to the start of a line of its own (issue 46).
   q.headline = wide_spaces_shown(q.headline);
   for (auto* list : {&q.findings, &q.choices, &q.recipients})

@@ -3,6 +3,10 @@
 // kdialog (ask/dialog.hpp).
 #include "ask/dialog.hpp"
 
+#include "ask/question.hpp"
+#include "mailtokit/mailto.hpp"
+#include "mailtokit/policy.hpp"
+
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -226,3 +230,24 @@ TEST_CASE("choices window: only what the request holds comes back, anything else
     CHECK(window_answer_of(r, 0, out).what == how::failed);
   CHECK(window_answer_of(r, 2, "save\n").what == how::failed);  // bad input, no display
 }
+
+TEST_CASE("no field of a question grows past what mailtokit-ask reads (issue 46)", "[confirm]") {
+  // Raw invisible characters in invalid addresses grow eight times when made visible; a link
+  // of this kind once moved the question from the window to a dialog program without the list.
+  std::string zw;
+  for (int i = 0; i < 12000; ++i) zw += "\xE2\x80\x8B";  // U+200B ZERO WIDTH SPACE, raw
+  std::string link = "mailto:";
+  for (int i = 0; i < 3; ++i) link += (i ? "," : "") + std::string("a") + zw + "@b@c";
+  link += "?cc=" + std::string("d") + zw + "@e@f" + "&bcc=g" + zw + "@h@i&subject=" + zw + "&body=" + zw;
+  REQUIRE(link.size() > 120 * 1024);
+  auto d = parse_draft(link, {}, policy::defaults());
+  REQUIRE(d);
+  const auto q = make_question(*d, preview::check(*d), std::vector<std::string>(3000, "left out: " + zw));
+  const std::string text = ask::encode(ask_request(q));
+  CHECK(text.size() < ask::max_input / 2);
+  const auto back = ask::decode(text);
+  REQUIRE(back);
+  CHECK(back->recipients == q.recipients);
+  CHECK(back->recipients.size() == 3);
+}
+

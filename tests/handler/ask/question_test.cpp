@@ -31,6 +31,12 @@ std::string front(const question& q) {
 
 bool has(std::string_view text, std::string_view what) { return text.find(what) != std::string_view::npos; }
 
+bool button_for_test(const question& q, choice c) {
+  for (const auto& b : q.buttons)
+    if (b.what == c) return true;
+  return false;
+}
+
 // Words for developers that the question never shows: field indexes, spec names, the preview's
 // own phrases, and every finding and warning code (preview.hpp, draft.hpp).
 void check_plain_text(const std::string& t) {
@@ -308,7 +314,54 @@ TEST_CASE("hostile text cannot change or swamp the question", "[question]") {
   CHECK(has(q.details, "more lines of this part"));  // the To list is cut ...
   CHECK(has(q.details, "Subject:"));                 // ... and what follows is shown
   CHECK(has(q.details, "more characters)"));
+  // ... so no answer sends it: 996 recipients are more than the question can show (issue 46).
+  REQUIRE(q.buttons.size() == 1);
+  CHECK(q.buttons[0].what == choice::cancel);
+  CHECK(has(t, "This message has 996 recipients, more than mailtokit can show, so it can only be cancelled."));
+  CHECK_FALSE(parse_typed("o", q));
+  CHECK_FALSE(parse_typed("w", q));
   check_plain_words(q);
+}
+
+namespace {
+std::string addresses(std::string_view prefix, int n, std::string_view domain) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out.append(i ? "," : "").append(prefix).append(std::to_string(i)).append(domain);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("every hidden copy is in a line of the question, the 30th too (issue 46)", "[question]") {
+  const auto q = question_for("mailto:boss@example.org?bcc=" + addresses("h", 30, "@evil.example"));
+  REQUIRE(q.recipients.size() == 2);
+  CHECK(has(q.recipients[0], "h19@evil.example"));
+  CHECK_FALSE(has(q.recipients[0], "h20@evil.example"));
+  CHECK(has(q.recipients[0], "and 10 more (the details show every one)"));
+  for (int i = 0; i < 30; ++i) CHECK(has(q.details, "h" + std::to_string(i) + "@evil.example"));
+  CHECK_FALSE(has(q.details, "more lines of this part"));
+  CHECK(button_for_test(q, choice::open));  // all can be seen: every answer stays
+  CHECK(q.safe == choice::open_without_bcc);
+}
+
+TEST_CASE("more recipients than the question can show: only what sends to none unseen (issue 46)", "[question]") {
+  // 101 hidden copies: opening without them is still offered, and is the default.
+  auto q = question_for("mailto:boss@example.org?bcc=" + addresses("h", 101, "@evil.example"));
+  REQUIRE(q.buttons.size() == 2);
+  CHECK(q.buttons[0].what == choice::open_without_bcc);
+  CHECK(q.buttons[1].what == choice::cancel);
+  CHECK(q.safe == choice::open_without_bcc);
+  CHECK(has(front(q), "This message has 102 recipients, more than mailtokit can show, so it cannot be opened as "
+                      "it is; \"Open without the hidden copies\" sends it only to those the details list."));
+  CHECK_FALSE(parse_typed("o", q));
+  CHECK(parse_typed("w", q));
+  // 100 in all: every one listed, every answer offered.
+  q = question_for("mailto:boss@example.org?bcc=" + addresses("h", 99, "@evil.example"));
+  CHECK(q.buttons.size() == 3);
+  CHECK(has(q.details, "h98@evil.example"));
+  // 101 To addresses and a hidden copy: nothing but Cancel.
+  q = question_for("mailto:" + addresses("u", 101, "@example.org") + "?bcc=x@evil.example");
+  REQUIRE(q.buttons.size() == 1);
+  CHECK(q.safe == choice::cancel);
 }
 
 namespace {
