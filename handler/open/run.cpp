@@ -4,11 +4,13 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ask/dialog.hpp"
 #include "ask/policy.hpp"
 #include "ask/question.hpp"
+#include "ask/turn.hpp"
 #include "base/i18n.hpp"
 #include "clients/dispatch.hpp"
 #include "clients/handover_safety.hpp"
@@ -79,6 +81,7 @@ class open_run {
  private:
   std::optional<int> make_plan();
   std::optional<int> answer_with(ask_how how, const ask_context& ctx, const question& q);
+  std::optional<int> take_turn();
   std::string keep() const { return o_.dry_run ? std::string() : keep_draft(*d_, env_, &*lc_); }
 
   const open_options& o_;
@@ -98,6 +101,7 @@ class open_run {
   bool tell_later_ = false;  // nobody is asked: the notes go out after the files are told
   std::string unasked_;
   offered_files offered_;
+  std::optional<ask::turn> turn_;  // held from the first window this call opens to the last answer
 };
 
 // The configuration, the policy and the link; a link that is no mailto: link or cannot be read
@@ -155,6 +159,7 @@ std::optional<int> open_run::choose_first() {
   }
   if (o_.dry_run || !o_.target.empty() || lc_->cfg.target || !ui_.ask || lc_->path.empty()) return std::nullopt;
   if (!reg_ || !xdg::registered_without_previous(*reg_)) return std::nullopt;
+  if (auto code = take_turn()) return code;
   const auto c = ask_first_choice(*lc_, *ui_.ask);
   switch (c.what) {
     case first_choice::how::not_asked:
@@ -257,10 +262,29 @@ std::optional<int> open_run::answer_with(ask_how how, const ask_context& ctx, co
       answer_ = ask_terminal(q);
       break;
     case ask_how::dialog:
+      if (auto code = take_turn()) return code;
       answer_ = ask_dialog(q, ui_.ask, ui_.dialog);
       break;
   }
+  turn_.reset();  // answered: the next link's question may open
   return std::nullopt;
+}
+
+// One window at a time (issue 46): wait while another link's question or chooser is open; when
+// several already wait, this link is not opened and its draft is kept.
+std::optional<int> open_run::take_turn() {
+  if (turn_) return std::nullopt;
+  if (auto t = ask::wait_turn(ask::turn_dir())) {
+    turn_.emplace(std::move(*t));
+    return std::nullopt;
+  }
+  // Told in a notification, never a window of its own: that would stack again.
+  desktop_ui no_window = ui_;
+  no_window.dialog.reset();
+  return report({exit_unavailable,
+                 tr("The link was not opened: other mail links are already waiting for your answer."),
+                 tr("Answer the open question first, then click the link again.")},
+                keep(), no_window);
 }
 
 // The files ticked are attached; every other one is told, with what nobody was asked about.
