@@ -199,6 +199,25 @@ std::string failure_text(const open_failure& f, std::string_view kept_draft) {
   return t;
 }
 
+std::string breakable(std::string_view text, std::size_t every) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  std::size_t run = 0;
+  for (const char c : text) {
+    if (c == ' ' || c == '\n' || c == '\t') {
+      run = 0;
+    } else if (is_lead(c)) {
+      if (run == every) {
+        out += "\u200B";
+        run = 0;
+      }
+      ++run;
+    }
+    out += c;
+  }
+  return out;
+}
+
 std::string yad_text(std::string_view text) {
   std::string out;
   out.reserve(text.size());

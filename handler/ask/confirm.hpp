@@ -60,6 +60,12 @@ enum class dialog_program { zenity, yad, kdialog };
 /// backslash shows as itself.
 [[nodiscard]] std::string yad_text(std::string_view text);
 
+/// `text` with a ZERO WIDTH SPACE (U+200B, a place to break a line, drawn as nothing) after each
+/// `every` code points that stand without a space or line break between them. zenity and yad
+/// wrap their text only between words, so a long unbreakable subject or address widened their
+/// window past the screen, with the buttons (issue 46).
+[[nodiscard]] std::string breakable(std::string_view text, std::size_t every = 40);
+
 /// The title of the question window (tests look for it).
 inline constexpr std::string_view question_title = "mailtokit: check this link before it opens";
 /// The title of the failure window (English; shown through tr()).

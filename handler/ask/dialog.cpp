@@ -109,6 +109,9 @@ std::string question_summary(const question& q) {
     out += "- " + f;
     first = false;
   }
+  // Who gets it, as the window says it: a dialog program is no reason to see less (issue 46).
+  if (!q.recipients.empty()) out += "\n\n" + std::string(tr("The message goes to:"));
+  for (const auto& r : q.recipients) out += "\n  " + r;
   if (!q.choices.empty()) out += "\n";
   for (const auto& c : q.choices) out += "\n" + c;
   return out;
@@ -160,7 +163,7 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
               "--icon-name=dialog-warning",
               "--width=560",
               title,
-              "--text=" + question_summary(q)};
+              "--text=" + breakable(question_summary(q))};
       for (const auto& b : q.buttons)
         if (b.what == q.safe) argv.push_back("--extra-button=" + b.label);
       for (const auto& b : q.buttons)
@@ -169,7 +172,7 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
       return argv;
     case dialog_program::yad: {
       argv = {"yad", "--image=dialog-warning",       "--no-markup", "--center", "--width=560", "--fixed",
-              title, "--text=" + yad_text(question_summary(q))};
+              title, "--text=" + yad_text(breakable(question_summary(q)))};
       int other = yad_first_other;
       for (const auto& b : q.buttons)
         argv.push_back("--button=" + b.label + ":" + std::to_string(b.what == q.safe ? 0 : other++));

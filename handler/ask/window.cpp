@@ -162,6 +162,14 @@ void add_files(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
     if (i < 9) label = "_" + label;
     for (const char c : clipped(f.name)) label += c == '_' ? std::string("__") : std::string(1, c);
     GtkWidget* box = gtk_check_button_new_with_mnemonic(label.c_str());
+    // The name wraps like every text: a wide one pushed the window, its buttons and the name's
+    // real ending off a 1024-pixel screen (issue 46).
+    if (GtkWidget* name = gtk_bin_get_child(GTK_BIN(box)); GTK_IS_LABEL(name)) {
+      gtk_label_set_line_wrap(GTK_LABEL(name), TRUE);
+      gtk_label_set_line_wrap_mode(GTK_LABEL(name), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_max_width_chars(GTK_LABEL(name), 60);
+      gtk_label_set_xalign(GTK_LABEL(name), 0.0F);
+    }
     gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(box), FALSE);
     g_signal_connect(box, "key-press-event", G_CALLBACK(enter_is_default), nullptr);
     AtkObject* a11y = gtk_widget_get_accessible(box);

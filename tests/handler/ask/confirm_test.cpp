@@ -184,3 +184,15 @@ TEST_CASE("the question says to whom, and shows names that cannot be reordered o
   CHECK(shown_file_name("short.pdf") == "\xE2\x81\xA8short.pdf\xE2\x81\xA9");
   CHECK(shown_file_name("a\xE2\x80\xA8" "b") == "\xE2\x81\xA8" "a<U+2028>b\xE2\x81\xA9");
 }
+
+TEST_CASE("dialog programs' text: a long word gets places to break, words and lines stay (issue 46)", "[confirm]") {
+  const std::string word(100, 'x');
+  const std::string zw = "\xE2\x80\x8B";
+  CHECK(breakable(word, 40) == std::string(40, 'x') + zw + std::string(40, 'x') + zw + std::string(20, 'x'));
+  CHECK(breakable("short words stay as they are\nand lines too", 5) == "short words stay as they are\nand lines too");
+  // Counted in code points, never inside a character.
+  std::string wide;
+  for (int i = 0; i < 6; ++i) wide += "\xEF\xBC\xB7";  // FULLWIDTH W
+  CHECK(breakable(wide, 4) == "\xEF\xBC\xB7\xEF\xBC\xB7\xEF\xBC\xB7\xEF\xBC\xB7" + zw + "\xEF\xBC\xB7\xEF\xBC\xB7");
+  CHECK(breakable(std::string(40, 'a'), 40) == std::string(40, 'a'));
+}
