@@ -20,6 +20,9 @@ std::string wide_spaces_shown(std::string_view text) {
     return cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F || cp == 0x205F ||
            cp == 0x3000;
   };
+  // Every wide space is outside ASCII: plain ASCII text (most of it) is returned at once.
+  if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+    return std::string(text);
   std::string out;
   out.reserve(text.size());
   const char* const end = text.data() + text.size();

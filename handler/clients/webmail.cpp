@@ -6,7 +6,9 @@
 #include "base/i18n.hpp"
 #include "clients/common.hpp"
 #include "mailtokit/chars.hpp"
+#include "mailtokit/idna.hpp"
 #include "mailtokit/percent.hpp"
+#include "mailtokit/preview.hpp"
 
 namespace mailtokit::webmail {
 
@@ -416,9 +418,45 @@ mailtokit::result<std::string, problem> check_address(const service& s, std::str
     return problem{fill(tr("{0} names no server: use the address of your webmail, for example {1}"), {shown, s.example})};
   if (authority.find('@') != std::string_view::npos)
     return problem{fill(tr("{0} holds a user name or password: leave them out, the browser asks for them"), {shown})};
-  std::string_view host = authority;
-  if (host.front() != '[') host = host.substr(0, host.find(':'));
-  else host = host.substr(0, host.find(']') + 1);
+  // The host and port as a browser reads them, or the address is refused (issue 46: a
+  // direction-changing character, port 99999 and "[::1" were taken as they came).
+  std::string_view host = authority, port;
+  if (host.front() == '[') {
+    const auto close = host.find(']');
+    const bool literal = close != std::string_view::npos &&
+                         std::all_of(host.begin() + 1, host.begin() + static_cast<std::ptrdiff_t>(close), [](char c) {
+                           return chars::hexdig(c) || c == ':' || c == '.';
+                         });
+    if (!literal || close == 1 || (close + 1 < host.size() && host[close + 1] != ':'))
+      return problem{fill(tr("{0} does not name a server correctly: copy the address from your browser"), {shown})};
+    port = host.substr(std::min(close + 2, host.size()));
+    host = host.substr(0, close + 1);
+  } else {
+    const auto colon = host.find(':');
+    port = colon == std::string_view::npos ? std::string_view() : host.substr(colon + 1);
+    host = host.substr(0, colon);
+    const bool ascii = idna::is_plain_ascii(host);
+    const bool name_ok =
+        !host.empty() && (ascii ? std::all_of(host.begin(), host.end(),
+                                              [](char c) { return chars::alpha(c) || chars::digit(c) || c == '-' || c == '.'; })
+                                : preview::visible(host) == host && idna::to_ascii(host).has_value());
+    if (!name_ok)
+      return problem{fill(tr("{0} does not name a server correctly: copy the address from your browser"), {shown})};
+  }
+  // Empty after the colon: the default port, as browsers read it.
+  unsigned long number = 0;
+  bool port_ok = port.size() <= 5;
+  for (const char c : port) {
+    port_ok = port_ok && chars::digit(c);
+    number = number * 10 + static_cast<unsigned long>(c - '0');
+  }
+  if (!port_ok || (!port.empty() && (number < 1 || number > 65535)))
+    return problem{fill(tr("{0} has a port that is not a number from 1 to 65535: copy the address from your browser"),
+                        {shown})};
+  if (preview::visible(address) != address)
+    return problem{fill(tr("{0} holds a space or a character a web address cannot hold: copy the address from your "
+                   "browser"),
+                {shown})};
   if (http && !loopback(host))
     return problem{fill(tr("{0} is not encrypted (http:): use its https:// address; plain http: is only for a webmail on "
                    "this computer"),

@@ -81,7 +81,9 @@ struct lookalike {
 /// C0/C1 control, DEL and line or paragraph separator (U+2028, U+2029: every mandatory line break
 /// of UAX #14 is a control or one of these) replaced by a visible "<U+XXXX>" (tab and, when
 /// `keep_newlines`, CR and LF stay) and each invalid UTF-8 byte by "<0xNN>": nothing in the
-/// result is invisible, and nothing in it breaks a line but CR and LF kept on purpose.
+/// result is invisible, and nothing in it breaks a line but CR and LF kept on purpose. A
+/// non-spacing or enclosing mark after three in a row is shown the same way: dozens stacked on one
+/// letter ("Zalgo" text) are drawn over the neighbouring lines.
 /// visible("a\u202Eb") == "a<U+202E>b".
 [[nodiscard]] MAILTOKIT_API std::string visible(std::string_view text, bool keep_newlines = false);
 

@@ -386,15 +386,23 @@ bool plain_local_part(std::string_view local_part) {
   return utf8::is_ascii(local_part) || charset::nfkc_casefold(local_part) == chars::lowered(local_part);
 }
 
+// Marks stacked on one letter that are drawn: the scripts that stack them (Vietnamese, Hebrew
+// points with a cantillation mark, Indic vowel signs) use at most three; "Zalgo" text stacks
+// dozens, drawn over the lines above and below.
+constexpr std::size_t max_stacked_marks = 3;
+
 std::string visible(std::string_view text, bool keep_newlines) {
   std::string out;
   out.reserve(text.size());
+  std::size_t marks = 0;  // non-spacing and enclosing marks in a row so far
   for_each_cp(text, [&](char32_t cp, bool bad) {
+    const auto type = bad ? 0 : u_charType(static_cast<UChar32>(cp));
+    marks = type == U_NON_SPACING_MARK || type == U_ENCLOSING_MARK ? marks + 1 : 0;
     if (bad) {
       std::array<char, 8> buf{};
       std::snprintf(buf.data(), buf.size(), "<0x%02X>", static_cast<unsigned>(cp));
       out += buf.data();
-    } else if (is_hidden(cp, keep_newlines)) {
+    } else if (is_hidden(cp, keep_newlines) || marks > max_stacked_marks) {
       out += '<';
       out += hex_cp(cp);
       out += '>';

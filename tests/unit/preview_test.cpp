@@ -241,3 +241,15 @@ TEST_CASE("display names with separators and compatibility characters are findin
   REQUIRE_FALSE(fw);
   CHECK(fw.error().code == errc::address_compatibility_characters);
 }
+
+TEST_CASE("visible(): marks stacked past three on one letter are shown by code (issue 46)", "[preview]") {
+  // Vietnamese in decomposed form (e, dot below, circumflex) and Hebrew with points stay drawn.
+  CHECK(preview::visible("e\xCC\xA3\xCC\x82") == "e\xCC\xA3\xCC\x82");
+  CHECK(preview::visible("\xD7\xA9\xD7\x81\xD6\xBC\xD6\xB8") == "\xD7\xA9\xD7\x81\xD6\xBC\xD6\xB8");
+  // Zalgo: the fourth mark and every one after it, by code; the next letter starts afresh.
+  std::string zalgo = "Z";
+  for (int i = 0; i < 6; ++i) zalgo += "\xCD\x8C";  // U+034C COMBINING ALMOST EQUAL TO ABOVE
+  zalgo += "a\xCC\x81";
+  CHECK(preview::visible(zalgo) ==
+        "Z\xCD\x8C\xCD\x8C\xCD\x8C<U+034C><U+034C><U+034C>a\xCC\x81");
+}

@@ -184,3 +184,22 @@ TEST_CASE("addresses: https only (http for this computer), a server, no user, on
   CHECK(webmail::check_address(any, "https://m.example.org/?a=%s&b=%20"));
   CHECK(*webmail::check_address(*webmail::by_name("gmail"), "") == "");
 }
+
+TEST_CASE("addresses: a server named as a browser reads it, a port from 1 to 65535, nothing hidden (issue 46)",
+          "[webmail]") {
+  const auto& rc = *webmail::by_name("roundcube");
+  CHECK(webmail::check_address(rc, "https://mail.example.org:8443/"));
+  CHECK(webmail::check_address(rc, "https://mail.example.org:/"));  // the default port
+  CHECK(webmail::check_address(rc, "https://[2001:db8::1]:443/rc/"));
+  CHECK(webmail::check_address(rc, "https://b\xC3\xBCro.example/"));  // an internationalized name
+  for (const char* bad : {"https://mail.example.org:99999/", "https://mail.example.org:0/", "https://mail.example.org:8o/",
+                          "https://[::1/", "https://[::1]x/", "https://[]/", "https://[evil.example]/",
+                          "https://mail.exa_mple.org/", "https://mail.example.org\xE2\x80\xAE/gro/",
+                          "https://mail.example.org/\xE2\x80\xAEgro.exe", "https://a\xE2\x80\x8B.example/"}) {
+    INFO(bad);
+    auto r = webmail::check_address(rc, bad);
+    REQUIRE_FALSE(r);
+    CHECK_FALSE(has(r.error().words, "\xE2\x80\xAE"));  // the value is named, never applied
+  }
+  CHECK(has(webmail::check_address(rc, "https://m.example.org:99999/").error().words, "65535"));
+}
