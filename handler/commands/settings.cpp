@@ -30,6 +30,9 @@ using open_link::chooser_group;
 namespace {
 
 constexpr std::string_view automatic = "automatic";  // no `target =`: the program before `register`, ...
+// A `target =` value the window does not list (custom, a program not installed, any text): its
+// option has this id, never the value, which need not be a word the window takes as an id.
+constexpr std::string_view as_configured = "as_the_file_says";
 constexpr std::string_view confirm_group = "confirm";
 constexpr std::string_view handler_toggle = "handler";
 
@@ -63,7 +66,8 @@ ask::request settings_request(const xdg::loaded_config& lc, bool registered, std
                               const ask::window_answer* last = nullptr) {
   auto now = current_of(lc);
   if (last != nullptr) {
-    if (auto t = last->chosen(chooser_group); !t.empty()) now = {t, last->address_of(chooser_group), now.mode};
+    if (auto t = last->chosen(chooser_group); !t.empty())
+      now = {t == as_configured ? now.target : t, last->address_of(chooser_group), now.mode};
     if (auto m = last->chosen(confirm_group); !m.empty()) now.mode = m;
     registered = last->toggle(handler_toggle).value_or(registered);
   }
@@ -90,7 +94,7 @@ ask::request settings_request(const xdg::loaded_config& lc, bool registered, std
   if (!found) {  // a value `use` does not list here (custom, a program not installed): kept as it is
     ask::option kept;
     kept.group = std::string(chooser_group);
-    kept.id = now.target;
+    kept.id = std::string(as_configured);
     // TRANSLATORS: {0} is the value of `target =` in the configuration file, such as "custom".
     kept.label = fill(tr("{0}, as the configuration file says"), {preview::visible(now.target)});
     kept.chosen = true;
@@ -120,7 +124,8 @@ mailtokit::result<std::string, webmail::problem> answered_text(const xdg::loaded
                                                               const ask::window_answer& a, std::string& read_as) {
   std::string text = lc.text;
   const auto now = current_of(lc);
-  const std::string target = a.chosen(chooser_group);
+  std::string target = a.chosen(chooser_group);
+  if (target == as_configured) target = now.target;  // kept as the file says
   std::string address = a.address_of(chooser_group);
   if (auto https = open_link::https_of_bare_host(address)) {
     read_as = fill(tr("{0} was read as {1}."), {preview::visible(address), preview::visible(*https)});

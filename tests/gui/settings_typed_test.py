@@ -12,6 +12,8 @@ through the real xdg-mime).
    (https), Roundcube still chosen and the address still in its field; nothing written.
 3. A bare host "mail.example.org" typed, Save: written as https://mail.example.org/, and the
    program says how it read it.
+4. `target = Thunderbird-ESR 115` (not a name the window lists, nor a word): the window opens
+   with it chosen, "as the configuration file says"; Save keeps it.
 
 Screenshot: settings-typed-again.png (the window alone).
 """
@@ -117,5 +119,19 @@ with Session("settings-typed", 1280, 800) as s:
     check(rc == 0 and cfg == "# mine\ntarget = roundcube\nwebmail = https://mail.example.org/\n",
           f"written as https://mail.example.org/: exit {rc}, {cfg!r}")
     check("mail.example.org was read as https://mail.example.org/." in out, f"and said: {out!r}")
+
+    # ---- 4. a target the window does not list, not a word: shown, chosen, kept (issue 46) ----
+    d.write_config("target = Thunderbird-ESR 115\n")
+    p, log = d.start(["settings"])
+    nodes = window(s, pyatspi, lambda n: any(x.name == TITLE and x.getRole() == pyatspi.ROLE_DIALOG for x in n),
+                   "the Mail links window with a target it does not list")
+    radios = a11y.of_role(pyatspi, nodes, pyatspi.ROLE_RADIO_BUTTON)
+    chosen = [r.name for r in radios if "checked" in a11y.states(pyatspi, r)]
+    check(chosen[:1] == ["Thunderbird-ESR 115, as the configuration file says"], f"the value, chosen: {chosen}")
+    dialog = [n for n in nodes if n.getRole() == pyatspi.ROLE_DIALOG][0]
+    a11y.press(a11y.named(a11y.of_role(pyatspi, list(a11y.walk(dialog)), pyatspi.ROLE_PUSH_BUTTON), "Save"))
+    rc = wait_exit(p, 30, "Save with the value kept")
+    cfg = (s.home / ".config/mailtokit/config").read_text()
+    check(rc == 0 and cfg == "target = Thunderbird-ESR 115\n", f"kept as the file says: exit {rc}, {cfg!r}")
 
 checks.finish()
