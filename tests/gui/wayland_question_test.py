@@ -61,6 +61,7 @@ def run(prog: str) -> int:
     check = checks.check
     started = time.monotonic()
     with WaylandSession("question") as s:
+        prog = s.runnable(prog, beside=("mailtokit-ask",))
         d = Desktop(s, prog)
         d.custom_config("confirm = risky\nnotify = no\n")
         s.spawn(["zenity", "--info", "--title", "a web page", "--text", "A page that wants an answer fast."])

@@ -75,6 +75,7 @@ def run(prog: str) -> int:
     entry_text = (SOURCE / "desktop/mailtokit.desktop").read_text()
     check("StartupNotify=true" in entry_text.splitlines(), "desktop/mailtokit.desktop says StartupNotify=true")
     with WaylandSession("token") as s:
+        prog = s.runnable(prog, beside=("mailtokit-ask",))
         d = Desktop(s, prog)
         mail = d.bin / "envmail"
         mail.write_text(MAIL)

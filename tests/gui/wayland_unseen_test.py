@@ -68,6 +68,7 @@ def run(prog: str) -> int:
     check = checks.check
     started = time.monotonic()
     with WaylandSession("unseen") as s:
+        prog = s.runnable(prog, beside=("mailtokit-ask",))
         # On the overlay layer: on its default (top) layer sway draws mako under a full-screen window.
         s.spawn(["mako", "--layer", "overlay"], log=s.root / "mako.log")
         # mako's own interface answers once it owns org.freedesktop.Notifications.

@@ -33,6 +33,7 @@ import json
 import os
 import pwd
 import re
+import shutil
 import subprocess
 import tempfile
 import time
@@ -117,6 +118,7 @@ class WaylandSession(Session):
         self.swaysock = str(sock)
         wait_for(lambda: any(o.get("active") for o in self.swaymsg_json("-t", "get_outputs") or []), 30,
                  "sway's output")
+        keys = self.runnable(keys)
         self._keyboard = self._popen([keys], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=open(self.root / "wl_keys.log", "wb"), text=True)
         line = self._keyboard.stdout.readline().strip() if self._keyboard.stdout else ""
@@ -141,6 +143,21 @@ class WaylandSession(Session):
                 os.chown(name, self.user.pw_uid, self.user.pw_gid, follow_symlinks=False)
 
     # -- running programs (as the session's user) ------------------------------------------
+    def runnable(self, program: str, beside: tuple[str, ...] = ()) -> str:
+        """`program` as a path the session's user can run: itself when the user can, else a copy in
+        the session's folder (with the programs named in `beside` from its folder: mailtokit finds
+        mailtokit-ask beside itself). A build tree under a folder only root may enter (/root) is
+        not the user's to run."""
+        if self.run(["test", "-x", program], check=False).returncode == 0:
+            return program
+        copies = self.root / "build"
+        copies.mkdir(exist_ok=True)
+        for name in (os.path.basename(program), *beside):
+            shutil.copy2(os.path.join(os.path.dirname(program), name), copies / name)
+        self.give()
+        print(f"     {program} is not runnable by {self.user.pw_name}: a copy in {copies} is run")
+        return str(copies / os.path.basename(program))
+
     def _popen(self, argv, env: dict[str, str] | None = None, **kw) -> subprocess.Popen:
         as_user = {}
         if os.getuid() == 0:
