@@ -468,7 +468,17 @@ class unseen_notice {
     if (n->withdrawn_) n->withdraw(false);  // the focus came while the notification was on its way
   }
 
+  // A session bus that is there: without one, GLib would start a bus of its own (dbus-launch).
+  static bool have_bus() {
+    const char* address = std::getenv("DBUS_SESSION_BUS_ADDRESS");
+    if (address != nullptr && *address != '\0') return true;
+    const char* run = std::getenv("XDG_RUNTIME_DIR");
+    return run != nullptr && *run == '/' &&
+           g_file_test((std::string(run) + "/bus").c_str(), G_FILE_TEST_EXISTS);
+  }
+
   void notify() {
+    if (!have_bus()) return;
     bus_ = g_bus_get_sync(G_BUS_TYPE_SESSION, nullptr, nullptr);
     if (bus_ == nullptr) return;
     GVariantBuilder hints;
