@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 
 #include "clients/dispatch.hpp"
 #include "launch/process.hpp"
@@ -297,6 +298,9 @@ choice ask_with(dialog_program p, const question& q) {
 
 answer ask_dialog(const question& q, const std::optional<std::string>& ask_program,
                   std::optional<dialog_program> fallback) {
+  // The browser's activation token activates the question's window, and nothing after it.
+  std::optional<launch::window_token> token;
+  if (ask_program || fallback) token.emplace();
   if (ask_program) {
     auto r = run_ask(*ask_program, "mailtokit-question-", ask_request(q), 4096);
     // 0: a button; 1: closed or Escape. Anything else (bad input, no display, a crash): the
@@ -392,6 +396,7 @@ window_answer window_answer_of(const request& r, int status, std::string_view ou
 }
 
 window_answer ask_window(const request& r, const std::string& ask_program) {
+  const launch::window_token token;  // the browser's activation token for this window only
   auto run = run_ask(ask_program, "mailtokit-choices-", r, 16 * 1024);
   if (!run) return {};
   return window_answer_of(r, run->status, run->out);

@@ -195,4 +195,22 @@ std::optional<int> wait_exit(int pid) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+std::string activation_token() {
+  for (const char* v : {"XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"})
+    if (const char* t = std::getenv(v); t != nullptr && *t != '\0') return t;
+  return {};
+}
+
+window_token::window_token() {
+  const std::string token = activation_token();
+  if (token.empty()) return;
+  lent_ = setenv("DESKTOP_STARTUP_ID", token.c_str(), 1) == 0;
+}
+
+window_token::~window_token() {
+  if (!lent_) return;
+  unsetenv("DESKTOP_STARTUP_ID");
+  unsetenv("XDG_ACTIVATION_TOKEN");
+}
+
 }  // namespace mailtokit::launch

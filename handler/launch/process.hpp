@@ -61,4 +61,26 @@ struct captured {
 /// cannot be waited for.
 [[nodiscard]] std::optional<int> wait_exit(int pid);
 
+/// The activation token the program that started us (a browser) gave us for the window that
+/// opens next: XDG_ACTIVATION_TOKEN, else DESKTOP_STARTUP_ID (GLib's launch context sets it when
+/// the desktop entry says StartupNotify=true), or empty.
+[[nodiscard]] std::string activation_token();
+
+/// The activation token lent to a window of ours (the question, the chooser) for as long as this
+/// lives: meanwhile DESKTOP_STARTUP_ID holds it, the one name GTK 3 reads (it activates the
+/// window with it, and on X11 ends the launcher's startup notification when the window maps);
+/// afterwards neither name is in our environment, so the program started after the question is
+/// not handed a token that was used (a token activates one window). Without a token it does
+/// nothing. Changes the process's environment: used before any other thread is started.
+class window_token {
+ public:
+  window_token();
+  ~window_token();
+  window_token(const window_token&) = delete;
+  window_token& operator=(const window_token&) = delete;
+
+ private:
+  bool lent_ = false;
+};
+
 }  // namespace mailtokit::launch

@@ -1,4 +1,6 @@
 #include "launch/start.hpp"
+
+#include "launch/process.hpp"
 #include "base/i18n.hpp"
 
 #include <gio/gdesktopappinfo.h>
@@ -45,13 +47,6 @@ std::string error_text(GError* e) {
   std::string s = e != nullptr && e->message != nullptr ? e->message : tr("unknown error");
   if (e != nullptr) g_error_free(e);
   return s;
-}
-
-// The token the program that started us (a browser) gave us for the window that opens next.
-std::string activation_token() {
-  for (const char* v : {"XDG_ACTIVATION_TOKEN", "DESKTOP_STARTUP_ID"})
-    if (const char* t = std::getenv(v); t != nullptr && *t != '\0') return t;
-  return {};
 }
 
 // org.freedesktop.Application.Open on the session bus (Desktop Entry Specification, "D-Bus

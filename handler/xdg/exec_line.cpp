@@ -206,7 +206,7 @@ program::result<std::string> render_entry(std::string_view program) {
   out += "Exec=" + exec + " open %u\n";
   out += "Terminal=false\n";
   out += "NoDisplay=true\n";
-  out += "StartupNotify=false\n";
+  out += "StartupNotify=true\n";  // the browser's activation token reaches us (launch::window_token)
   out += "MimeType=x-scheme-handler/mailto;\n";
   out += "Categories=Network;Email;\n";
   return out;

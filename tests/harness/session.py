@@ -359,10 +359,15 @@ def default_button_drawn(s: "Session", win: str) -> bool:
     rows = min(h, 90)
     r = subprocess.run(["import", "-display", s.display, "-window", str(win), "-crop", f"{w}x{rows}+0+{h - rows}",
                         "-depth", "8", "rgb:-"], env=s.env, capture_output=True, timeout=30)
-    data = r.stdout
+    return suggested_blue(r.stdout)
+
+
+def suggested_blue(rgb: bytes) -> bool:
+    """Whether 8-bit RGB pixels hold the usable default button: at least 150 pixels of GTK's
+    suggested-action blue (also used under Wayland, harness/wayland.py)."""
     blue = 0
-    for i in range(0, len(data) - 2, 3):
-        red, green, b = data[i], data[i + 1], data[i + 2]
+    for i in range(0, len(rgb) - 2, 3):
+        red, green, b = rgb[i], rgb[i + 1], rgb[i + 2]
         if b >= 170 and red <= 120 and 90 <= green <= 170:
             blue += 1
     return blue >= 150

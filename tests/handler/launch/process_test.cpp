@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -68,4 +69,30 @@ TEST_CASE("spawn runs argv without a shell", "[process]") {
   REQUIRE(big);
   CHECK(big->out.size() == 1000);
   CHECK(big->status == 0);
+}
+
+TEST_CASE("the activation token is lent to one window, then dropped", "[process]") {
+  auto get = [](const char* name) -> std::string {
+    const char* v = std::getenv(name);
+    return v != nullptr ? v : "(unset)";
+  };
+  unsetenv("DESKTOP_STARTUP_ID");
+  unsetenv("XDG_ACTIVATION_TOKEN");
+  CHECK(activation_token().empty());
+  {
+    const window_token none;  // no token: nothing set
+    CHECK(get("DESKTOP_STARTUP_ID") == "(unset)");
+  }
+  setenv("XDG_ACTIVATION_TOKEN", "tok-1", 1);
+  CHECK(activation_token() == "tok-1");
+  {
+    const window_token lent;  // GTK 3 reads DESKTOP_STARTUP_ID only
+    CHECK(get("DESKTOP_STARTUP_ID") == "tok-1");
+  }
+  CHECK(get("DESKTOP_STARTUP_ID") == "(unset)");
+  CHECK(get("XDG_ACTIVATION_TOKEN") == "(unset)");
+  CHECK(activation_token().empty());
+  setenv("DESKTOP_STARTUP_ID", "tok-2", 1);
+  { const window_token lent; }
+  CHECK(get("DESKTOP_STARTUP_ID") == "(unset)");
 }
