@@ -66,6 +66,7 @@ def main():
     ap.add_argument("bench")
     ap.add_argument("python")
     ap.add_argument("batch", nargs="*")
+    ap.add_argument("--open", help="bench_open.py's output: one call of `open` as a process")
     ap.add_argument("--machine", default="")
     args = ap.parse_args()
     bench = load_bench(args.bench)
@@ -142,6 +143,14 @@ def main():
         out.append(f"| {s} | {b:,.0f} | {o:,.0f} | {o - b:,.0f} ns | {e:,.0f} | {e - b:,.0f} ns "
                    f"| {allocs(f'open/{s}/mailtokit')} |")
     out.append("")
+    if args.open:
+        po = json.load(open(args.open))
+        o, i = po["open"], po["inspect"]
+        out += [f"One call of `mailtokit open --dry-run --target thunderbird` on ref113, as a process (start, "
+                f"configuration, desktop probes, the link, the argv printed; `tests/bench/bench_open.py`, median "
+                f"of {po['runs']} calls): {o['cpu_ms']:.1f} ms CPU, {o['wall_ms']:.1f} ms wall; "
+                f"`mailtokit inspect --json` on the same link, alternated with it: {i['cpu_ms']:.1f} ms CPU, "
+                f"{i['wall_ms']:.1f} ms wall (starting the program is most of both).", ""]
 
     # batch against the Python reference: the bulk API batch uses on the 113-byte link, and the
     # whole program (batch --json, one job) on its input against Python's parse on the same mix.
