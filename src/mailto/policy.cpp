@@ -300,22 +300,23 @@ void warn_readers(draft& d) {
   const std::pair<const std::vector<address>*, std::string_view> lists[] = {{&d.to, "to"}, {&d.cc, "cc"}, {&d.bcc, "bcc"}};
   for (const auto& [list, field] : lists)
     for (const auto& a : *list) {
-      const std::string shown = "'" + (a.valid ? a.unicode() : a.original) + "'";
+      // The address as the warnings show it, built only for an address that gets one.
+      const auto shown = [&a] { return "'" + (a.valid ? a.unicode() : a.original) + "'"; };
       if (decodes_again(a))
         detail::warn(d.warnings, warning_code::address_decodes_again, field,
-                     shown + (a.display_name.empty() ? std::string() : " (display name '" + a.display_name + "')") +
+                     shown() + (a.display_name.empty() ? std::string() : " (display name '" + a.display_name + "')") +
                          " holds a percent escape or an encoded word ('=?...?='); mailtokit reads it as it is, but "
                          "mail programs decode it again and can read another address out of it",
                      static_cast<std::size_t>(-1));
       if (!a.display_name.empty() && name_holds_separators(a.display_name))
         detail::warn(d.warnings, warning_code::display_name_separators, field,
-                     "the display name '" + a.display_name + "' of " + shown +
+                     "the display name '" + a.display_name + "' of " + shown() +
                          " holds '@', '<', '>', ',' or ';' (or a form of one): webmails that split at every comma, "
                          "and mail programs that decode the name again, can read other addresses out of it",
                      static_cast<std::size_t>(-1));
       if (compatibility_separators(a))
         detail::warn(d.warnings, warning_code::address_compatibility_characters, field,
-                     shown +
+                     shown() +
                          " holds compatibility characters (fullwidth or small forms) that mail programs map to "
                          "'@', ',' or other separators, and so read other addresses out of it",
                      static_cast<std::size_t>(-1));
