@@ -31,7 +31,9 @@ open_link::open_request request_for(const xdg::config& cfg, std::string target) 
   r.cfg = &cfg;
   r.config_name = "bench";
   r.config_where = [](std::size_t) { return std::string("bench"); };
-  r.installed = [](std::string_view name) { return std::optional<std::string>("/usr/bin/" + std::string(name)); };
+  r.installed = [](std::string_view name) {
+    return std::optional<std::string>("/usr/bin/" + std::string(name));
+  };
   r.self_exe = "/usr/bin/mailtokit";
   return r;
 }
@@ -55,7 +57,8 @@ bool open_one(const std::string& link, const policy& pol, const open_link::open_
     if (!b) return false;
     bytes = std::move(*b);
   }
-  auto argv = open_link::open_argv(*plan, *d, eml ? "/run/user/1000/mailtokit/drafts/bench.eml" : "", "", req);
+  auto argv =
+      open_link::open_argv(*plan, *d, eml ? "/run/user/1000/mailtokit/drafts/bench.eml" : "", "", req);
   benchmark::DoNotOptimize(bytes);
   benchmark::DoNotOptimize(argv);
   return argv.has_value();
