@@ -32,8 +32,8 @@ python3 "$here/bench_batch.py" "$prog" "$here/data" --lines 1000000 --jobs "1,$(
 python3 "$here/bench_open.py" "$prog" "$here/data" --runs 200 > "$out/open.json"
 
 cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
-machine="$(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores \
-($(lscpu | sed -n 's/^Hypervisor vendor: *//p' | sed 's/^\(.\+\)$/virtualized: \1/')), \
+hv=$(lscpu | sed -n 's/^Hypervisor vendor: *//p')
+machine="$(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores${hv:+ (virtualized: $hv)}, \
 $(free -g | awk '/^Mem:/ {print $2 " GB RAM"}'), Linux $(uname -r), $("$cxx" --version | head -1) -O3 (Release), \
 Boost $(sed -n 's/^#define BOOST_LIB_VERSION "\(.*\)"/\1/p' /usr/include/boost/version.hpp | tr _ .), \
 GMime $(pkg-config --modversion gmime-3.0), Python $(python3 -c 'import platform; print(platform.python_version())'), \
