@@ -573,6 +573,11 @@ bool compatibility_separators(const address& a) {
   return compatibility_separators(a.local_part) || compatibility_separators(a.domain);
 }
 
+bool detail::compatibility_separators_parsed(const address& a) {
+  if (!a.valid) return compatibility_separators(a.original);
+  return compatibility_separators(a.local_part);
+}
+
 std::string address::unicode() const { return valid ? join_addr_spec(local_part, domain) : original; }
 
 std::optional<std::string> address::ascii() const {

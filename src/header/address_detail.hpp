@@ -42,4 +42,14 @@ void addr_spec_or_invalid_into(address& a, std::string&& text, error& why, bool&
 /// The same, for an address whose `original` is already set (and its other fields default).
 void addr_spec_or_invalid_in_place(address& a, error& why, bool& ok);
 
+/// compatibility_separators(a) for an address this library's parser made (parse_draft(),
+/// draft_parser): the same answer without the NFKC pass over a valid address's domain. A valid
+/// domain is ASCII (a hostname or a literal), or went through IDNA (UTS #46 mapping) to an
+/// A-label of letters, digits, '-' and '.' only: a compatibility character mapped to a separator
+/// would have left that separator in the A-label, and the address would be invalid. The unit test
+/// "compatibility_separators: the parser's shortcut" holds it equal to the full check for every
+/// code point NFKC maps to a separator, in the domain and in the local part. Not for an address
+/// built by hand (its domain need not be what IDNA made).
+[[nodiscard]] bool compatibility_separators_parsed(const address& a);
+
 }  // namespace mailtokit::detail

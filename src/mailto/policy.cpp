@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "header/address_detail.hpp"
 #include "header/header_text.hpp"
 #include "mailto/html_text.hpp"
 #include "mailto/mailto_sink.hpp"
@@ -295,27 +296,30 @@ void sort_warnings(draft& d) {
 // The warnings for each address of `d` that a mail program reads as other addresses, though
 // mailtokit reads it as it is (parse_draft() and apply_policy() alike): address_decodes_again
 // (decodes_again()), display_name_separators (name_holds_separators()) and
-// address_compatibility_characters (compatibility_separators()).
-void warn_readers(draft& d) {
+// address_compatibility_characters (compatibility_separators()). `parsed`: every address was
+// made by the parser here (parse_draft(), draft_parser), so the domain needs no NFKC pass
+// (detail::compatibility_separators_parsed()); apply_policy() may be given addresses made by hand.
+void warn_readers(draft& d, bool parsed) {
   const std::pair<const std::vector<address>*, std::string_view> lists[] = {{&d.to, "to"}, {&d.cc, "cc"}, {&d.bcc, "bcc"}};
   for (const auto& [list, field] : lists)
     for (const auto& a : *list) {
-      const std::string shown = "'" + (a.valid ? a.unicode() : a.original) + "'";
+      // The address as the warnings show it, built only for an address that gets one.
+      const auto shown = [&a] { return "'" + (a.valid ? a.unicode() : a.original) + "'"; };
       if (decodes_again(a))
         detail::warn(d.warnings, warning_code::address_decodes_again, field,
-                     shown + (a.display_name.empty() ? std::string() : " (display name '" + a.display_name + "')") +
+                     shown() + (a.display_name.empty() ? std::string() : " (display name '" + a.display_name + "')") +
                          " holds a percent escape or an encoded word ('=?...?='); mailtokit reads it as it is, but "
                          "mail programs decode it again and can read another address out of it",
                      static_cast<std::size_t>(-1));
       if (!a.display_name.empty() && name_holds_separators(a.display_name))
         detail::warn(d.warnings, warning_code::display_name_separators, field,
-                     "the display name '" + a.display_name + "' of " + shown +
+                     "the display name '" + a.display_name + "' of " + shown() +
                          " holds '@', '<', '>', ',' or ';' (or a form of one): webmails that split at every comma, "
                          "and mail programs that decode the name again, can read other addresses out of it",
                      static_cast<std::size_t>(-1));
-      if (compatibility_separators(a))
+      if (parsed ? detail::compatibility_separators_parsed(a) : compatibility_separators(a))
         detail::warn(d.warnings, warning_code::address_compatibility_characters, field,
-                     shown +
+                     shown() +
                          " holds compatibility characters (fullwidth or small forms) that mail programs map to "
                          "'@', ',' or other separators, and so read other addresses out of it",
                      static_cast<std::size_t>(-1));
@@ -328,7 +332,7 @@ draft apply(mailto_uri&& uri, const policy& p) {
   d.warnings = std::move(uri.warnings);
   html_source html;
   for (auto& f : uri.hfields) apply_one(d, f, p, html);
-  warn_readers(d);
+  warn_readers(d, false);
   body_from_html(d, p, html);
   sort_warnings(d);
   return d;
@@ -390,9 +394,9 @@ result<void> check_decodes_again(std::string_view uri, const parse_options& opti
         if (decodes_again(a)) return fail(errc::address_decodes_again, decodes_again_offset(uri));
         if (!a.display_name.empty() && name_holds_separators(a.display_name))
           return fail(errc::display_name_separators, 0);
-        if (compatibility_separators(a)) return fail(errc::address_compatibility_characters, 0);
+        if (detail::compatibility_separators_parsed(a)) return fail(errc::address_compatibility_characters, 0);
       }
-  warn_readers(d);
+  warn_readers(d, true);
   return {};
 }
 

@@ -50,5 +50,6 @@ void register_ours();       // ours.cpp
 void register_boost_url();  // peer_boost_url.cpp
 void register_gmime();      // peer_gmime.cpp
 void register_assembly();   // peer_assembly.cpp
+void register_open();       // open_handover.cpp
 
 }  // namespace mailtokit::bench

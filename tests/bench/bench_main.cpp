@@ -161,6 +161,21 @@ void print_summary(const collecting_reporter& rep) {
                   o->items_per_second >= a.target ? "met" : "MISSED");
     }
   }
+  // What `open` adds per link over parse_draft (the canonical hand-over, open_handover.cpp): the
+  // difference of the two benchmarks' CPU time per link, in the same run.
+  std::printf("\nWhat open adds per link over parse_draft (CPU time per link, best repetitions):\n");
+  std::printf("%-14s %14s %14s %14s %14s %14s\n", "set", "parse_draft ns", "open ns", "open adds ns", "open_eml ns",
+              "eml adds ns");
+  for (const auto& set : link_sets()) {
+    const auto* base = find("parse_policy/" + set.name + "/mailtokit");
+    const auto* op = find("open/" + set.name + "/mailtokit");
+    const auto* eml = find("open_eml/" + set.name + "/mailtokit");
+    if (base == nullptr || op == nullptr || eml == nullptr || base->items_per_second <= 0 ||
+        op->items_per_second <= 0 || eml->items_per_second <= 0)
+      continue;
+    const double b = 1e9 / base->items_per_second, o = 1e9 / op->items_per_second, e = 1e9 / eml->items_per_second;
+    std::printf("%-14s %14.0f %14.0f %14.0f %14.0f %14.0f\n", set.name.c_str(), b, o, o - b, e, e - b);
+  }
   std::printf("\nAllocations per item (operator new calls + malloc/calloc/realloc calls):\n");
   for (const auto& [name, row] : rep.rows) {
     if (name.find("/all/") != std::string::npos &&
@@ -195,6 +210,7 @@ int main(int argc, char** argv) {
   register_boost_url();
   register_gmime();
   register_assembly();
+  register_open();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 64;
   collecting_reporter reporter;

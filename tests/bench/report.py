@@ -66,6 +66,7 @@ def main():
     ap.add_argument("bench")
     ap.add_argument("python")
     ap.add_argument("batch", nargs="*")
+    ap.add_argument("--open", help="bench_open.py's output: one call of `open` as a process")
     ap.add_argument("--machine", default="")
     args = ap.parse_args()
     bench = load_bench(args.bench)
@@ -122,6 +123,57 @@ def main():
         a = ips(f"parse_policy/{s}/assembly")
         out.append(f"| {s} | {fmt_rate(o)} | {fmt_rate(b)} | {fmt_rate(a)} | {ratio2(o, a)} | {ratio2(b, a)} "
                    f"| {allocs(f'parse_policy/{s}/mailtokit')} | {allocs(f'parse_policy/{s}/assembly')} |")
+    out.append("")
+
+    # What `open` adds per link over parse_draft (tests/bench/open_handover.cpp): the canonical
+    # hand-over for Thunderbird (clean hardened URI + argv) and for the draft file (eml: + the
+    # message bytes), CPU time per link in the same run.
+    out += ["What `mailtokit open` adds per link over `parse_draft`: the canonical hand-over "
+            "(`make_handover_safe`, the preview findings and the question's words, `plan_open`, the argv; "
+            "`eml` also composes the draft file), the program's own functions in the same binary, "
+            "interleaved (`tests/bench/open_handover.cpp`). Nothing is written or started.", ""]
+    out += ["| links | parse_draft ns/link | open (Thunderbird) ns/link | open adds | open (eml) ns/link | eml adds "
+            "| allocations per link, open (Thunderbird) |",
+            "|---|---:|---:|---:|---:|---:|---:|"]
+    ns = lambda x: 1e9 / x if x else None
+    for s in SETS:
+        b, o, e = (ns(ips(f"{st}/{s}/mailtokit")) for st in ("parse_policy", "open", "open_eml"))
+        if b is None or o is None or e is None:
+            continue
+        out.append(f"| {s} | {b:,.0f} | {o:,.0f} | {o - b:,.0f} ns | {e:,.0f} | {e - b:,.0f} ns "
+                   f"| {allocs(f'open/{s}/mailtokit')} |")
+    out.append("")
+    if args.open:
+        po = json.load(open(args.open))
+        o, i = po["open"], po["inspect"]
+        out += [f"One call of `mailtokit open --dry-run --target thunderbird` on ref113, as a process (start, "
+                f"configuration, desktop probes, the link, the argv printed; `tests/bench/bench_open.py`, median "
+                f"of {po['runs']} calls): {o['cpu_ms']:.1f} ms CPU, {o['wall_ms']:.1f} ms wall; "
+                f"`mailtokit inspect --json` on the same link, alternated with it: {i['cpu_ms']:.1f} ms CPU, "
+                f"{i['wall_ms']:.1f} ms wall (starting the program is most of both).", ""]
+
+    # batch against the Python reference: the bulk API batch uses on the 113-byte link, and the
+    # whole program (batch --json, one job) on its input against Python's parse on the same mix.
+    batch_runs = [json.load(open(path)) for path in args.batch]
+    mix = ("ref113", "short", "subject_body", "idn", "encoded_words", "hostile")  # bench_batch.py's SETS
+    try:
+        n = {s: py["sets"][s]["parse"]["items"] for s in mix}
+        py_mix = sum(n.values()) / sum(n[s] / py["sets"][s]["parse"]["items_per_second"] for s in mix)
+    except (KeyError, ZeroDivisionError):
+        py_mix = None
+    bulk_ref = ips("parse_policy_bulk/ref113/mailtokit")
+    out += ["| `batch` against Python (`urllib.parse` split + strict unquote, best of 5 rounds) | mailtokit | Python | ratio |",
+            "|---|---:|---:|---:|",
+            f"| ref113, `draft_parser` (the bulk API `batch` uses) | {fmt_rate(bulk_ref)} | "
+            f"{fmt_rate(pyips('ref113', 'parse'))} | {ratio(bulk_ref, pyips('ref113', 'parse'))} |"]
+    for b in batch_runs:
+        for run in b["runs"]:
+            if run["jobs"] != 1:
+                continue
+            per_cpu = b["lines"] / run["cpu_s"]
+            out.append(f"| `batch --json`, {b['lines']:,} lines of bench_batch.py's mix, lines per CPU s "
+                       f"(the whole program: reading, parse + policy, JSON out) | {fmt_rate(per_cpu)} "
+                       f"| {fmt_rate(py_mix)} | {ratio(per_cpu, py_mix)} |")
     out.append("")
 
     # The speed targets the project set itself.

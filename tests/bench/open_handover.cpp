@@ -1,0 +1,93 @@
+// What `mailtokit open` adds per link over parse_draft: the canonical hand-over (issue 45) as
+// open/run.cpp does it after reading the link, with the program's own functions (the static
+// library mailtokit_program that the program links): make_handover_safe (addresses and names no
+// reader can change), the preview findings and the question's words (made for every link, asked
+// or not), plan_open for a known program (Thunderbird: the clean hardened URI and what it
+// loses) or for the draft file (eml: the RFC 5322 message), and the argv. Nothing is written or
+// started: the files, the desktop's probes, the configuration file and the process are per call
+// of `open`, not per link, and are measured apart (tests/bench/README.md).
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ask/policy.hpp"
+#include "ask/question.hpp"
+#include "bench.hpp"
+#include "clients/handover_safety.hpp"
+#include "mailtokit/mailto.hpp"
+#include "mailtokit/policy.hpp"
+#include "mailtokit/preview.hpp"
+#include "open/plan.hpp"
+#include "xdg/config.hpp"
+
+namespace mailtokit::bench {
+
+namespace {
+
+/// The request `open --target NAME` makes with an empty configuration, every program installed.
+open_link::open_request request_for(const xdg::config& cfg, std::string target) {
+  open_link::open_request r;
+  r.cli_target = std::move(target);
+  r.cfg = &cfg;
+  r.config_name = "bench";
+  r.config_where = [](std::size_t) { return std::string("bench"); };
+  r.installed = [](std::string_view name) {
+    return std::optional<std::string>("/usr/bin/" + std::string(name));
+  };
+  r.self_exe = "/usr/bin/mailtokit";
+  return r;
+}
+
+/// One link as `open` treats it, from the link to the argv (and, for eml, the draft's bytes).
+bool open_one(const std::string& link, const policy& pol, const open_link::open_request& req, bool eml) {
+  auto d = parse_draft(link, {}, pol);
+  if (!d) return false;
+  auto losses = clients::make_handover_safe(*d);
+  auto findings = preview::check(*d);
+  const bool decide = ask::needs_decision(*d, findings);
+  auto plan = open_link::plan_open(*d, req);
+  if (!plan) return false;
+  plan->losses.insert(plan->losses.begin(), losses.begin(), losses.end());
+  auto q = ask::make_question(*d, findings, plan->losses);
+  benchmark::DoNotOptimize(q);
+  benchmark::DoNotOptimize(decide);
+  std::string bytes;
+  if (eml) {
+    auto b = open_link::draft_bytes(*d, open_link::draft_options(req.cfg, false));
+    if (!b) return false;
+    bytes = std::move(*b);
+  }
+  auto argv =
+      open_link::open_argv(*plan, *d, eml ? "/run/user/1000/mailtokit/drafts/bench.eml" : "", "", req);
+  benchmark::DoNotOptimize(bytes);
+  benchmark::DoNotOptimize(argv);
+  return argv.has_value();
+}
+
+void open_bench(benchmark::State& state, const link_set* set, bool eml) {
+  const xdg::config cfg;
+  const auto req = request_for(cfg, eml ? "eml" : "thunderbird");
+  const policy pol = policy::defaults();
+  std::size_t errors = 0;
+  const std::uint64_t before = allocations();
+  const std::uint64_t before_c = c_allocations();
+  for (auto _ : state) {
+    for (const auto& link : set->links) errors += open_one(link, pol, req, eml) ? 0u : 1u;
+  }
+  const std::uint64_t allocs = allocations() - before;
+  const std::uint64_t allocs_c = c_allocations() - before_c;
+  pass p{set->links.size(), set->bytes, 0};
+  p.errors = state.iterations() > 0 ? errors / static_cast<std::size_t>(state.iterations()) : 0;
+  report(state, p, allocs, allocs_c);
+}
+
+}  // namespace
+
+void register_open() {
+  for (const auto& set : link_sets()) {
+    benchmark::RegisterBenchmark(("open/" + set.name + "/mailtokit").c_str(), open_bench, &set, false);
+    benchmark::RegisterBenchmark(("open_eml/" + set.name + "/mailtokit").c_str(), open_bench, &set, true);
+  }
+}
+
+}  // namespace mailtokit::bench
