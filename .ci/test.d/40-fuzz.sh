@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Stage: bounded libFuzzer runs of every fuzz target (tests/fuzz), MAILTOKIT_FUZZ_SECONDS each
-# (default 30: the stage takes about 8 minutes on 2 cores), two at a time on two cores, with a fixed seed (MAILTOKIT_FUZZ_SEED, default 1;
+# (default 20: the stage takes about 6 minutes on 2 cores), two at a time on two cores, with a fixed seed (MAILTOKIT_FUZZ_SEED, default 1;
 # 0 picks a random one) so that the stage is reproducible: a commit explores the same inputs here
 # as on a developer's machine. Open-ended search runs separately (tests/fuzz/CAMPAIGNS.md). Needs clang-14 with its libFuzzer runtime
 # (libclang-rt-14-dev, installed by .ci/install-deps --test): without it the stage fails, unless
@@ -8,7 +8,7 @@
 # (MAILTOKIT_WERROR): the library and the fuzz targets stay warning-free with clang 14 too.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if [[ "${MAILTOKIT_FUZZ_SECONDS:-30}" == 0 ]]; then
+if [[ "${MAILTOKIT_FUZZ_SECONDS:-20}" == 0 ]]; then
   echo "fuzz stage turned off (MAILTOKIT_FUZZ_SECONDS=0)"
   exit 0
 fi
@@ -21,6 +21,6 @@ if ! command -v clang++-14 >/dev/null ||
        "clang-14 and libclang-rt-14-dev; MAILTOKIT_FUZZ_SECONDS=0 turns the stage off)" >&2
   exit 1
 fi
-bash tests/fuzz/run.sh --build build/fuzz --seconds "${MAILTOKIT_FUZZ_SECONDS:-30}" \
+bash tests/fuzz/run.sh --build build/fuzz --seconds "${MAILTOKIT_FUZZ_SECONDS:-20}" \
   --seed "${MAILTOKIT_FUZZ_SEED:-1}" \
   --jobs "${MAILTOKIT_FUZZ_JOBS:-$(nproc)}"
