@@ -40,6 +40,23 @@ struct pass {
 /// `c_allocs` the same for c_allocations().
 void report(benchmark::State& state, const pass& p, std::uint64_t allocs, std::uint64_t c_allocs = 0);
 
+/// Runs `fn(link)` (true = ok) over every link of `set` per iteration, then report()s the pass
+/// with its errors and allocations.
+template <class Fn>
+void over_links(benchmark::State& state, const link_set& set, Fn fn) {
+  std::size_t errors = 0;
+  const std::uint64_t before = allocations();
+  const std::uint64_t before_c = c_allocations();
+  for (auto _ : state) {
+    for (const auto& link : set.links) errors += fn(link) ? 0u : 1u;
+  }
+  const std::uint64_t allocs = allocations() - before;
+  const std::uint64_t allocs_c = c_allocations() - before_c;
+  pass p{set.links.size(), set.bytes, 0};
+  p.errors = state.iterations() > 0 ? errors / static_cast<std::size_t>(state.iterations()) : 0;
+  report(state, p, allocs, allocs_c);
+}
+
 /// A link of about `size` bytes: "mailto:" + address + subject + a body of encoded text lines.
 [[nodiscard]] std::string sized_link(std::size_t size);
 

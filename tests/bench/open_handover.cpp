@@ -68,17 +68,7 @@ void open_bench(benchmark::State& state, const link_set* set, bool eml) {
   const xdg::config cfg;
   const auto req = request_for(cfg, eml ? "eml" : "thunderbird");
   const policy pol = policy::defaults();
-  std::size_t errors = 0;
-  const std::uint64_t before = allocations();
-  const std::uint64_t before_c = c_allocations();
-  for (auto _ : state) {
-    for (const auto& link : set->links) errors += open_one(link, pol, req, eml) ? 0u : 1u;
-  }
-  const std::uint64_t allocs = allocations() - before;
-  const std::uint64_t allocs_c = c_allocations() - before_c;
-  pass p{set->links.size(), set->bytes, 0};
-  p.errors = state.iterations() > 0 ? errors / static_cast<std::size_t>(state.iterations()) : 0;
-  report(state, p, allocs, allocs_c);
+  over_links(state, *set, [&](const std::string& link) { return open_one(link, pol, req, eml); });
 }
 
 }  // namespace

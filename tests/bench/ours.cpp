@@ -38,22 +38,6 @@ const draft_set& composable_drafts(const link_set& set) {
 
 namespace {
 
-/// Runs `fn(link)` (true = ok) over every link of `set` per iteration.
-template <class Fn>
-void over_links(benchmark::State& state, const link_set& set, Fn fn) {
-  std::size_t errors = 0;
-  const std::uint64_t before = allocations();
-  const std::uint64_t before_c = c_allocations();
-  for (auto _ : state) {
-    for (const auto& link : set.links) errors += fn(link) ? 0u : 1u;
-  }
-  const std::uint64_t allocs = allocations() - before;
-  const std::uint64_t allocs_c = c_allocations() - before_c;
-  pass p{set.links.size(), set.bytes, 0};
-  p.errors = state.iterations() > 0 ? errors / static_cast<std::size_t>(state.iterations()) : 0;
-  report(state, p, allocs, allocs_c);
-}
-
 void parse_ours(benchmark::State& state, const link_set* set) {
   over_links(state, *set, [](const std::string& link) {
     auto r = parse_mailto(link);

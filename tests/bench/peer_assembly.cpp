@@ -129,17 +129,7 @@ bool assembly(const std::string& link, std::string& scratch) {
 void parse_policy_assembly(benchmark::State& state, const link_set* set) {
   g_mime_init();
   std::string scratch;
-  std::size_t errors = 0;
-  const std::uint64_t before = allocations();
-  const std::uint64_t before_c = c_allocations();
-  for (auto _ : state) {
-    for (const auto& link : set->links) errors += assembly(link, scratch) ? 0u : 1u;
-  }
-  const std::uint64_t allocs = allocations() - before;
-  const std::uint64_t allocs_c = c_allocations() - before_c;
-  pass p{set->links.size(), set->bytes, 0};
-  p.errors = state.iterations() > 0 ? errors / static_cast<std::size_t>(state.iterations()) : 0;
-  report(state, p, allocs, allocs_c);
+  over_links(state, *set, [&](const std::string& link) { return assembly(link, scratch); });
 }
 
 }  // namespace

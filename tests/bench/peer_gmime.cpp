@@ -130,15 +130,7 @@ bool pipeline_peer(const std::string& link) {
 
 void end_to_end_peer(benchmark::State& state, const link_set* set) {
   (void)env();
-  std::size_t errors = 0;
-  const std::uint64_t before = allocations();
-  for (auto _ : state) {
-    for (const auto& link : set->links) errors += pipeline_peer(link) ? 0u : 1u;
-  }
-  const std::uint64_t allocs = allocations() - before;
-  pass p{set->links.size(), set->bytes, 0};
-  p.errors = state.iterations() > 0 ? errors / static_cast<std::size_t>(state.iterations()) : 0;
-  report(state, p, allocs);
+  over_links(state, *set, [](const std::string& link) { return pipeline_peer(link); });
 }
 
 }  // namespace

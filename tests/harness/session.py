@@ -41,6 +41,24 @@ def home_env(home: str | os.PathLike) -> dict[str, str]:
             "XDG_STATE_HOME": f"{home}/.local/state", "XDG_CACHE_HOME": f"{home}/.cache"}
 
 
+KEEP_VARS = ("PATH", "LANG", "LC_ALL", "TZ", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS")
+
+
+def private_dirs(root: Path) -> tuple[Path, Path]:
+    """A private HOME with its XDG base directories and a runtime folder (mode 0700) under `root`;
+    returns (home, runtime)."""
+    home, runtime = root / "home", root / "runtime"
+    for d in (home, runtime, home / ".config", home / ".local/share", home / ".local/state", home / ".cache"):
+        d.mkdir(parents=True, exist_ok=True)
+    runtime.chmod(0o700)
+    return home, runtime
+
+
+def kept_env() -> dict[str, str]:
+    """What a private desktop keeps of this process's environment."""
+    return {k: os.environ[k] for k in KEEP_VARS if k in os.environ}
+
+
 def require(*programs: str) -> None:
     """Fail (never skip) when a program the test needs is not installed."""
     missing = [p for p in programs if shutil.which(p) is None]
@@ -87,14 +105,8 @@ class Session:
         else:
             self._tmp = tempfile.TemporaryDirectory(prefix=f"mailtokit-{self.name}-")
             self.root = Path(self._tmp.name)
-        self.home = self.root / "home"
-        runtime = self.root / "runtime"
-        for d in (self.home, runtime, self.home / ".config", self.home / ".local/share",
-                  self.home / ".local/state", self.home / ".cache"):
-            d.mkdir(parents=True, exist_ok=True)
-        runtime.chmod(0o700)
-        keep_vars = ("PATH", "LANG", "LC_ALL", "TZ", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS")
-        env = {k: os.environ[k] for k in keep_vars if k in os.environ}
+        self.home, runtime = private_dirs(self.root)
+        env = kept_env()
         env.setdefault("LANG", "C.UTF-8")
         env.update({
             **home_env(self.home),

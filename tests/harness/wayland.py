@@ -40,7 +40,7 @@ import time
 from pathlib import Path
 
 from harness.checks import Failure
-from harness.session import Session, home_env, require, suggested_blue, wait_for
+from harness.session import Session, home_env, kept_env, private_dirs, require, suggested_blue, wait_for
 
 USER = "mailtokit-wl"  # the test user when the tests run as root
 
@@ -75,15 +75,9 @@ class WaylandSession(Session):
             raise Failure(f"MAILTOKIT_WL_KEYS ({keys!r}) names no built wl_keys (the tests' CMake builds it)")
         self._tmp = tempfile.TemporaryDirectory(prefix=f"mailtokit-wl-{self.name}-")
         self.root = Path(self._tmp.name)
-        self.home = self.root / "home"
-        runtime = self.root / "runtime"
-        for d in (self.home, runtime, self.home / ".config", self.home / ".local/share",
-                  self.home / ".local/state", self.home / ".cache"):
-            d.mkdir(parents=True, exist_ok=True)
-        runtime.chmod(0o700)
+        self.home, runtime = private_dirs(self.root)
         self.give()
-        keep_vars = ("PATH", "LANG", "LC_ALL", "TZ", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS")
-        env = {k: os.environ[k] for k in keep_vars if k in os.environ}
+        env = kept_env()
         env.setdefault("LANG", "C.UTF-8")
         env.update({
             **home_env(self.home),
