@@ -332,12 +332,12 @@ std::string addresses(std::string_view prefix, int n, std::string_view domain) {
 }  // namespace
 
 TEST_CASE("every hidden copy is in a line of the question, the 30th too (issue 46)", "[question]") {
-  const auto q = question_for("mailto:boss@example.org?bcc=" + addresses("h", 30, "@evil.example"));
+  const auto q = question_for(std::string("mailto:boss@example.org?bcc=").append(addresses("h", 30, "@evil.example")));
   REQUIRE(q.recipients.size() == 2);
   CHECK(has(q.recipients[0], "h19@evil.example"));
   CHECK_FALSE(has(q.recipients[0], "h20@evil.example"));
   CHECK(has(q.recipients[0], "and 10 more (the details show every one)"));
-  for (int i = 0; i < 30; ++i) CHECK(has(q.details, "h" + std::to_string(i) + "@evil.example"));
+  for (int i = 0; i < 30; ++i) CHECK(has(q.details, std::string("h").append(std::to_string(i)).append("@evil.example")));
   CHECK_FALSE(has(q.details, "more lines of this part"));
   CHECK(button_for_test(q, choice::open));  // all can be seen: every answer stays
   CHECK(q.safe == choice::open_without_bcc);
@@ -345,7 +345,7 @@ TEST_CASE("every hidden copy is in a line of the question, the 30th too (issue 4
 
 TEST_CASE("more recipients than the question can show: only what sends to none unseen (issue 46)", "[question]") {
   // 101 hidden copies: opening without them is still offered, and is the default.
-  auto q = question_for("mailto:boss@example.org?bcc=" + addresses("h", 101, "@evil.example"));
+  auto q = question_for(std::string("mailto:boss@example.org?bcc=").append(addresses("h", 101, "@evil.example")));
   REQUIRE(q.buttons.size() == 2);
   CHECK(q.buttons[0].what == choice::open_without_bcc);
   CHECK(q.buttons[1].what == choice::cancel);
@@ -355,11 +355,11 @@ TEST_CASE("more recipients than the question can show: only what sends to none u
   CHECK_FALSE(parse_typed("o", q));
   CHECK(parse_typed("w", q));
   // 100 in all: every one listed, every answer offered.
-  q = question_for("mailto:boss@example.org?bcc=" + addresses("h", 99, "@evil.example"));
+  q = question_for(std::string("mailto:boss@example.org?bcc=").append(addresses("h", 99, "@evil.example")));
   CHECK(q.buttons.size() == 3);
   CHECK(has(q.details, "h98@evil.example"));
   // 101 To addresses and a hidden copy: nothing but Cancel.
-  q = question_for("mailto:" + addresses("u", 101, "@example.org") + "?bcc=x@evil.example");
+  q = question_for(std::string("mailto:").append(addresses("u", 101, "@example.org")).append("?bcc=x@evil.example"));
   REQUIRE(q.buttons.size() == 1);
   CHECK(q.safe == choice::cancel);
 }
