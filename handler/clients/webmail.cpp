@@ -453,20 +453,19 @@ mailtokit::result<std::string, problem> check_address(const service& s, std::str
   if (!port_ok || (!port.empty() && (number < 1 || number > 65535)))
     return problem{fill(tr("{0} has a port that is not a number from 1 to 65535: copy the address from your browser"),
                         {shown})};
-  if (preview::visible(address) != address)
-    return problem{fill(tr("{0} holds a space or a character a web address cannot hold: copy the address from your "
-                   "browser"),
-                {shown})};
   if (http && !loopback(host))
     return problem{fill(tr("{0} is not encrypted (http:): use its https:// address; plain http: is only for a webmail on "
                    "this computer"),
                 {shown})};
-  for (const char c : address)
-    if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7F || c == '"' || c == '<' || c == '>' || c == '\\' ||
-        c == '^' || c == '`' || c == '{' || c == '|' || c == '}')
-      return problem{fill(tr("{0} holds a space or a character a web address cannot hold: copy the address from your "
-                     "browser"),
-                  {shown})};
+  // Also what visible() would show by code: a direction-changing or invisible character.
+  const bool odd = std::any_of(address.begin(), address.end(), [](char c) {
+    return static_cast<unsigned char>(c) <= 0x20 || c == 0x7F || c == '"' || c == '<' || c == '>' || c == '\\' ||
+           c == '^' || c == '`' || c == '{' || c == '|' || c == '}';
+  });
+  if (odd || preview::visible(address) != address)
+    return problem{fill(tr("{0} holds a space or a character a web address cannot hold: copy the address from your "
+                   "browser"),
+                {shown})};
   if (s.kind == kind::any) {
     const auto first = address.find("%s");
     if (first == std::string_view::npos)
