@@ -18,6 +18,7 @@
 #include "commands/commands.hpp"
 #include "launch/entries.hpp"
 #include "mailtokit/preview.hpp"
+#include "open/session.hpp"
 #include "xdg/exec_line.hpp"
 #include "clients/dispatch.hpp"
 #include "launch/process.hpp"
@@ -131,21 +132,6 @@ std::optional<std::pair<std::string, std::string>> overriding_list(const registr
   return std::nullopt;
 }
 
-// The default xdg-mime answers is somebody's choice only when a mimeapps.list (the user's, the
-// administrator's or the distribution's) names it; otherwise it is the desktop's pick among the
-// installed entries (the first of mimeinfo.cache: aerc.desktop before thunderbird.desktop).
-bool chosen_by_someone(const std::string& id, const registration_paths& p) {
-  const char* config_dirs = std::getenv("XDG_CONFIG_DIRS");
-  const char* data_dirs = std::getenv("XDG_DATA_DIRS");
-  const std::string data_home = fs::path(p.applications).parent_path().string();
-  std::vector<std::string> texts;
-  for (const auto& f : mimeapps::list_paths(p.config_home, config_dirs != nullptr ? config_dirs : "", data_home,
-                                            data_dirs != nullptr ? data_dirs : "", launch::current_desktops()))
-    texts.push_back(file_text(f));
-  const auto named = mimeapps::named_defaults(texts, scheme_type);
-  return std::find(named.begin(), named.end(), id) != named.end();
-}
-
 }  // namespace
 
 int run_register() {
@@ -177,7 +163,7 @@ int run_register() {
   // mailtokit's own entry (an install's mailtokit.desktop made the default by hand or by the
   // distribution) is never the handler before mailtokit.
   // Nor is a default nobody chose: then the first mail link asks (open/first_choice.hpp).
-  const bool picked = !again && !current->empty() && !xdg::is_own_id(*current) && !chosen_by_someone(*current, *p);
+  const bool picked = !again && !current->empty() && !xdg::is_own_id(*current) && !open_link::named_mail_default(*current, *p);
   std::string previous = again ? remembered_handler(*p) : xdg::is_own_id(*current) || picked ? std::string() : *current;
   if (!again) {
     saved_state st;

@@ -48,6 +48,8 @@ std::string_view describe(chosen_by why) noexcept {
     case chosen_by::configuration: return tr("your choice (`mailtokit use` or the Mail links window)");
     case chosen_by::remembered: return tr("the mail program you used before `mailtokit register`");
     case chosen_by::desktop_default: return tr("your desktop's choice for mail links");
+    case chosen_by::desktop_pick:
+      return tr("the first mail program this desktop found: nobody chose it");
     case chosen_by::fallback: return tr("the first mail program found, as nothing else was chosen");
   }
   return {};
@@ -140,7 +142,8 @@ open_result<chosen> choose(const choice_inputs& in, const std::function<std::str
   // The desktop's preference, mailtokit left out.
   for (auto& e : in.handlers()) {
     if (launch::is_mailtokit(e, in.self_exe)) continue;
-    auto c = from_entry(std::move(e), chosen_by::desktop_default);
+    const bool someones = !in.named_default || in.named_default(e.id);
+    auto c = from_entry(std::move(e), someones ? chosen_by::desktop_default : chosen_by::desktop_pick);
     c.gone = gone;
     return c;
   }

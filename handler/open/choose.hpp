@@ -22,7 +22,9 @@ namespace mailtokit::open_link {
 
 
 /// Why a target was chosen.
-enum class chosen_by { command_line, configuration, remembered, desktop_default, fallback };
+/// desktop_default: a mimeapps.list names it (somebody chose it); desktop_pick: only the desktop's
+/// first of the installed programs, nobody's choice (issue 47).
+enum class chosen_by { command_line, configuration, remembered, desktop_default, desktop_pick, fallback };
 /// In words, for `status` ("the program you used before `mailtokit register`").
 [[nodiscard]] std::string_view describe(chosen_by why) noexcept;
 
@@ -49,6 +51,9 @@ struct choice_inputs {
   std::function<std::optional<std::string>(std::string_view)> installed;    ///< launch::find_program
   std::string self_exe;                     ///< /proc/self/exe, to leave mailtokit out
   bool have_terminal = false;               ///< a terminal program can be started
+  /// A mimeapps.list names this entry id as the default for mail links (named_mail_default());
+  /// none: every handler counts as chosen.
+  std::function<bool(const std::string&)> named_default;
 };
 
 /// A target value: a name from dispatch::parse_target(), or "desktop:ID".

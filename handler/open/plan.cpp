@@ -60,12 +60,13 @@ open_result<void> plan_choice(open_plan& p, const open_request& r) {
   in.handlers = r.handlers ? r.handlers : [] { return std::vector<launch::entry>{}; };
   in.installed = r.installed;
   in.self_exe = r.self_exe;
+  in.named_default = r.named_default;
   in.have_terminal = have_terminal(r);
   auto c = choose(in, r.config_where ? r.config_where : [](std::size_t) { return std::string(tr("the configuration")); });
   if (!c) return c.error();
   p.choice = std::move(*c);
   p.t = p.choice.t;
-  if (p.choice.why == chosen_by::fallback)
+  if (p.choice.why == chosen_by::fallback || p.choice.why == chosen_by::desktop_pick)
     p.chosen_note = fill(tr("no mail program chosen on this desktop; using {0}. `mailtokit use` or the Mail links window chooses."),
                          {chosen_name(p.choice)});
   return {};

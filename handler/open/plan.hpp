@@ -36,6 +36,7 @@ struct open_request {
   /// The desktop's browser: its entry for x-scheme-handler/https (launch::default_for), for a webmail.
   std::function<std::optional<launch::entry>()> browser;
   std::string self_exe;    ///< /proc/self/exe
+  std::function<bool(const std::string&)> named_default;  ///< named_mail_default(): somebody chose it
 };
 
 /// What to run and what to write.

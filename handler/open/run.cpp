@@ -194,7 +194,10 @@ std::optional<int> open_run::plan() {
   req_.config_where = [this](std::size_t offset) { return config_where(*lc_, offset); };
   req_.installed = launch::program_path;
   if (const char* term = std::getenv("TERMINAL")) req_.terminal_env = term;
-  if (reg_) req_.remembered = remembered_handler(*reg_);
+  if (reg_) {
+    req_.remembered = remembered_handler(*reg_);
+    req_.named_default = [this](const std::string& id) { return named_mail_default(id, *reg_); };
+  }
   req_.find_entry = launch::find;
   req_.handlers = launch::mailto_handlers;
   req_.browser = launch::browser;

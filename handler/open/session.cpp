@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -9,6 +10,7 @@
 #include "launch/entries.hpp"
 #include "launch/process.hpp"
 #include "open/plan.hpp"
+#include "xdg/mimeapps.hpp"
 #include "xdg/user_files.hpp"
 
 namespace mailtokit::open_link {
@@ -27,12 +29,30 @@ choice_inputs desktop_choice_inputs(const xdg::loaded_config& lc,
   in.handlers = launch::mailto_handlers;
   in.installed = launch::program_path;
   in.self_exe = self_exe();
+  if (reg) in.named_default = [paths = *reg](const std::string& id) { return named_mail_default(id, paths); };
   open_request r;
   r.cfg = &lc.cfg;
   r.installed = launch::program_path;
   if (const char* term = std::getenv("TERMINAL")) r.terminal_env = term;
   in.have_terminal = have_terminal(r);
   return in;
+}
+
+// The default xdg-mime answers is somebody's choice only when a mimeapps.list (the user's, the
+// administrator's or the distribution's) names it; otherwise it is the desktop's pick among the
+// installed entries (the first of mimeinfo.cache: aerc.desktop before thunderbird.desktop).
+bool named_mail_default(const std::string& id, const xdg::registration_paths& p) {
+  const char* config_dirs = std::getenv("XDG_CONFIG_DIRS");
+  const char* data_dirs = std::getenv("XDG_DATA_DIRS");
+  const std::string data_home = std::filesystem::path(p.applications).parent_path().string();
+  std::vector<std::string> texts;
+  for (const auto& f : mimeapps::list_paths(p.config_home, config_dirs != nullptr ? config_dirs : "", data_home,
+                                            data_dirs != nullptr ? data_dirs : "", launch::current_desktops())) {
+    auto t = xdg::read_small_file(f, 1 << 20);
+    texts.push_back(t && *t ? **t : std::string());
+  }
+  const auto named = mimeapps::named_defaults(texts, xdg::scheme_type);
+  return std::find(named.begin(), named.end(), id) != named.end();
 }
 
 bool has_display() {

@@ -21,6 +21,10 @@ struct desktop_ui {
   std::optional<std::string> ask;        // a display and mailtokit-ask, the question's own window
 };
 
+/// A mimeapps.list the desktop reads (the user's, the administrator's, the distribution's) names
+/// `id` as a default for mail links: somebody chose it. Otherwise it is only the desktop's pick
+/// among the installed programs (xdg-mime's first of mimeinfo.cache), nobody's choice.
+[[nodiscard]] bool named_mail_default(const std::string& id, const xdg::registration_paths& p);
 /// DISPLAY or WAYLAND_DISPLAY is set.
 [[nodiscard]] bool has_display();
 /// `name` is a program in PATH.

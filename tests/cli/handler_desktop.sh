@@ -177,6 +177,9 @@ for id in aaa-mail zzz-mail; do
 done
 update-desktop-database "$XDG_DATA_DIRS/applications"
 [[ "$(xdg-mime query default x-scheme-handler/mailto)" == aaa-mail.desktop ]] || fail "set-up: the cache's first pick"
+"$prog" status >"$tmp/status.out"
+grep -qF "chosen because:        the first mail program this desktop found: nobody chose it" "$tmp/status.out" ||
+  { cat "$tmp/status.out"; fail "status calls the desktop's pick a choice"; }
 "$prog" register >"$tmp/register.out"
 grep -qF "previous:     (none)" "$tmp/register.out" || { cat "$tmp/register.out"; fail "the first pick taken for a choice"; }
 grep -qF "aaa-mail.desktop was only your desktop's first pick, not a choice: the next mail link asks where mail goes" \
@@ -188,6 +191,9 @@ grep -qF "restored: (there was no previous handler)" "$tmp/unregister.out" || { 
 [[ "$(xdg-mime query default x-scheme-handler/mailto)" == aaa-mail.desktop ]] || fail "after unregister: the desktop's pick again"
 printf '[Default Applications]\nx-scheme-handler/mailto=zzz-mail.desktop;\n' >"$XDG_CONFIG_DIRS/mimeapps.list"
 [[ "$(xdg-mime query default x-scheme-handler/mailto)" == zzz-mail.desktop ]] || fail "set-up: the administrator's choice"
+"$prog" status >"$tmp/status.out"
+grep -qF "chosen because:        your desktop's choice for mail links" "$tmp/status.out" ||
+  { cat "$tmp/status.out"; fail "status: the administrator's choice"; }
 "$prog" register >"$tmp/register.out"
 grep -qF "previous:     zzz-mail.desktop" "$tmp/register.out" || { cat "$tmp/register.out"; fail "the administrator's choice"; }
 "$prog" unregister >/dev/null

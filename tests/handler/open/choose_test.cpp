@@ -98,6 +98,20 @@ TEST_CASE("drafts go to the program the user had before register, looked up at e
   CHECK(c->entry->id == "thunderbird.desktop");
   CHECK(c->gone == "org.gnome.Evolution.desktop");
 
+  // The same default named by no mimeapps.list is only the desktop's pick (the first of the
+  // cache, issue 47): not called the user's choice, and said as such.
+  auto in = d.in();
+  in.named_default = [](const std::string& id) { return id == "org.gnome.Evolution.desktop"; };
+  c = choose(in, where);
+  REQUIRE(c);
+  CHECK(c->why == chosen_by::desktop_pick);
+  CHECK(c->entry->id == "thunderbird.desktop");
+  CHECK(describe(c->why) != describe(chosen_by::desktop_default));
+  in.named_default = [](const std::string& id) { return id == "thunderbird.desktop"; };
+  c = choose(in, where);
+  REQUIRE(c);
+  CHECK(c->why == chosen_by::desktop_default);
+
   // Nothing on the desktop but mailtokit: the first known program installed, then the draft file.
   d.order = {"mailtokit.desktop"};
   c = choose(d.in(), where);
