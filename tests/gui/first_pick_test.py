@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 from harness.checks import Checks
-from harness.desktop import Desktop
+from harness.desktop import Desktop, system_share_without_mail
 from harness.session import Session, wait_for
 from harness.titles import exactly
 
@@ -44,13 +44,7 @@ def mailto_default(s) -> str:
 
 
 with Session("first-pick", 1280, 800) as s:
-    data = s.root / "system-share"
-    apps = data / "applications"
-    apps.mkdir(parents=True)
-    for part in ("icons", "mime", "glib-2.0", "themes"):
-        if os.path.isdir(f"/usr/share/{part}"):
-            (data / part).symlink_to(f"/usr/share/{part}")
-    s.env["XDG_DATA_DIRS"] = str(data)
+    apps = system_share_without_mail(s)
     admin = s.root / "etc-xdg"
     admin.mkdir()
     s.env["XDG_CONFIG_DIRS"] = str(admin)

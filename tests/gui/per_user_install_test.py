@@ -29,7 +29,7 @@ import sys
 from pathlib import Path
 
 from harness.checks import Checks
-from harness.desktop import Desktop, wait_exit
+from harness.desktop import Desktop, system_share_without_mail, wait_exit
 from harness.session import Failure, Session, wait_for
 from harness.titles import exactly
 
@@ -72,12 +72,7 @@ with Session("per-user-install", 1280, 800) as s:
     check((BUILD / "install_manifest.txt").is_file(), "cmake --install wrote install_manifest.txt (the README's uninstall)")
 
     # A browser user's desktop: no mail program's entry, a stand-in browser for https.
-    data = s.root / "system-share"
-    (data / "applications").mkdir(parents=True)
-    for part in ("icons", "mime", "glib-2.0", "themes"):
-        if os.path.isdir(f"/usr/share/{part}"):
-            (data / part).symlink_to(f"/usr/share/{part}")
-    s.env["XDG_DATA_DIRS"] = str(data)
+    system_share_without_mail(s)
     s.env["PATH"] = f"{local / 'bin'}{os.pathsep}{s.env['PATH']}"
     d = Desktop(s, str(prog))
     apps = s.home / ".local/share/applications"

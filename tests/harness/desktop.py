@@ -41,6 +41,19 @@ def write_config(config_home: str | os.PathLike, lines: list[str] | str) -> Path
     return cfg
 
 
+def system_share_without_mail(s: Session) -> Path:
+    """XDG_DATA_DIRS of `s` made one private folder with no mail program's desktop entry (a
+    browser user's desktop): the icon theme, the MIME database, GSettings' schemas and the themes
+    of /usr/share, and an empty applications folder, which is returned."""
+    data = s.root / "system-share"
+    (data / "applications").mkdir(parents=True)
+    for part in ("icons", "mime", "glib-2.0", "themes"):
+        if os.path.isdir(f"/usr/share/{part}"):
+            (data / part).symlink_to(f"/usr/share/{part}")
+    s.env["XDG_DATA_DIRS"] = str(data)
+    return data / "applications"
+
+
 def private_home():
     tmp = tempfile.mkdtemp()
     home = os.path.join(tmp, "home")
