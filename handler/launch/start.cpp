@@ -81,19 +81,6 @@ mailtokit::result<void, std::string> dbus_open(const entry& e, const std::string
   return {};
 }
 
-// The index in an Exec line of the program itself: after `env [VAR=value|-option]...`, and for
-// `flatpak run [--options] APP-ID` the application id.
-std::size_t program_index(const std::vector<std::string>& argv) {
-  const std::size_t i = after_env(argv);
-  if (i < argv.size() && basename(argv[i]) == "flatpak") {
-    std::size_t k = i + 1;
-    while (k < argv.size() && argv[k] != "run") ++k;
-    for (++k; k < argv.size(); ++k)
-      if (!argv[k].starts_with("-")) return k;
-  }
-  return i;
-}
-
 // In the child, before exec: a session of its own, so that closing the browser does not end it.
 void child_setup(gpointer) { setsid(); }
 
