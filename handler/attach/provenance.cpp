@@ -148,6 +148,7 @@ origin classify(const std::vector<process>& chain) {
       o.hyperlink = true;
       o.link_program = *name;
       o.link_kind = link_program_kind(*name);
+      o.link_exe = p.exe_path;
       return o;
     }
   }
@@ -164,6 +165,7 @@ origin classify(const std::vector<process>& chain) {
       o.hyperlink = true;
       o.link_program = *name;
       o.link_kind = link_program_kind(*name);
+      o.link_exe = chain[k].exe_path;
       return o;
     }
   if (forwarded) {
@@ -193,7 +195,8 @@ bool read_process(int pid, process& p, int& ppid) {
   p.pid = pid;
   p.comm = read_first_line(dir + "/comm");
   std::error_code ec;
-  p.exe = basename(std::filesystem::read_symlink(dir + "/exe", ec).string());
+  p.exe_path = std::filesystem::read_symlink(dir + "/exe", ec).string();
+  p.exe = basename(p.exe_path);
   // A script: its interpreter's second argument is the script ("sh /usr/bin/xdg-email ...").
   std::ifstream cmd(dir + "/cmdline", std::ios::binary);
   std::string a0, a1, more;

@@ -20,6 +20,7 @@ struct process {
   int pid = 0;
   std::string comm;  ///< /proc/PID/comm (the kernel's 15-character name)
   std::string exe;   ///< basename of /proc/PID/exe ("" when it cannot be read)
+  std::string exe_path;  ///< /proc/PID/exe itself ("" when it cannot be read)
   std::string arg0;  ///< basename of the first argument of a script's interpreter (xdg-email under sh)
   bool attach_option = false;  ///< its arguments hold --attach (xdg-email asked to attach a file)
   int pgid = 0;                ///< its process group (/proc/PID/stat field 5)
@@ -31,6 +32,7 @@ struct origin {
   bool hyperlink = false;     ///< a browser, a mail program or another program that opens links asked: never attach
   std::string link_program;   ///< that program ("firefox-esr")
   std::string link_kind;      ///< its kind, as link_program_kind() says ("browser", "chat", "terminal"...)
+  std::string link_exe;       ///< that program's executable (/proc/PID/exe: "/usr/lib/chromium/chromium"), or ""
   std::string send_program;   ///< the send-by-email channel that asked ("xdg-email", "xdg-desktop-portal-gtk")
   std::string requester;      ///< the program that used that channel ("soffice.bin"), when seen
 };

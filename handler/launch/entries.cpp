@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdlib>
 #include <filesystem>
+#include <initializer_list>
 #include <memory>
 
 #include "mailtokit/chars.hpp"
@@ -74,6 +75,17 @@ std::size_t after_env(const std::vector<std::string>& argv) noexcept {
   return std::min(i, argv.size());
 }
 
+std::size_t program_index(const std::vector<std::string>& argv) noexcept {
+  const std::size_t i = after_env(argv);
+  if (i < argv.size() && basename(argv[i]) == "flatpak") {
+    std::size_t k = i + 1;
+    while (k < argv.size() && argv[k] != "run") ++k;
+    for (++k; k < argv.size(); ++k)
+      if (!argv[k].starts_with("-")) return k;
+  }
+  return i;
+}
+
 std::optional<entry> find(std::string_view id) {
   if (id.empty() || id.find('/') != std::string_view::npos) return std::nullopt;
   const std::string s(id);
@@ -81,8 +93,11 @@ std::optional<entry> find(std::string_view id) {
   return read(info.get());
 }
 
-std::vector<entry> mailto_handlers() {
-  constexpr const char* type = "x-scheme-handler/mailto";
+namespace {
+
+// The handlers of each content type in turn, each entry once: the type's default first, then
+// every entry that says it opens it, in the desktop's order of preference.
+std::vector<entry> handlers_of(std::initializer_list<const char*> types) {
   std::vector<entry> out;
   auto add = [&](GAppInfo* app) {
     if (app == nullptr || !G_IS_DESKTOP_APP_INFO(app)) return;
@@ -90,15 +105,23 @@ std::vector<entry> mailto_handlers() {
     if (!e) return;
     if (std::none_of(out.begin(), out.end(), [&](const entry& o) { return o.id == e->id; })) out.push_back(std::move(*e));
   };
-  if (GAppInfo* def = g_app_info_get_default_for_type(type, FALSE)) {
-    add(def);
-    g_object_unref(def);
+  for (const char* type : types) {
+    if (GAppInfo* def = g_app_info_get_default_for_type(type, FALSE)) {
+      add(def);
+      g_object_unref(def);
+    }
+    GList* all = g_app_info_get_all_for_type(type);
+    for (GList* l = all; l != nullptr; l = l->next) add(G_APP_INFO(l->data));
+    g_list_free_full(all, g_object_unref);
   }
-  GList* all = g_app_info_get_all_for_type(type);
-  for (GList* l = all; l != nullptr; l = l->next) add(G_APP_INFO(l->data));
-  g_list_free_full(all, g_object_unref);
   return out;
 }
+
+}  // namespace
+
+std::vector<entry> mailto_handlers() { return handlers_of({"x-scheme-handler/mailto"}); }
+
+std::vector<entry> browsers() { return handlers_of({"x-scheme-handler/https", "x-scheme-handler/http"}); }
 
 std::optional<entry> default_for(std::string_view content_type) {
   const std::string type(content_type);

@@ -43,6 +43,11 @@ struct entry {
 /// The desktop's web browser: the default for x-scheme-handler/https, else for http.
 [[nodiscard]] std::optional<entry> browser();
 
+/// Every entry that opens web links: the handlers of x-scheme-handler/https, then of http, each
+/// the desktop's default first, then in the order of the desktop's preference, each entry once.
+/// Where the browser a link was clicked in is looked for (open/plan.hpp: entry_runs()).
+[[nodiscard]] std::vector<entry> browsers();
+
 /// True when the entry starts mailtokit itself: its id is mailtokit.desktop (installed) or
 /// mailtokit-handler.desktop (`register`), or its Exec runs a
 /// program named mailtokit or this very program (`self_exe`, /proc/self/exe).
@@ -64,6 +69,11 @@ struct entry {
 /// (-u NAME and -C DIR with their argument); 0 when the line does not start with env. May be
 /// argv.size() (env with nothing after it).
 [[nodiscard]] std::size_t after_env(const std::vector<std::string>& argv) noexcept;
+
+/// The index in an Exec line of the program itself: after `env [VAR=value|-option]...`
+/// (after_env()), and for `flatpak run [--options] APP-ID` the application id. May be
+/// argv.size().
+[[nodiscard]] std::size_t program_index(const std::vector<std::string>& argv) noexcept;
 
 /// The desktop's own name list: XDG_CURRENT_DESKTOP split at ':' and lower-cased, the names a
 /// "$desktop-mimeapps.list" file is looked up by.

@@ -81,19 +81,6 @@ mailtokit::result<void, std::string> dbus_open(const entry& e, const std::string
   return {};
 }
 
-// The index in an Exec line of the program itself: after `env [VAR=value|-option]...`, and for
-// `flatpak run [--options] APP-ID` the application id.
-std::size_t program_index(const std::vector<std::string>& argv) {
-  const std::size_t i = after_env(argv);
-  if (i < argv.size() && basename(argv[i]) == "flatpak") {
-    std::size_t k = i + 1;
-    while (k < argv.size() && argv[k] != "run") ++k;
-    for (++k; k < argv.size(); ++k)
-      if (!argv[k].starts_with("-")) return k;
-  }
-  return i;
-}
-
 // In the child, before exec: a session of its own, so that closing the browser does not end it.
 void child_setup(gpointer) { setsid(); }
 
@@ -170,6 +157,19 @@ mailtokit::result<started, std::string> start(const start_request& r) {
   std::unique_ptr<GDesktopAppInfo, g_unref<GDesktopAppInfo>> info(g_desktop_app_info_new_from_keyfile(kf.get()));
   if (!info) return fill(tr("GIO cannot use the entry {0}"), {e.path});
   std::unique_ptr<GAppLaunchContext, g_unref<GAppLaunchContext>> ctx(g_app_launch_context_new());
+  // The activation token the program that started us gave (activation_token()), for the window
+  // this start opens: a plain GAppLaunchContext makes no startup id of its own, so GLib 2.74
+  // starts the entry with our environment as it is (seen: a recorder entry got
+  // DESKTOP_STARTUP_ID and XDG_ACTIVATION_TOKEN unchanged). A browser reads one name or the
+  // other (X11: DESKTOP_STARTUP_ID; Wayland: XDG_ACTIVATION_TOKEN), so the child gets the token
+  // under both, as GLib 2.76 sets both when it makes a token itself. After a window of ours used
+  // the token (window_token), neither name is left and nothing is passed: a token activates one
+  // window. Whether the window manager then raises the window is the browser's and its own
+  // affair (a running Chromium or Firefox gets the link from the process started here).
+  if (const std::string token = activation_token(); !token.empty()) {
+    g_app_launch_context_setenv(ctx.get(), "DESKTOP_STARTUP_ID", token.c_str());
+    g_app_launch_context_setenv(ctx.get(), "XDG_ACTIVATION_TOKEN", token.c_str());
+  }
   GList* uris = nullptr;
   if (r.is_uri) uris = g_list_append(uris, const_cast<char*>(r.args.front().c_str()));
   int pid = 0;

@@ -9,6 +9,7 @@
 #include "mailtokit/mailto.hpp"
 #include "base/i18n.hpp"
 #include "launch/process.hpp"
+#include "mailtokit/chars.hpp"
 
 namespace mailtokit::open_link {
 
@@ -72,18 +73,39 @@ open_result<void> plan_choice(open_plan& p, const open_request& r) {
   return {};
 }
 
-// A webmail: the desktop's browser (its entry for https links, else Debian's x-www-browser, which
-// xdg-open falls back to as well) and the service's compose link, which must fit what the service
+// A webmail: the browser the link was clicked in (the user works there, and is logged in there),
+// else the desktop's browser (its entry for https links), else Debian's x-www-browser, which
+// xdg-open falls back to as well; and the service's compose link, which must fit what the service
 // reads (else the draft is kept and the user told, before anything opens).
 open_result<void> plan_webmail(open_plan& p, const draft& d, const open_request& r) {
   if (p.t != target::webmail) return {};
-  p.browser = r.browser ? r.browser() : std::nullopt;
+  const std::string name = chosen_name(p.choice);
+  const auto clicked = r.clicked_in ? r.clicked_in() : std::nullopt;
+  if (clicked && r.browsers)
+    for (auto& e : r.browsers())
+      if (entry_runs(e, *clicked, r.resolve)) {
+        p.browser = std::move(e);
+        // TRANSLATORS: {0} is a webmail such as "Gmail (webmail)", {1} a web browser's name.
+        p.browser_note = fill(tr("opening {0} in {1}, the browser the link was clicked in"),
+                              {name, preview::visible(p.browser->name)});
+        break;
+      }
+  if (!p.browser && r.browser) {
+    p.browser = r.browser();
+    if (p.browser)
+      // TRANSLATORS: {0} is a webmail such as "Gmail (webmail)", {1} a web browser's name.
+      p.browser_note = fill(tr("opening {0} in {1}, the desktop's browser for web links"),
+                            {name, preview::visible(p.browser->name)});
+  }
   if (!p.browser)
-    if (auto path = r.installed("x-www-browser")) p.browser_program = *path;
+    if (auto path = r.installed("x-www-browser")) {
+      p.browser_program = *path;
+      // TRANSLATORS: {0} is a webmail such as "Gmail (webmail)"; x-www-browser is a program's name.
+      p.browser_note = fill(tr("opening {0} with x-www-browser: this desktop has no browser set for web links"), {name});
+    }
   if (!p.browser && p.browser_program.empty())
     return open_failure{exit_unavailable,
-                        fill(tr("{0} was not opened: this desktop has no web browser set for https links."),
-                             {chosen_name(p.choice)}),
+                        fill(tr("{0} was not opened: this desktop has no web browser set for https links."), {name}),
                         tr("Choose a web browser in your desktop's settings (Default Applications), or choose a "
                            "mail program with `mailtokit use NAME`.")};
   auto link = webmail::compose_link(*p.choice.service, d, p.choice.webmail_address);
@@ -207,6 +229,37 @@ void plan_losses(open_plan& p, const draft& d) {
 }
 
 }  // namespace
+
+bool entry_runs(const launch::entry& e, const clicked_program& p, const resolve_program& resolve) {
+  const auto& argv = e.exec_argv;
+  const std::size_t i = launch::program_index(argv);
+  if (i >= argv.size() || p.name.empty()) return false;
+  const std::string_view exe_name = launch::basename(p.exe);
+  const std::size_t launcher = launch::after_env(argv);
+  if (i != launcher) {
+    // `flatpak run APP-ID`: the id's last part names the program (org.mozilla.firefox: firefox).
+    const std::string_view id = argv[i];
+    const auto dot = id.rfind('.');
+    const std::string last = chars::lowered(dot == std::string_view::npos ? id : id.substr(dot + 1));
+    return last == p.name || (!exe_name.empty() && last == exe_name);
+  }
+  const std::string_view prog = launch::basename(argv[i]);
+  if (prog == p.name || (!exe_name.empty() && prog == exe_name)) return true;
+  if (!resolve) return false;
+  const auto real = resolve(argv[i]);
+  if (!real) return false;
+  if (!p.exe.empty() && *real == p.exe) return true;
+  const std::string_view real_name = launch::basename(*real);
+  if (real_name == p.name || (!exe_name.empty() && real_name == exe_name)) return true;
+  // A launcher script beside the program it runs: the same folder, which is not a bin folder
+  // (where every program lives).
+  auto folder = [](std::string_view path) {
+    const auto slash = path.rfind('/');
+    return slash == std::string_view::npos || slash == 0 ? std::string_view() : path.substr(0, slash);
+  };
+  const std::string_view dir = folder(*real);
+  return !dir.empty() && !p.exe.empty() && dir == folder(p.exe) && !dir.ends_with("/bin") && !dir.ends_with("/sbin");
+}
 
 open_result<open_plan> plan_open(const draft& d, const open_request& r) {
   open_plan p;

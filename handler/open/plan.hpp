@@ -22,6 +22,26 @@
 
 namespace mailtokit::open_link {
 
+/// The program a link was clicked in, as its process shows it (provenance::classify() of our
+/// parents and process group).
+struct clicked_program {
+  std::string name;  ///< its /proc/PID/comm or executable's basename ("chromium", "firefox-esr")
+  std::string exe;   ///< its executable, /proc/PID/exe ("/usr/lib/chromium/chromium"), or ""
+};
+
+/// An Exec line's program as the system finds it: PATH searched, symlinks resolved
+/// ("/usr/bin/google-chrome-stable" -> "/opt/google/chrome/google-chrome"); nullopt when absent.
+using resolve_program = std::function<std::optional<std::string>(std::string_view)>;
+
+/// Whether desktop entry `e` starts the running program `p`: the program of its Exec line
+/// (launch::program_index(): after `env ...`; for `flatpak run APP-ID` the id's last part, as in
+/// org.chromium.Chromium) has p's name or executable's name, or resolves (`resolve`, may be
+/// empty) to p's executable, to a file of p's name, or to a launcher script in p's executable's
+/// own folder (not a bin folder: Google Chrome's /opt/google/chrome/google-chrome runs
+/// /opt/google/chrome/chrome). Debian: chromium.desktop runs /usr/bin/chromium, comm "chromium";
+/// firefox-esr.desktop runs /usr/lib/firefox-esr/firefox-esr, comm "firefox-esr".
+[[nodiscard]] bool entry_runs(const launch::entry& e, const clicked_program& p, const resolve_program& resolve);
+
 /// Everything plan_open() needs, already read from the command line, configuration and system.
 struct open_request {
   std::string cli_target;                                ///< --target ("" when not given)
@@ -35,6 +55,11 @@ struct open_request {
   std::function<std::vector<launch::entry>()> handlers;                     ///< launch::mailto_handlers
   /// The desktop's browser: its entry for x-scheme-handler/https (launch::default_for), for a webmail.
   std::function<std::optional<launch::entry>()> browser;
+  /// The browser the link was clicked in (a browser among our parents), when one: a webmail opens
+  /// there, through the first of `browsers` (launch::browsers) that runs it (entry_runs).
+  std::function<std::optional<clicked_program>()> clicked_in;
+  std::function<std::vector<launch::entry>()> browsers;
+  resolve_program resolve;  ///< for entry_runs()
   std::string self_exe;    ///< /proc/self/exe
   std::function<bool(const std::string&)> named_default;  ///< named_mail_default(): somebody chose it
 };
@@ -53,6 +78,7 @@ struct open_plan {
   std::vector<std::string> terminal;      ///< the terminal prefix (terminal clients and Terminal=true entries)
   std::optional<launch::entry> browser;   ///< t == webmail: the desktop's browser, which opens...
   std::string browser_program;            ///< ... or, with no entry for https links, x-www-browser
+  std::string browser_note;               ///< t == webmail: which browser opens it, and why
   std::string webmail_link;               ///< ... the service's compose link
 };
 
@@ -61,7 +87,9 @@ struct open_plan {
 
 /// The target (choose(): --target, `target =`, the remembered program, the desktop's choice, the
 /// first installed program) with its command, desktop entry or terminal checked, and the clean
-/// URI. A desktop entry whose Exec hands its arguments to a shell is refused. Nothing is written
+/// URI. A webmail opens in the browser the link was clicked in (clicked_in, when one of the
+/// entries for web links runs it), else the desktop's browser for https links, else
+/// x-www-browser. A desktop entry whose Exec hands its arguments to a shell is refused. Nothing is written
 /// or started.
 [[nodiscard]] program::open_result<open_plan> plan_open(const draft& d, const open_request& r);
 

@@ -1,6 +1,7 @@
 #include "open/run.hpp"
 
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "ask/dialog.hpp"
+#include "attach/provenance.hpp"
 #include "ask/policy.hpp"
 #include "ask/question.hpp"
 #include "ask/turn.hpp"
@@ -201,10 +203,26 @@ std::optional<int> open_run::plan() {
   req_.find_entry = launch::find;
   req_.handlers = launch::mailto_handlers;
   req_.browser = launch::browser;
+  // A webmail opens in the browser the link was clicked in: our parents say which (Chromium runs
+  // `xdg-email LINK`, Firefox GIO's gio-launch-desktop, which leaves us in its process group).
+  req_.clicked_in = []() -> std::optional<clicked_program> {
+    const auto o = provenance::classify(provenance::parents());
+    if (o.link_kind != "browser") return std::nullopt;
+    return clicked_program{o.link_program, o.link_exe};
+  };
+  req_.browsers = launch::browsers;
+  req_.resolve = [](std::string_view program) -> std::optional<std::string> {
+    auto path = launch::find_program(program);
+    if (!path) return std::nullopt;
+    std::error_code ec;
+    auto real = std::filesystem::canonical(*path, ec);
+    return ec ? std::nullopt : std::optional<std::string>(real.string());
+  };
   req_.self_exe = self_exe();
   made_safe_ = clients::make_handover_safe(*d_);
   if (auto code = make_plan()) return code;
   if (!plan_->chosen_note.empty()) print_stderr("mailtokit: " + plan_->chosen_note + "\n");
+  if (!plan_->browser_note.empty()) print_stderr("mailtokit: " + plan_->browser_note + "\n");
   if (!plan_->choice.gone.empty() && reg_ && !o_.dry_run) tell_gone_once(*reg_, plan_->choice, ui_.notify);
   return std::nullopt;
 }

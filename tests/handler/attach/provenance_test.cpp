@@ -158,3 +158,18 @@ TEST_CASE("the chain of parents is read from /proc", "[provenance]") {
     CHECK_FALSE((parents_done && x.ancestor));
   }
 }
+
+TEST_CASE("the browser that asked is named with its executable, among the parents or the group", "[provenance]") {
+  auto chromium = p("chromium", "chromium");
+  chromium.exe_path = "/usr/lib/chromium/chromium";
+  auto o = classify({p("xdg-open", "dash", "xdg-open"), p("xdg-email", "dash", "xdg-email"), chromium});
+  CHECK(o.link_kind == "browser");
+  CHECK(o.link_program == "chromium");
+  CHECK(o.link_exe == "/usr/lib/chromium/chromium");
+  // Firefox starts us through gio-launch-desktop, detached: it is in our process group.
+  auto firefox = member("firefox-esr", "firefox-esr");
+  firefox.exe_path = "/usr/lib/firefox-esr/firefox-esr";
+  o = classify({p("systemd", "systemd"), firefox});
+  CHECK(o.link_kind == "browser");
+  CHECK(o.link_exe == "/usr/lib/firefox-esr/firefox-esr");
+}

@@ -148,3 +148,109 @@ TEST_CASE("a draft that needs UTF-8 headers is an RFC 6532 draft unless smtputf8
   yes.smtputf8 = true;
   CHECK(draft_bytes(d, draft_options(&yes, true)));
 }
+
+namespace {
+
+launch::entry browser_entry(std::string id, std::string name, std::vector<std::string> argv) {
+  launch::entry e;
+  e.id = std::move(id);
+  e.name = std::move(name);
+  e.exec_argv = std::move(argv);
+  for (const auto& a : e.exec_argv) e.exec += (e.exec.empty() ? "" : " ") + a;
+  return e;
+}
+
+const launch::entry chromium = browser_entry("chromium.desktop", "Chromium", {"/usr/bin/chromium", "%U"});
+const launch::entry firefox =
+    browser_entry("firefox-esr.desktop", "Firefox ESR", {"/usr/lib/firefox-esr/firefox-esr", "%u"});
+
+}  // namespace
+
+TEST_CASE("a webmail opens in the browser clicked in, else the https default, else x-www-browser", "[open_plan]") {
+  const draft d = parse("mailto:a@example.org?subject=x");
+  fixture f;
+  f.cfg.target = xdg::located{"gmail", 9};
+  f.programs = {"x-www-browser"};
+  auto r = f.req();
+  r.browser = [] { return std::optional<launch::entry>(firefox); };
+  r.browsers = [] { return std::vector<launch::entry>{firefox, chromium}; };
+  r.clicked_in = [] { return std::optional<clicked_program>(clicked_program{"chromium", "/usr/lib/chromium/chromium"}); };
+
+  auto p = plan_open(d, r);  // clicked in Chromium, Firefox the default: Chromium
+  REQUIRE(p);
+  REQUIRE(p->browser);
+  CHECK(p->browser->id == "chromium.desktop");
+  CHECK(p->browser_note == "opening Gmail (webmail) in Chromium, the browser the link was clicked in");
+  CHECK(p->webmail_link.starts_with("https://mail.google.com/"));
+
+  // A program that is no browser of the desktop's (or none clicked): the https default.
+  r.clicked_in = [] { return std::optional<clicked_program>(clicked_program{"epiphany", "/usr/bin/epiphany"}); };
+  p = plan_open(d, r);
+  REQUIRE(p);
+  REQUIRE(p->browser);
+  CHECK(p->browser->id == "firefox-esr.desktop");
+  CHECK(p->browser_note == "opening Gmail (webmail) in Firefox ESR, the desktop's browser for web links");
+  r.clicked_in = [] { return std::optional<clicked_program>(); };
+  p = plan_open(d, r);
+  REQUIRE(p);
+  CHECK(p->browser->id == "firefox-esr.desktop");
+
+  // No entry for web links at all: x-www-browser, started directly.
+  r.browser = [] { return std::optional<launch::entry>(); };
+  r.browsers = [] { return std::vector<launch::entry>{}; };
+  r.clicked_in = [] { return std::optional<clicked_program>(clicked_program{"chromium", ""}); };
+  p = plan_open(d, r);
+  REQUIRE(p);
+  CHECK_FALSE(p->browser);
+  CHECK(p->browser_program == "/usr/bin/x-www-browser");
+  CHECK(p->browser_note.find("with x-www-browser") != std::string::npos);
+
+  // Nothing at all: refused before anything opens.
+  f.programs.clear();
+  auto none = f.req();
+  CHECK_FALSE(plan_open(d, none));
+
+  // A browser entry that hands the link to a shell: refused before anything opens.
+  r = f.req();
+  r.browser = [] {
+    return std::optional<launch::entry>(browser_entry("evil.desktop", "Evil", {"sh", "-c", "chromium \"$1\"", "sh", "%u"}));
+  };
+  auto refused = plan_open(d, r);
+  REQUIRE_FALSE(refused);
+  CHECK(refused.error().reason.find("could let a link run commands") != std::string::npos);
+}
+
+TEST_CASE("the desktop entry of a running browser: its Exec program by name, path or launcher", "[open_plan]") {
+  const clicked_program chromium_proc{"chromium", "/usr/lib/chromium/chromium"};
+  const clicked_program firefox_proc{"firefox-esr", "/usr/lib/firefox-esr/firefox-esr"};
+  const resolve_program none;
+  CHECK(entry_runs(chromium, chromium_proc, none));
+  CHECK_FALSE(entry_runs(chromium, firefox_proc, none));
+  CHECK(entry_runs(firefox, firefox_proc, none));
+  CHECK_FALSE(entry_runs(firefox, chromium_proc, none));
+  // env VAR=value in front, and flatpak run's application id.
+  CHECK(entry_runs(browser_entry("c.desktop", "C", {"env", "-u", "X", "LANG=C", "chromium", "%U"}), chromium_proc, none));
+  const auto flatpak = browser_entry("org.mozilla.firefox.desktop", "Firefox",
+                                     {"/usr/bin/flatpak", "run", "--branch=stable", "org.mozilla.firefox", "%u"});
+  CHECK(entry_runs(flatpak, clicked_program{"firefox", "/app/lib/firefox/firefox"}, none));
+  CHECK_FALSE(entry_runs(flatpak, firefox_proc, none));
+  // The executable's name when comm is cut at 15 characters.
+  CHECK(entry_runs(browser_entry("cb.desktop", "C", {"chromium-browser", "%U"}),
+                   clicked_program{"chromium-browse", "/usr/lib/chromium-browser/chromium-browser"}, none));
+  // Resolved: a symlink to the executable, a launcher script in its folder (Google Chrome), but
+  // not merely another program of a bin folder.
+  const resolve_program resolve = [](std::string_view p) -> std::optional<std::string> {
+    if (p == "/usr/bin/google-chrome-stable") return "/opt/google/chrome/google-chrome";
+    if (p == "www") return "/usr/lib/chromium/chromium";
+    if (p == "other") return "/usr/bin/other";
+    return std::nullopt;
+  };
+  const clicked_program chrome{"chrome", "/opt/google/chrome/chrome"};
+  CHECK(entry_runs(browser_entry("g.desktop", "G", {"/usr/bin/google-chrome-stable", "%U"}), chrome, resolve));
+  CHECK_FALSE(entry_runs(browser_entry("g.desktop", "G", {"/usr/bin/google-chrome-stable", "%U"}), chrome, none));
+  CHECK(entry_runs(browser_entry("w.desktop", "W", {"www", "%U"}), chromium_proc, resolve));
+  CHECK_FALSE(entry_runs(browser_entry("o.desktop", "O", {"other", "%U"}), clicked_program{"x", "/usr/bin/x"}, resolve));
+  // Nothing to compare: no match.
+  CHECK_FALSE(entry_runs(browser_entry("e.desktop", "E", {}), chromium_proc, resolve));
+  CHECK_FALSE(entry_runs(chromium, clicked_program{"", ""}, resolve));
+}
