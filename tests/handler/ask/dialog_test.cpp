@@ -202,8 +202,8 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
 TEST_CASE("choices window: only what the request holds comes back, anything else is a failure",
           "[confirm]") {
   ask::request r;
-  r.toggles = {{"handler", "On", false}};
-  r.groups = {{"target", "Where"}, {"confirm", "When"}};
+  r.toggles = {{"handler", "On", false, {}}};
+  r.groups = {{"target", "Where", {}}, {"confirm", "When", {}}};
   r.options = {{"target", "gmail", "Gmail", "", "", "", false},
                {"target", "roundcube", "Roundcube", "", "https://mail.example.org/", "", false},
                {"confirm", "risky", "Risky", "", "", "", true}};
