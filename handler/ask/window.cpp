@@ -737,7 +737,9 @@ int show(const mailtokit::ask::request& q) {
   add_body(q, dialog);
   add_buttons(q, dialog);
   place(q, dialog);
-  unseen.watch(dialog);
+  // A failure report (ask/dialog.hpp failure_request(): the error icon) waits for no answer: no
+  // notice that a mail link is waiting.
+  if (q.icon != "dialog-error") unseen.watch(dialog);
   const gint response = gtk_dialog_run(GTK_DIALOG(dialog));
   unseen.end();
   // A response below 0 (Escape, closed, destroyed: the widgets may be gone) ticks nothing.

@@ -12,10 +12,12 @@
 #include "cli/cli.hpp"
 #include "commands/commands.hpp"
 #include "launch/entries.hpp"
+#include "launch/process.hpp"
 #include "mailtokit/preview.hpp"
 #include "open/first_choice.hpp"
 #include "open/places.hpp"
 #include "open/session.hpp"
+#include "open/tell.hpp"
 #include "xdg/config.hpp"
 #include "xdg/user_files.hpp"
 
@@ -202,6 +204,26 @@ int run_settings() {
   return exit_usage;
 }
 
+// The hidden `failure-window`: a failure of `open` (open/tell.cpp report() starts it detached) in
+// mailtokit-ask; "Choose where mail goes..." goes on into the Mail links window. When the window
+// cannot be shown, the desktop's error dialog, saying in words how to choose.
+int run_failure_window(const std::string& text, bool offer_choice) {
+  const auto ui = open_link::probe_desktop(false);
+  if (ui.ask) {
+    const auto a = ask::ask_window(ask::failure_request(text, offer_choice), *ui.ask);
+    if (a.what == ask::window_answer::how::chosen && a.button == ask::choose_button) return run_settings();
+    if (a.what != ask::window_answer::how::failed) return exit_ok;
+  }
+  if (!ui.dialog) {
+    report_error("unavailable", tr("the failure window needs a display"), {}, {});
+    return exit_unavailable;
+  }
+  std::string shown = text;
+  if (offer_choice) shown.append("\n\n").append(ask::choose_hint());
+  (void)launch::run_capture(ask::failure_argv(*ui.dialog, shown), 4096);
+  return exit_ok;
+}
+
 }  // namespace
 
 void add_settings_command(CLI::App& app, context& ctx) {
@@ -210,6 +232,15 @@ void add_settings_command(CLI::App& app, context& ctx) {
                              "`unregister`, `use` and `confirm =` in the configuration file; nothing changes until "
                              "Save."));
   cmd->callback([&ctx] { ctx.exit_code = run_settings(); });
+
+  // Not for people: `open` starts it to show a failure (open/tell.cpp); hidden from --help.
+  auto* failure = app.add_subcommand(std::string(open_link::failure_window_command), "");
+  failure->group("");
+  auto text = std::make_shared<std::string>();
+  auto offer = std::make_shared<bool>(false);
+  failure->add_flag("--offer-choice", *offer);
+  failure->add_option("text", *text)->required();
+  failure->callback([&ctx, text, offer] { ctx.exit_code = run_failure_window(*text, *offer); });
 }
 
 }  // namespace mailtokit::commands
