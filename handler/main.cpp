@@ -22,7 +22,8 @@ namespace {
 // Every name of the subcommands of `cmd`.
 std::vector<std::string> command_names(CLI::App* cmd) {
   std::vector<std::string> names;
-  for (auto* sub : cmd->get_subcommands({})) names.push_back(sub->get_name());
+  for (auto* sub : cmd->get_subcommands({}))
+    if (!sub->get_group().empty()) names.push_back(sub->get_name());  // not the hidden failure-window
   return names;
 }
 
@@ -84,6 +85,7 @@ void add_exit_statuses(CLI::App& app) {
       {"status", {ok, usage, internal, lost, config, by_signal}},
       {"use", {ok, usage, no_client, internal, cannot_create, lost, config, by_signal}},
       {"settings", {ok, usage, no_window, internal, cannot_create, lost, config, by_signal}},
+      {"failure-window", {ok, usage, no_window, internal, cannot_create, lost, config, by_signal}},
       {"targets", {ok, usage, internal, lost, config, by_signal}},
       {"version", {ok, usage, internal, lost, by_signal}},
       {"inspect", {ok, usage, refused, internal, lost, by_signal}},

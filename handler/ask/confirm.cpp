@@ -193,10 +193,15 @@ std::string failure_text(const open_failure& f, std::string_view kept_draft) {
   std::string t = clip(preview::visible(f.shown.empty() ? f.reason : f.shown), 600);
   if (!f.advice.empty()) t += "\n\n" + fill(tr("What to do: {0}"), {clip(preview::visible(f.advice), 400)});
   if (!kept_draft.empty())
-    t += "\n\n" + fill(tr("The draft was not handed over; it is kept in {0} (open it with your mail client, or "
-                            "run `mailtokit open` again)."),
+    t += "\n\n" + fill(tr("The draft was not handed over; it is kept in {0}: open that file with your mail "
+                            "program, or click the link again once mail goes where you want."),
                          {clip(preview::visible(kept_draft), 400)});
   return t;
+}
+
+std::string choose_hint() {
+  return tr("To choose where mail goes, open Mail links from the applications menu, or run mailtokit use NAME in a "
+            "terminal.");
 }
 
 std::string breakable(std::string_view text, std::size_t every) {

@@ -84,6 +84,10 @@ inline constexpr std::string_view failure_title = N_("mailtokit: the link was no
 /// The failure report's text: the reason (`shown` when set), what to do, and where the draft
 /// was kept.
 [[nodiscard]] std::string failure_text(const program::open_failure& f, std::string_view kept_draft);
+/// How to choose another mail program in plain words, for a failure that another program would fix
+/// (open_failure::another_program) shown where there is no button for it: a dialog program's
+/// window, a notification.
+[[nodiscard]] std::string choose_hint();
 /// argv of the failure window: an error dialog, markup off.
 [[nodiscard]] std::vector<std::string> failure_argv(dialog_program p, std::string_view text);
 /// argv of a notify-send call: summary and body, markup in the body escaped (Desktop

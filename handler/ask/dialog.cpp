@@ -395,6 +395,27 @@ window_answer window_answer_of(const request& r, int status, std::string_view ou
   return a;
 }
 
+request failure_request(std::string_view text, bool offer_choice) {
+  request r;
+  r.title = tr(failure_title.data());
+  r.icon = "dialog-error";
+  for (std::size_t at = 0; at <= text.size();) {
+    const auto blank = std::min(text.find("\n\n", at), text.size());
+    const std::string_view part = text.substr(at, blank - at);
+    if (!part.empty() && r.headline.empty())
+      r.headline = std::string(part);
+    else if (!part.empty() && r.choices.empty())
+      r.choices.emplace_back(part);
+    else if (!part.empty())
+      r.choices.back().append("\n\n").append(part);  // one text, its paragraphs apart as they were
+    at = blank + 2;
+  }
+  if (offer_choice) r.buttons.push_back({std::string(choose_button), tr("Choose where mail goes...")});
+  r.buttons.push_back({"close", tr("Close")});
+  r.default_id = "close";
+  return r;
+}
+
 window_answer ask_window(const request& r, const std::string& ask_program) {
   const launch::window_token token;  // the browser's activation token for this window only
   auto run = run_ask(ask_program, "mailtokit-choices-", r, 16 * 1024);

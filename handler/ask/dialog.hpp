@@ -98,4 +98,14 @@ struct window_answer {
 /// Show `r` in mailtokit-ask and wait: 0 and the lines, 1 closed (Escape), else failed.
 [[nodiscard]] window_answer ask_window(const request& r, const std::string& ask_program);
 
+// ---- the failure window of `open` (issue 47) ------------------------------------------------------
+
+/// The id of the failure window's button that opens the Mail links window.
+inline constexpr std::string_view choose_button = "choose";
+/// A failure of `open` (ask/confirm.hpp's failure_text(): paragraphs apart by a blank line) as
+/// mailtokit-ask shows it: the first paragraph as the heading, the others under it (one text), an error icon,
+/// Close as the default button; with `offer_choice` (a failure another mail program would fix) a
+/// button "Choose where mail goes..." before it, whose id is choose_button.
+[[nodiscard]] request failure_request(std::string_view text, bool offer_choice);
+
 }  // namespace mailtokit::ask

@@ -77,24 +77,30 @@ std::optional<bool> yes_no(const std::string& v) {
 // A toggle record's three lines; why not, when it is not that.
 std::optional<std::string> add_toggle(request& r, const std::string& value) {
   if (r.toggles.size() == max_groups) return "more than " + std::to_string(max_groups) + " toggles";
-  const auto parts = lines_of(value, 3);
-  if (!parts) return std::string("a toggle that is not id, label and yes or no");
+  auto parts = lines_of(value, 3);
+  if (!parts) parts = lines_of(value, 4);  // with the off note
+  if (!parts) return std::string("a toggle that is not id, label, yes or no and an optional note");
   const auto on = yes_no((*parts)[2]);
   if (!valid_id((*parts)[0]) || !on) return std::string("a bad toggle");
   for (const auto& t : r.toggles)
     if (t.id == (*parts)[0]) return "two toggles with the id " + t.id;
-  r.toggles.push_back({(*parts)[0], (*parts)[1], *on});
+  r.toggles.push_back({(*parts)[0], (*parts)[1], *on, parts->size() == 4 ? (*parts)[3] : std::string()});
   return std::nullopt;
 }
 
 // A group record's two lines; why not, when it is not that.
 std::optional<std::string> add_group(request& r, const std::string& value) {
   if (r.groups.size() == max_groups) return "more than " + std::to_string(max_groups) + " groups";
-  const auto parts = lines_of(value, 2);
+  auto parts = lines_of(value, 2);
+  if (!parts) parts = lines_of(value, 3);  // with the toggle that governs it
   if (!parts || !valid_id((*parts)[0])) return std::string("a group that is not an id and a heading");
   for (const auto& g : r.groups)
     if (g.id == (*parts)[0]) return "two groups with the id " + g.id;
-  r.groups.push_back({(*parts)[0], (*parts)[1]});
+  std::string governed_by = parts->size() == 3 ? (*parts)[2] : std::string();
+  if (parts->size() == 3 &&
+      std::none_of(r.toggles.begin(), r.toggles.end(), [&](const toggle& t) { return t.id == governed_by; }))
+    return "a group governed by no toggle declared before it: " + governed_by;
+  r.groups.push_back({(*parts)[0], (*parts)[1], std::move(governed_by)});
   return std::nullopt;
 }
 
@@ -144,8 +150,16 @@ std::string encode(const request& r) {
   for (const auto& n : r.file_notes) put(out, "file_note", n);
   put(out, "details", r.details);
   if (!r.icon.empty()) put(out, "icon", r.icon);
-  for (const auto& t : r.toggles) put(out, "toggle", t.id + "\n" + t.label + "\n" + (t.on ? "yes" : "no") + "\n");
-  for (const auto& g : r.groups) put(out, "group", g.id + "\n" + g.heading + "\n");
+  for (const auto& t : r.toggles) {
+    std::string v = t.id + "\n" + t.label + "\n" + (t.on ? "yes" : "no") + "\n";
+    if (!t.off_note.empty()) v.append(t.off_note).append("\n");
+    put(out, "toggle", v);
+  }
+  for (const auto& g : r.groups) {
+    std::string v = g.id + "\n" + g.heading + "\n";
+    if (!g.governed_by.empty()) v.append(g.governed_by).append("\n");
+    put(out, "group", v);
+  }
   for (const auto& o : r.options)
     put(out, "option", o.group + "\n" + o.id + "\n" + o.label + "\n" + o.icon + "\n" + o.example + "\n" + o.address +
                            "\n" + (o.chosen ? "yes" : "no") + "\n");

@@ -30,6 +30,10 @@ struct file {
 struct option_group {
   std::string id;       ///< what the window prints in "choose ID OPTION": [a-z_], 1 to 32 characters
   std::string heading;  ///< shown above the options
+  /// Not empty: the id of a toggle (declared before the group) that governs it: while that toggle
+  /// is off, the group's options and address fields are greyed (insensitive) and cannot be changed,
+  /// but they keep what they show, and the window prints them on the default button as always.
+  std::string governed_by;
 };
 
 /// One option of a group: a radio button. In the chooser of a first click none is chosen to
@@ -49,6 +53,7 @@ struct toggle {
   std::string id;     ///< [a-z_], 1 to 32 characters
   std::string label;
   bool on = false;
+  std::string off_note;  ///< one line shown under the check box while it is off (what off means), or empty
 };
 
 /// What the window shows. Every text is plain UTF-8 for people.
@@ -68,7 +73,7 @@ struct request {
   std::vector<toggle> toggles;
   std::vector<option_group> groups;
   std::vector<option> options;
-  std::string icon;  ///< the window's icon name ("" : dialog-warning, the question's)
+  std::string icon;  ///< the window's icon name ("" : dialog-warning, the question's; dialog-error: a failure report, which waits for no answer)
   std::vector<button> buttons;  ///< in the order shown
   std::string default_id;       ///< the button Enter gives (the safe one)
 };
@@ -89,8 +94,9 @@ inline constexpr std::size_t max_groups = 4;    ///< groups, and toggles
 /// The file's text: "mailtokit-ask 1\n", then one record per field, "<key> <length>\n<bytes>\n",
 /// keys title, headline, finding (repeated), choice (repeated), recipient (repeated),
 /// files_intro, file (repeated: the name, a line feed, then what is said about it), file_note
-/// (repeated), details, icon, toggle (repeated: id, label, yes or no), group (repeated: id,
-/// heading), option (repeated: group, id, label, icon, example, address, yes or no for chosen),
+/// (repeated), details, icon, toggle (repeated: id, label, yes or no, then the off note when
+/// there is one), group (repeated: id, heading, then the id of the toggle declared before it that
+/// governs it, when one does), option (repeated: group, id, label, icon, example, address, yes or no for chosen),
 /// button:<id> (its label; repeated, in order) and default (a button id). The parts of toggle,
 /// group and option each end in a line feed.
 /// Lengths are decimal byte counts, so a value may hold any byte, line breaks included.

@@ -201,7 +201,21 @@ struct choice_row {
 };
 std::vector<choice_row> choice_rows;
 std::vector<GtkWidget*> toggle_boxes;
+std::vector<GtkWidget*> toggle_notes;  // each toggle's off note (null: none), shown while it is off
+std::vector<GtkWidget*> group_headings;  // in the order of q.groups
 GtkWidget* choices_default = nullptr;
+bool controls_usable = false;  // the input guard's state (below): the window has settled
+const mailtokit::ask::request* choices_request = nullptr;  // the request, once it has choices
+
+// Whether `group` may be changed now: no toggle governs it, or that toggle is on.
+bool group_on(const mailtokit::ask::request& q, const std::string& group) {
+  for (const auto& g : q.groups) {
+    if (g.id != group || g.governed_by.empty()) continue;
+    for (std::size_t t = 0; t < q.toggles.size() && t < toggle_boxes.size(); ++t)
+      if (q.toggles[t].id == g.governed_by) return gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(toggle_boxes[t]));
+  }
+  return true;
+}
 
 // The chosen row of `group`, if any.
 std::optional<std::size_t> chosen_row(const mailtokit::ask::request& q, const std::string& group) {
@@ -221,12 +235,22 @@ void update_choices(GtkWidget*, gpointer data) {
     if (i && choice_rows[*i].entry != nullptr)
       complete = complete && gtk_entry_get_text_length(GTK_ENTRY(choice_rows[*i].entry)) > 0;
   }
-  for (const auto& row : choice_rows)
+  // A group whose toggle is off is greyed, radio buttons and address fields, and keeps what it
+  // shows; its heading too, so that the whole part reads as waiting.
+  for (const auto& row : choice_rows) {
+    const bool live = group_on(q, q.options[row.option].group);
+    gtk_widget_set_sensitive(row.radio, controls_usable && live);
     if (row.entry != nullptr) {
       const bool on = gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(row.radio));
       gtk_widget_set_visible(row.entry, on);
-      gtk_widget_set_sensitive(row.entry, on);
+      gtk_widget_set_sensitive(row.entry, on && live);
     }
+  }
+  for (std::size_t i = 0; i < q.groups.size() && i < group_headings.size(); ++i)
+    gtk_widget_set_sensitive(group_headings[i], group_on(q, q.groups[i].id));
+  for (std::size_t t = 0; t < toggle_notes.size() && t < toggle_boxes.size(); ++t)
+    if (toggle_notes[t] != nullptr)
+      gtk_widget_set_visible(toggle_notes[t], !gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(toggle_boxes[t])));
   if (choices_default != nullptr) gtk_widget_set_sensitive(choices_default, complete);
 }
 
@@ -238,6 +262,7 @@ void add_group(const mailtokit::ask::request& q, const mailtokit::ask::option_gr
   gtk_label_set_attributes(GTK_LABEL(heading), attrs);
   pango_attr_list_unref(attrs);
   gtk_box_pack_start(right, heading, FALSE, FALSE, 0);
+  group_headings.push_back(heading);
   const auto [scrolled, list] = scrolling_list(clipped(g.heading), max_height);
   GtkWidget* none = gtk_radio_button_new(nullptr);  // holds the group; never shown
   gtk_widget_set_no_show_all(none, TRUE);
@@ -302,8 +327,18 @@ void add_choices(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
     GtkWidget* box = gtk_check_button_new_with_label(clipped(t.label).c_str());
     gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(box), t.on ? TRUE : FALSE);
     g_signal_connect(box, "key-press-event", G_CALLBACK(enter_is_default), nullptr);
+    // Ticking or unticking greys or frees the groups it governs at once, and shows its note.
+    g_signal_connect(box, "toggled", G_CALLBACK(update_choices), const_cast<mailtokit::ask::request*>(&q));
     gtk_box_pack_start(right, box, FALSE, FALSE, 0);
     toggle_boxes.push_back(box);
+    GtkWidget* note = nullptr;
+    if (!t.off_note.empty()) {
+      note = text_label(t.off_note);
+      gtk_widget_set_margin_start(note, 28);
+      gtk_widget_set_no_show_all(note, TRUE);  // update_choices() shows it while the box is off
+      gtk_box_pack_start(right, note, FALSE, FALSE, 0);
+    }
+    toggle_notes.push_back(note);
   }
   // Each list at its natural height up to 420 pixels (half of a smaller screen), or 300 (40%)
   // when there are more; longer ones scroll, the chosen option in view.
@@ -403,6 +438,9 @@ class input_guard {
     usable_ = on;
     if (row_ != nullptr) gtk_widget_set_sensitive(row_, on);
     for (GtkWidget* w : controls_) gtk_widget_set_sensitive(w, on);
+    controls_usable = on;
+    // ... but a group whose toggle is off stays greyed.
+    if (choices_request != nullptr) update_choices(nullptr, const_cast<mailtokit::ask::request*>(choices_request));
     if (on && safe_ != nullptr) {
       gtk_widget_grab_default(safe_);
       gtk_widget_grab_focus(safe_);
@@ -667,8 +705,9 @@ void add_buttons(const mailtokit::ask::request& q, GtkWidget* dialog) {
   guard.watch(dialog, any_button != nullptr ? gtk_widget_get_parent(any_button) : nullptr,
               std::move(controls), safe);
   if (safe == nullptr) return;
-  if (!q.groups.empty()) {  // usable once every choice is complete
-    choices_default = safe;
+  if (!q.groups.empty()) choices_default = safe;  // usable once every choice is complete
+  if (!q.groups.empty() || !q.toggles.empty()) {
+    choices_request = &q;
     update_choices(nullptr, const_cast<mailtokit::ask::request*>(&q));
   }
   // The button row keeps the same distance from the window's edges as the text.
@@ -698,7 +737,9 @@ int show(const mailtokit::ask::request& q) {
   add_body(q, dialog);
   add_buttons(q, dialog);
   place(q, dialog);
-  unseen.watch(dialog);
+  // A failure report (ask/dialog.hpp failure_request(): the error icon) waits for no answer: no
+  // notice that a mail link is waiting.
+  if (q.icon != "dialog-error") unseen.watch(dialog);
   const gint response = gtk_dialog_run(GTK_DIALOG(dialog));
   unseen.end();
   // A response below 0 (Escape, closed, destroyed: the widgets may be gone) ticks nothing.

@@ -124,7 +124,17 @@ struct open_failure {
   /// What the desktop (dialog, notification) says instead of `reason` when that is for stderr
   /// only (a byte offset, the library's English words); empty: `reason`.
   std::string shown;
+  /// Another mail program (or a webmail) would fix it: no program found, it could not be started,
+  /// it stopped at once with an error, it cannot be given this draft or address, its desktop entry
+  /// runs a shell, a webmail without a browser. The failure window then offers the Mail links window.
+  bool another_program = false;
 };
+
+/// `f`, marked as a failure that another mail program would fix (open_failure::another_program).
+[[nodiscard]] inline open_failure fixed_elsewhere(open_failure f) {
+  f.another_program = true;
+  return f;
+}
 
 /// A value, or why `open` cannot go on (what the user is told and the exit status): the
 /// program's one result type with an open_failure as its error.

@@ -12,10 +12,12 @@
 #include "cli/cli.hpp"
 #include "commands/commands.hpp"
 #include "launch/entries.hpp"
+#include "launch/process.hpp"
 #include "mailtokit/preview.hpp"
 #include "open/first_choice.hpp"
 #include "open/places.hpp"
 #include "open/session.hpp"
+#include "open/tell.hpp"
 #include "xdg/config.hpp"
 #include "xdg/user_files.hpp"
 
@@ -48,15 +50,20 @@ current_choices current_of(const xdg::loaded_config& lc) {
           lc.cfg.webmail ? lc.cfg.webmail->value : std::string(), lc.cfg.confirm ? lc.cfg.confirm->value : "risky"};
 }
 
-// What mail links do while mailtokit is off, in words.
-std::string off_note() {
+// What mail links do while mailtokit is off, in words: shown under the toggle while it is unticked
+// (handler/ask/window.cpp), so also the moment the user unticks it, before Save. `registered`: it
+// is on now, so this is what Save will do.
+std::string off_note(bool registered) {
+  if (registered)
+    return tr("After Save, mailtokit is off: mail links go back to the program that had them before, unchecked "
+              "(or to none). The greyed choices below are kept as they are and saved, for when it is on again.");
   for (const auto& e : launch::mailto_handlers())
     if (!launch::is_mailtokit(e, xdg::self_exe()))
-      return fill(tr("mailtokit is off: mail links go straight to {0}, unchecked, and the choices below wait "
-                     "until it is on again."),
+      return fill(tr("mailtokit is off: mail links go straight to {0}, unchecked. The greyed choices below are "
+                     "kept as they are and saved, for when it is on again."),
                   {preview::visible(e.name)});
-  return tr("mailtokit is off: no program opens mail links, so a click on one does nothing, and the choices "
-            "below wait until it is on again.");
+  return tr("mailtokit is off: no program opens mail links, so a click on one does nothing. The greyed choices "
+            "below are kept as they are and saved, for when it is on again.");
 }
 
 // The window's request: the toggle, where mail goes (the current choice chosen), when to ask.
@@ -65,6 +72,7 @@ std::string off_note() {
 ask::request settings_request(const xdg::loaded_config& lc, bool registered, std::string_view problem,
                               const ask::window_answer* last = nullptr) {
   auto now = current_of(lc);
+  const std::string note = off_note(registered);  // what Save does, from the state before the window
   if (last != nullptr) {
     if (auto t = last->chosen(chooser_group); !t.empty())
       now = {t == as_configured ? now.target : t, last->address_of(chooser_group), now.mode};
@@ -75,13 +83,13 @@ ask::request settings_request(const xdg::loaded_config& lc, bool registered, std
   r.title = tr("Mail links");
   r.headline = tr("How mail links open");
   if (!problem.empty()) r.findings.push_back(std::string(problem));
-  if (!registered) r.findings.push_back(off_note());
   r.icon = "mail-send";
   r.toggles.push_back({std::string(handler_toggle),
                        tr("Open mail links with mailtokit: it checks each link, then hands the draft to where "
                           "mail goes"),
-                       registered});
-  r.groups.push_back({std::string(chooser_group), tr("Where mail goes")});
+                       registered, note});
+  // While the toggle is off both groups are greyed; Save still writes what they show.
+  r.groups.push_back({std::string(chooser_group), tr("Where mail goes"), std::string(handler_toggle)});
   ask::option pick;
   pick.group = std::string(chooser_group);
   pick.id = std::string(automatic);
@@ -101,7 +109,7 @@ ask::request settings_request(const xdg::loaded_config& lc, bool registered, std
     r.options.push_back(kept);
   }
   r.options.insert(r.options.end(), here.begin(), here.end());
-  r.groups.push_back({std::string(confirm_group), tr("When to ask")});
+  r.groups.push_back({std::string(confirm_group), tr("When to ask"), std::string(handler_toggle)});
   for (const auto& [id, label] : std::vector<std::pair<std::string, std::string>>{
            {"risky", tr("Before a link that could do harm (recommended)")},
            {"always", tr("Before every link")},
@@ -196,6 +204,26 @@ int run_settings() {
   return exit_usage;
 }
 
+// The hidden `failure-window`: a failure of `open` (open/tell.cpp report() starts it detached) in
+// mailtokit-ask; "Choose where mail goes..." goes on into the Mail links window. When the window
+// cannot be shown, the desktop's error dialog, saying in words how to choose.
+int run_failure_window(const std::string& text, bool offer_choice) {
+  const auto ui = open_link::probe_desktop(false);
+  if (ui.ask) {
+    const auto a = ask::ask_window(ask::failure_request(text, offer_choice), *ui.ask);
+    if (a.what == ask::window_answer::how::chosen && a.button == ask::choose_button) return run_settings();
+    if (a.what != ask::window_answer::how::failed) return exit_ok;
+  }
+  if (!ui.dialog) {
+    report_error("unavailable", tr("the failure window needs a display"), {}, {});
+    return exit_unavailable;
+  }
+  std::string shown = text;
+  if (offer_choice) shown.append("\n\n").append(ask::choose_hint());
+  (void)launch::run_capture(ask::failure_argv(*ui.dialog, shown), 4096);
+  return exit_ok;
+}
+
 }  // namespace
 
 void add_settings_command(CLI::App& app, context& ctx) {
@@ -204,6 +232,15 @@ void add_settings_command(CLI::App& app, context& ctx) {
                              "`unregister`, `use` and `confirm =` in the configuration file; nothing changes until "
                              "Save."));
   cmd->callback([&ctx] { ctx.exit_code = run_settings(); });
+
+  // Not for people: `open` starts it to show a failure (open/tell.cpp); hidden from --help.
+  auto* failure = app.add_subcommand(std::string(open_link::failure_window_command), "");
+  failure->group("");
+  auto text = std::make_shared<std::string>();
+  auto offer = std::make_shared<bool>(false);
+  failure->add_flag("--offer-choice", *offer);
+  failure->add_option("text", *text)->required();
+  failure->callback([&ctx, text, offer] { ctx.exit_code = run_failure_window(*text, *offer); });
 }
 
 }  // namespace mailtokit::commands

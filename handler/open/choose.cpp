@@ -150,11 +150,12 @@ open_result<chosen> choose(const choice_inputs& in, const std::function<std::str
   if (auto c = first_installed(in, gone)) return std::move(*c);
   std::string tried;
   for (const auto* k : clients::all()) tried += (tried.empty() ? "" : ", ") + std::string(k->name);
-  return open_failure{
+  return program::fixed_elsewhere(open_failure{
       exit_unavailable,
       fill(tr("No mail program was found: the desktop has no handler for mail links, and none of {0} is installed."),
            {tried}),
-      tr("Install a mail program, or choose a webmail or a draft file with `mailtokit use` or the Mail links window.")};
+      tr("Install a mail program, or choose a webmail or a draft file in the Mail links window or with mailtokit "
+         "use NAME.")});
 }
 
 std::string chosen_name(const chosen& c) {

@@ -62,7 +62,7 @@ ask::request chooser_request(const std::vector<place>& here, std::string_view pr
                          "Choose once: mailtokit remembers it, and \"Mail links\" in your applications changes "
                          "it later."));
   r.icon = "mail-send";
-  r.groups.push_back({std::string(chooser_group), tr("Where mail links go")});
+  r.groups.push_back({std::string(chooser_group), tr("Where mail links go"), {}});
   r.options = place_options(here, chosen, address);
   r.buttons = {{"cancel", tr("Cancel")}, {std::string(chooser_button), tr("Use this")}};
   r.default_id = std::string(chooser_button);

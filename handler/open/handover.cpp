@@ -68,11 +68,15 @@ int watch(int pid, const std::string& name, const std::string& advice, const han
           const std::function<std::string()>& kept, const desktop_ui& ui) {
   const std::optional<int> status = o.wait ? launch::wait_exit(pid) : launch::early_exit(pid, early_exit_window);
   if (!status || *status == 0) return exit_ok;
-  return report({exit_unavailable,
-                 fill(o.wait ? tr("{0} ended with an error (exit status {1}).")
-                             : tr("{0} stopped at once with an error (exit status {1})."),
-                      {name, std::to_string(*status)}),
-                 advice},
+  // In words first, what it means for the user; the status after them, for whoever looks into it.
+  return report(program::fixed_elsewhere(
+                    {exit_unavailable,
+                     fill(o.wait ? tr("{0} ended with an error, so the message may not have been sent "
+                                      "(exit status {1}).")
+                                 : tr("{0} did not open the message: it stopped at once and reported an error "
+                                      "(exit status {1})."),
+                          {name, std::to_string(*status)}),
+                     advice}),
                 kept(), ui);
 }
 
@@ -87,12 +91,14 @@ int start_entry(const open_plan& plan, const draft& d, const std::string& body_p
     return exit_ok;
   }
   const std::string name = chosen_name(plan.choice);
-  const std::string advice = fill(tr("Check that {0} opens on its own, or choose where mail goes with `mailtokit use` or the Mail links "
-                                    "window."),
+  const std::string advice = fill(tr("Check that {0} opens on its own, or choose where mail goes in the Mail links window or "
+                                    "with mailtokit use NAME."),
                                  {name});
   auto s = launch::start(*req);
   if (!s)
-    return report({exit_unavailable, fill(tr("{0} could not be started: {1}."), {name, preview::visible(s.error())}), advice},
+    return report(program::fixed_elsewhere({exit_unavailable,
+                                            fill(tr("{0} could not be started: {1}."), {name, preview::visible(s.error())}),
+                                            advice}),
                   kept(), ui);
   // D-Bus activated entries have no pid of ours to watch.
   return s->pid > 0 ? watch(s->pid, name, advice, o, kept, ui) : exit_ok;
@@ -106,16 +112,16 @@ int start_program(const std::vector<std::string>& argv, const handover_options& 
   }
   const std::string client = preview::visible(argv.front());
   const std::string advice =
-      fill(tr("Check that {0} opens on its own, or choose where mail goes with `mailtokit use` or the Mail links "
-              "window."), {client});
+      fill(tr("Check that {0} opens on its own, or choose where mail goes in the Mail links window or with "
+              "mailtokit use NAME."), {client});
   // Without a shell, in a new session, so that closing the browser that started us does not end it.
   auto pid = launch::spawn(argv, {false, true});
   if (!pid) {
-    return report({exit_unavailable,
-                   pid.error().code == program::errc::not_found
-                       ? fill(tr("{0} could not be started: it was not found in PATH."), {client})
-                       : fill(tr("{0} could not be started."), {client}),
-                   advice},
+    return report(program::fixed_elsewhere({exit_unavailable,
+                                            pid.error().code == program::errc::not_found
+                                                ? fill(tr("{0} could not be started: it was not found in PATH."), {client})
+                                                : fill(tr("{0} could not be started."), {client}),
+                                            advice}),
                   kept(), ui);
   }
   return watch(*pid, client, advice, o, kept, ui);

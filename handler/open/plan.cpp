@@ -36,7 +36,8 @@ open_failure handover_failure(std::string_view client, const program::error& e) 
   const bool address = e.code == errc::invalid_address;
   const std::string name(client);
   open_failure f{address ? exit_dataerr : exit_software, name + ": " + describe(e),
-                 tr("Choose where mail goes with `mailtokit use` or the Mail links window.")};
+                 tr("Choose where mail goes in the Mail links window or with mailtokit use NAME.")};
+  f.another_program = true;
   f.shown = address ? fill(tr("{0} cannot be given an address of this link safely."), {name})
                     : fill(tr("{0} cannot be given this draft."), {name});
   return f;
@@ -104,10 +105,10 @@ open_result<void> plan_webmail(open_plan& p, const draft& d, const open_request&
       p.browser_note = fill(tr("opening {0} with x-www-browser: this desktop has no browser set for web links"), {name});
     }
   if (!p.browser && p.browser_program.empty())
-    return open_failure{exit_unavailable,
+    return program::fixed_elsewhere({exit_unavailable,
                         fill(tr("{0} was not opened: this desktop has no web browser set for https links."), {name}),
                         tr("Choose a web browser in your desktop's settings (Default Applications), or choose a "
-                           "mail program with `mailtokit use NAME`.")};
+                           "mail program in the Mail links window or with mailtokit use NAME.")});
   auto link = webmail::compose_link(*p.choice.service, d, p.choice.webmail_address);
   if (!link)
     return open_failure{exit_dataerr, link.error().words,
@@ -122,12 +123,12 @@ open_result<void> plan_entry_is_safe(const open_plan& p) {
   if (e == nullptr) return {};
   auto sh = launch::shell_wrapper(e->exec_argv);
   if (!sh) return {};
-  return open_failure{exit_unavailable,
-         fill(tr("Your mail program was not started: its desktop entry {0} hands the link to `{1}`, which could "
+  return program::fixed_elsewhere({exit_unavailable,
+         fill(tr("Your mail program was not started: its desktop entry {0} hands the link to {1}, which could "
                  "let a link run commands."),
               {preview::visible(e->id), *sh}),
-         tr("Choose where mail goes with `mailtokit use` or the Mail links window, or change that entry's Exec "
-            "line to run the program directly.")};
+         tr("Choose where mail goes in the Mail links window or with mailtokit use NAME, or change that entry's "
+            "Exec line to run the program directly.")});
 }
 
 // The custom template and the terminal, checked before anything is written or started.
@@ -199,13 +200,13 @@ open_result<void> plan_uri(open_plan& p, const draft& d) {
   if (too_long) {
     const std::string name(program == target::claws_mail ? "Claws Mail" : "Sylpheed");
     // TRANSLATORS: {0} is a mail program's name.
-    return open_failure{
+    return program::fixed_elsewhere(open_failure{
         exit_dataerr,
         fill(tr("{0} was not started: the link is too long for it. When it is already running, it reads at most "
                 "8 KB of a link and would lose the rest or stop working."),
              {name}),
-        tr("Choose where mail goes with `mailtokit use` or the Mail links window, or open the kept draft in your "
-            "mail program.")};
+        tr("Choose where mail goes in the Mail links window or with mailtokit use NAME, or open the kept draft in "
+           "your mail program.")});
   }
   return {};
 }
@@ -347,12 +348,12 @@ open_result<std::vector<std::string>> open_argv(const open_plan& p, const draft&
   if (p.t != target::eml) in.attachments = attachments;
   auto built = dispatch::client_argv(p.t, in);
   if (!built && built.error().code == errc::invalid_address && p.t == target::kmail) {
-    return open_failure{
+    return program::fixed_elsewhere(open_failure{
         exit_dataerr,
         fill(tr("KMail was not started: To address {0} would be read as an option or as a file to attach "
                 "(KMail takes an argument with a scheme as an attachment)."),
              {std::to_string(built.error().offset + 1)}),
-        tr("Choose where mail goes with `mailtokit use` or the Mail links window.")};
+        tr("Choose where mail goes in the Mail links window or with mailtokit use NAME.")});
   }
   if (!built) return handover_failure(dispatch::to_name(p.t), built.error());
   return std::move(*built);

@@ -89,6 +89,14 @@ std::string keep_draft(const draft& d, const environment& env, const loaded_conf
   return path ? *path : std::string();
 }
 
+std::vector<std::string> failure_window_argv(std::string_view self_exe, std::string_view text, bool offer_choice) {
+  std::vector<std::string> argv{std::string(self_exe), std::string(failure_window_command)};
+  if (offer_choice) argv.emplace_back("--offer-choice");
+  argv.emplace_back("--");  // the text is never read as an option
+  argv.emplace_back(text);
+  return argv;
+}
+
 // Every failure of `open`: stderr always; the desktop (an error dialog, else a notification)
 // when no terminal shows stderr. Returns the exit code.
 int report(const open_failure& f, const std::string& kept, const desktop_ui& ui) {
@@ -96,7 +104,15 @@ int report(const open_failure& f, const std::string& kept, const desktop_ui& ui)
   if (!kept.empty())
     print_stderr("mailtokit: " + fill(tr("the draft was not handed over; it is kept in {0}"), {preview::visible(kept)}) + "\n");
   if (ui.failures) {
-    const std::string text = failure_text(f, kept);
+    std::string text = failure_text(f, kept);
+    if (ui.ask) {
+      // Our own window, offering the Mail links window when another program would fix it: shown by
+      // mailtokit itself (failure_window_argv()), started detached as a dialog program is, so that
+      // nothing waits for it and it holds none of the caller's output.
+      show(failure_window_argv(xdg::self_exe(), text, f.another_program));
+      return f.exit_code;
+    }
+    if (f.another_program) text.append("\n\n").append(ask::choose_hint());
     if (ui.dialog) {
       show(failure_argv(*ui.dialog, text));
     } else if (ui.notify && installed("notify-send")) {

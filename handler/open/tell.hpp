@@ -37,8 +37,16 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
 /// The draft as a file in the private drafts folder, so that a failure loses nothing; "" when it
 /// cannot be written.
 [[nodiscard]] std::string keep_draft(const draft& d, const xdg::environment& env, const xdg::loaded_config* lc);
-/// A failure of `open`: stderr always; the desktop (an error dialog, else a notification) when no
-/// terminal shows stderr; where the draft was `kept`. Returns the exit status.
+/// The hidden command that shows a failure of `open` in mailtokit-ask (commands/settings.cpp).
+inline constexpr std::string_view failure_window_command = "failure-window";
+/// argv of mailtokit (`self_exe`) showing the failure `text` in its own window, with the button
+/// that opens the Mail links window when `offer_choice`.
+[[nodiscard]] std::vector<std::string> failure_window_argv(std::string_view self_exe, std::string_view text,
+                                                           bool offer_choice);
+/// A failure of `open`: stderr always; when no terminal shows stderr, the desktop: mailtokit's own
+/// failure window when mailtokit-ask and a display are there (failure_window_argv(), started
+/// detached), else an error dialog, else a notification, both saying how to choose another mail
+/// program when that would fix it; where the draft was `kept`. Returns the exit status.
 int report(const program::open_failure& f, const std::string& kept, const desktop_ui& ui);
 /// The program the user had before `register` is gone: said once, with the program used instead.
 void tell_gone_once(const xdg::registration_paths& reg, const chosen& c, bool notify);

@@ -55,7 +55,7 @@ with tempfile.TemporaryDirectory(prefix="mailtokit-pipe-") as tmp:
     except ProcessLookupError:
         alive = False
     check(alive, "the stand-in failure window was still running then")
-    check(p.returncode == 69 and b"stopped at once with an error (exit status 1)" in err,
+    check(p.returncode == 69 and b"stopped at once and reported an error (exit status 1)" in err,
           f"the failure said in words: exit {p.returncode}, {err.decode(errors='replace')!r}")
     if alive:
         os.kill(pid, signal.SIGTERM)

@@ -25,10 +25,12 @@ bool same(const ask::request& a, const ask::request& b) {
     return false;
   for (std::size_t i = 0; i < a.toggles.size(); ++i)
     if (a.toggles[i].id != b.toggles[i].id || a.toggles[i].label != b.toggles[i].label ||
-        a.toggles[i].on != b.toggles[i].on)
+        a.toggles[i].on != b.toggles[i].on || a.toggles[i].off_note != b.toggles[i].off_note)
       return false;
   for (std::size_t i = 0; i < a.groups.size(); ++i)
-    if (a.groups[i].id != b.groups[i].id || a.groups[i].heading != b.groups[i].heading) return false;
+    if (a.groups[i].id != b.groups[i].id || a.groups[i].heading != b.groups[i].heading ||
+        a.groups[i].governed_by != b.groups[i].governed_by)
+      return false;
   for (std::size_t i = 0; i < a.options.size(); ++i) {
     const auto &x = a.options[i], &y = b.options[i];
     if (x.group != y.group || x.id != y.id || x.label != y.label || x.icon != y.icon || x.example != y.example ||

@@ -3,10 +3,13 @@
 
 Usage: open_failures_test.py /path/to/mailtokit
 
-mailtokit runs as a browser runs it (no terminal). Each failure path runs twice:
-- with a display: the real zenity error dialog appears (its window is looked for on the private
-  X desktop and closed with its OK button; its argv and text are recorded: --error, --no-markup,
-  the reason, what to do, where the draft is);
+mailtokit runs as a browser runs it (no terminal). With a display and mailtokit-ask, the failure
+is shown in mailtokit's own window (the end of this test); each failure path runs twice with the
+fallbacks of that window:
+- with a display but no mailtokit-ask (MAILTOKIT_ASK names none): the real zenity error dialog
+  appears (its window is looked for on the private X desktop and closed with its OK button; its
+  argv and text are recorded: --error, --no-markup, the reason, what to do, where the draft is,
+  and for a failure another mail program would fix, how to choose one in plain words);
 - without a display: a critical notification (notify-send argv recorded, markup escaped).
 The fallback without a display (confirm = risky: opened, the notification says so) is checked
 too. Paths: a link that is not mailto:, a mailto: link the parser refuses (too many recipients), a
@@ -16,6 +19,13 @@ an unusable `command`. Where a draft exists, the .eml file in the drafts directo
 (Python's email package reads it back: To and Subject of the link) and the message names it.
 On KDE (XDG_CURRENT_DESKTOP=KDE) the error box is kdialog's. Screenshots of the error dialogs go
 to MAILTOKIT_RESULTS. Under LANGUAGE=de the same dialog is German (open_failure_dialog_de.png).
+
+mailtokit's own failure window (issue 47), driven through AT-SPI: a mail program that stops at
+once, run as `mailtokit open LINK 2>&1 | cat` (the pipeline ends while the window is still open:
+nothing holds the caller's output); the window says in words what went wrong, offers "Choose where
+mail goes..." beside Close (the default), and that button opens the Mail links window
+(open_failure_window.png, open_failure_then_settings.png). A link that is not mailto: is no
+matter of another program: Close only (open_failure_window_plain.png).
 """
 import email
 import email.policy
@@ -24,10 +34,14 @@ import re
 import sys
 from pathlib import Path
 
-from harness import titles
-from harness.checks import Checks
-from harness.desktop import Desktop, wait_exit, wait_record
-from harness.session import Session, click_button, require
+import a11y
+
+a11y.reexec_with_system_python()
+
+from harness import titles  # noqa: E402
+from harness.checks import Checks  # noqa: E402
+from harness.desktop import Desktop, wait_exit, wait_record  # noqa: E402
+from harness.session import Session, click_button, require  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
 RESULTS = Path(os.environ.get("MAILTOKIT_RESULTS", "desktop-results"))
@@ -56,9 +70,9 @@ with Session("open-failures") as s:
         ("client cannot start", 'target = custom\ncommand = "/nonexistent/mua" %u\n', [], LINK, 69,
          "/nonexistent/mua could not be started", True),
         ("client exits at once", 'target = custom\ncommand = /bin/false %u\n', [], LINK, 69,
-         "stopped at once with an error (exit status 1)", True),
+         "/bin/false did not open the message: it stopped at once and reported an error (exit status 1)", True),
         ("client fails under --wait", 'target = custom\ncommand = /bin/false %u\n', ["--wait"], LINK, 69,
-         "ended with an error (exit status 1)", True),
+         "/bin/false ended with an error, so the message may not have been sent (exit status 1)", True),
         ("unusable command", 'target = custom\ncommand = "/usr/bin/mua\n', [], LINK, 78, "command:", True),
     ]
     # "no mail client": only the recorders' directory in PATH (no client, no xdg-open), and no
@@ -70,6 +84,11 @@ with Session("open-failures") as s:
         if (Path("/usr/share") / sub).exists():
             (no_apps / sub).symlink_to(Path("/usr/share") / sub)
     bare_path = {"PATH": str(d.bin), "XDG_DATA_DIRS": str(no_apps)}
+    # The failures another mail program would fix: the fallbacks say how to choose one.
+    elsewhere = {"no mail client", "client cannot start", "client exits at once", "client fails under --wait"}
+    HINT = ("To choose where mail goes, open Mail links from the applications menu, or run mailtokit use NAME in a "
+            "terminal.")
+    NO_ASK = {"MAILTOKIT_ASK": str(s.root / "no-such-mailtokit-ask")}  # the dialog programs, not our window
     shot_taken = False
     for display in (True, False):
         for name, cfg, args, link, code, reason, kept in cases:
@@ -81,6 +100,7 @@ with Session("open-failures") as s:
             d.write_config(cfg)
             d.clear()
             env = dict(bare_path) if name == "no mail client" else {}
+            env.update(NO_ASK)
             if not display:
                 env["DISPLAY"] = ""
             p, log = d.start(["open", *args, link], env=env)
@@ -111,6 +131,8 @@ with Session("open-failures") as s:
                       f"{where}: the dialog gives the reason in words and what to do: {text[:200]!r}")
                 if kept and drafts:
                     check(str(drafts[0]) in text, f"{where}: the dialog says where the draft is kept")
+                check((HINT in text) == (name in elsewhere) and "`" not in text,
+                      f"{where}: how to choose another program in plain words exactly when that would help: {text!r}")
                 win = s.wait_window(titles.FAILURE, timeout=30)
                 shot = RESULTS / "open_failure_dialog.png"
                 if not shot_taken and name == "client exits at once":
@@ -133,18 +155,21 @@ with Session("open-failures") as s:
                 check("<b>" not in body, f"{where}: no markup from the link in the notification")
                 if kept and drafts:
                     check(str(drafts[0]) in body, f"{where}: the notification says where the draft is kept")
+                check((HINT in body) == (name in elsewhere),
+                      f"{where}: the notification says how to choose another program when that would help")
                 check(d.recorded("zenity") == [], f"{where}: no dialog without a display")
     # On KDE the failure dialog is kdialog's, its rich text escaped.
     d.write_config('target = custom\ncommand = /bin/false %u\n')
     d.clear()
-    p, log = d.start(["open", LINK], env={"XDG_CURRENT_DESKTOP": "KDE"})
+    p, log = d.start(["open", LINK], env={"XDG_CURRENT_DESKTOP": "KDE", **NO_ASK})
     rc = wait_exit(p, 30, "kdialog failure")
     k = wait_record(d, "kdialog")
     drafts = d.kept_drafts()
     check(rc == 69 and k[1:2] == ["--title=" + titles.FAILURE_TEXT] and k[-1].startswith("--error=<qt>"),
           f"KDE: the failure is a kdialog error box ({k[1:2]})")
     shown = k[-1].replace("\n", "")  # (lines broken at 80 characters)
-    check(len(drafts) == 1 and str(drafts[0]) in shown and "stopped at once with an error (exit status 1)" in shown,
+    check(len(drafts) == 1 and str(drafts[0]) in shown and "stopped at once and reported an error (exit status 1)" in shown
+          and "Mail links from the applications menu" in shown,
           "KDE: the error box gives the reason and the kept draft")
     win = s.wait_window(titles.FAILURE_ANY, timeout=60)
     s.screenshot(RESULTS / "open_failure_kdialog.png")
@@ -155,15 +180,19 @@ with Session("open-failures") as s:
     # failure dialog with the German title, reason and "what to do" (issue 24), taken from po/de.po.
     de = {}
     for block in (Path(__file__).resolve().parent.parent.parent / "po" / "de.po").read_text("utf-8").split("\n\n"):
-        m = re.search(r'^msgid "(.*)"\nmsgstr "(.*)"$', block, re.M)
+        # msgid and msgstr, each on one line or wrapped over several ("" then one quoted line each).
+        m = re.search(r'^msgid ((?:".*"\n)+)msgstr ((?:".*"(?:\n|$))+)', block, re.M)
         if m:
-            de[m.group(1)] = m.group(2).replace('\\"', '"')
+            def joined(lines):
+                return "".join(re.findall(r'^"(.*)"$', lines, re.M)).replace('\\"', '"')
+            de[joined(m.group(1))] = joined(m.group(2))
     de_title = de[titles.FAILURE_TEXT]
-    de_reason = de["{0} stopped at once with an error (exit status {1})."].replace("{0}", "/bin/false").replace("{1}", "1")
+    de_reason = de["{0} did not open the message: it stopped at once and reported an error (exit status {1})."].replace(
+        "{0}", "/bin/false").replace("{1}", "1")
     de_todo = de["What to do: {0}"].replace("{0}", "")
     d.write_config('target = custom\ncommand = /bin/false %u\n')
     d.clear()
-    p, log = d.start(["open", LINK], env={"LANGUAGE": "de", "LANG": "C.UTF-8", "LC_ALL": "",
+    p, log = d.start(["open", LINK], env={"LANGUAGE": "de", "LANG": "C.UTF-8", "LC_ALL": "", **NO_ASK,
                                           "MAILTOKIT_LOCALEDIR": os.environ["MAILTOKIT_BUILD_DIR"] + "/locale"})
     rc = wait_exit(p, 30, "German failure")
     z = wait_record(d, "zenity")
@@ -199,5 +228,77 @@ with Session("open-failures") as s:
     s.run(["sleep", "1"])
     check(rc == 69 and d.recorded("notify-send") == [] and "stopped at once" in log.read_text(),
           "notify = no: the failure is on stderr only")
+
+    # ---- mailtokit's own failure window (issue 47) --------------------------------------------
+    pyatspi = a11y.enable(s)
+    d.write_config('target = custom\ncommand = /bin/false %u\n')
+    d.clear()
+    # As a caller that reads mailtokit's output to its end: the pipeline ends while the window is
+    # open (the window is started detached, its output elsewhere).
+    r = s.run(["sh", "-c", '"$0" open "$1" 2>&1 | cat', PROG, LINK], env=d.env, check=False, timeout=120)
+    check("stopped at once and reported an error (exit status 1)" in r.stdout,
+          f"the pipeline ended, stderr said why: {r.stdout[-300:]!r}")
+    win = s.wait_window(titles.FAILURE, timeout=60)
+    check(d.recorded("zenity") == [] and d.recorded("notify-send") == [],
+          "our window, not a dialog program or a notification")
+
+    def alert(predicate, what):
+        def ready(app):
+            nodes = list(a11y.walk(app))
+            if not any(n.getRole() == pyatspi.ROLE_ALERT and n.name == titles.FAILURE_TEXT for n in nodes):
+                return None
+            buttons = [n for n in nodes if n.getRole() == pyatspi.ROLE_PUSH_BUTTON
+                       and "showing" in a11y.states(pyatspi, n)]
+            return nodes if buttons and predicate(buttons) else None
+        return a11y.find(pyatspi, "mailtokit-ask", ready, 60, what)
+
+    nodes = alert(lambda b: True, "the failure window on the accessibility bus")
+    s.activate(win)
+    nodes = alert(lambda b: all("sensitive" in a11y.states(pyatspi, x) for x in b), "the failure window, usable")
+    buttons = [n for n in nodes if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and "showing" in a11y.states(pyatspi, n)]
+    names = [b.name for b in buttons]
+    check(names == ["Choose where mail goes...", "Close"], f"the failure window's buttons: {names}")
+    focused = [b.name for b in buttons if a11y.states(pyatspi, b) & {"focused", "default"}]
+    check(focused == ["Close"], f"Close is the default and has the focus (Enter closes): {focused}")
+    heading = [n.name for n in nodes if n.getRole() == pyatspi.ROLE_HEADING]
+    check(heading == ["/bin/false did not open the message: it stopped at once and reported an error "
+                      "(exit status 1)."], f"the heading says in words what went wrong, the status after: {heading}")
+    words = " ".join(n.name for n in nodes if n.getRole() == pyatspi.ROLE_LABEL)
+    drafts = d.kept_drafts()
+    check("What to do:" in words and len(drafts) == 1 and str(drafts[0]) in words and "`" not in words,
+          f"what to do and where the draft is, in plain words: {words[:300]!r}")
+    s.screenshot(RESULTS / "open_failure_window.png", window=win)
+    a11y.press(a11y.named(buttons, "Choose where mail goes..."))
+    settings = s.wait_window(titles.exactly("Mail links"), timeout=60)
+    s.wait_window(titles.FAILURE, timeout=30, gone=True)
+    check(True, "Choose where mail goes... opened the Mail links window")
+    s.screenshot(RESULTS / "open_failure_then_settings.png", window=settings)
+
+    def settings_ready(app):
+        nodes = list(a11y.walk(app))
+        if not any(n.getRole() == pyatspi.ROLE_DIALOG and n.name == "Mail links" for n in nodes):
+            return None
+        cancel = [n for n in nodes if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and n.name == "Cancel"
+                  and "sensitive" in a11y.states(pyatspi, n)]
+        return cancel[0] if cancel else None
+    s.activate(settings)
+    a11y.press(a11y.find(pyatspi, "mailtokit-ask", settings_ready, 60, "the Mail links window, usable"))
+    s.wait_window(titles.exactly("Mail links"), timeout=30, gone=True)
+    check((s.home / ".config/mailtokit/config").read_text() == 'target = custom\ncommand = /bin/false %u\n',
+          "Cancel in the Mail links window changed nothing")
+
+    # A failure that no other program fixes: the same window, Close only.
+    d.clear()
+    p, log = d.start(["open", "https://example.org/"])
+    check(wait_exit(p, 30, "not a mailto: link, our window") == 65, "not a mailto: link: exit 65")
+    win = s.wait_window(titles.FAILURE, timeout=60)
+    s.activate(win)
+    nodes = alert(lambda b: all("sensitive" in a11y.states(pyatspi, x) for x in b), "the plain failure window, usable")
+    buttons = [n for n in nodes if n.getRole() == pyatspi.ROLE_PUSH_BUTTON and "showing" in a11y.states(pyatspi, n)]
+    check([b.name for b in buttons] == ["Close"], f"not a mailto: link: Close only: {[b.name for b in buttons]}")
+    s.screenshot(RESULTS / "open_failure_window_plain.png", window=win)
+    a11y.press(buttons[0])
+    s.wait_window(titles.FAILURE, timeout=30, gone=True)
+    check(d.recorded("zenity") == [], "no dialog program beside our window")
 
 checks.finish()

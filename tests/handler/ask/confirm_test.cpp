@@ -63,9 +63,11 @@ TEST_CASE("failure reports: reason, what to do, where the draft is, and no marku
   CHECK(t ==
         "cannot start mua: not found in PATH\n\nWhat to do: install it\n\nThe draft was not handed over; it "
         "is kept in "
-        "/home/u/.local/state/mailtokit/drafts/draft-1.eml (open it with your mail client, or run `mailtokit "
-        "open` "
-        "again).");
+        "/home/u/.local/state/mailtokit/drafts/draft-1.eml: open that file with your mail program, or click the "
+        "link again once mail goes where you want.");
+  CHECK(t.find('`') == std::string::npos);  // plain words, no command syntax (issue 47)
+  CHECK(choose_hint().find("Mail links") != std::string::npos);
+  CHECK(choose_hint().find("mailtokit use NAME") != std::string::npos);
   CHECK(failure_text({65, "refused \xE2\x80\xAE", ""}, "") == "refused <U+202E>");
   const auto z = failure_argv(dialog_program::zenity, "a <b>");
   CHECK(z == std::vector<std::string>{"zenity", "--error", "--no-markup", "--width=560",

@@ -202,8 +202,8 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
 TEST_CASE("choices window: only what the request holds comes back, anything else is a failure",
           "[confirm]") {
   ask::request r;
-  r.toggles = {{"handler", "On", false}};
-  r.groups = {{"target", "Where"}, {"confirm", "When"}};
+  r.toggles = {{"handler", "On", false, {}}};
+  r.groups = {{"target", "Where", {}}, {"confirm", "When", {}}};
   r.options = {{"target", "gmail", "Gmail", "", "", "", false},
                {"target", "roundcube", "Roundcube", "", "https://mail.example.org/", "", false},
                {"confirm", "risky", "Risky", "", "", "", true}};
@@ -252,3 +252,37 @@ TEST_CASE("no field of a question grows past what mailtokit-ask reads (issue 46)
   CHECK(back->recipients.size() == 3);
 }
 
+
+TEST_CASE("failure window: the failure in words, Close the default, the choice only when another program would do",
+          "[confirm]") {
+  const std::string text =
+      "Mua did not open the message: it stopped at once and reported an error (exit status 1).\n\nWhat to do: "
+      "choose another.\n\nThe draft was not handed over; it is kept in /tmp/d.eml: open that file.";
+  const request r = failure_request(text, true);
+  CHECK(r.title == "mailtokit: the link was not opened");
+  CHECK(r.icon == "dialog-error");
+  CHECK(r.headline == "Mua did not open the message: it stopped at once and reported an error (exit status 1).");
+  CHECK(r.choices == std::vector<std::string>{
+                         "What to do: choose another.\n\nThe draft was not handed over; it is kept in /tmp/d.eml: open "
+                         "that file."});
+  REQUIRE(r.buttons.size() == 2);
+  CHECK(r.buttons[0].id == choose_button);
+  CHECK(r.buttons[0].label == "Choose where mail goes...");
+  CHECK(r.buttons[1].id == "close");
+  CHECK(r.default_id == "close");  // Enter never opens another window
+  CHECK(r.options.empty());        // a report: the window's role is an alert
+  // It goes to mailtokit-ask as it is, and a press of the choice comes back as that button.
+  const auto back = decode(encode(r));
+  REQUIRE(back);
+  CHECK(back->headline == r.headline);
+  CHECK(window_answer_of(r, 0, "choose\n").button == choose_button);
+  CHECK(window_answer_of(r, 1, "").what == window_answer::how::closed);
+
+  // A failure no other program fixes: Close only. One paragraph: the heading alone.
+  const request only = failure_request("The link is not a mailto: link.", false);
+  REQUIRE(only.buttons.size() == 1);
+  CHECK(only.buttons[0].id == "close");
+  CHECK(only.headline == "The link is not a mailto: link.");
+  CHECK(only.choices.empty());
+  CHECK(window_answer_of(only, 0, "choose\n").what == window_answer::how::failed);
+}

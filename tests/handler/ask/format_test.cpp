@@ -80,8 +80,8 @@ TEST_CASE("choices window: toggles, groups and options come back as written, bad
   r.title = "Mail links";
   r.headline = "How mail links open";
   r.icon = "mail-send";
-  r.toggles = {{"handler", "Open mail links with mailtokit", true}};
-  r.groups = {{"target", "Where mail goes"}, {"confirm", "When to ask"}};
+  r.toggles = {{"handler", "Open mail links with mailtokit", true, {}}};
+  r.groups = {{"target", "Where mail goes", {}}, {"confirm", "When to ask", {}}};
   r.options = {{"target", "desktop:org.gnome.Evolution", "Evolution", "org.gnome.Evolution", "", "", false},
                {"target", "roundcube", "Your organization's Roundcube", "", "https://mail.example.org/",
                 "https://mail.example.net/", true},
@@ -144,6 +144,48 @@ TEST_CASE("choices window: toggles, groups and options come back as written, bad
   auto shown = ask::decode(head + group + rec("option", "target\na\nGmail\xE2\x80\xAE\n\n\n\nno\n") + tail);
   REQUIRE(shown);
   CHECK(shown->options[0].label == "Gmail\xEF\xBF\xBD");
+}
+
+TEST_CASE("choices window: a toggle governs groups and says what off means (issue 47)", "[confirm]") {
+  ask::request r;
+  r.title = "Mail links";
+  r.toggles = {{"handler", "Open mail links with mailtokit", false, "mailtokit is off: links go to Stand-in Mail."}};
+  r.groups = {{"target", "Where mail goes", "handler"}, {"confirm", "When to ask", ""}};
+  r.options = {{"target", "gmail", "Gmail", "", "", "", true}, {"confirm", "risky", "Risky", "", "", "", true}};
+  r.buttons = {{"save", "Save"}};
+  r.default_id = "save";
+  const std::string text = ask::encode(r);
+  // The longer records only where they say something: a group no toggle governs is written as before.
+  CHECK(text.find("toggle 87\nhandler\nOpen mail links with mailtokit\nno\nmailtokit is off: links go to Stand-in Mail.\n\n") !=
+        std::string::npos);
+  CHECK(text.find("group 31\ntarget\nWhere mail goes\nhandler\n\n") != std::string::npos);
+  CHECK(text.find("group 20\nconfirm\nWhen to ask\n\n") != std::string::npos);
+  auto back = ask::decode(text);
+  REQUIRE(back);
+  REQUIRE(back->toggles.size() == 1);
+  CHECK_FALSE(back->toggles[0].on);
+  CHECK(back->toggles[0].off_note == "mailtokit is off: links go to Stand-in Mail.");
+  REQUIRE(back->groups.size() == 2);
+  CHECK(back->groups[0].governed_by == "handler");
+  CHECK(back->groups[1].governed_by.empty());
+  CHECK(ask::encode(*back) == text);
+
+  const std::string head = "mailtokit-ask 1\n";
+  const std::string tail = "button:save 1\nS\ndefault 4\nsave\n";
+  auto rec = [](const std::string& key, const std::string& value) {
+    return key + " " + std::to_string(value.size()) + "\n" + value + "\n";
+  };
+  const std::string toggle = rec("toggle", "handler\nOn\nyes\n");
+  CHECK(ask::decode(head + toggle + rec("group", "target\nWhere\nhandler\n") + tail));
+  // A governing toggle that is not declared before the group, or not at all, or empty.
+  CHECK(error_of(ask::decode(head + rec("group", "target\nWhere\nhandler\n") + toggle + tail)).find("no toggle") !=
+        std::string::npos);
+  CHECK(error_of(ask::decode(head + toggle + rec("group", "target\nWhere\nother\n") + tail)).find("no toggle") !=
+        std::string::npos);
+  CHECK_FALSE(ask::decode(head + toggle + rec("group", "target\nWhere\n\n") + tail));
+  // A record with a line more than the note or the toggle id.
+  CHECK_FALSE(ask::decode(head + rec("toggle", "handler\nOn\nyes\nnote\nmore\n") + tail));
+  CHECK_FALSE(ask::decode(head + toggle + rec("group", "target\nWhere\nhandler\nmore\n") + tail));
 }
 
 TEST_CASE("choices window: a line the window prints holds no control character", "[confirm]") {

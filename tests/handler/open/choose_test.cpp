@@ -127,6 +127,8 @@ TEST_CASE("drafts go to the program the user had before register, looked up at e
   why = error_of(choose(d.in(), where));
   CHECK(why.exit_code == exit_unavailable);
   CHECK(why.reason.find("No mail program was found") == 0);
+  CHECK(why.another_program);
+  CHECK(why.advice.find('`') == std::string::npos);  // plain words: the failure window shows it
 }
 
 TEST_CASE("a configured or given target wins, by name or as desktop:ID", "[choose]") {
@@ -293,8 +295,9 @@ TEST_CASE("open plans a desktop entry: refused behind a shell, aerc told about i
   r.terminal_env = "xterm";
   open_failure why;
   why = error_of(plan_open(*d, r));
-  CHECK(why.reason.find("hands the link to `sh -c`") != std::string::npos);
+  CHECK(why.reason.find("hands the link to sh -c,") != std::string::npos);
   CHECK(why.exit_code == exit_unavailable);
+  CHECK(why.another_program);  // another mail program would do: the failure window offers the choice
 
   r.cli_target = "desktop:aerc";
   auto p = plan_open(*d, r);

@@ -81,6 +81,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   why = error_of(plan_open(d, f.req()));
   CHECK(why.exit_code == exit_config);
   CHECK(why.reason == "config, byte 9: unknown target 'pine'");
+  CHECK_FALSE(why.another_program);  // the file is wrong: the failure window offers no other program
 
   // Terminal clients need a terminal; with none, they are skipped; with nothing: no client.
   f.cfg.target.reset();
@@ -88,6 +89,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   why = error_of(plan_open(d, f.req()));
   CHECK(why.exit_code == exit_unavailable);
   CHECK(why.reason.find("No mail program was found") == 0);
+  CHECK(why.another_program);  // the failure window offers the Mail links window (issue 47)
   f.programs = {"mutt", "x-terminal-emulator"};
   p = plan_open(d, f.req());
   REQUIRE(p);
