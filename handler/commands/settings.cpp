@@ -206,21 +206,26 @@ int run_settings() {
 
 // The hidden `failure-window`: a failure of `open` (open/tell.cpp report() starts it detached) in
 // mailtokit-ask; "Choose where mail goes..." goes on into the Mail links window. When the window
-// cannot be shown, the desktop's error dialog, saying in words how to choose.
-int run_failure_window(const std::string& text, bool offer_choice) {
+// cannot be shown, what report() falls back to: the desktop's error dialog, else a notification
+// (unless `notify` is off), saying in words how to choose.
+int run_failure_window(const std::string& text, bool offer_choice, bool notify) {
   const auto ui = open_link::probe_desktop(false);
   if (ui.ask) {
     const auto a = ask::ask_window(ask::failure_request(text, offer_choice), *ui.ask);
     if (a.what == ask::window_answer::how::chosen && a.button == ask::choose_button) return run_settings();
     if (a.what != ask::window_answer::how::failed) return exit_ok;
   }
-  if (!ui.dialog) {
+  std::string shown = text;
+  if (offer_choice) shown.append("\n\n").append(ask::choose_hint());
+  if (ui.dialog) {
+    (void)launch::run_capture(ask::failure_argv(*ui.dialog, shown), 4096);
+    return exit_ok;
+  }
+  if (notify) open_link::notify_failure(shown);
+  if (!ui.ask) {
     report_error("unavailable", tr("the failure window needs a display"), {}, {});
     return exit_unavailable;
   }
-  std::string shown = text;
-  if (offer_choice) shown.append("\n\n").append(ask::choose_hint());
-  (void)launch::run_capture(ask::failure_argv(*ui.dialog, shown), 4096);
   return exit_ok;
 }
 
@@ -238,9 +243,12 @@ void add_settings_command(CLI::App& app, context& ctx) {
   failure->group("");
   auto text = std::make_shared<std::string>();
   auto offer = std::make_shared<bool>(false);
+  auto no_notify = std::make_shared<bool>(false);
   failure->add_flag("--offer-choice", *offer);
+  failure->add_flag("--no-notify", *no_notify);
   failure->add_option("text", *text)->required();
-  failure->callback([&ctx, text, offer] { ctx.exit_code = run_failure_window(*text, *offer); });
+  failure->callback(
+      [&ctx, text, offer, no_notify] { ctx.exit_code = run_failure_window(*text, *offer, !*no_notify); });
 }
 
 }  // namespace mailtokit::commands

@@ -89,9 +89,23 @@ std::string keep_draft(const draft& d, const environment& env, const loaded_conf
   return path ? *path : std::string();
 }
 
-std::vector<std::string> failure_window_argv(std::string_view self_exe, std::string_view text, bool offer_choice) {
+void notify_failure(const std::string& text) {
+  if (!installed("notify-send")) return;
+  // One body line per paragraph (notify_argv() shows a line break inside a line as <U+000A>).
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const auto nl = std::min(text.find('\n', at), text.size());
+    if (nl > at) lines.push_back(text.substr(at, nl - at));
+    at = nl + 1;
+  }
+  send_notification(notify_argv(tr(failure_title.data()), lines, true, lines.size(), text.size()));
+}
+
+std::vector<std::string> failure_window_argv(std::string_view self_exe, std::string_view text, bool offer_choice,
+                                             bool notify) {
   std::vector<std::string> argv{std::string(self_exe), std::string(failure_window_command)};
   if (offer_choice) argv.emplace_back("--offer-choice");
+  if (!notify) argv.emplace_back("--no-notify");
   argv.emplace_back("--");  // the text is never read as an option
   argv.emplace_back(text);
   return argv;
@@ -109,21 +123,14 @@ int report(const open_failure& f, const std::string& kept, const desktop_ui& ui)
       // Our own window, offering the Mail links window when another program would fix it: shown by
       // mailtokit itself (failure_window_argv()), started detached as a dialog program is, so that
       // nothing waits for it and it holds none of the caller's output.
-      show(failure_window_argv(xdg::self_exe(), text, f.another_program));
+      show(failure_window_argv(xdg::self_exe(), text, f.another_program, ui.notify));
       return f.exit_code;
     }
     if (f.another_program) text.append("\n\n").append(ask::choose_hint());
     if (ui.dialog) {
       show(failure_argv(*ui.dialog, text));
-    } else if (ui.notify && installed("notify-send")) {
-      // One body line per paragraph (notify_argv() shows a line break inside a line as <U+000A>).
-      std::vector<std::string> lines;
-      for (std::size_t at = 0; at < text.size();) {
-        const auto nl = std::min(text.find('\n', at), text.size());
-        if (nl > at) lines.push_back(text.substr(at, nl - at));
-        at = nl + 1;
-      }
-      send_notification(notify_argv(tr(failure_title.data()), lines, true, lines.size(), text.size()));
+    } else if (ui.notify) {
+      notify_failure(text);
     }
   }
   return f.exit_code;

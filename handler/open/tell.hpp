@@ -40,9 +40,13 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
 /// The hidden command that shows a failure of `open` in mailtokit-ask (commands/settings.cpp).
 inline constexpr std::string_view failure_window_command = "failure-window";
 /// argv of mailtokit (`self_exe`) showing the failure `text` in its own window, with the button
-/// that opens the Mail links window when `offer_choice`.
+/// that opens the Mail links window when `offer_choice`; when that window cannot be shown, its
+/// fallbacks are report()'s (a dialog program, else a notification unless not `notify`).
 [[nodiscard]] std::vector<std::string> failure_window_argv(std::string_view self_exe, std::string_view text,
-                                                           bool offer_choice);
+                                                           bool offer_choice, bool notify);
+/// The failure `text` (paragraphs apart by a blank line) as a critical notification, when
+/// notify-send is there.
+void notify_failure(const std::string& text);
 /// A failure of `open`: stderr always; when no terminal shows stderr, the desktop: mailtokit's own
 /// failure window when mailtokit-ask and a display are there (failure_window_argv(), started
 /// detached), else an error dialog, else a notification, both saying how to choose another mail
