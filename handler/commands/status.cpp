@@ -125,7 +125,11 @@ int run_status() {
     if (c->service != nullptr && c->service->kind == webmail::kind::any)
       field("  ", tr("webmail template"), preview::visible(c->webmail_address));
     if (c->service != nullptr)
-      if (auto b = launch::browser()) field("  ", tr("opened in"), preview::visible(b->name) + " (" + preview::visible(b->id) + ")");
+      if (auto b = launch::browser())
+        // TRANSLATORS: {0} is a web browser's name and desktop entry id.
+        field("  ", tr("opened in"),
+              fill(tr("the browser the link is clicked in, else {0}"),
+                   {preview::visible(b->name) + " (" + preview::visible(b->id) + ")"}));
     if (!c->gone.empty())
       field("  ", tr("note"),
             fill(tr("{0}, the program you used before, is no longer installed"), {preview::visible(c->gone)}));
