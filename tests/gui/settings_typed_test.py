@@ -32,7 +32,7 @@ import a11y
 a11y.reexec_with_system_python()
 
 from harness.checks import Checks  # noqa: E402
-from harness.desktop import Desktop, wait_exit  # noqa: E402
+from harness.desktop import Desktop, system_share_without_mail, wait_exit  # noqa: E402
 from harness.session import Session, wait_for  # noqa: E402
 from harness.titles import exactly  # noqa: E402
 
@@ -68,12 +68,7 @@ def labels(pyatspi, nodes):
 
 
 with Session("settings-typed", 1280, 800) as s:
-    data = s.root / "system-share"
-    (data / "applications").mkdir(parents=True)
-    for part in ("icons", "mime", "glib-2.0", "themes"):
-        if os.path.isdir(f"/usr/share/{part}"):
-            (data / part).symlink_to(f"/usr/share/{part}")
-    s.env["XDG_DATA_DIRS"] = str(data)
+    system_share_without_mail(s)
     pyatspi = a11y.enable(s)
     d = Desktop(s, PROG)
     apps = s.home / ".local/share/applications"
