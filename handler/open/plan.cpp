@@ -236,22 +236,22 @@ bool entry_runs(const launch::entry& e, const clicked_program& p, const resolve_
   const std::size_t i = launch::program_index(argv);
   if (i >= argv.size() || p.name.empty()) return false;
   const std::string_view exe_name = launch::basename(p.exe);
+  // The running browser's name (its comm) or its executable's.
+  auto names_it = [&](std::string_view name) { return name == p.name || (!exe_name.empty() && name == exe_name); };
   const std::size_t launcher = launch::after_env(argv);
   if (i != launcher) {
     // `flatpak run APP-ID`: the id's last part names the program (org.mozilla.firefox: firefox).
     const std::string_view id = argv[i];
     const auto dot = id.rfind('.');
     const std::string last = chars::lowered(dot == std::string_view::npos ? id : id.substr(dot + 1));
-    return last == p.name || (!exe_name.empty() && last == exe_name);
+    return names_it(last);
   }
-  const std::string_view prog = launch::basename(argv[i]);
-  if (prog == p.name || (!exe_name.empty() && prog == exe_name)) return true;
+  if (names_it(launch::basename(argv[i]))) return true;
   if (!resolve) return false;
   const auto real = resolve(argv[i]);
   if (!real) return false;
   if (!p.exe.empty() && *real == p.exe) return true;
-  const std::string_view real_name = launch::basename(*real);
-  if (real_name == p.name || (!exe_name.empty() && real_name == exe_name)) return true;
+  if (names_it(launch::basename(*real))) return true;
   // A launcher script beside the program it runs: the same folder, which is not a bin folder
   // (where every program lives).
   auto folder = [](std::string_view path) {
