@@ -237,7 +237,9 @@ bool entry_runs(const launch::entry& e, const clicked_program& p, const resolve_
   if (i >= argv.size() || p.name.empty()) return false;
   const std::string_view exe_name = launch::basename(p.exe);
   // The running browser's name (its comm) or its executable's.
-  auto names_it = [&](std::string_view name) { return name == p.name || (!exe_name.empty() && name == exe_name); };
+  auto names_it = [&](std::string_view name) {
+    return name == p.name || (!exe_name.empty() && name == exe_name);
+  };
   const std::size_t launcher = launch::after_env(argv);
   if (i != launcher) {
     // `flatpak run APP-ID`: the id's last part names the program (org.mozilla.firefox: firefox).
