@@ -114,8 +114,9 @@ void add_exit_statuses(CLI::App& app) {
 }
 
 // CLI11's own words in `--help` (its formatter's labels, the "Options" and "Subcommands" group
-// headings) in the user's language, for `app` and every command below it. The English msgids are
-// CLI11's own words, so the English help (which tests and scripts read) is unchanged.
+// headings) in the user's language, for `app` and every command below it. The labels that CLI11
+// puts within an option's line are lower-case like every description ("--confirm excludes:
+// --no-confirm"); the headings keep CLI11's own words.
 void translate_help(CLI::App& app) {
   using mailtokit::tr;
   auto fmt = app.get_formatter();  // one formatter, shared by every subcommand
@@ -125,8 +126,8 @@ void translate_help(CLI::App& app) {
   fmt->label("SUBCOMMANDS", tr("SUBCOMMANDS"));
   fmt->label("REQUIRED", tr("REQUIRED"));
   fmt->label("Positionals", tr("Positionals"));
-  fmt->label("Excludes", tr("Excludes"));
-  fmt->label("Needs", tr("Needs"));
+  fmt->label("Excludes", tr("excludes"));
+  fmt->label("Needs", tr("needs"));
   auto walk = [](auto& self, CLI::App* cmd) -> void {
     for (CLI::Option* opt : cmd->get_options())
       if (opt->get_group() == "Options") opt->group(tr("Options"));
@@ -320,7 +321,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1, 1);
   app.fallthrough(false);
   app.set_version_flag("--version", std::string("mailtokit ") + MAILTOKIT_VERSION, tr("print the version and exit"));
-  app.set_help_flag("-h,--help", tr("Print this help message and exit"));
+  app.set_help_flag("-h,--help", tr("print this help message and exit"));
   context ctx;
   add_iri_commands(app, ctx);
   add_mailto_commands(app, ctx);

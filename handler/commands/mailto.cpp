@@ -255,13 +255,13 @@ void add_mailto_commands(CLI::App& app, context& ctx) {
       ->take_all()
       ->expected(1)
       ->option_text("ADDRESSES");
-  build->add_option("--cc", bo->cc, tr("Cc recipients (repeatable)"))->take_all()->expected(1)->option_text("ADDRESSES");
-  build->add_option("--bcc", bo->bcc, tr("Bcc recipients (repeatable)"))->take_all()->expected(1)->option_text("ADDRESSES");
+  build->add_option("--cc", bo->cc, tr("copy recipients (Cc; repeatable)"))->take_all()->expected(1)->option_text("ADDRESSES");
+  build->add_option("--bcc", bo->bcc, tr("hidden copy recipients (Bcc; repeatable)"))->take_all()->expected(1)->option_text("ADDRESSES");
   build->add_option("--subject", bo->subject, tr("subject"));
   build->add_option("--body", bo->body, tr("body text (line ends become CRLF)"));
-  build->add_option("--in-reply-to", bo->in_reply_to, tr("In-Reply-To message id, e.g. <id@example.com>"));
-  build->add_option("--keywords", bo->keywords, tr("Keywords"));
-  build->add_option("--references", bo->references, tr("References message ids"));
+  build->add_option("--in-reply-to", bo->in_reply_to, tr("the message replied to (In-Reply-To), a message id such as <id@example.com>"));
+  build->add_option("--keywords", bo->keywords, tr("keywords (the Keywords field)"));
+  build->add_option("--references", bo->references, tr("message ids of the thread (References)"));
   build->add_flag("--iri", bo->iri, tr("write an IRI: non-ASCII characters stay as UTF-8"));
   build->add_flag("--utf8-escaped", bo->utf8_escaped,
                   tr("write internationalized domains as percent-encoded UTF-8 instead of A-labels"));

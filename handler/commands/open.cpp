@@ -207,10 +207,11 @@ void add_open_commands(CLI::App& app, context& ctx) {
                      "entry a JSON object (desktop_entry, file, exec, dbus, uris or args)"));
   open_cmd->add_flag("--no-notify", o->no_notify, tr("no desktop notification (stderr still tells)"));
   open_cmd->add_flag("--strict", o->strict,
-                     tr("refuse a link that needs a repair (as inspect --strict; also `strict = yes` in the configuration)"));
+                     tr("refuse a link that needs a repair (as inspect --strict); the configuration file can make it the "
+                        "default"));
   auto* confirm_flag = open_cmd->add_flag(
-      "--confirm", o->confirm, tr("ask before handing over any draft (confirm = always for this call)"));
-  open_cmd->add_flag("--no-confirm", o->no_confirm, tr("never ask (confirm = never for this call)"))
+      "--confirm", o->confirm, tr("ask before handing over any draft, this time"));
+  open_cmd->add_flag("--no-confirm", o->no_confirm, tr("never ask, this time"))
       ->excludes(confirm_flag);
   open_cmd->callback([o, open_cmd, &ctx] {
     if (!take_extras(*open_cmd, o->uri, ctx)) return;

@@ -234,8 +234,7 @@ int run_failure_window(const std::string& text, bool offer_choice, bool notify) 
 void add_settings_command(CLI::App& app, context& ctx) {
   auto* cmd = app.add_subcommand("settings", tr("Open the Mail links window: on or off, where mail goes, when to ask"));
   add_help_paragraph(cmd, tr("The window of the menu entry \"Mail links\". It makes the choices of `register`, "
-                             "`unregister`, `use` and `confirm =` in the configuration file; nothing changes until "
-                             "Save."));
+                             "`unregister` and `use`, and when to ask; nothing changes until Save."));
   cmd->callback([&ctx] { ctx.exit_code = run_settings(); });
 
   // Not for people: `open` starts it to show a failure (open/tell.cpp); hidden from --help.

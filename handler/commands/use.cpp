@@ -173,7 +173,7 @@ void add_use_command(CLI::App& app, context& ctx) {
   add_help_paragraph(cmd, tr("Without a name it lists the choices on this computer and marks the current one. "
                              "Examples: mailtokit use thunderbird; mailtokit use gmail; mailtokit use roundcube "
                              "https://mail.example.org/; mailtokit use webmail 'https://mail.example.org/compose?to=%s'. "
-                             "It sets `target =` (and `webmail =`) in the configuration file and keeps the rest."));
+                             "It saves the choice in the configuration file and keeps the rest of the file."));
   cmd->add_option("name", o->name, tr("a mail program, desktop:ID, a webmail, or eml"));
   cmd->add_option("address", o->address,
                   tr("for a webmail on your organization's server, its address (https://...); for `webmail`, a "

@@ -43,8 +43,8 @@ std::string why_no_offer(const file_request& r, const provenance::origin& origin
   if (allowed == 0) return tr("it may never be attached");
   if (origin.hyperlink && !rules.from_command)
     return fill(tr("the request came from a link in {0}, and a link never attaches files"), {origin.link_program});
-  if (rules.strict) return tr("strict = yes attaches no file");
-  if (rules.mode == confirm_mode::never) return tr("confirm = never attaches no file (attaching needs your answer)");
+  if (rules.strict) return tr("links are read strictly here (--strict or the configuration file), and that attaches no file");
+  if (rules.mode == confirm_mode::never) return tr("you chose never to be asked, and attaching a file needs your answer");
   if (rules.dry_run) return tr("--dry-run attaches nothing");
   if (!can_attach(plan)) return fill(tr("{0} cannot be given files by another program"), {chosen_name(plan.choice)});
   if (ctx.stdin_tty && ctx.stderr_tty) return {};

@@ -51,7 +51,7 @@ int refuse_non_mailto(std::string_view uri) {
 open_failure unreadable_link(const error& e, bool repairable) {
   const errc c = e.code;
   std::string advice =
-      repairable ? tr("Nothing was started: mailtokit reads links strictly here (--strict or `strict = yes`). "
+      repairable ? tr("Nothing was started: mailtokit reads links strictly here (--strict or the configuration file). "
                       "Without that, it would repair this link and open it; `mailtokit preview` shows what it "
                       "would change.")
       : is_size_limit(c) ? tr("Nothing was started, so that a link this large cannot flood your mail program. Write "

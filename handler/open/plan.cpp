@@ -322,7 +322,9 @@ open_result<std::string> draft_bytes(const draft& d, const compose_options& co) 
   if (!bytes) {
     const bool utf8 = bytes.error().code == errc::needs_smtputf8;
     open_failure why{exit_dataerr, describe(bytes.error()),
-                     utf8 ? tr("Set `smtputf8 = yes` to allow UTF-8 headers.") : tr("Check the link with `mailtokit preview`.")};
+                     utf8 ? tr("The address needs a mail server that takes UTF-8 addresses (SMTPUTF8). If yours "
+                               "does, allow it in the configuration file: man mailtokit.conf.")
+                          : tr("Check the link with `mailtokit preview`.")};
     why.shown = refusal_words(bytes.error().code);
     return why;
   }

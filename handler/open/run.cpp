@@ -272,12 +272,13 @@ std::optional<int> open_run::answer_with(ask_how how, const ask_context& ctx, co
       break;
     case ask_how::refuse:
       return report({exit_unavailable,
-                     fill(tr("The link was not opened: you asked to be asked first (confirm = always or --confirm), "
-                             "but {0}."),
+                     fill(tr("The link was not opened: you chose to be asked before every link, but {0}."),
                           {no_way_to_ask(ctx)}),
-                     ctx.display ? tr("Install zenity, yad or kdialog, run `mailtokit open` in a terminal, or set "
-                                      "`confirm = risky`.")
-                                 : tr("Run `mailtokit open` in a terminal or on the desktop, or set `confirm = risky`.")},
+                     ctx.display ? tr("Install zenity, yad or kdialog, run `mailtokit open` in a terminal, or choose to be "
+                                      "asked only before a link that could do harm in the Mail links window.")
+                                 : tr("Run `mailtokit open` in a terminal or on the desktop, or choose to be asked only "
+                                      "before a link that could do harm (in the Mail links window, or in the "
+                                      "configuration file: man mailtokit.conf).")},
                     keep(), ui_);
     case ask_how::terminal:
       answer_ = ask_terminal(q);

@@ -144,7 +144,7 @@ TEST_CASE("a draft that needs UTF-8 headers is an RFC 6532 draft unless smtputf8
   no.smtputf8 = false;
   why = error_of(draft_bytes(d, draft_options(&no, false)));
   CHECK(why.exit_code == exit_dataerr);
-  CHECK(why.advice.find("smtputf8 = yes") != std::string::npos);
+  CHECK(why.advice.find("man mailtokit.conf") != std::string::npos);
   CHECK_FALSE(draft_bytes(d, draft_options(nullptr, true)));
   xdg::config yes;
   yes.smtputf8 = true;
