@@ -12,6 +12,9 @@
 #    /usr, then purges the packages and checks that none of their files is left.
 # Needs root (mmdebstrap's root mode, chroot). MAILTOKIT_DEBIAN_MIRROR and
 # MAILTOKIT_DEBIAN_SECURITY change the mirrors (default: deb.debian.org, as /etc/apt/sources.list*).
+# With --build-only it does step 1 alone, into build/debian/ with the commit it was built from:
+# .ci/test starts it that way in the background while the desktop tests run, and the stage's own
+# run then checks those packages if they are of the same commit, or builds them again.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 start=$SECONDS
@@ -26,20 +29,29 @@ quiet() {  # run a step, showing its output only when it fails
 }
 elapsed() { echo "($((SECONDS - start)) s)"; }
 
+head=$(git rev-parse HEAD)
+pkgs=$PWD/build/debian  # src/ (the clean copy), the packages beside it, built-from (the commit)
 echo "-- dpkg-buildpackage -b -us -uc on a clean copy of HEAD ($(git rev-parse --short HEAD))"
 [[ -z "$(git status --porcelain --untracked-files=no)" ]] || echo "NOTE: uncommitted changes are not in this build"
-mkdir "$tmp/src"
-git archive HEAD | tar -x -C "$tmp/src"
-(cd "$tmp/src" && DEB_BUILD_OPTIONS="parallel=$(nproc)" quiet dpkg-buildpackage -b -us -uc)
+if [[ "${1:-}" != --build-only && -f "$pkgs/built-from" && "$(<"$pkgs/built-from")" == "$head" ]]; then
+  echo "built before, in the background of the tests"
+else
+  rm -rf "$pkgs"
+  mkdir -p "$pkgs/src"
+  git archive HEAD | tar -x -C "$pkgs/src"
+  (cd "$pkgs/src" && DEB_BUILD_OPTIONS="parallel=$(nproc)" quiet dpkg-buildpackage -b -us -uc)
+  echo "$head" >"$pkgs/built-from"
+fi
 debs=()
 for p in mailtokit libmailtokit0 libmailtokit-dev; do
-  debs+=("$(echo "$tmp/${p}_"*_*.deb)")
+  debs+=("$(echo "$pkgs/${p}_"*_*.deb)")
   [[ -f "${debs[-1]}" ]] || { echo "FAILED: no $p package built"; exit 1; }
 done
 echo "built: ${debs[*]##*/} $(elapsed)"
+[[ "${1:-}" == --build-only ]] && exit 0
 
 echo "-- lintian"
-changes=$(echo "$tmp"/mailtokit_*.changes)
+changes=$(echo "$pkgs"/mailtokit_*.changes)
 fail=0
 lintian --display-info --fail-on error,warning "$changes" >"$tmp/lintian.txt" 2>"$tmp/lintian.err" || fail=1
 cat "$tmp/lintian.txt"
@@ -49,7 +61,7 @@ grep -v '^running with root privileges is not recommended!$' "$tmp/lintian.err" 
 # prints it).
 while IFS= read -r line; do
   tag=${line#I: *: }
-  grep -qF -- "$tag" "$tmp/src/debian/README.source" ||
+  grep -qF -- "$tag" "$pkgs/src/debian/README.source" ||
     { echo "FAILED: lintian info tag not listed with its reason in debian/README.source: $tag"; fail=1; }
 done < <(grep '^I: ' "$tmp/lintian.txt" || true)
 ((fail == 0)) || exit 1

@@ -6,7 +6,7 @@
 # or property violation (the input is kept under <build>/fuzz-artifacts/<target>/).
 #
 #   tests/fuzz/run.sh [--build DIR] [--seconds S | --runs N] [--seed N] [--jobs J] [--record]
-#                     [--merge] [--no-build] [--totals [--commit C]] [TARGET...]
+#                     [--merge] [--no-build | --build-only] [--totals [--commit C]] [TARGET...]
 #
 #   --build DIR   fuzz build directory (default build-fuzz); configured here with clang-14 and
 #                 -DMAILTOKIT_FUZZ=ON -DMAILTOKIT_TESTS=OFF unless --no-build
@@ -18,6 +18,8 @@
 #   --jobs J      targets run at the same time (default 1: the machine has 2 cores, shared)
 #   --record      append "date | target | executions | seconds | result | commit" to CAMPAIGNS.md
 #   --merge       afterwards, merge the inputs that add coverage into tests/fuzz/corpus/<target>/
+#   --build-only  configure and build the targets, run none (.ci/test builds them this way while
+#                 the desktop tests run)
 #   --totals      print the executions and time each target has run without a finding, summed
 #                 over CAMPAIGNS.md ("clean" lines; "interrupted" lines count for nothing), and exit
 #   --commit C    with --totals: only the lines whose commit column is C (binaries built from C),
@@ -38,6 +40,7 @@ jobs=1
 record=0
 merge=0
 do_build=1
+build_only=0
 totals=0
 only_commit=""
 targets=()
@@ -51,9 +54,10 @@ while (($#)); do
     --record) record=1; shift ;;
     --merge) merge=1; shift ;;
     --no-build) do_build=0; shift ;;
+    --build-only) build_only=1; shift ;;
     --totals) totals=1; shift ;;
     --commit) only_commit="$2"; shift 2 ;;
-    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
     -*) echo "run.sh: unknown option $1" >&2; exit 64 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -89,6 +93,7 @@ if ((do_build)); then
   [[ -z "$(git -C "$root" status --porcelain -- src include tests/fuzz 2>/dev/null)" ]] || stamp="$stamp+changes"
   echo "$stamp" >"$build/built-from"
 fi
+((build_only)) && exit 0
 list="$build/tests/fuzz/targets.txt"
 [[ -f "$list" ]] || { echo "run.sh: no $list: configure $build with -DMAILTOKIT_FUZZ=ON first" >&2; exit 66; }
 if ((${#targets[@]} == 0)); then
