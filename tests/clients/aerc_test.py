@@ -25,6 +25,11 @@ def run(program: str) -> int:
         # The editor leaves the body as the link gave it; aerc then shows its review screen.
         (cfg / "aerc.conf").write_text(f"[general]\nlog-file={home}/aerc.log\nlog-level=debug\n[compose]\neditor=true\n")
         drafts = home / "Mail" / "Drafts"
+
+        def delivered():
+            # Maildir: a message is written in tmp/ and renamed into new/ or cur/ when complete; a
+            # file read in tmp/ may still be empty (it was, once, on a busy machine).
+            return [p for sub in ("new", "cur") for p in (drafts / sub).iterdir() if p.is_file()]
         tm = Tmux(s)
         tm.start()
         try:
@@ -37,7 +42,7 @@ def run(program: str) -> int:
             time.sleep(3)
             for link_id, (link, _cells) in LINKS.items():
                 exp = expected(s, program, link)
-                have = {p.name for p in drafts.rglob("*") if p.is_file()}
+                have = {p.name for p in delivered()}
                 t0 = time.monotonic()
                 told = open_link(s, program, "aerc", link)
                 # aerc 0.14 draws a composer opened from another aerc (its socket) only at its next
@@ -61,7 +66,7 @@ def run(program: str) -> int:
                 rep.times.append(time.monotonic() - t0)
                 (results_dir() / f"aerc-{link_id}.txt").write_text(screen)
                 tm.keys(main_win, ":postpone", "Enter")
-                new = wait_for(lambda: [p for p in drafts.rglob("*") if p.is_file() and p.name not in have], 20,
+                new = wait_for(lambda: [p for p in delivered() if p.name not in have], 20,
                                "aerc to postpone the draft into Drafts")
                 raw = new[0].read_bytes()
                 (results_dir() / f"aerc-{link_id}.eml").write_bytes(raw)
