@@ -11,6 +11,7 @@
 #include "mailtokit/chars.hpp"
 #include "mailtokit/utf8.hpp"
 #include "base/i18n.hpp"
+#include "cli/cli.hpp"
 
 namespace mailtokit::ask {
 
@@ -49,9 +50,7 @@ std::string wide_spaces_shown(std::string_view text) {
         if (cp == ' ') {
           out += ' ';
         } else {
-          char buf[12];
-          std::snprintf(buf, sizeof buf, "<U+%04X>", static_cast<unsigned>(cp));
-          out += buf;
+          cli::append_code_point_tag(out, cp);
         }
       }
     }

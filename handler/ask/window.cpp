@@ -23,6 +23,7 @@
 
 #include "ask/format.hpp"
 #include "base/i18n.hpp"
+#include "base/paths.hpp"
 
 using mailtokit::i18n::fill;
 using mailtokit::i18n::ntr;
@@ -507,16 +508,8 @@ class unseen_notice {
   }
 
   // A session bus that is there: without one, GLib would start a bus of its own (dbus-launch).
-  static bool have_bus() {
-    const char* address = std::getenv("DBUS_SESSION_BUS_ADDRESS");
-    if (address != nullptr && *address != '\0') return true;
-    const char* run = std::getenv("XDG_RUNTIME_DIR");
-    return run != nullptr && *run == '/' &&
-           g_file_test((std::string(run) + "/bus").c_str(), G_FILE_TEST_EXISTS);
-  }
-
   void notify() {
-    if (!have_bus()) return;
+    if (!mailtokit::paths::session_bus_known()) return;
     bus_ = g_bus_get_sync(G_BUS_TYPE_SESSION, nullptr, nullptr);
     if (bus_ == nullptr) return;
     GVariantBuilder hints;

@@ -1,6 +1,7 @@
 #include "base/paths.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 
 namespace mailtokit::paths {
@@ -47,6 +48,13 @@ std::vector<std::string> ask_candidates(std::string_view program, std::string_vi
                  std::string(configured)})
     if (!p.empty() && std::find(out.begin(), out.end(), p) == out.end()) out.push_back(std::move(p));
   return out;
+}
+
+bool session_bus_known() {
+  if (const char* a = std::getenv("DBUS_SESSION_BUS_ADDRESS"); a != nullptr && *a != '\0') return true;
+  const char* run = std::getenv("XDG_RUNTIME_DIR");
+  std::error_code ec;
+  return run != nullptr && *run == '/' && fs::is_socket(std::string(run) + "/bus", ec);
 }
 
 }  // namespace mailtokit::paths

@@ -31,4 +31,8 @@ namespace mailtokit::paths {
 /// ../libexec/mailtokit/mailtokit-ask, then `configured`.
 [[nodiscard]] std::vector<std::string> ask_candidates(std::string_view program, std::string_view configured);
 
+/// A session bus is known: $DBUS_SESSION_BUS_ADDRESS is set, or $XDG_RUNTIME_DIR/bus is a
+/// socket (where systemd's user bus is). Without one, a notification could only fail.
+[[nodiscard]] bool session_bus_known();
+
 }  // namespace mailtokit::paths

@@ -109,6 +109,9 @@ void add_help_paragraph(CLI::App* cmd, const std::string& text);
 /// digits of `hex` (chars::hex_upper or chars::hex_lower). False, with nothing appended, when
 /// `b` is not a C0 control or DEL.
 bool append_control_escape(std::string& out, unsigned char b, const char* hex);
+/// Append the visible stand-in of a code point that must not be shown as itself: "<U+202E>", as
+/// the library's preview::visible() writes it.
+void append_code_point_tag(std::string& out, char32_t cp);
 /// The address of a --from option (one valid address), or nothing after printing why not.
 [[nodiscard]] std::optional<address> parse_from_option(std::string_view text);
 

@@ -39,9 +39,7 @@ std::string printable(std::string_view s) {
     const bool hidden =
         (c >= 0x80 && c <= 0x9F) || bidi::is_formatting(c) || c == 0x2028 || c == 0x2029 || c == 0xFEFF;
     if (hidden) {
-      char buf[16];
-      std::snprintf(buf, sizeof buf, "<U+%04X>", static_cast<unsigned>(c));
-      o += buf;
+      append_code_point_tag(o, c);
     } else {
       o.append(start, it);
     }

@@ -262,6 +262,11 @@ bool append_control_escape(std::string& out, unsigned char b, const char* hex) {
   }
   return true;
 }
+void append_code_point_tag(std::string& out, char32_t cp) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "<U+%04X>", static_cast<unsigned>(cp));
+  out += buf;
+}
 std::optional<address> parse_from_option(std::string_view text) {
   auto list = parse_address_list(text);
   if (!list || list->size() != 1 || !(*list)[0].valid) {

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "ask/dialog.hpp"
+#include "base/paths.hpp"
 #include "launch/entries.hpp"
 #include "launch/process.hpp"
 #include "open/plan.hpp"
@@ -67,14 +68,7 @@ bool installed(std::string_view name) { return launch::find_program(name).has_va
 // without a display for D-Bus's X11 autolaunch, notify-send could only fail and print GLib's
 // "Error spawning command line dbus-launch ...": stderr already says everything, so nothing is
 // sent.
-bool has_session_bus() {
-  if (const char* a = std::getenv("DBUS_SESSION_BUS_ADDRESS"); a != nullptr && *a != '\0') return true;
-  if (const char* r = std::getenv("XDG_RUNTIME_DIR"); r != nullptr && *r != '\0') {
-    std::error_code ec;
-    if (std::filesystem::is_socket(std::string(r) + "/bus", ec)) return true;
-  }
-  return has_display();
-}
+bool has_session_bus() { return paths::session_bus_known() || has_display(); }
 
 // XDG_CURRENT_DESKTOP; "KDE" for an older KDE session that only sets KDE_FULL_SESSION (as
 // xdg-utils' detectDE does).
