@@ -28,15 +28,15 @@ import sys
 from pathlib import Path
 
 from harness.checks import Checks
+from harness.help_pages import config_keys, listed_subcommands
 
 SOURCE = Path(__file__).resolve().parents[2]
 checks = Checks("help_words", out=sys.stderr)
 check = checks.check
 
 
-def config_keys() -> set[str]:
-    text = (SOURCE / "handler/xdg/config.cpp").read_text()
-    keys = set(re.findall(r"\bkey == \"([a-z][a-z0-9_-]*)\"", text))
+def keys_read() -> set[str]:
+    keys = config_keys()
     if len(keys) < 5:
         raise SystemExit(f"FAIL: only {sorted(keys)} found as configuration keys in handler/xdg/config.cpp")
     return keys
@@ -52,10 +52,8 @@ def help_text(program: str, env: dict[str, str], cmd: tuple[str, ...]) -> str:
 def commands(program: str, env: dict[str, str], cmd: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     """`cmd` and every command below it, from the Subcommands lists of --help (English)."""
     found = [cmd]
-    text = help_text(program, env, cmd)
-    if "Subcommands:" in text:
-        for sub in re.findall(r"^  ([a-z][a-z-]*) ", text.split("Subcommands:", 1)[1], re.M):
-            found += commands(program, env, cmd + (sub,))
+    for sub in listed_subcommands(help_text(program, env, cmd)):
+        found += commands(program, env, cmd + (sub,))
     return found
 
 
@@ -83,7 +81,7 @@ def entries(text: str, headings: tuple[str, ...]) -> list[tuple[str, str]]:
 
 
 def run(program: str) -> int:
-    keys = config_keys()
+    keys = keys_read()
     syntax = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, keys))) + r") =(?:[ `]|$)", re.M)
     base = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
     base["LANG"] = "C.UTF-8"

@@ -53,6 +53,7 @@ from pathlib import Path
 
 from harness.checks import Checks
 from harness.desktop import home_env
+from harness.help_pages import config_keys, listed_subcommands
 
 SOURCE = Path(__file__).resolve().parents[2]
 
@@ -133,10 +134,7 @@ def help_text(program: str, *cmd: str) -> str:
 
 
 def subcommands(program: str, *cmd: str) -> list[str]:
-    text = help_text(program, *cmd)
-    if "Subcommands:" not in text:
-        return []
-    return re.findall(r"^  ([a-z][a-z-]*) ", text.split("Subcommands:", 1)[1], re.M)
+    return listed_subcommands(help_text(program, *cmd))
 
 
 def options(help_out: str) -> set[str]:
@@ -240,11 +238,6 @@ def warning_codes() -> set[str]:
         for p in WARNING_PATTERNS:
             out.update(re.findall(p, text))
     return out
-
-
-def config_keys() -> set[str]:
-    text = (SOURCE / "handler/xdg/config.cpp").read_text()
-    return set(re.findall(r"\bkey == \"([a-z][a-z0-9_-]*)\"", text))
 
 
 def environment_names() -> tuple[set[str], list[str]]:
