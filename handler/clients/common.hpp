@@ -12,7 +12,7 @@
 namespace mailtokit::clients::detail {
 
 /// The address as every program gets it: its local part and its A-label domain, the domain the
-/// user was shown (clients::handover_spec()); the text as read for an invalid one.
+/// user was shown (handover::spec()); the text as read for an invalid one.
 std::string ascii_form(const address& a);
 /// RFC 5322 section 3.4 mailbox text: `"display name" <spec>` for a valid address with a display
 /// name (quoted, '"' and '\' escaped), else `spec`: for programs that read an address list as

@@ -1,7 +1,7 @@
 /// What a mail program or a webmail reads from what mailtokit hands it is the draft the user saw,
 /// by construction: every recipient is handed over in one canonical form made from the parsed
 /// draft (a plain local part, '@', the A-label domain), and a display name only when it is plain
-/// text (preview::plain_name()). Programs decode a hand-over more than mailtokit does, each its
+/// text (handover::plain_name()). Programs decode a hand-over more than mailtokit does, each its
 /// own way (handler/clients/README.md, WEBMAIL.md: percent escapes twice, RFC 2047 words
 /// anywhere, HTML character references, IDNA mapping of fullwidth forms, group syntax, backslash
 /// quoting, commas inside quotes); plain text is text none of them changes, so no list of
@@ -18,23 +18,9 @@
 
 namespace mailtokit::clients {
 
-/// True for an A-label domain made only of letters, digits and hyphens (RFC 5890 LDH labels of
-/// 1 to 63 octets, no hyphen at either end), dots between labels: no domain literal.
-[[nodiscard]] bool plain_domain(std::string_view domain_ascii) noexcept;
-
-/// True when `a` can be handed over: a valid address with a plain local part
-/// (preview::plain_local_part()) and a plain A-label domain (plain_domain()).
-[[nodiscard]] bool plain_address(const address& a);
-
-/// The canonical form of a plain address (plain_address()) as every program and webmail gets it:
-/// its local part, '@', its A-label domain.
-[[nodiscard]] std::string handover_spec(const address& a);
-
-/// Makes `d` the canonical hand-over: leaves out each To, Cc and Bcc address that is not
-/// plain_address() (an invalid address, a quoted local part, '%', '=?', '&', a compatibility or
-/// fullwidth character, a domain literal), and takes off each display name that is not
-/// preview::plain_name(). Returns one sentence per change, in the user's language, to be shown
-/// before the draft opens; empty when nothing changed. Idempotent.
+/// Makes `d` the canonical hand-over (handover::make_safe(), the one home of its rules) and
+/// returns one sentence per change, in the user's language, to be shown before the draft opens;
+/// empty when nothing changed. Idempotent.
 [[nodiscard]] std::vector<std::string> make_handover_safe(draft& d);
 
 /// The worst reader of a hand-over: every decoder a mail program or webmail was seen to apply, in

@@ -10,6 +10,7 @@
 
 #include "cli/cli.hpp"
 #include "commands/commands.hpp"
+#include "mailtokit/preview.hpp"
 #include "mailtokit/bidi.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/charset.hpp"
@@ -91,6 +92,15 @@ void print_listing(const draft& d) {
     write_stdout("Dropped:\n");
     for (const auto& f : d.dropped)
       write_stdout("  " + printable(f.name) + "=" + printable(f.value) + "\n    " + printable(f.reason) + "\n");
+  }
+  // What `open` will change before a mail program is given the draft (handover::changes()), in
+  // the words and codes of preview's findings.
+  bool first = true;
+  for (const auto& f : preview::check(d)) {
+    if (!f.code.starts_with("handover_")) continue;
+    if (first) write_stdout("Changed for the mail program:\n");
+    first = false;
+    write_stdout("  " + f.code + ": " + printable(f.field) + ": " + printable(f.message) + "\n");
   }
   if (!d.warnings.empty()) {
     write_stdout("Warnings:\n");

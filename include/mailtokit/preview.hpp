@@ -21,7 +21,10 @@ namespace mailtokit::preview {
 /// bidi_control, mixed_direction, mixed_script, confusable, mixed_numbers, hidden_overlay,
 /// non_ascii_local_part, invisible_character, control_character, invalid_address,
 /// display_name_mismatch, address_decodes_again, display_name_separators,
-/// address_compatibility_characters, long_subject, long_body, many_lines. `field` names where: "to[0]",
+/// address_compatibility_characters, spoof_check_failed (ICU could not check a text: never taken for
+/// a pass), long_subject, long_body, many_lines, and what the hand-over to a mail program will
+/// change (handover::changes(), handover::code_of()): handover_address_left_out,
+/// handover_name_taken_off, handover_text_defused, handover_text_shortened. `field` names where: "to[0]",
 /// "cc[1]", "bcc[0]", "from", "subject", "body", "header:Keywords". `message` is for people.
 struct finding {
   std::string code;     ///< stable snake_case name (see above)
@@ -86,22 +89,6 @@ struct lookalike {
 /// letter ("Zalgo" text) are drawn over the neighbouring lines.
 /// visible("a\u202Eb") == "a<U+202E>b".
 [[nodiscard]] MAILTOKIT_API std::string visible(std::string_view text, bool keep_newlines = false);
-
-/// True when no reader of a hand-over can change `name`, a display name: every character is a
-/// letter, mark or decimal digit of any script, the ASCII space, or one of ". - ' _"; NFKC and
-/// case folding (charset::nfkc_casefold()) change nothing but the case of letters; no two spaces
-/// in a row, none at either end. Never '&' ';' '\\' '"' ',' ':' '<' '>' '@' '=' '?' '%', a
-/// compatibility, fullwidth or format character: percent-decoding, HTML references, RFC 2047,
-/// backslash quoting, NFKC, IDNA mapping and list or group syntax find nothing in such a name.
-/// plain_name("Jos\u00E9 O'Brien") is true; plain_name("Doe, Jane") is false.
-[[nodiscard]] MAILTOKIT_API bool plain_name(std::string_view name);
-
-/// True when no reader of a hand-over can change `local_part`, the local part of a valid
-/// address: a dot-atom of ASCII letters, digits and ". - _ + '", or, beyond ASCII, lower-case
-/// letters, marks and decimal digits that NFKC and case folding leave as they are (so no 'ß',
-/// no fullwidth or mathematical letter). plain_local_part("j.doe+tag") is true;
-/// plain_local_part("\"a,b\"") and plain_local_part("a%40b") are false.
-[[nodiscard]] MAILTOKIT_API bool plain_local_part(std::string_view local_part);
 
 /// visible(text) inside a Unicode isolate (UAX #9 section 2.7), so it cannot reorder what is
 /// around it: LRI ... PDI for an address (its parts read left to right), FSI ... PDI otherwise.

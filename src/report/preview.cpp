@@ -1,6 +1,5 @@
 #include "mailtokit/preview.hpp"
 
-#include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <unicode/uspoof.h>
@@ -9,10 +8,12 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <optional>
 
 #include "mailtokit/bidi.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/chars.hpp"
+#include "mailtokit/handover.hpp"
 #include "mailtokit/json.hpp"
 #include "mailtokit/utf8.hpp"
 
@@ -47,12 +48,15 @@ class spoof_checker {
   spoof_checker(const spoof_checker&) = delete;
   spoof_checker& operator=(const spoof_checker&) = delete;
 
-  // The failed checks (USPOOF_* bits), 0 when all pass or ICU is unavailable.
-  [[nodiscard]] int32_t check(std::string_view s) const {
-    if (sc_ == nullptr || s.size() > 0x7FFFFFF) return 0;
+  // The failed checks (USPOOF_* bits), 0 when all pass; std::nullopt when ICU could not check
+  // (no checker, a library failure): as Chromium's idn_spoof_checker.cc does, a text that could
+  // not be checked is not taken for one that passed.
+  [[nodiscard]] std::optional<int32_t> check(std::string_view s) const {
+    if (sc_ == nullptr || s.size() > 0x7FFFFFF) return std::nullopt;
     UErrorCode st = U_ZERO_ERROR;
     const int32_t r = uspoof_check2UTF8(sc_, s.data(), static_cast<int32_t>(s.size()), nullptr, &st);
-    return U_FAILURE(st) ? 0 : r;
+    if (U_FAILURE(st)) return std::nullopt;
+    return r;
   }
 
   // UTS #39 section 4 skeleton; empty on failure.
@@ -231,7 +235,13 @@ void check_chars(std::vector<finding>& out, std::string_view field, std::string_
 // UTS #39 checks of one identifier (a local part or one domain label).
 void check_spoof(std::vector<finding>& out, std::string_view field, std::string_view what, std::string_view id) {
   if (id.empty() || utf8::is_ascii(id)) return;
-  const int32_t r = checker().check(id);
+  const auto checked = checker().check(id);
+  if (!checked) {
+    out.push_back({"spoof_check_failed", std::string(field),
+                   std::string(what) + " " + quoted(id) + " could not be checked for look-alike characters"});
+    return;
+  }
+  const int32_t r = *checked;
   if ((r & USPOOF_RESTRICTION_LEVEL) != 0)
     out.push_back({"mixed_script", std::string(field),
                    std::string(what) + " " + quoted(id) + " mixes the " + scripts_of(id) +
@@ -322,69 +332,6 @@ void render_list(std::string& out, std::string_view label, const std::vector<add
 }
 
 }  // namespace
-
-namespace {
-
-// Letters, marks and decimal digits of any script (Unicode general categories L*, M*, Nd).
-bool letter_mark_digit(char32_t cp) noexcept {
-  const auto t = u_charType(static_cast<UChar32>(cp));
-  return t == U_UPPERCASE_LETTER || t == U_LOWERCASE_LETTER || t == U_TITLECASE_LETTER || t == U_MODIFIER_LETTER ||
-         t == U_OTHER_LETTER || t == U_NON_SPACING_MARK || t == U_ENCLOSING_MARK || t == U_COMBINING_SPACING_MARK ||
-         t == U_DECIMAL_DIGIT_NUMBER;
-}
-
-// The ASCII letters and digits, and `extra`.
-bool ascii_plain(char c, std::string_view extra) noexcept {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || extra.find(c) != extra.npos;
-}
-
-// Unicode full case folding (CaseFolding.txt, C and F) of valid UTF-8.
-std::string case_folded(std::string_view text) {
-  icu::UnicodeString u = icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
-  std::string out;
-  u.foldCase().toUTF8String(out);
-  return out;
-}
-
-// True when NFKC leaves valid UTF-8 `text` as it is.
-bool nfkc_stable(std::string_view text) {
-  UErrorCode status = U_ZERO_ERROR;
-  const icu::Normalizer2* n = icu::Normalizer2::getNFKCInstance(status);
-  if (U_FAILURE(status) || n == nullptr) return false;
-  const bool yes = n->isNormalizedUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), status);
-  return U_SUCCESS(status) && yes;
-}
-
-// Every character of `text` is ASCII from ascii_plain(c, extra) or, beyond ASCII, a letter,
-// mark or digit.
-bool plain_chars(std::string_view text, std::string_view extra) {
-  if (text.empty() || !utf8::validate(text)) return false;
-  bool ok = true;
-  for_each_cp(text, [&](char32_t cp, bool bad) {
-    if (bad) ok = false;
-    else if (cp < 0x80) ok = ok && ascii_plain(static_cast<char>(cp), extra);
-    else ok = ok && letter_mark_digit(cp);
-  });
-  return ok;
-}
-
-}  // namespace
-
-bool plain_name(std::string_view name) {
-  if (!plain_chars(name, " .-'_")) return false;
-  if (name.front() == ' ' || name.back() == ' ' || name.find("  ") != name.npos) return false;
-  // NFKC changes nothing (no compatibility character, such as a ligature), and NFKC with case
-  // folding nothing that case folding alone does not.
-  return utf8::is_ascii(name) || (nfkc_stable(name) && charset::nfkc_casefold(name) == case_folded(name));
-}
-
-bool plain_local_part(std::string_view local_part) {
-  // The apostrophe too (o'brien@...): every program and webmail tested reads it as it is, and no
-  // decoder of the worst reader changes it.
-  if (!plain_chars(local_part, ".-_+'")) return false;
-  if (local_part.front() == '.' || local_part.back() == '.' || local_part.find("..") != local_part.npos) return false;
-  return utf8::is_ascii(local_part) || charset::nfkc_casefold(local_part) == chars::lowered(local_part);
-}
 
 // Marks stacked on one letter that are drawn: the scripts that stack them (Vietnamese, Hebrew
 // points with a cantillation mark, Indic vowel signs) use at most three; "Zalgo" text stacks
@@ -524,7 +471,9 @@ void identifier_lookalikes(std::vector<lookalike>& out, std::string_view id, std
   if (id.empty() || utf8::is_ascii(id)) return;
   // UTS #39 section 5.2: an identifier that fails "moderately restrictive" mixes scripts that
   // do not belong together; the letters outside its main script are the odd ones.
-  const bool mixed = (checker().check(id) & USPOOF_RESTRICTION_LEVEL) != 0;
+  // A text ICU could not check is taken for a mixed one (fails closed).
+  const auto checked = checker().check(id);
+  const bool mixed = !checked || (*checked & USPOOF_RESTRICTION_LEVEL) != 0;
   UScriptCode main = USCRIPT_LATIN;
   if (mixed) {
     std::vector<script_count> counts;
@@ -607,6 +556,36 @@ std::vector<lookalike> lookalikes(std::string_view text) {
   return out;
 }
 
+namespace {
+
+// What the hand-over to a mail program will change (handover::changes()), as a finding.
+finding handover_finding(const handover::change& c) {
+  using handover::change_kind;
+  using handover::change_reason;
+  std::string why;
+  switch (c.reason) {
+    case change_reason::decodes_again:
+      why = "it holds codes ('%' and two hex digits, '=?...?=', '&#' or another character reference) that mail "
+            "programs decode again";
+      break;
+    case change_reason::not_valid: why = "it is not a complete address, and mail programs would each read it their own way"; break;
+    case change_reason::not_plain: why = "it holds characters that mail programs can read as other characters or as another address"; break;
+    case change_reason::too_long: why = "it is longer than some mail programs read without cutting it"; break;
+  }
+  std::string what;
+  switch (c.kind) {
+    case change_kind::address_left_out: what = quoted(c.before) + " is left out of what a mail program is given"; break;
+    case change_kind::name_taken_off: what = "the display name " + quoted(c.before) + " is taken off"; break;
+    case change_kind::text_defused: what = "the text is handed over as " + quoted(c.after); break;
+    case change_kind::text_shortened:
+      what = "the text is shortened to " + std::to_string(utf8::length(c.after)) + " characters";
+      break;
+  }
+  return {std::string(handover::code_of(c.kind)), c.field, what + ": " + why};
+}
+
+}  // namespace
+
 std::vector<finding> check(const draft& d, const thresholds& t) {
   std::vector<finding> out;
   auto append = [&](std::vector<finding>&& more) {
@@ -628,6 +607,7 @@ std::vector<finding> check(const draft& d, const thresholds& t) {
                      "the subject is " + std::to_string(utf8::length(*d.subject)) + " characters long"});
   }
   for (const auto& h : d.headers) check_chars(out, "header:" + h.name, "the " + h.name + " field", h.value, false);
+  for (const auto& c : handover::changes(d)) out.push_back(handover_finding(c));
   if (d.body) {
     check_chars(out, "body", "the body", *d.body, true);
     if (d.body->size() > t.body_bytes)

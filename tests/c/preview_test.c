@@ -53,6 +53,20 @@ int main(void) {
   mailtokit_free(out);
   mailtokit_draft_free(d);
 
+  /* What a mail program will not be given: a name Roundcube reads as "boss@evil.example, y"
+   * and a subject that Thunderbird decodes into a second line. An embedder is told the same as
+   * the user of `mailtokit open`. */
+  d = parse(LIT("mailto:?to=%22boss%26%2364evil%26%2346example%26%2344%20y%22%20%3Cc%40example.org%3E"
+                "&subject=%3D%3Futf-8%3Fb%3FPT91dGYtOD9xP0ludm9pY2U9MEFCY2M6PTIwYm9zc0BldmlsLmV4YW1wbGU%2FPQ%3D%3D%3F%3D"));
+  CHECK(mailtokit_preview_json(d, &out, &len, &err) == MAILTOKIT_OK);
+  CHECK(contains(out, len, "\"handover_name_taken_off\""));
+  CHECK(contains(out, len, "\"handover_text_defused\""));
+  mailtokit_free(out);
+  CHECK(mailtokit_preview_text(d, &out, &len, &err) == MAILTOKIT_OK);
+  CHECK(contains(out, len, "[handover_name_taken_off]"));
+  mailtokit_free(out);
+  mailtokit_draft_free(d);
+
   /* Bad arguments clear the outputs. */
   out = (char*)1;
   len = 4;

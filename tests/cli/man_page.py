@@ -226,6 +226,7 @@ def errc_names() -> set[str]:
 
 WARNING_PATTERNS = [
     r"\.push_back\(\s*\{\s*\"([a-z][a-z0-9_]*)\"",  # preview findings: {"code", ...}
+    r"return \"(handover_[a-z0-9_]+)\"",  # the hand-over's changes: handover::code_of()
 ]
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import idna
 
+from harness.told import subject_as_told
 from harness import titles
 from harness.checks import Checks, main  # noqa: F401  (main re-exported)
 from harness.desktop import write_config as _write_config
@@ -73,8 +74,10 @@ def addresses(text: str) -> list[tuple[str, str]]:
 def handed_over(exp: dict, told: str) -> dict:
     """The draft a program should hold after mailtokit made the hand-over safe (issue 39): `exp`
     (inspect's reading) less each recipient mailtokit said it left out ("mailtokit left out ADDR
-    (To): ...") and without each display name it said it left off ("mailtokit hands ADDR over
-    without its display name ..."). Only what stderr told may differ; anything else must arrive."""
+    (To): ..."), without each display name it said it left off ("mailtokit hands ADDR over
+    without its display name ..."), with the subject as it said it handed it over ("put spaces
+    into the Subject field ...; it reads: TEXT", "shortened the Subject field to N characters").
+    Only what stderr told may differ; anything else must arrive."""
     out = dict(exp)
     for line in told.splitlines():
         m = re.search(r"left out (.+) \((To|Cc|Bcc)\): ", line)
@@ -95,6 +98,8 @@ def handed_over(exp: dict, told: str) -> dict:
             addr = _norm_addr("", m.group(1))[1]
             for f in ("To", "Cc", "Bcc"):
                 out[f] = sorted(("", a) if a == addr else (n, a) for n, a in out[f])
+    # A subject with codes a reader decodes again is handed over defused, one too long shortened.
+    out["Subject"] = subject_as_told(out["Subject"], told)
     return out
 
 

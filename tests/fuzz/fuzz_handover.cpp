@@ -7,9 +7,11 @@
 // make_handover_safe():
 // - no program's arguments, no message file and no webmail link hold a recipient the user is not
 //   shown (issues 39 and 45);
-// - every address left is plain (plain_address()) and every name left is plain
-//   (preview::plain_name()); make_handover_safe() only removed recipients or display names, each
-//   one told;
+// - every address left is plain (handover::plain_address()) and every name left is plain
+//   (handover::plain_name()), every mailbox within the smallest reader's limit; the subject and
+//   every kept header text hold nothing the worst reader's text decoders change, within the
+//   limit; make_handover_safe() only removed recipients or names, or defused or shortened texts,
+//   each change told;
 // - making a safe draft safe again changes nothing (idempotent).
 #include <algorithm>
 #include <string>
@@ -24,6 +26,7 @@
 #include "clients/dispatch.hpp"
 #include "clients/webmail.hpp"
 #include "mailtokit/compose.hpp"
+#include "mailtokit/handover.hpp"
 #include "mailtokit/preview.hpp"
 
 namespace {
@@ -43,8 +46,17 @@ std::vector<std::string> forms(const mailtokit::draft& d) {
 
 std::size_t count(const mailtokit::draft& d) { return d.to.size() + d.cc.size() + d.bcc.size(); }
 
-// make_handover_safe() touches only the recipients.
-bool same(const mailtokit::draft& a, const mailtokit::draft& b) { return a.to == b.to && a.cc == b.cc && a.bcc == b.bcc; }
+// make_handover_safe() touches only the recipients and the header texts.
+bool same(const mailtokit::draft& a, const mailtokit::draft& b) {
+  return a.to == b.to && a.cc == b.cc && a.bcc == b.bcc && a.subject == b.subject && a.headers == b.headers;
+}
+
+// A header text as handed over: the worst reader's text decoders find nothing in it, and no
+// reader's limit cuts it.
+bool plain_handed_text(const std::string& t) {
+  return wr::decode_words_anywhere(t) == t && wr::percent_fixpoint(t) == t && wr::html_references(t) == t &&
+         t.size() <= mailtokit::handover::limits{}.text_bytes;
+}
 
 }  // namespace
 
@@ -60,10 +72,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const auto* list : {&d.to, &d.cc, &d.bcc})
     for (const auto& a : *list) {
       MAILTOKIT_FUZZ_CHECK(!mailtokit::decodes_again(a), "an address that decodes again was kept: " + show(in));
-      MAILTOKIT_FUZZ_CHECK(mailtokit::clients::plain_address(a), "an address that is not plain was kept: " + show(in));
-      MAILTOKIT_FUZZ_CHECK(a.display_name.empty() || mailtokit::preview::plain_name(a.display_name),
+      MAILTOKIT_FUZZ_CHECK(mailtokit::handover::plain_address(a), "an address that is not plain was kept: " + show(in));
+      MAILTOKIT_FUZZ_CHECK(a.display_name.empty() || mailtokit::handover::plain_name(a.display_name),
                            "a display name that is not plain was kept: " + show(in));
+      MAILTOKIT_FUZZ_CHECK(a.display_name.size() + mailtokit::handover::spec(a).size() + 5 <=
+                               mailtokit::handover::limits{}.mailbox_bytes,
+                           "a mailbox longer than the smallest reader's limit was kept: " + show(in));
     }
+  if (d.subject)
+    MAILTOKIT_FUZZ_CHECK(plain_handed_text(*d.subject), "a subject a reader decodes or cuts was kept: " + show(in));
+  for (const auto& h : d.headers)
+    MAILTOKIT_FUZZ_CHECK(plain_handed_text(h.value), "a header text a reader decodes or cuts was kept: " + show(in));
   {
     mailtokit::draft again = d;
     MAILTOKIT_FUZZ_CHECK(mailtokit::clients::make_handover_safe(again).empty() && same(again, d),

@@ -138,8 +138,10 @@ const char* const k_codes[] = {"hidden_recipients", "bidi_control",      "mixed_
                                "confusable",        "mixed_numbers",     "hidden_overlay",    "non_ascii_local_part",
                                "invisible_character", "control_character", "invalid_address", "display_name_mismatch",
                                "address_decodes_again", "display_name_separators",
-                               "address_compatibility_characters",
-                               "long_subject",      "long_body",         "many_lines"};
+                               "address_compatibility_characters", "spoof_check_failed",
+                               "long_subject",      "long_body",         "many_lines",
+                               "handover_address_left_out", "handover_name_taken_off", "handover_text_defused",
+                               "handover_text_shortened"};
 
 }  // namespace
 

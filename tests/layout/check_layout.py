@@ -36,7 +36,7 @@ HEADER_LAYER = {
 }
 # Third-party include prefixes and the layers that may use them (the layers that link them).
 THIRD_PARTY = {
-    "unicode/": {"unicode", "iri", "report"},  # ICU
+    "unicode/": {"unicode", "iri", "handover", "report"},  # ICU
     "idn2.h": {"unicode"},                      # libidn2
     "mimetic/": {"mail"},                       # mimetic: the mail format only
     "libxml/": {"mailto"},                      # libxml2: an HTML body of a link read as text
