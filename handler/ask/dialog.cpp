@@ -200,6 +200,8 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
         // Cancel on both ends: Qt focuses the first button of the row, which is Yes in KDE's
         // order (Yes, No, Cancel) and Cancel in GNOME's (Cancel, No, Yes), and Return gives the
         // focused one.
+        // Cancel alone (a risky question unguarded_question() left nothing else): one button.
+        if (opening.empty()) return {"kdialog", title, "--ok-label=" + cancel_label(q), "--sorry=" + text};
         argv = {"kdialog", title, "--yes-label=" + cancel_label(q)};
         if (!opening.empty()) argv.push_back("--no-label=" + opening.front().label);
         argv.push_back("--cancel-label=" + cancel_label(q));
@@ -324,7 +326,9 @@ answer ask_dialog(const question& q, const std::optional<std::string>& ask_progr
         tr("The files are not attached: only mailtokit's own question window or a terminal can ask about files."));
     without_files.files = {};
   }
-  return {ask_with(*fallback, without_files), {}, false};
+  // A dialog program takes input the moment it appears: a risky question is asked there
+  // without its risky answers.
+  return {ask_with(*fallback, unguarded_question(without_files)), {}, false};
 }
 
 std::string window_answer::chosen(std::string_view group) const {

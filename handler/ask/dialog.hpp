@@ -59,8 +59,9 @@ namespace mailtokit::ask {
 ///   order is the desktop's: Yes, No, Cancel on KDE (and with no desktop set), Cancel, No, Yes on
 ///   GNOME and XFCE. So only No may open something risky: --warningyesnocancel with Yes = the
 ///   safe button, No = the other one; when the safe answer is Cancel, Yes = Cancel, No = the first
-///   button that opens, and Cancel (two Cancel buttons). Escape and closing exit 2, Cancel. The
-///   text is qt_text() of the summary and the details.
+///   button that opens, and Cancel (two Cancel buttons); Cancel alone, --sorry with its one button
+///   named Cancel. Escape and closing exit 2, Cancel. The text is qt_text() of the summary and the
+///   details.
 [[nodiscard]] std::vector<std::string> question_argv(dialog_program p, const question& q);
 /// argv showing `details_file` as plain text (zenity, yad: --text-info), for the Details button.
 [[nodiscard]] std::vector<std::string> details_argv(dialog_program p, std::string_view details_file);
@@ -73,7 +74,9 @@ namespace mailtokit::ask {
 /// cannot run (no display, bad input), in the dialog program `fallback`. A private temporary
 /// file (0600) holds the question. Anything but a chosen button is cancel. Only mailtokit-ask
 /// shows the files (`q.files`); a dialog program is asked without them, and its answer says
-/// `files_shown = false`.
+/// `files_shown = false`. A dialog program cannot carry the input guard, so it is asked
+/// unguarded_question(): a risky question without its risky answers. mailtokit-ask gets a
+/// lifeline (launch::run_capture()): its window closes when this process ends.
 [[nodiscard]] answer ask_dialog(const question& q, const std::optional<std::string>& ask_program,
                                 std::optional<dialog_program> fallback);
 

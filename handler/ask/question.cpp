@@ -730,6 +730,7 @@ void add_buttons(question& q, const draft& d, const std::vector<preview::finding
                  const text_limits& l) {
   const bool bcc = !d.bcc.empty();
   q.safe = bcc && !risk_beyond_bcc(d, findings) ? choice::open_without_bcc : choice::cancel;
+  q.risky = risky;
 
   const question_button without{
       choice::open_without_bcc,
@@ -769,6 +770,23 @@ void add_buttons(question& q, const draft& d, const std::vector<preview::finding
             : fill(tr("This message has {0} recipients, more than mailtokit can show, so it can only be cancelled."),
                    {n}));
   }
+}
+
+question unguarded_question(const question& q) {
+  if (!q.risky) return q;
+  question out = q;
+  out.buttons.clear();
+  out.choices.clear();
+  for (std::size_t i = 0; i < q.buttons.size(); ++i) {
+    if (q.buttons[i].what != q.safe && q.buttons[i].what != choice::cancel) continue;
+    out.buttons.push_back(q.buttons[i]);
+    if (i < q.choices.size()) out.choices.push_back(q.choices[i]);
+  }
+  if (out.buttons.size() < q.buttons.size())
+    out.findings.push_back(
+        tr("This window offers only the safe answer: it cannot hold back a click or a key made before you "
+           "read it, as mailtokit's own question window does."));
+  return out;
 }
 
 question make_question(const draft& d, const std::vector<preview::finding>& findings,

@@ -34,6 +34,7 @@ struct question {
   std::string details;                   ///< the whole draft, for "Details" (a second page or expander)
   std::vector<question_button> buttons;  ///< in the order shown; the safe one first
   choice safe = choice::cancel;  ///< what Enter (and the default button) does; Escape is always cancel
+  bool risky = false;            ///< asked for a risky finding (not only for files, nor for every link)
 };
 
 /// `text` with each space other than U+0020 that stands in a run of two or more spaces shown as
@@ -59,6 +60,13 @@ struct question {
 [[nodiscard]] question make_question(const draft& d, const std::vector<preview::finding>& findings,
                                      const std::vector<std::string>& losses, const text_limits& l = {},
                                      file_offer files = {});
+
+/// `q` as a front end that cannot carry the input guard (ask/input_guard.hpp) asks it: zenity,
+/// yad and kdialog take a click or key the moment they appear, and one that never stops. A risky
+/// question there offers only its safe answer and Cancel (never "Open as it is", nor "Open
+/// without the hidden copy" when that is not safe either), and one more finding says so in plain
+/// words; any other question is `q` as it is.
+[[nodiscard]] question unguarded_question(const question& q);
 
 /// What the desktop notification says when a draft opens without the question: the same plain
 /// sentences, in the user's language. The risky things (headlines, worst first), the fields

@@ -195,7 +195,16 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
   CHECK(parse_answer(dialog_program::kdialog, safe_cancel, 0, "") == choice::cancel);  // Yes
   CHECK(parse_answer(dialog_program::kdialog, safe_cancel, 2, "") == choice::cancel);  // Cancel, Escape
   CHECK(parse_answer(dialog_program::kdialog, safe_cancel, 1, "") == choice::open_without_bcc);
-  for (const auto& argv : {z, z2, y, y2, k, k2})
+  // Cancel alone (a risky question in a dialog program: ask/question.hpp unguarded_question()):
+  // kdialog's one-button box, and every exit status is Cancel.
+  auto only_cancel = safe_cancel;
+  only_cancel.buttons = {{choice::cancel, "Cancel"}};
+  const auto k3 = question_argv(dialog_program::kdialog, only_cancel);
+  CHECK(std::vector<std::string>(k3.begin(), k3.end() - 1) ==
+        std::vector<std::string>{"kdialog", "--title=mailtokit: check this link before it opens", "--ok-label=Cancel"});
+  CHECK(k3.back().rfind("--sorry=<qt>", 0) == 0);
+  for (const int status : {0, 1, 2}) CHECK(parse_answer(dialog_program::kdialog, only_cancel, status, "") == choice::cancel);
+  for (const auto& argv : {z, z2, y, y2, k, k2, k3})
     for (const auto& a : argv) CHECK((a == argv.front() || a.rfind("--", 0) == 0));
 }
 

@@ -513,3 +513,30 @@ TEST_CASE("every change of the hand-over is told: two in the question, all in th
   const auto two = question_for("mailto:ok@corp.example?subject=x", {losses[0], losses[1]});
   CHECK(two.details.find("What mailtokit changed") == std::string::npos);
 }
+
+TEST_CASE("a dialog program that cannot be guarded is never offered the risky answer", "[question]") {
+  const std::string says = "This window offers only the safe answer";
+  // A hidden copy alone: removing it, or Cancel; never "Open as it is".
+  const auto bcc = unguarded_question(question_for("mailto:a@example.org?bcc=x@evil.example&subject=hi"));
+  REQUIRE(bcc.buttons.size() == 2);
+  CHECK(bcc.buttons[0].what == choice::open_without_bcc);
+  CHECK(bcc.buttons[1].what == choice::cancel);
+  REQUIRE(bcc.choices.size() == 2);
+  CHECK(bcc.choices[0].rfind("Open without the hidden copy: ", 0) == 0);
+  CHECK(bcc.choices[1] == "Cancel: nothing is opened.");
+  CHECK(has(bcc.findings.back(), says));
+  CHECK(bcc.safe == choice::open_without_bcc);
+  // The look-alike and the hidden copy: without the hidden copy is not safe either; Cancel alone.
+  const auto both = unguarded_question(question_for(issue_link));
+  REQUIRE(both.buttons.size() == 1);
+  CHECK(both.buttons[0].what == choice::cancel);
+  CHECK(both.choices == std::vector<std::string>{"Cancel: nothing is opened."});
+  CHECK(has(both.findings.back(), says));
+  check_plain_words(both);
+  // Nothing risky (asked for every link, or only for files): the question as it is.
+  const auto plain = question_for("mailto:a@example.org?subject=hi");
+  CHECK_FALSE(plain.risky);
+  const auto same = unguarded_question(plain);
+  CHECK(same.buttons.size() == plain.buttons.size());
+  CHECK(same.findings == plain.findings);
+}
