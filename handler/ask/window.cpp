@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "ask/format.hpp"
+#include "ask/input_guard.hpp"
 #include "base/i18n.hpp"
 #include "base/paths.hpp"
 
@@ -348,22 +349,19 @@ void add_choices(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
   g_idle_add(show_chosen, nullptr);
 }
 
-// Input that arrives too soon is no answer (issue 46): every button and check box of the window
-// stays insensitive until the window has been mapped, had the keyboard focus and (on X11) been
-// left unobscured for `settle_ms` without a break, and again after it loses any of them; a
-// click or key a page timed for the moment the window appears does nothing. When the window
-// becomes usable, the safe button takes the focus and shows as the default. Chromium's
-// input_event_activation_protector and Firefox's security.dialog_enable_delay do the same for
-// their own prompts.
-class input_guard {
+// The input guard (ask/input_guard.hpp) on this window: every button press, touch and key of
+// the program passes through on_event() (gdk_event_handler_set, before GTK hands it to any
+// widget), and what the guard refuses is dropped there, with the release of the press it
+// refused; so a key sent during the wait (Right Right space, Tab) never moves the focus, and a
+// click never reaches a button. Map, visibility (X11 only: Wayland sends no such event) and the
+// keyboard focus are its state. Meanwhile every button and check box stays insensitive (seen,
+// and refused to a screen reader's action too); each time the guard opens, the safe button
+// takes the focus and shows as the default.
+class window_guard {
  public:
-  static constexpr guint settle_ms = 1000;
-  static constexpr guint away_ms = 150;
-
   // Watch `window`; `row` is the row of buttons, `controls` the check and radio buttons,
   // `safe` the default button (or null).
   void watch(GtkWidget* window, GtkWidget* row, std::vector<GtkWidget*> controls, GtkWidget* safe) {
-    window_ = window;
     row_ = row;
     controls_ = std::move(controls);
     safe_ = safe;
@@ -372,67 +370,101 @@ class input_guard {
     g_signal_connect(window, "unmap-event", G_CALLBACK(on_unmap), this);
     g_signal_connect(window, "visibility-notify-event", G_CALLBACK(on_visibility), this);
     g_signal_connect(window, "notify::is-active", G_CALLBACK(on_active), this);
+    gdk_event_handler_set(on_event, this, nullptr);
     set_usable(false);
   }
 
  private:
+  using guard_t = mailtokit::ask::input_guard;
+  static guard_t::time now() { return guard_t::time{g_get_monotonic_time() / 1000}; }
+
   static gboolean on_map(GtkWidget*, GdkEvent*, gpointer self) {
-    static_cast<input_guard*>(self)->mapped_ = true;
-    static_cast<input_guard*>(self)->update();
+    static_cast<window_guard*>(self)->guard_.set_shown(true, now());
+    static_cast<window_guard*>(self)->refresh();
     return FALSE;
   }
   static gboolean on_unmap(GtkWidget*, GdkEvent*, gpointer self) {
-    static_cast<input_guard*>(self)->mapped_ = false;
-    static_cast<input_guard*>(self)->update();
+    static_cast<window_guard*>(self)->guard_.set_shown(false, now());
+    static_cast<window_guard*>(self)->refresh();
     return FALSE;
   }
-  // X11 only (Wayland sends no such event): fully covered by another window is not seen.
   static gboolean on_visibility(GtkWidget*, GdkEventVisibility* e, gpointer self) {
-    static_cast<input_guard*>(self)->seen_ = e->state != GDK_VISIBILITY_FULLY_OBSCURED;
-    static_cast<input_guard*>(self)->update();
+    static_cast<window_guard*>(self)->guard_.set_seen(e->state != GDK_VISIBILITY_FULLY_OBSCURED, now());
+    static_cast<window_guard*>(self)->refresh();
     return FALSE;
   }
-  static void on_active(GObject*, GParamSpec*, gpointer self) { static_cast<input_guard*>(self)->update(); }
-  static gboolean on_settled(gpointer self) {
-    auto* g = static_cast<input_guard*>(self);
-    g->timer_ = 0;
-    g->set_usable(true);
+  static void on_active(GObject* window, GParamSpec*, gpointer self) {
+    static_cast<window_guard*>(self)->guard_.set_focused(gtk_window_is_active(GTK_WINDOW(window)) != FALSE, now());
+    static_cast<window_guard*>(self)->refresh();
+  }
+  static gboolean on_timer(gpointer self) {
+    static_cast<window_guard*>(self)->timer_ = 0;
+    static_cast<window_guard*>(self)->refresh();
     return G_SOURCE_REMOVE;
   }
-
-  static gboolean on_away(gpointer self) {
-    auto* g = static_cast<input_guard*>(self);
-    g->away_ = 0;
-    g->update();
-    return G_SOURCE_REMOVE;
+  static void on_event(GdkEvent* e, gpointer self) {
+    if (static_cast<window_guard*>(self)->passes(e)) gtk_main_do_event(e);
   }
 
-  // Any break starts the wait again from nothing. The focus counts as gone once it has been away
-  // for `away_ms`: X11 hands it over in two events (out, then in), and a window given the focus
-  // it already had (a window manager's activation, a focus-follows-mouse pointer) sees it leave
-  // and come back at once, which is no new appearance to wait for.
-  void update() {
-    const bool active = gtk_window_is_active(GTK_WINDOW(window_)) != FALSE;
-    const bool shown = mapped_ && seen_;
-    if ((active || !shown) && away_ != 0) {  // the focus is back, or a stronger break came
-      g_source_remove(away_);
-      away_ = 0;
-    }
-    if (active) gone_ = false;
-    if (shown && !active && usable_) {  // the focus left a usable window
-      if (away_ == 0 && !gone_) {
-        away_ = g_timeout_add(away_ms, on_away, this);
-        gone_ = true;
+  // Whether `e` may reach GTK. A press the guard refuses is dropped, and so is its release; a
+  // double or triple click (GTK's second event after a press) goes where its press went.
+  bool passes(GdkEvent* e) {
+    bool ok = true;
+    switch (e->type) {
+      case GDK_BUTTON_PRESS:
+      case GDK_TOUCH_BEGIN: {
+        ok = guard_.accepts(guard_t::input::pointer_press, now());
+        const guint bit = e->type == GDK_TOUCH_BEGIN ? 0 : std::min(e->button.button, 31U);
+        dropped_buttons_ = ok ? dropped_buttons_ & ~(1U << bit) : dropped_buttons_ | (1U << bit);
+        last_press_ok_ = ok;
+        break;
       }
-      if (away_ != 0) return;  // still within the moment a focus change may take
+      case GDK_2BUTTON_PRESS:
+      case GDK_3BUTTON_PRESS:
+        ok = last_press_ok_;
+        break;
+      case GDK_BUTTON_RELEASE:
+      case GDK_TOUCH_END:
+      case GDK_TOUCH_CANCEL: {
+        const guint bit = e->type == GDK_BUTTON_RELEASE ? std::min(e->button.button, 31U) : 0;
+        ok = (dropped_buttons_ & (1U << bit)) == 0;
+        dropped_buttons_ &= ~(1U << bit);
+        break;
+      }
+      case GDK_KEY_PRESS: {
+        const guint16 key = e->key.hardware_keycode;
+        const bool held = std::find(down_.begin(), down_.end(), key) != down_.end();
+        const auto what = e->key.keyval == GDK_KEY_Escape ? guard_t::input::cancel_key
+                          : held                          ? guard_t::input::key_repeat
+                                                          : guard_t::input::key_press;
+        ok = guard_.accepts(what, now());
+        if (!held) down_.push_back(key);
+        std::erase(dropped_keys_, key);
+        if (!ok) dropped_keys_.push_back(key);
+        break;
+      }
+      case GDK_KEY_RELEASE: {
+        const guint16 key = e->key.hardware_keycode;
+        std::erase(down_, key);
+        ok = std::find(dropped_keys_.begin(), dropped_keys_.end(), key) == dropped_keys_.end();
+        std::erase(dropped_keys_, key);
+        break;
+      }
+      default:
+        return true;  // moving, scrolling, drawing, focus: nothing that answers
     }
-    if (!(shown && active)) {
-      if (timer_ != 0) g_source_remove(timer_);
-      timer_ = 0;
-      if (usable_) set_usable(false);
-      return;
-    }
-    if (!usable_ && timer_ == 0) timer_ = g_timeout_add(settle_ms, on_settled, this);
+    refresh();
+    return ok;
+  }
+
+  // The widgets as the guard says, and a timer for its next change.
+  void refresh() {
+    const bool open = guard_.is_open(now());
+    if (open != usable_) set_usable(open);
+    if (timer_ != 0) g_source_remove(timer_);
+    timer_ = 0;
+    if (const auto at = guard_.next_change())
+      timer_ = g_timeout_add(static_cast<guint>(std::max<gint64>(0, (*at - now()).count()) + 1), on_timer, this);
   }
 
   void set_usable(bool on) {
@@ -448,18 +480,18 @@ class input_guard {
     }
   }
 
-  GtkWidget* window_ = nullptr;
+  guard_t guard_;
   GtkWidget* row_ = nullptr;
   GtkWidget* safe_ = nullptr;
   std::vector<GtkWidget*> controls_;
+  std::vector<guint16> down_;          // keys held down
+  std::vector<guint16> dropped_keys_;  // keys whose press was dropped: their release goes too
+  guint dropped_buttons_ = 0;          // the same for mouse buttons (bit 0: a touch)
+  bool last_press_ok_ = true;
   guint timer_ = 0;
-  guint away_ = 0;    // the focus left a usable window: the moment before it counts as gone
-  bool gone_ = false;  // that moment started since the window last had the focus
-  bool mapped_ = false;
-  bool seen_ = true;
   bool usable_ = false;
 };
-input_guard guard;
+window_guard guard;
 
 // A question nobody can see is no question (issue 46): above a full-screen window (a browser, a
 // video) a compositor may map the window hidden behind it and leave the keyboard where it was,
