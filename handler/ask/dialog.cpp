@@ -280,7 +280,8 @@ program::result<launch::captured> run_ask(const std::string& program, std::strin
                                           std::size_t max_output) {
   const auto file = private_file(prefix, ask::encode(r));
   if (!file) return file.error();
-  return launch::run_capture({program, file->path()}, max_output);
+  // The window ends with this process: its stdin is our lifeline (handler/ask/window.cpp).
+  return launch::run_capture({program, file->path()}, max_output, true);
 }
 
 // The question in a dialog program; "Details" shows them and asks again (a few times at most).

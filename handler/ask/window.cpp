@@ -5,11 +5,16 @@
 //     mailtokit-ask FILE
 //
 // FILE holds the question (ask/format.hpp). Prints the chosen button's id and exits 0; exits 1
-// when the window is closed or Escape pressed, 2 on bad input, 3 without a display.
+// when the window is closed or Escape pressed, 2 on bad input, 3 without a display. When its
+// standard input is a pipe (mailtokit gives it one and holds the other end while it waits), the
+// end of that pipe (mailtokit killed or crashed) closes the window at once, answering nothing.
 // Everything shown is plain text: labels are set with gtk_label_set_text(), never as markup.
 
 #include <fcntl.h>
+#include <glib-unix.h>
 #include <gtk/gtk.h>
+#include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -757,6 +762,30 @@ void place(const mailtokit::ask::request& q, GtkWidget* dialog) {
                   area.y + std::max(0, (area.height - tall) / 2));
 }
 
+// Whether the caller's end of the standard-input pipe is gone (never when it is no pipe).
+bool caller_gone() {
+  struct stat st {};
+  if (fstat(0, &st) != 0 || !S_ISFIFO(st.st_mode)) return false;
+  pollfd p{0, POLLIN, 0};
+  if (poll(&p, 1, 0) <= 0) return false;
+  if ((p.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0) return true;
+  char c = 0;
+  return read(0, &c, 1) == 0;
+}
+
+// mailtokit is gone: nobody is there to take an answer, so the window goes.
+gboolean on_caller_gone(gint, GIOCondition, gpointer dialog) {
+  if (!caller_gone()) return G_SOURCE_CONTINUE;  // a byte the caller wrote: it is still there
+  gtk_widget_destroy(GTK_WIDGET(dialog));
+  return G_SOURCE_REMOVE;
+}
+
+void watch_caller(GtkWidget* dialog) {
+  struct stat st {};
+  if (fstat(0, &st) == 0 && S_ISFIFO(st.st_mode))
+    g_unix_fd_add(0, static_cast<GIOCondition>(G_IO_IN | G_IO_HUP | G_IO_ERR), on_caller_gone, dialog);
+}
+
 int show(const mailtokit::ask::request& q) {
   GtkWidget* dialog = new_dialog(q);
   add_body(q, dialog);
@@ -765,8 +794,10 @@ int show(const mailtokit::ask::request& q) {
   // A failure report (ask/dialog.hpp failure_request(): the error icon) waits for no answer: no
   // notice that a mail link is waiting.
   if (q.icon != "dialog-error") unseen.watch(dialog);
+  watch_caller(dialog);
   const gint response = gtk_dialog_run(GTK_DIALOG(dialog));
   unseen.end();
+  if (caller_gone()) return 1;  // answered in the moment mailtokit went: the answer goes nowhere
   // A response below 0 (Escape, closed, destroyed: the widgets may be gone) ticks nothing.
   if (response >= 0 && static_cast<std::size_t>(response) < q.buttons.size()) {
     std::vector<std::size_t> ticked;

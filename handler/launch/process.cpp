@@ -32,10 +32,12 @@ class spawn_setup {
   spawn_setup(const spawn_setup&) = delete;
   spawn_setup& operator=(const spawn_setup&) = delete;
 
-  bool prepare(bool new_session, int stdout_fd, bool quiet = false) {
+  bool prepare(bool new_session, int stdout_fd, bool quiet = false, int stdin_fd = -1) {
     if (!ok_) return false;
     // stdin from /dev/null: a browser's stdin is no business of the mail client.
-    if (posix_spawn_file_actions_addopen(&fa_, 0, "/dev/null", O_RDONLY, 0) != 0) return false;
+    if (stdin_fd >= 0 ? posix_spawn_file_actions_adddup2(&fa_, stdin_fd, 0) != 0
+                      : posix_spawn_file_actions_addopen(&fa_, 0, "/dev/null", O_RDONLY, 0) != 0)
+      return false;
     if (stdout_fd >= 0 && posix_spawn_file_actions_adddup2(&fa_, stdout_fd, 1) != 0) return false;
     if (quiet)
       for (const int fd : {1, 2})
@@ -144,18 +146,32 @@ program::result<int> spawn(const std::vector<std::string>& argv, const spawn_opt
   return *status;
 }
 
-program::result<captured> run_capture(const std::vector<std::string>& argv, std::size_t max_output) {
+program::result<captured> run_capture(const std::vector<std::string>& argv, std::size_t max_output,
+                                      bool lifeline) {
   if (argv.empty() || argv.front().empty()) return fail(errc::empty_input, 0);
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) return fail(program::errc::spawn_failed, 0);
+  // The lifeline: the child's stdin is a pipe whose only writer is this process. Nothing is
+  // written; its end (this process gone, however it ended) is what the child sees.
+  int life[2] = {-1, -1};
+  if (lifeline && pipe2(life, O_CLOEXEC) != 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return fail(program::errc::spawn_failed, 0);
+  }
   program::result<pid_t> pid = fail(program::errc::spawn_failed, 0);
   {
     spawn_setup setup;
-    if (setup.prepare(false, fds[1])) pid = setup.start(argv);
+    if (setup.prepare(false, fds[1], false, life[0])) pid = setup.start(argv);
   }
   close(fds[1]);
+  if (life[0] >= 0) close(life[0]);
+  const auto end_lifeline = [&] {
+    if (life[1] >= 0) close(life[1]);
+  };
   if (!pid) {
     close(fds[0]);
+    end_lifeline();
     return pid.error();
   }
   captured c;
@@ -169,6 +185,7 @@ program::result<captured> run_capture(const std::vector<std::string>& argv, std:
   }
   close(fds[0]);
   const auto status = wait_exit(*pid);
+  end_lifeline();
   if (!status) return fail(program::errc::spawn_failed, 0);
   c.status = *status;
   return c;

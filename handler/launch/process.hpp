@@ -50,9 +50,12 @@ struct captured {
 };
 
 /// Run argv like spawn(.., {wait = true}) and collect its standard output (up to `max_output`
-/// bytes; the rest is read and discarded). Used for `xdg-mime query default`.
+/// bytes; the rest is read and discarded). Used for `xdg-mime query default`. With `lifeline`,
+/// its stdin is a pipe whose writing end only this process holds, until the child ends: when
+/// this process ends first (killed, crashed), the child reads the end of its input, through any
+/// wrapper that passes its stdin on (mailtokit-ask then closes its window).
 [[nodiscard]] program::result<captured> run_capture(const std::vector<std::string>& argv,
-                                           std::size_t max_output = 64 * 1024);
+                                           std::size_t max_output = 64 * 1024, bool lifeline = false);
 
 /// The exit status of `pid` (our child) when it ends within `window` (128 + signal when killed),
 /// else nullopt: a program that fails at once (a bad option, no display) is reported.

@@ -1,11 +1,17 @@
 #include "launch/process.hpp"
 
 #include <fcntl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "mailtokit/result.hpp"
@@ -69,6 +75,46 @@ TEST_CASE("spawn runs argv without a shell", "[process]") {
   REQUIRE(big);
   CHECK(big->out.size() == 1000);
   CHECK(big->status == 0);
+}
+
+namespace {
+// Whether `path` exists within 20 s (a real condition waited for, checked every 20 ms).
+bool appears(const std::filesystem::path& path) {
+  for (int i = 0; i < 1000; ++i) {
+    if (std::filesystem::exists(path)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+}  // namespace
+
+TEST_CASE("the lifeline: the child's stdin ends when its caller is killed", "[process]") {
+  auto in = run_capture({"readlink", "/proc/self/fd/0"}, 4096, true);
+  REQUIRE(in);
+  CHECK(in->out.rfind("pipe:", 0) == 0);
+  auto fds = run_capture({"ls", "/proc/self/fd"}, 4096, true);
+  REQUIRE(fds);
+  CHECK(fds->out == "0\n1\n2\n3\n");  // 3: ls's own listing of the folder; no other end leaks
+
+  // A caller waiting in run_capture() is killed: the child reads the end of its input.
+  std::string tmpl = (std::filesystem::temp_directory_path() / "lifeline-XXXXXX").string();
+  REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
+  const std::filesystem::path dir = tmpl;
+  const pid_t caller = fork();
+  REQUIRE(caller >= 0);
+  if (caller == 0) {
+    const std::string script = "echo > '" + (dir / "started").string() + "'; cat >/dev/null; echo > '" +
+                               (dir / "ended").string() + "'";
+    (void)run_capture({"sh", "-c", script}, 4096, true);
+    _exit(0);
+  }
+  REQUIRE(appears(dir / "started"));
+  CHECK_FALSE(std::filesystem::exists(dir / "ended"));  // still waiting on its input
+  ::kill(caller, SIGKILL);
+  int status = 0;
+  REQUIRE(::waitpid(caller, &status, 0) == caller);
+  CHECK(appears(dir / "ended"));
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("the activation token is lent to one window, then dropped", "[process]") {
