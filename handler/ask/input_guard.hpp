@@ -66,8 +66,8 @@ class input_guard {
   bool seen_ = true;  // Wayland sends no visibility event
   bool open_ = false;
   bool last_accepted_ = false;
-  std::optional<time> wait_from_;  // the current wait's start: ready since, or the last input
-  std::optional<time> away_from_;  // the focus left the open window then
+  std::optional<time> wait_from_;   // the current wait's start: ready since, or the last input
+  std::optional<time> away_from_;   // the focus left the open window then
   std::optional<time> last_press_;  // the last pointer press, accepted or not
 };
 
