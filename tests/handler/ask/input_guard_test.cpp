@@ -67,7 +67,7 @@ TEST_CASE("a pause of the wait after the last input lets the next one through", 
   CHECK(g.accepts(input::pointer_press, last + input_guard::settle + ms{10}));
 }
 
-TEST_CASE("keys during the wait are swallowed, however they are spread", "[input_guard]") {
+TEST_CASE("keys during the wait are swallowed however they are spread", "[input_guard]") {
   auto g = shown_at(ms{0});
   // Right Right space, Tab: each one keeps the guard closed, so none moves the focus.
   ms t{0};
@@ -87,7 +87,7 @@ TEST_CASE("keys during the wait are swallowed, however they are spread", "[input
   CHECK(h.is_open(ms{1'000}));
 }
 
-TEST_CASE("a key held through the wait never acts, one held after it does", "[input_guard]") {
+TEST_CASE("a key held through the wait never acts but one held after it does", "[input_guard]") {
   auto g = shown_at(ms{0});
   CHECK_FALSE(g.accepts(input::key_press, ms{100}));
   for (ms t{130}; t < ms{5'000}; t += ms{33}) CHECK_FALSE(g.accepts(input::key_repeat, t));
@@ -99,7 +99,7 @@ TEST_CASE("a key held through the wait never acts, one held after it does", "[in
   CHECK(g.accepts(input::key_repeat, ms{7'333}));
 }
 
-TEST_CASE("once open, a second press within the double-click interval closes it again", "[input_guard]") {
+TEST_CASE("once open a second press within the double-click interval closes it again", "[input_guard]") {
   auto g = shown_at(ms{0});
   CHECK(g.accepts(input::pointer_press, ms{2'000}));
   CHECK_FALSE(g.accepts(input::pointer_press, ms{2'400}));
@@ -108,7 +108,7 @@ TEST_CASE("once open, a second press within the double-click interval closes it 
   CHECK(g.accepts(input::pointer_press, ms{3'500}));
 }
 
-TEST_CASE("focus loss re-arms the guard; a focus hand-over does not", "[input_guard]") {
+TEST_CASE("focus loss re-arms the guard but a focus hand-over does not", "[input_guard]") {
   auto g = shown_at(ms{0});
   REQUIRE(g.is_open(ms{1'000}));
   // Out and in at once (X11's two events, a window manager's activation): still open.
