@@ -614,6 +614,8 @@ def run_gui_links(s: Session, rep: Report, program, target: str, windows, snapsh
         mark = snapshot()
         t0 = time.monotonic()
         told = hand(link)
+        # The composer is titled by the subject as handed over (defused when it held codes).
+        exp = dict(exp, Subject=subject_as_told(exp["Subject"], told.stderr))
 
         def step(what: str, predicate, timeout: float, shot: str):
             try:

@@ -19,6 +19,7 @@
 
 #include "clients/client.hpp"
 #include "clients/handover_safety.hpp"
+#include "../oracle/worst_reader.hpp"
 #include "fuzz.hpp"
 #include "mailtokit/address.hpp"
 #include "mailtokit/mailto.hpp"
@@ -32,7 +33,7 @@
 namespace {
 
 using mailtokit::fuzz::show;
-namespace wr = mailtokit::clients::worst_reader;
+namespace wr = mailtokit::oracle::worst_reader;
 
 std::vector<std::string> forms(const mailtokit::draft& d) {
   std::vector<std::string> out;

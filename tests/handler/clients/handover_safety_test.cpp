@@ -1,5 +1,7 @@
 #include "clients/handover_safety.hpp"
 
+#include "../../oracle/worst_reader.hpp"
+
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -37,7 +39,7 @@ std::vector<std::string> forms(const draft& d) {
   std::vector<std::string> out;
   for (const auto* list : {&d.to, &d.cc, &d.bcc})
     for (const auto& a : *list) {
-      auto f = clients::worst_reader::own_forms(a);
+      auto f = oracle::worst_reader::own_forms(a);
       out.insert(out.end(), f.begin(), f.end());
     }
   return out;
@@ -59,7 +61,7 @@ std::vector<std::string> handover_args(target t, const draft& d) {
 }  // namespace
 
 TEST_CASE("the worst reader decodes what programs decode, wherever it stands", "[dispatch][hostile]") {
-  namespace wr = clients::worst_reader;
+  namespace wr = oracle::worst_reader;
   CHECK(wr::percent_fixpoint("boss%2540evil.example%252C%2520x") == "boss@evil.example, x");
   CHECK(wr::decode_words_anywhere("\"=?utf-8?b?eCIgPGJvc3NAZXZpbC5leGFtcGxlPiwgIg==?=\" <a@corp.example>") ==
         "\"x\" <boss@evil.example>, \"\" <a@corp.example>");
@@ -83,7 +85,7 @@ TEST_CASE("no program reads a recipient the draft does not have (issue 39)", "[d
     REQUIRE(parsed);
     // As the link reads, Thunderbird's hand-over holds more than the draft: the test can fail.
     {
-      const auto found = clients::worst_reader::recipients(handover_args(target::thunderbird, *parsed));
+      const auto found = oracle::worst_reader::recipients(handover_args(target::thunderbird, *parsed));
       const auto allowed = forms(*parsed);
       CHECK(std::any_of(found.begin(), found.end(), [&](const std::string& f) {
         return std::find(allowed.begin(), allowed.end(), f) == allowed.end();
@@ -95,7 +97,7 @@ TEST_CASE("no program reads a recipient the draft does not have (issue 39)", "[d
     const auto allowed = forms(d);
     for (const auto* c : clients::all()) {
       INFO(c->name);
-      for (const auto& f : clients::worst_reader::recipients(handover_args(c->id, d)))
+      for (const auto& f : oracle::worst_reader::recipients(handover_args(c->id, d)))
         CHECK(std::find(allowed.begin(), allowed.end(), f) != allowed.end());
     }
     // What stays is the rest of the draft, each address the link's own.
@@ -162,7 +164,7 @@ TEST_CASE("half an encoded word in each of two addresses is left out too", "[dis
   CHECK(clients::make_handover_safe(*d).size() == 2);
   CHECK(d->cc.empty());
   for (const auto* c : clients::all())
-    for (const auto& f : clients::worst_reader::recipients(handover_args(c->id, *d))) CHECK(f == "ok@corp.example");
+    for (const auto& f : oracle::worst_reader::recipients(handover_args(c->id, *d))) CHECK(f == "ok@corp.example");
 }
 
 namespace {
@@ -195,14 +197,14 @@ const std::vector<std::string> issue45_links = {
 // each webmail's compose link; what the worst reader finds in each, by name.
 std::vector<std::pair<std::string, std::vector<std::string>>> every_handover(const draft& d) {
   std::vector<std::pair<std::string, std::vector<std::string>>> out;
-  for (const auto* c : clients::all()) out.emplace_back(c->name, clients::worst_reader::recipients(handover_args(c->id, d)));
-  if (auto eml = compose(d)) out.emplace_back("eml", clients::worst_reader::message_recipients(*eml));
+  for (const auto* c : clients::all()) out.emplace_back(c->name, oracle::worst_reader::recipients(handover_args(c->id, d)));
+  if (auto eml = compose(d)) out.emplace_back("eml", oracle::worst_reader::message_recipients(*eml));
   for (const auto* s : webmail::all()) {
     std::string where;
     if (s->kind == webmail::kind::self_hosted) where = "https://mail.example.org/";
     if (s->kind == webmail::kind::any) where = "https://mail.example.org/compose?link=%s";
     auto link = webmail::compose_link(*s, d, where);
-    if (link) out.emplace_back(std::string(s->name), clients::worst_reader::url_recipients(*link));
+    if (link) out.emplace_back(std::string(s->name), oracle::worst_reader::url_recipients(*link));
   }
   return out;
 }
@@ -211,14 +213,14 @@ std::vector<std::pair<std::string, std::vector<std::string>>> every_handover(con
 std::vector<std::string> shown(const draft& d) {
   std::vector<std::string> out;
   for (const auto* list : {&d.to, &d.cc, &d.bcc})
-    for (const auto& a : *list) out.push_back(clients::worst_reader::normalized(handover::spec(a)));
+    for (const auto& a : *list) out.push_back(oracle::worst_reader::normalized(handover::spec(a)));
   return out;
 }
 
 }  // namespace
 
 TEST_CASE("the worst reader applies every decoder seen (issue 45)", "[dispatch][hostile]") {
-  namespace wr = clients::worst_reader;
+  namespace wr = oracle::worst_reader;
   CHECK(wr::html_references("boss&#64evil&#46example&#44 y") == "boss@evil.example, y");
   CHECK(wr::html_references("a&#x40;b&commat;c&comma d&lt;e&gt;&amp&unknown;") == "a@b@c, d<e>&&unknown;");
   CHECK(wr::html_references("&#;&#x;&") == "&#;&#x;&");
@@ -293,7 +295,7 @@ TEST_CASE("the worst reader sees the attacks of issue 45 when the link goes as i
     REQUIRE(rc);
     auto link = webmail::compose_link(*rc, *d, "https://mail.example.org/");
     REQUIRE(link);
-    const auto found = clients::worst_reader::url_recipients(*link);
+    const auto found = oracle::worst_reader::url_recipients(*link);
     CHECK(std::any_of(found.begin(), found.end(),
                       [&](const std::string& f) { return std::find(allowed.begin(), allowed.end(), f) == allowed.end(); }));
   }
