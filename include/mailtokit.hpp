@@ -17,8 +17,9 @@
 /// | 2. apply the header policy (RFC 6068 sections 3 and 7) | mailtokit::apply_policy(), mailtokit::policy | mailtokit/policy.hpp |
 /// | 3. look at the result | mailtokit::draft (recipients, subject, body, kept and dropped fields, warnings) | mailtokit/draft.hpp |
 /// | 4a. show it to the user | mailtokit::preview::check(), mailtokit::preview::render_text() | mailtokit/preview.hpp |
-/// | 4b. write the message a client opens | mailtokit::compose() | mailtokit/compose.hpp |
-/// | 4c. write the link back | mailtokit::build_mailto() (from user fields: mailtokit::make_draft()) | mailtokit/mailto.hpp |
+/// | 4b. hand it to another program that decodes what it is given again (a mail client, a webmail) | mailtokit::handover::make_safe() (what it changes: mailtokit::handover::changes(), also preview::check()'s handover_* findings) | mailtokit/handover.hpp |
+/// | 4c. write the message a client opens | mailtokit::compose() | mailtokit/compose.hpp |
+/// | 4d. write the link back | mailtokit::build_mailto() (from user fields: mailtokit::make_draft()) | mailtokit/mailto.hpp |
 /// | back: a saved draft to a link | mailtokit::read_message(), then mailtokit::build_mailto() | mailtokit/message.hpp |
 /// | bulk: many links, no allocation per link | mailtokit::draft_parser | mailtokit/policy.hpp |
 /// | JSON of drafts and errors | mailtokit::json::from_draft(), mailtokit::json::from_error() | mailtokit/json.hpp |
@@ -71,8 +72,8 @@
 ///
 /// | types | ownership | threads |
 /// |---|---|---|
-/// | mailtokit::draft, mailtokit::address, mailtokit::header_field, mailtokit::dropped_field, mailtokit::warning, mailtokit::mailto_uri, mailtokit::hfield, mailtokit::mailto_fields, mailtokit::preview::finding | value types that own their strings | no shared state: one object per thread, or const use concurrently |
-/// | mailtokit::parse_options, mailtokit::limits, mailtokit::build_options, mailtokit::compose_options, mailtokit::read_options, mailtokit::json::options, mailtokit::iri::to_uri_options, mailtokit::iri::to_iri_options, mailtokit::preview::thresholds | plain values (iri::to_uri_options::charset is a view the caller keeps alive) | as above |
+/// | mailtokit::draft, mailtokit::address, mailtokit::header_field, mailtokit::dropped_field, mailtokit::warning, mailtokit::mailto_uri, mailtokit::hfield, mailtokit::mailto_fields, mailtokit::preview::finding, mailtokit::handover::change | value types that own their strings | no shared state: one object per thread, or const use concurrently |
+/// | mailtokit::parse_options, mailtokit::limits, mailtokit::build_options, mailtokit::compose_options, mailtokit::read_options, mailtokit::json::options, mailtokit::iri::to_uri_options, mailtokit::iri::to_iri_options, mailtokit::preview::thresholds, mailtokit::handover::limits | plain values (iri::to_uri_options::charset is a view the caller keeps alive) | as above |
 /// | mailtokit::policy | value type | const methods (used by parse_draft() and apply_policy()) concurrently; keep() and drop() need exclusive access |
 /// | mailtokit::result, mailtokit::error, mailtokit::errc | values; to_name() and to_string() return views of static strings | any |
 /// | mailtokit::iri::components, mailtokit::iri::bidi_issue | **borrowed**: views into the parsed input, which must outlive them | as the input |
@@ -124,6 +125,7 @@
 #include "mailtokit/charset.hpp"
 #include "mailtokit/compose.hpp"
 #include "mailtokit/draft.hpp"
+#include "mailtokit/handover.hpp"
 #include "mailtokit/idna.hpp"
 #include "mailtokit/idna_cache.hpp"
 #include "mailtokit/iri.hpp"
