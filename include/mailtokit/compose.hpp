@@ -34,7 +34,8 @@ struct compose_options {
 /// group ("somename : ;", RFC 5322 section 3.4), which clients show as its text; a non-ASCII
 /// local part makes an RFC 6532 draft (raw UTF-8 header fields). With ascii_only or strict (and
 /// not allow_smtputf8) a non-ASCII local part fails with needs_smtputf8; with strict an invalid
-/// address fails with invalid_address. Reentrant (the Message-ID generator is per thread).
+/// address fails with invalid_address. Reentrant: the Message-ID generator and the Date text are
+/// per thread, and the generator seeds itself again in a child after fork().
 ///
 /// **Header fields**, in this order: `Date`, `From` (when the application sets draft::from),
 /// `To`, `Cc`, `Bcc` (only when not empty; a draft keeps its Bcc), `Subject` (when present; an
@@ -86,9 +87,12 @@ struct compose_options {
 ///   hold controls (header_injection) or invalid UTF-8; a folder part is left to readers (RFC 2183
 ///   section 2.3 tells them to ignore it). An empty content type is `application/octet-stream`;
 ///   one that is not `token/token` fails with header_not_allowed.
-/// - **Date**: local time with its numeric offset (`Sun, 22 Nov 2026 10:00:00 +0100`).
+/// - **Date**: local time with its numeric offset (`Sun, 22 Nov 2026 10:00:00 +0100`), formatted
+///   at most once a second per thread (a thread_local cache of the text).
 /// - **Message-ID**: `<26 base32 characters@domain>`, 128 bits from a per-thread `xoshiro256**`
-///   generator seeded by getrandom(2); the domain is the `From` address's domain in A-labels, or
+///   generator seeded by getrandom(2), and seeded again when it finds itself in another process
+///   (getpid() differs: a fork() child) so that no two processes write the same identifier
+///   (RFC 5322 section 3.6.4: it "MUST be globally unique"); the domain is the `From` address's domain in A-labels, or
 ///   `mailtokit.invalid` (RFC 6761) when there is no `From`. The host name is not used: it
 ///   would leak it.
 ///

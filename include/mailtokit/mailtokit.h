@@ -17,7 +17,7 @@
  * - No exception crosses this boundary; out-of-memory is MAILTOKIT_E_NO_MEMORY; a NULL handle or
  *   output pointer where one is required is MAILTOKIT_E_INVALID_ARGUMENT.
  *
- * Thread-safety: the library has no global mutable state; every function is reentrant, and
+ * Thread-safety: every function is reentrant (the shared state is listed below), and
  * different handles may be used by different threads at the same time. Functions taking a
  * `const` handle only read it, so several threads may call them on one handle at once; a
  * function taking a non-const handle needs exclusive access to that handle (lock it yourself).
@@ -34,9 +34,22 @@
  * | mailtokit_error | plain struct, the caller's; its strings are static | any |
  * | `char*` results | the caller's, freed with mailtokit_free() | any |
  *
- * There is no global mutable state: the only per-process data are ICU's and libidn2's own
- * thread-safe tables, and the IDNA cache is thread_local. Every entry point catches every
- * exception (std::bad_alloc becomes MAILTOKIT_E_NO_MEMORY, anything else
+ * Threads and processes: the library holds no state that one call leaves for another to read,
+ * except these, each safe from any number of threads at once:
+ * - per thread (thread_local, so never shared): the IDNA cache (256 domains each way,
+ *   mailtokit::idna::thread_cache()); the Message-ID generator of mailtokit_compose()
+ *   (xoshiro256** seeded from getrandom(2), seeded again when getpid() shows a fork() child, so
+ *   parent and children never write the same Message-ID); the Date text, formatted at most once
+ *   a second; the header writer's scratch list of words.
+ * - per process, made once at the first use (a C++ function-local static, thread-safe) and
+ *   read-only after: ICU's spoof checker (UTS #39) of the previews, shared by every thread
+ *   (ICU allows concurrent checks on one const checker); libxml2's set-up (xmlInitParser(),
+ *   called once before the first HTML body is read; libxml2 keeps its own global tables); the
+ *   choice of the SIMD scanner for this CPU.
+ * - ICU's and libidn2's own thread-safe tables and caches.
+ * After fork(), parent and child may both go on using the library (a process with more threads
+ * than the forking one has, in the child, only what POSIX allows after fork). Every entry point
+ * catches every exception (std::bad_alloc becomes MAILTOKIT_E_NO_MEMORY, anything else
  * MAILTOKIT_E_INTERNAL_ERROR). The numeric error values are fixed per SONAME; an error code newer
  * than this header arrives as MAILTOKIT_E_OTHER with the right name (mailtokit_error::name).
  *

@@ -1,6 +1,7 @@
 #include "mailtokit/compose.hpp"
 
 #include <sys/random.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdint>
@@ -223,16 +224,12 @@ std::string_view now_rfc5322() {
 }
 
 // xoshiro256** (Blackman and Vigna), seeded per thread from getrandom(2): 128 random bits per
-// Message-ID without a system call each time.
+// Message-ID without a system call for the bits. fork() copies the state into the child, and
+// RFC 5322 section 3.6.4 says the msg-id "MUST be globally unique": the generator remembers the
+// process that seeded it and seeds itself again when getpid() says it is in another one.
 class id_random {
  public:
-  id_random() {
-    if (getrandom(s_.data(), sizeof s_, 0) != static_cast<ssize_t>(sizeof s_)) {
-      std::random_device rd;
-      for (auto& v : s_) v = (std::uint64_t{rd()} << 32) ^ rd();
-    }
-    if ((s_[0] | s_[1] | s_[2] | s_[3]) == 0) s_[0] = 1;
-  }
+  id_random() { seed(); }
   std::uint64_t next() noexcept {
     const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
     const std::uint64_t t = s_[1] << 17;
@@ -244,16 +241,30 @@ class id_random {
     s_[3] = rotl(s_[3], 45);
     return result;
   }
+  // Seeds again after a fork(): another process must not repeat this one's identifiers.
+  void same_process() {
+    if (getpid() != pid_) seed();
+  }
 
  private:
+  void seed() {
+    pid_ = getpid();
+    if (getrandom(s_.data(), sizeof s_, 0) != static_cast<ssize_t>(sizeof s_)) {
+      std::random_device rd;
+      for (auto& v : s_) v = (std::uint64_t{rd()} << 32) ^ rd();
+    }
+    if ((s_[0] | s_[1] | s_[2] | s_[3]) == 0) s_[0] = 1;
+  }
   static std::uint64_t rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }
   std::array<std::uint64_t, 4> s_{};
+  pid_t pid_ = 0;
 };
 
 // RFC 5322 section 3.6.4: msg-id = "<" id-left "@" id-right ">"; id-left is 26 base32
 // characters of 128 random bits.
 void append_message_id(std::string& out, std::string_view domain) {
   thread_local id_random rng;
+  rng.same_process();
   static constexpr char kBase32[] = "abcdefghijklmnopqrstuvwxyz234567";
   std::uint64_t a = rng.next(), b = rng.next();
   out += '<';

@@ -1,5 +1,8 @@
 #include "mailtokit/compose.hpp"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <map>
 #include <random>
@@ -430,6 +433,52 @@ TEST_CASE("Message-ID: random, at the From domain in A-labels or mailtokit.inval
   CHECK(id(*c).substr(27) == "@xn--bcher-kva.example>");
   CHECK(c->find("From: Me <me@xn--bcher-kva.example>\r\n") != std::string::npos);
   CHECK(c->rfind("Date: ", 0) == 0);
+}
+
+TEST_CASE("Message-ID: a forked child never repeats its parent's identifiers", "[compose]") {
+  // RFC 5322 section 3.6.4: the msg-id "MUST be globally unique". fork() copies the calling
+  // thread's generator: parent and child both compose after it, and the child sends its
+  // identifiers through a pipe.
+  draft d;
+  d.to.push_back(mailbox("", "user", "example.org"));
+  auto id = [&d] {
+    auto m = compose(d);
+    if (!m) return std::string();
+    const auto p = m->find("Message-ID: <");
+    return m->substr(p, m->find("\r\n", p) - p);
+  };
+  REQUIRE(!id().empty());  // the generator of this thread exists before the fork
+  int fds[2];
+  REQUIRE(pipe(fds) == 0);
+  const pid_t child = fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    close(fds[0]);
+    std::string ids;
+    for (int i = 0; i < 4; ++i) ids += id() + "\n";
+    const bool written = write(fds[1], ids.data(), ids.size()) == static_cast<ssize_t>(ids.size());
+    _exit(written ? 0 : 1);
+  }
+  close(fds[1]);
+  std::set<std::string> parent;
+  for (int i = 0; i < 4; ++i) parent.insert(id());
+  std::string got;
+  char buf[512];
+  for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) got.append(buf, static_cast<std::size_t>(n));
+  close(fds[0]);
+  int status = 0;
+  REQUIRE(waitpid(child, &status, 0) == child);
+  REQUIRE((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+  std::size_t from_child = 0;
+  for (std::size_t p = 0, e; (e = got.find('\n', p)) != std::string::npos; p = e + 1) {
+    ++from_child;
+    const std::string one = got.substr(p, e - p);
+    INFO(one);
+    CHECK(one.size() > 20);
+    CHECK(parent.count(one) == 0);
+  }
+  CHECK(from_child == 4);
+  CHECK(parent.size() == 4);
 }
 
 TEST_CASE("B words that are not the last of a run carry no padding (GMime reads runs as one stream)",
