@@ -102,7 +102,7 @@ enum {
   MAILTOKIT_OK = 0, /**< success */
   /* the C interface itself */
   MAILTOKIT_E_INVALID_ARGUMENT = 1, /**< NULL handle/output, index out of range, bad enum value */
-  MAILTOKIT_E_NO_MEMORY = 2,        /**< allocation failed */
+  MAILTOKIT_E_NO_MEMORY = 2,        /**< no_memory: allocation failed, in the C layer or the library (mailtokit::errc::no_memory) */
   MAILTOKIT_E_POLICY_REFUSED = 3,   /**< mailtokit_options_keep(): the name can never be kept */
   MAILTOKIT_E_OTHER = 9,            /**< a library error newer than this header: see err->name */
   /* general */

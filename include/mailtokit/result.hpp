@@ -4,7 +4,9 @@
 /// Every fallible function of the C++ API returns a mailtokit::result<T> holding either its value
 /// or a mailtokit::error: an errc code and the byte offset in the input where the problem is. No
 /// exception leaves the library for bad input (exceptions of dependencies are caught in the
-/// library and become codes; only std::bad_alloc may still propagate from a C++ call). The C API
+/// library and become codes). Running out of memory is errc::no_memory from the parsers and
+/// readers (parse_mailto(), parse_draft(), draft_parser, read_message()); other calls
+/// (compose(), build_mailto(), to_json()) let std::bad_alloc propagate. The C API
 /// (mailtokit/mailtokit.h) carries the same codes as MAILTOKIT_E_* constants with the same names.
 #pragma once
 
@@ -91,7 +93,9 @@ namespace mailtokit {
   /* an address a mail program would read as another one */                           \
   X(address_decodes_again, "address holds a percent escape or an encoded word that mail programs decode again") \
   X(display_name_separators, "display name holds '@', '<', '>', ',' or ';', which mail programs read as separators") \
-  X(address_compatibility_characters, "address holds compatibility characters that mail programs map to separators")
+  X(address_compatibility_characters, "address holds compatibility characters that mail programs map to separators") \
+  /* resources */                                                                    \
+  X(no_memory, "out of memory")
 
 /// Every way an input can be refused. Names from to_name() are stable: the CLI prints them, the
 /// JSON output carries them, and the C API has each as MAILTOKIT_E_<NAME> (mailtokit/mailtokit.h)
@@ -125,7 +129,8 @@ enum class errc : std::uint16_t {
 /// Nothing to read: a link that is empty after trimming white space, or an empty message.
 /// @var errc::internal_error
 /// A dependency failed where it should not (ICU or libidn2 reporting an internal or
-/// out-of-memory failure, an exception from mimetic other than a parse error). Offset 0.
+/// out-of-memory failure of its own, an exception from mimetic other than a parse error or
+/// std::bad_alloc). Offset 0. std::bad_alloc is no_memory.
 /// @var errc::utf8_truncated
 /// RFC 3629 section 4: a multi-byte UTF-8 sequence ends early (a lead byte without all its
 /// continuation bytes).
@@ -277,6 +282,10 @@ enum class errc : std::uint16_t {
 /// parse_options::strict only: an address of the link holds compatibility characters that NFKC
 /// maps to separators (compatibility_separators()), which the default reading keeps with the
 /// warning address_compatibility_characters. Offset: 0 (the link as a whole).
+/// @var errc::no_memory
+/// Memory ran out (std::bad_alloc) while parse_mailto(), parse_draft(), draft_parser::parse()
+/// or read_message() worked: they give this code, never a partial value. The C API's
+/// MAILTOKIT_E_NO_MEMORY is the same code (every C entry point gives it). Offset 0.
 
 /// The stable snake_case name of a code, e.g. "utf8_overlong".
 [[nodiscard]] MAILTOKIT_API std::string_view to_name(errc code) noexcept;

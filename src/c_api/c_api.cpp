@@ -114,6 +114,9 @@ constexpr std::pair<int, std::string_view> c_library[] = {
     {MAILTOKIT_E_ADDRESS_DECODES_AGAIN, "address_decodes_again"},
     {MAILTOKIT_E_DISPLAY_NAME_SEPARATORS, "display_name_separators"},
     {MAILTOKIT_E_ADDRESS_COMPATIBILITY_CHARACTERS, "address_compatibility_characters"},
+    // The library's no_memory is the C interface's own code: one code for memory running out,
+    // whether a library call or the C layer found it.
+    {MAILTOKIT_E_NO_MEMORY, "no_memory"},
 };
 
 constexpr int c_code_by_name(std::string_view name) {

@@ -436,7 +436,7 @@ result<draft> read_message(std::string_view eml, const read_options& options, co
   try {
     return read(eml, options, p);
   } catch (const std::bad_alloc&) {
-    return fail(errc::internal_error, 0);
+    return fail(errc::no_memory, 0);
   } catch (...) {
     // mimetic reports what it cannot parse by throwing; it keeps no position.
     return fail(errc::message_malformed, 0);

@@ -829,7 +829,7 @@ result<mailto_uri> parse_mailto(std::string_view uri, const parse_options& optio
     if (auto r = detail::parse_mailto_into(uri, options, sink); !r) return r.error();
     return out;
   } catch (const std::bad_alloc&) {
-    return fail(errc::internal_error, 0);
+    return fail(errc::no_memory, 0);
   }
 }
 

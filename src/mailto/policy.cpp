@@ -458,14 +458,17 @@ draft_parser::draft_parser(parse_options options, mailtokit::policy p)
     : options_(std::move(options)), policy_(std::move(p)) {}
 
 result<void> draft_parser::parse(std::string_view uri) {
-  recycle(draft_, spare_);
   try {
+    recycle(draft_, spare_);
     auto r = parse_into(uri, options_, policy_, draft_, &spare_);
     if (!r) recycle(draft_, spare_);
     return r;
   } catch (const std::bad_alloc&) {
-    recycle(draft_, spare_);
-    return fail(errc::internal_error, 0);
+    // recycle() may allocate (the list of spare buffers grows): out of memory, the draft and the
+    // spare buffers are let go instead, which allocates nothing.
+    draft_ = draft{};
+    spare_.clear();
+    return fail(errc::no_memory, 0);
   }
 }
 
@@ -508,7 +511,7 @@ result<draft> parse_draft(std::string_view uri, const parse_options& options, co
     if (auto r = parse_into(uri, options, p, d, nullptr); !r) return r.error();
     return d;
   } catch (const std::bad_alloc&) {
-    return fail(errc::internal_error, 0);
+    return fail(errc::no_memory, 0);
   }
 }
 
