@@ -593,6 +593,7 @@ std::string repair_sentence(const warning& w) {
     case warning_code::slashes_ignored:
     case warning_code::path_address_list:
     case warning_code::hfield_without_name:
+    case warning_code::warnings_truncated:  // thousands of the above
       return tr("The link was not written quite correctly; mailtokit read it the way it was evidently meant.");
   }
   return tr("The link was not written quite correctly; mailtokit read it the way it was evidently meant.");

@@ -62,7 +62,7 @@ struct draft {
   std::vector<header_field> headers;   ///< other kept fields, in URI order
   std::optional<address> from;         ///< the user's identity, set by the application (never by a URI)
   std::vector<dropped_field> dropped;  ///< what the policy refused, with reasons, in link order
-  std::vector<warning> warnings;      ///< repairs and other things the user should know
+  std::vector<warning> warnings;      ///< repairs and other things the user should know (at most limits::max_warnings and a last warnings_truncated)
   std::vector<attachment> attachments;  ///< files set by the application (never by a URI), in order
 };
 

@@ -16,7 +16,8 @@
 namespace mailtokit {
 
 /// Resource limits for one URI; exceeding one is an error (input_too_long, too_many_recipients,
-/// too_many_hfields, nesting_too_deep), never a crash or unbounded work. Part of parse_options;
+/// too_many_hfields, nesting_too_deep), except max_warnings, which bounds the warnings kept; never
+/// a crash or unbounded work. Part of parse_options;
 /// the program's `--max-input`, `--max-recipients`, `--max-hfields`, `--max-encoded-words` set
 /// them. Going over a limit is an error at the offset where it was passed, never a truncated
 /// result; time and memory grow in proportion to the input below the limits.
@@ -25,6 +26,12 @@ struct limits {
   std::size_t max_recipients = 1000;       ///< to + cc + bcc addresses
   std::size_t max_hfields = 1000;          ///< name=value pairs
   std::size_t max_encoded_words = 1000;    ///< RFC 2047 encoded words in one value
+  /// Warnings kept (mailto_uri::warnings, draft::warnings): not an error. Past it, the first
+  /// max_warnings found are kept, and one last warning warnings_truncated (no field, offset
+  /// npos) says how many more were left out, so a link of a million repeated fields gives a
+  /// bounded list. Warnings about addresses (warning_kind::address) are always kept: a few per
+  /// recipient at most. apply_policy() and read_message(), given no limits, use this default.
+  std::size_t max_warnings = 1000;
 };
 
 /// How values that are not valid UTF-8 after percent-decoding are treated. An address that is not

@@ -306,7 +306,10 @@ typedef enum mailtokit_limit {
   MAILTOKIT_LIMIT_MESSAGE_INPUT = 4,  /**< bytes of message, default 10 MiB (input_too_long) */
   MAILTOKIT_LIMIT_MESSAGE_FIELDS = 5, /**< header fields of the message, default 1000 (too_many_hfields) */
   MAILTOKIT_LIMIT_MESSAGE_PARTS = 6,  /**< MIME parts, default 1000 (too_many_parts) */
-  MAILTOKIT_LIMIT_MESSAGE_DEPTH = 7   /**< multipart nesting, default 20 (nesting_too_deep) */
+  MAILTOKIT_LIMIT_MESSAGE_DEPTH = 7,  /**< multipart nesting, default 20 (nesting_too_deep) */
+  /* both */
+  /** warnings kept per draft, default 1000; past it one warnings_truncated counts the rest (no error) */
+  MAILTOKIT_LIMIT_WARNINGS = 8
 } mailtokit_limit;
 
 /** Set one limit; `which` is a mailtokit_limit. MAILTOKIT_E_INVALID_ARGUMENT for a NULL handle or

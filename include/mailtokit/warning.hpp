@@ -64,6 +64,7 @@ enum class warning_kind : std::uint8_t {
 /// | `address_decodes_again` | the address field | an address holds a percent escape or an RFC 2047 encoded word (decodes_again()): read literally here, but mail programs decode it again and can read another address out of it; strict: `address_decodes_again` |
 /// | `display_name_separators` | the address field | a display name holds '@', '<', '>', ',' or ';', or a compatibility form of one (name_holds_separators()): webmails that split at every comma, and readers that decode the name again, can read other entries or another address out of it; strict: `display_name_separators` |
 /// | `address_compatibility_characters` | the address field | an address holds compatibility characters that NFKC and IDNA mapping turn into separators such as '@' or ',' (compatibility_separators()): mutt and GLib map them and read other addresses; strict: `address_compatibility_characters` |
+/// | `warnings_truncated` | none | more warnings than limits::max_warnings: the first ones are kept and this last one says how many more were left out ("N more warnings were left out ..."); warnings about addresses are always kept |
 #define MAILTOKIT_WARN_LIST(X)                                                                                   \
   X(fragment_ignored, syntax, false, "a fragment ('#...') means nothing in a mailto URI and was ignored")       \
   X(raw_character, syntax, false, "a character that should be percent-encoded was taken as itself")           \
@@ -94,7 +95,8 @@ enum class warning_kind : std::uint8_t {
   X(html_body_converted, text_changed, false, "the link's HTML body was turned into plain text for the body") \
   X(address_decodes_again, address, false, "an address holds text that mail programs decode again into another address") \
   X(display_name_separators, address, false, "a display name holds characters that mail programs read as separators of addresses") \
-  X(address_compatibility_characters, address, false, "an address holds characters that mail programs map to separators of addresses")
+  X(address_compatibility_characters, address, false, "an address holds characters that mail programs map to separators of addresses") \
+  X(warnings_truncated, syntax, false, "more warnings than the limit: the rest were counted and left out")
 
 /// Every warning the library gives, in MAILTOKIT_WARN_LIST order (codes are only appended).
 enum class warning_code : std::uint16_t {
@@ -167,6 +169,8 @@ enum class warning_code : std::uint16_t {
 /// A display name holds '@', '<', '>', ',' or ';', or a compatibility form of one (name_holds_separators()): webmails that split at every comma, and readers that decode the name again, can read other entries or another address out of it; strict: `display_name_separators`. Field: the address field.
 /// @var warning_code::address_compatibility_characters
 /// An address holds compatibility characters that NFKC and IDNA mapping turn into separators such as '@' or ',' (compatibility_separators()); strict: `address_compatibility_characters`. Field: the address field.
+/// @var warning_code::warnings_truncated
+/// More warnings than limits::max_warnings: the first ones are kept and this one, last in the list (offset npos), says how many more were left out; warnings about addresses (warning_kind::address) are always kept. Field: none.
 
 /// The stable snake_case name of a code, e.g. "invalid_utf8_replaced" (the JSON and the CLI
 /// print it); "unknown_warning" for a value outside the list.

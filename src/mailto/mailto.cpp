@@ -301,7 +301,7 @@ struct parser {
   void note_literal_percent(const decode_facts& facts, std::size_t base, std::string_view name,
                             std::string_view field) {
     if (facts.literal_percent == std::string_view::npos) return;
-    warn(out.warnings, warning_code::percent_literal, field,
+    warn(out.warnings, options.limits.max_warnings, warning_code::percent_literal, field,
          "a '%' in '" + std::string(name) +
              "' is not followed by two hex digits; it was read as a literal '%' (written %25 in a clean link)",
          base + facts.literal_percent);
@@ -313,7 +313,7 @@ struct parser {
     if (!a.valid) return;
     a.valid = false;
     a.domain_ascii.clear();
-    warn(out.warnings, warning_code::invalid_address, field,
+    warn(out.warnings, options.limits.max_warnings, warning_code::invalid_address, field,
          quote_for_message(a.original) + " was not valid UTF-8 and was repaired; it is kept so you can correct it", at);
   }
 
@@ -342,13 +342,13 @@ struct parser {
           return fail(e.code, e.code == errc::charset_conversion ? base + raw_offset(raw, e.offset) : at);
         }
         value = std::move(*t);
-        warn(out.warnings, warning_code::legacy_charset_decoded, name,
+        warn(out.warnings, options.limits.max_warnings, warning_code::legacy_charset_decoded, name,
              "the value of '" + std::string(name) + "' is not UTF-8 and was read as " + options.legacy_charset, at);
       } else {
         std::string fixed;
         utf8::repair(value, fixed);
         value.swap(fixed);
-        warn(out.warnings, warning_code::invalid_utf8_replaced, name,
+        warn(out.warnings, options.limits.max_warnings, warning_code::invalid_utf8_replaced, name,
              "the value of '" + std::string(name) +
                  "' is not valid UTF-8; the invalid bytes were replaced with U+FFFD",
              at);
@@ -363,7 +363,7 @@ struct parser {
       if (!d || kept_as_text > 0) {
         if (!d && d.error().code == errc::too_many_encoded_words)
           return fail(errc::too_many_encoded_words, base + raw_offset(raw, d.error().offset));
-        warn(out.warnings, warning_code::encoded_word_undecodable, name,
+        warn(out.warnings, options.limits.max_warnings, warning_code::encoded_word_undecodable, name,
              "the encoded words in the value of '" + std::string(name) + "' could not be decoded and were kept as text",
              base);
       }
@@ -398,7 +398,7 @@ struct parser {
         return parse_path_list(raw, base);
       }
       if (!ok)
-        warn(out.warnings, warning_code::invalid_address, "to",
+        warn(out.warnings, options.limits.max_warnings, warning_code::invalid_address, "to",
              quote_for_message(out.to.back().original) + " is not a valid address (" +
                  std::string(to_string(why.code)) + "); it is kept so you can correct it",
              base + why.offset);
@@ -436,7 +436,7 @@ struct parser {
         std::size_t tail = text.size();
         while (tail > lead && is_ascii_space(text[tail - 1])) --tail;
         if (tail == lead) {
-          warn(out.warnings, warning_code::empty_address, "to", "an empty address in the 'to' part was skipped", entry_base);
+          warn(out.warnings, options.limits.max_warnings, warning_code::empty_address, "to", "an empty address in the 'to' part was skipped", entry_base);
         } else {
           if (++recipients > options.limits.max_recipients) return fail(errc::too_many_recipients, entry_base);
           error why{};
@@ -446,7 +446,7 @@ struct parser {
           else
             detail::addr_spec_or_invalid_into(out.to.emplace_back(), text.substr(lead, tail - lead), why, ok);
           if (!ok)
-            warn(out.warnings, warning_code::invalid_address, "to",
+            warn(out.warnings, options.limits.max_warnings, warning_code::invalid_address, "to",
                  quote_for_message(out.to.back().original) + " is not a valid address (" +
                      std::string(to_string(why.code)) + "); it is kept so you can correct it",
                  entry_base + raw_offset(entry, lead + why.offset));
@@ -474,7 +474,7 @@ struct parser {
           return fail(errc::too_many_encoded_words, at + raw_offset(vraw, p));
     }
     if (!facts.header_clean && detail::clean_header_text(value))
-      warn(out.warnings, warning_code::header_controls_removed, name,
+      warn(out.warnings, options.limits.max_warnings, warning_code::header_controls_removed, name,
            "line breaks or control characters in '" + std::string(name) + "' were removed", at);
     std::vector<detail::address_issue> issues;
     const std::size_t first = into.size();
@@ -483,7 +483,7 @@ struct parser {
       return fail(errc::too_many_recipients, at);
     recipients += into.size() - first;
     for (const auto& issue : issues)
-      warn(out.warnings, warning_code::invalid_address, name,
+      warn(out.warnings, options.limits.max_warnings, warning_code::invalid_address, name,
            quote_for_message(into[issue.index].original) + " in '" + std::string(name) + "' is not a valid address (" +
                std::string(to_string(issue.err.code)) + "); it is kept so you can correct it",
            at);
@@ -503,7 +503,7 @@ struct parser {
   // A path that holds an RFC 5322 address list (path_is_list): RFC 6068 section 2 allows only
   // addr-specs there, but what the link means is plain, so it is read as a 'to' field value is.
   result<void> parse_path_list(std::string_view raw, std::size_t base) {
-    warn(out.warnings, warning_code::path_address_list, "to",
+    warn(out.warnings, options.limits.max_warnings, warning_code::path_address_list, "to",
          "the 'to' part holds display names or ';' between addresses (RFC 6068 allows only addresses "
          "separated by ','); it was read as an address list",
          base);
@@ -519,7 +519,7 @@ struct parser {
     if (eq == raw.npos) {
       if (options.strict) return fail(errc::mailto_bad_hfield, base);
       // "?subject&body=x", "?attach": the field with an empty value (the policy then applies).
-      warn(out.warnings, warning_code::hfield_without_value, "",
+      warn(out.warnings, options.limits.max_warnings, warning_code::hfield_without_value, "",
            "the header field " + quote_for_message(raw) + " has no '='; it was read with an empty value", base);
       eq = raw.size();
     }
@@ -527,7 +527,7 @@ struct parser {
       if (options.strict) return fail(errc::mailto_bad_hname, base);
       // "&=orphan": a value without a name belongs to no field; dropping it keeps the rest of
       // the link, which refusing the link would lose.
-      warn(out.warnings, warning_code::hfield_without_name, "",
+      warn(out.warnings, options.limits.max_warnings, warning_code::hfield_without_name, "",
            "the header field " + quote_for_message(raw) + " has no name; it was dropped", base);
       return {};
     }
@@ -612,7 +612,7 @@ struct parser {
     std::size_t p = b + scheme.size();
     // "mailto://a@example.org": the "//" of a hierarchical URI has no meaning in a mailto URI.
     if (!options.strict && e - p >= 2 && uri[p] == '/' && uri[p + 1] == '/') {
-      warn(out.warnings, warning_code::slashes_ignored, "", "the '//' after 'mailto:' means nothing in a mailto URI and was ignored", p);
+      warn(out.warnings, options.limits.max_warnings, warning_code::slashes_ignored, "", "the '//' after 'mailto:' means nothing in a mailto URI and was ignored", p);
       p += 2;
     }
     // One pass over the bytes after the scheme, up to the fragment. RFC 3986 section 2: a URI
@@ -683,13 +683,13 @@ struct parser {
     // RFC 6068 section 2: fragment identifiers "SHOULD be ignored upon resolution".
     if (hash != uri.npos) {
       if (hash + 1 < e)
-        warn(out.warnings, warning_code::fragment_ignored, "", "the fragment " + quote_for_message(uri.substr(hash, e - hash)) +
+        warn(out.warnings, options.limits.max_warnings, warning_code::fragment_ignored, "", "the fragment " + quote_for_message(uri.substr(hash, e - hash)) +
                                                    " means nothing in a mailto URI and was ignored",
              hash);
       e = hash;
     }
     if (raw_at != uri.npos)
-      warn(out.warnings, warning_code::raw_character, "",
+      warn(out.warnings, options.limits.max_warnings, warning_code::raw_character, "",
            std::string("the character '") + uri[raw_at] + "' should be percent-encoded; it was taken as itself",
            raw_at);
     const std::size_t path_end = q == uri.npos ? e : q;
@@ -704,12 +704,12 @@ struct parser {
       for (std::size_t k = q2; k < e; k = detail::find_byte(uri.substr(0, e), '?', k + 1)) {
         if (known_hfield_at(uri.substr(0, e), k + 1)) {
           promoted.push_back(k);
-          warn(out.warnings, warning_code::question_as_ampersand, "",
+          warn(out.warnings, options.limits.max_warnings, warning_code::question_as_ampersand, "",
                "a second '?' followed by a header field name was read as the '&' it stands for", k);
         } else if (!literal) {
           literal = true;
           raw_question = true;
-          warn(out.warnings, warning_code::question_literal, "",
+          warn(out.warnings, options.limits.max_warnings, warning_code::question_literal, "",
                "a second '?' that does not start a header field was read as a literal '?' (written %3F in a clean link)", k);
         }
       }
@@ -735,7 +735,7 @@ struct parser {
       if (amp == s) {
         if (!warned_empty) {
           warned_empty = true;
-          warn(out.warnings, warning_code::empty_hfield, "", "an empty header field ('&&', or '&' or '?' at an end) was skipped", s);
+          warn(out.warnings, options.limits.max_warnings, warning_code::empty_hfield, "", "an empty header field ('&&', or '&' or '?' at an end) was skipped", s);
         }
       } else {
         if (++count > options.limits.max_hfields) return fail(errc::too_many_hfields, s);
@@ -751,7 +751,7 @@ struct parser {
             n != 0 && !(s + n < e && uri[s + n] == '=')) {
           if (!warned_amp) {
             warned_amp = true;
-            warn(out.warnings, warning_code::html_ampersand, "",
+            warn(out.warnings, options.limits.max_warnings, warning_code::html_ampersand, "",
                  "'" + std::string(uri.substr(amp, n + 1)) + "' (HTML source) was read as '&'", amp);
           }
           s += n;

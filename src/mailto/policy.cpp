@@ -141,8 +141,9 @@ std::string canonical_name(std::string_view n) {
   return out;
 }
 
-void warn(draft& d, warning_code code, std::string_view field, std::string message, std::size_t offset) {
-  detail::warn(d.warnings, code, field, std::move(message), offset);
+void warn(draft& d, std::size_t cap, warning_code code, std::string_view field, std::string message,
+          std::size_t offset) {
+  detail::warn(d.warnings, cap, code, field, std::move(message), offset);
 }
 
 // Unicode tag characters (U+E0000-U+E007F, "Tags" in Unicode 15 section 23.9) in the valid UTF-8
@@ -189,9 +190,10 @@ struct html_source {
   bool html_body = false;
 };
 
-// One hfield into the draft (kept, merged or dropped); may take f's strings. `clean`: the parser
-// knows the value needs no cleaning (mailto_sink::value_clean).
-void apply_one(draft& d, hfield& f, const policy& p, html_source& html, bool clean = false) {
+// One hfield into the draft (kept, merged or dropped); may take f's strings. `cap`: the bound on
+// d.warnings (limits::max_warnings). `clean`: the parser knows the value needs no cleaning
+// (mailto_sink::value_clean).
+void apply_one(draft& d, hfield& f, const policy& p, html_source& html, std::size_t cap, bool clean = false) {
   if (!p.keeps(f.name)) {
     const bool body = f.name == "html-body";
     if ((body || f.name == "html-part") &&
@@ -214,11 +216,11 @@ void apply_one(draft& d, hfield& f, const policy& p, html_source& html, bool cle
   if (k == 4) {  // body
     const auto changes = clean ? detail::body_changes{} : detail::clean_body_text(f.value);
     if (changes.line_breaks)
-      warn(d, warning_code::body_line_breaks_normalized, "body",
+      warn(d, cap, warning_code::body_line_breaks_normalized, "body",
            "bare CR or LF in the body became CRLF (RFC 6068 section 5: line breaks MUST be %0D%0A)", f.value_offset);
-    if (changes.controls) warn(d, warning_code::body_controls_removed, "body", "control characters in the body were removed", f.value_offset);
+    if (changes.controls) warn(d, cap, warning_code::body_controls_removed, "body", "control characters in the body were removed", f.value_offset);
     if (d.body) {
-      warn(d, warning_code::repeated_field, "body", "'body' appears more than once; the values were joined with a line break", f.offset);
+      warn(d, cap, warning_code::repeated_field, "body", "'body' appears more than once; the values were joined with a line break", f.offset);
       *d.body += "\r\n";
       *d.body += f.value;
     } else {
@@ -228,18 +230,18 @@ void apply_one(draft& d, hfield& f, const policy& p, html_source& html, bool cle
   }
   // RFC 6068 section 7: no line break or control character reaches a header field value.
   if (!clean && detail::clean_header_text(f.value))
-    warn(d, warning_code::header_controls_removed, f.name,
+    warn(d, cap, warning_code::header_controls_removed, f.name,
          "line breaks or control characters in '" + f.name +
              "' were removed (a line break followed by white space was unfolded, other line breaks "
              "became spaces)",
          f.value_offset);
   if (remove_tag_characters(f.value))
-    warn(d, warning_code::tag_characters_removed, f.name,
+    warn(d, cap, warning_code::tag_characters_removed, f.name,
          "invisible Unicode tag characters (U+E0000 to U+E007F) in '" + f.name +
              "' were removed: they show as nothing and can hide text",
          f.value_offset);
   if (k == 3) {  // subject
-    if (d.subject) warn(d, warning_code::repeated_field, "subject", "'subject' appears more than once; the last one is used", f.offset);
+    if (d.subject) warn(d, cap, warning_code::repeated_field, "subject", "'subject' appears more than once; the last one is used", f.offset);
     d.subject = std::move(f.value);
     return;
   }
@@ -247,7 +249,7 @@ void apply_one(draft& d, hfield& f, const policy& p, html_source& html, bool cle
   if (single_valued(f.name)) {
     auto same = std::find_if(d.headers.begin(), d.headers.end(), [&](const header_field& h) { return h.name == name; });
     if (same != d.headers.end()) {
-      warn(d, warning_code::repeated_field, f.name, "'" + f.name + "' appears more than once; the last one is used", f.offset);
+      warn(d, cap, warning_code::repeated_field, f.name, "'" + f.name + "' appears more than once; the last one is used", f.offset);
       d.headers.erase(same);
     }
   }
@@ -256,7 +258,7 @@ void apply_one(draft& d, hfield& f, const policy& p, html_source& html, bool cle
 
 // A link with an HTML body and no 'body': its text becomes the body (a link's HTML never becomes
 // HTML in the draft). With a 'body', the HTML stays dropped, and its reason says why.
-void body_from_html(draft& d, const policy& p, const html_source& html) {
+void body_from_html(draft& d, const policy& p, const html_source& html, std::size_t cap) {
   if (html.index >= d.dropped.size()) return;
   dropped_field& f = d.dropped[html.index];
   if (d.body) {
@@ -274,8 +276,8 @@ void body_from_html(draft& d, const policy& p, const html_source& html) {
     return;
   }
   if (detail::clean_body_text(t.text).controls)
-    warn(d, warning_code::body_controls_removed, "body", "control characters in the body were removed", html.offset);
-  warn(d, warning_code::html_body_converted, "body",
+    warn(d, cap, warning_code::body_controls_removed, "body", "control characters in the body were removed", html.offset);
+  warn(d, cap, warning_code::html_body_converted, "body",
        "the link has no plain-text body; its '" + f.name +
            "' was turned into plain text for the body (text, line breaks and link targets; nothing fetched, "
            "no HTML kept)" +
@@ -299,26 +301,26 @@ void sort_warnings(draft& d) {
 // address_compatibility_characters (compatibility_separators()). `parsed`: every address was
 // made by the parser here (parse_draft(), draft_parser), so the domain needs no NFKC pass
 // (detail::compatibility_separators_parsed()); apply_policy() may be given addresses made by hand.
-void warn_readers(draft& d, bool parsed) {
+void warn_readers(draft& d, bool parsed, std::size_t cap) {
   const std::pair<const std::vector<address>*, std::string_view> lists[] = {{&d.to, "to"}, {&d.cc, "cc"}, {&d.bcc, "bcc"}};
   for (const auto& [list, field] : lists)
     for (const auto& a : *list) {
       // The address as the warnings show it, built only for an address that gets one.
       const auto shown = [&a] { return "'" + (a.valid ? a.unicode() : a.original) + "'"; };
       if (decodes_again(a))
-        detail::warn(d.warnings, warning_code::address_decodes_again, field,
+        detail::warn(d.warnings, cap, warning_code::address_decodes_again, field,
                      shown() + (a.display_name.empty() ? std::string() : " (display name '" + a.display_name + "')") +
                          " holds a percent escape or an encoded word ('=?...?='); mailtokit reads it as it is, but "
                          "mail programs decode it again and can read another address out of it",
                      static_cast<std::size_t>(-1));
       if (!a.display_name.empty() && name_holds_separators(a.display_name))
-        detail::warn(d.warnings, warning_code::display_name_separators, field,
+        detail::warn(d.warnings, cap, warning_code::display_name_separators, field,
                      "the display name '" + a.display_name + "' of " + shown() +
                          " holds '@', '<', '>', ',' or ';' (or a form of one): webmails that split at every comma, "
                          "and mail programs that decode the name again, can read other addresses out of it",
                      static_cast<std::size_t>(-1));
       if (parsed ? detail::compatibility_separators_parsed(a) : compatibility_separators(a))
-        detail::warn(d.warnings, warning_code::address_compatibility_characters, field,
+        detail::warn(d.warnings, cap, warning_code::address_compatibility_characters, field,
                      shown() +
                          " holds compatibility characters (fullwidth or small forms) that mail programs map to "
                          "'@', ',' or other separators, and so read other addresses out of it",
@@ -331,9 +333,11 @@ draft apply(mailto_uri&& uri, const policy& p) {
   d.to = std::move(uri.to);
   d.warnings = std::move(uri.warnings);
   html_source html;
-  for (auto& f : uri.hfields) apply_one(d, f, p, html);
-  warn_readers(d, false);
-  body_from_html(d, p, html);
+  // apply_policy() is given no limits: the default bound on warnings.
+  const std::size_t cap = limits{}.max_warnings;
+  for (auto& f : uri.hfields) apply_one(d, f, p, html, cap);
+  warn_readers(d, false, cap);
+  body_from_html(d, p, html, cap);
   sort_warnings(d);
   return d;
 }
@@ -342,11 +346,11 @@ draft apply(mailto_uri&& uri, const policy& p) {
 // With `spare` (draft_parser), the parser decodes into buffers of earlier drafts.
 class apply_each final : public detail::mailto_sink {
  public:
-  apply_each(draft& d, const policy& p, std::vector<std::string>* spare_buffers) noexcept
-      : mailto_sink(d.to, d.warnings), d_(d), p_(p) {
+  apply_each(draft& d, const policy& p, std::size_t max_warnings, std::vector<std::string>* spare_buffers) noexcept
+      : mailto_sink(d.to, d.warnings), d_(d), p_(p), cap_(max_warnings) {
     spare = spare_buffers;
   }
-  void field(hfield& f) override { apply_one(d_, f, p_, html, value_clean); }
+  void field(hfield& f) override { apply_one(d_, f, p_, html, cap_, value_clean); }
   void reset() override {
     d_ = draft{};
     html = {};
@@ -357,6 +361,7 @@ class apply_each final : public detail::mailto_sink {
  private:
   draft& d_;
   const policy& p_;
+  std::size_t cap_;
 };
 
 // parse_draft()'s work into the empty draft `d`.
@@ -396,16 +401,16 @@ result<void> check_decodes_again(std::string_view uri, const parse_options& opti
           return fail(errc::display_name_separators, 0);
         if (detail::compatibility_separators_parsed(a)) return fail(errc::address_compatibility_characters, 0);
       }
-  warn_readers(d, true);
+  warn_readers(d, true, options.limits.max_warnings);
   return {};
 }
 
 result<void> parse_into(std::string_view uri, const parse_options& options, const policy& p, draft& d,
                         std::vector<std::string>* spare) {
-  apply_each sink(d, p, spare);
+  apply_each sink(d, p, options.limits.max_warnings, spare);
   if (auto r = detail::parse_mailto_into(uri, options, sink); !r) return r;
   if (auto r = check_decodes_again(uri, options, d); !r) return r;
-  body_from_html(d, p, sink.html);
+  body_from_html(d, p, sink.html, options.limits.max_warnings);
   sort_warnings(d);
   return {};
 }

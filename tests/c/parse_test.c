@@ -225,6 +225,19 @@ static void test_bad_input(void) {
   mailtokit_options_set_limit(opt, MAILTOKIT_LIMIT_HFIELDS, 1);
   rc = mailtokit_parse("mailto:a@example.org?subject=a&body=b", 37, opt, &d, &err);
   CHECK(rc == MAILTOKIT_E_TOO_MANY_HFIELDS && err.code == rc && d == NULL);
+  /* Warnings are bounded, not an error: two kept, and one last that counts the rest. */
+  mailtokit_options_set_limit(opt, MAILTOKIT_LIMIT_HFIELDS, 100);
+  CHECK(mailtokit_options_set_limit(opt, MAILTOKIT_LIMIT_WARNINGS, 2) == MAILTOKIT_OK);
+  {
+    static const char repeated[] = "mailto:a@example.org?subject=a&subject=b&subject=c&subject=d&subject=e";
+    mailtokit_str code;
+    rc = mailtokit_parse(repeated, sizeof repeated - 1, opt, &d, &err);
+    CHECK(rc == MAILTOKIT_OK && d != NULL);
+    CHECK(mailtokit_draft_warning_count(d) == 3);
+    CHECK(mailtokit_draft_warning(d, 2, &code, NULL, NULL) == MAILTOKIT_OK);
+    CHECK_STR(code, "warnings_truncated");
+    mailtokit_draft_free(d);
+  }
   mailtokit_options_free(opt);
 }
 

@@ -163,4 +163,5 @@ TEST_CASE("the default limits are the documented ones", "[limits]") {
   CHECK(l.max_recipients == 1000);
   CHECK(l.max_hfields == 1000);
   CHECK(l.max_encoded_words == 1000);
+  CHECK(l.max_warnings == 1000);
 }

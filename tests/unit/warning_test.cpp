@@ -47,7 +47,7 @@ TEST_CASE("every warning code has one stable name that reads back", "[warning]")
     CHECK_FALSE(to_string(c).empty());
     CHECK(to_string(c) != name);
   }
-  CHECK(names.size() == 30);
+  CHECK(names.size() == 31);
   CHECK_FALSE(warning_code_from_name("no_such_warning"));
   CHECK_FALSE(warning_code_from_name(""));
   const auto outside = static_cast<warning_code>(std::size(all_codes));
@@ -123,4 +123,50 @@ TEST_CASE("each warning names the field it concerns, in lower case", "[warning]"
   REQUIRE(m->warnings.size() == 1);
   CHECK(m->warnings[0].code == warning_code::from_unreadable);
   CHECK(m->warnings[0].field == "from");
+}
+
+TEST_CASE("warnings are bounded: the first max_warnings kept, one last warning counts the rest", "[warning][limits]") {
+  // With the field limit raised, a link of 5000 repeated subjects gives 4999 repeated_field
+  // warnings: 1000 are kept and warnings_truncated says how many more there were.
+  std::string uri = "mailto:a@example.org";
+  for (int i = 0; i < 5000; ++i) uri += i == 0 ? "?subject=x" : "&subject=x";
+  parse_options o;
+  o.limits.max_hfields = 1000000;
+  auto d = parse_draft(uri, o);
+  REQUIRE(d);
+  REQUIRE(d->warnings.size() == 1001);
+  for (std::size_t i = 0; i < 1000; ++i) CHECK(d->warnings[i].code == warning_code::repeated_field);
+  const warning& last = d->warnings.back();
+  CHECK(last.code == warning_code::warnings_truncated);
+  CHECK(last.field.empty());
+  CHECK(last.offset == static_cast<std::size_t>(-1));
+  CHECK(last.message == "3999 more warnings were left out (the limit of warnings kept is 1000)");
+
+  // The bound is a limit of its own; parse_mailto() and draft_parser keep it too.
+  o.limits.max_warnings = 10;
+  d = parse_draft(uri, o);
+  REQUIRE(d);
+  REQUIRE(d->warnings.size() == 11);
+  CHECK(d->warnings.back().message == "4989 more warnings were left out (the limit of warnings kept is 10)");
+  std::string spaces = "mailto:a@example.org?subject=";
+  for (int i = 0; i < 50; ++i) spaces += "&x-" + std::to_string(i) + "=%";  // 50 percent_literal
+  auto u = parse_mailto(spaces, o);
+  REQUIRE(u);
+  REQUIRE(u->warnings.size() == 11);
+  CHECK(u->warnings.back().code == warning_code::warnings_truncated);
+  draft_parser parser(o);
+  REQUIRE(parser.parse(uri));
+  CHECK(parser.current().warnings.size() == 11);
+
+  // A flood of other warnings never hides a warning about an address.
+  std::string risky = "mailto:a@example.org";
+  for (int i = 0; i < 50; ++i) risky += i == 0 ? "?subject=x" : "&subject=x";
+  risky += "&cc=bad%25address@example.org";
+  d = parse_draft(risky, o);
+  REQUIRE(d);
+  bool seen = false;
+  for (const auto& w : d->warnings) seen = seen || w.code == warning_code::address_decodes_again;
+  CHECK(seen);
+  CHECK(d->warnings.back().code == warning_code::warnings_truncated);
+  CHECK(d->warnings.size() == 12);
 }
