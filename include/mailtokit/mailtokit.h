@@ -309,7 +309,12 @@ typedef enum mailtokit_limit {
   MAILTOKIT_LIMIT_MESSAGE_DEPTH = 7,  /**< multipart nesting, default 20 (nesting_too_deep) */
   /* both */
   /** warnings kept per draft, default 1000; past it one warnings_truncated counts the rest (no error) */
-  MAILTOKIT_LIMIT_WARNINGS = 8
+  MAILTOKIT_LIMIT_WARNINGS = 8,
+  /* mailtokit_read_message() only */
+  /** octets of one header line without its line end, default 998 (RFC 5322 section 2.1.1; message_malformed) */
+  MAILTOKIT_LIMIT_MESSAGE_LINE = 9,
+  /** octets of one header field, its folded lines together, default 64 KiB (input_too_long) */
+  MAILTOKIT_LIMIT_MESSAGE_FIELD = 10
 } mailtokit_limit;
 
 /** Set one limit; `which` is a mailtokit_limit. MAILTOKIT_E_INVALID_ARGUMENT for a NULL handle or

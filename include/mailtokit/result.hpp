@@ -115,7 +115,8 @@ enum class errc : std::uint16_t {
 // the enumerators that MAILTOKIT_ERRC_LIST expands into).
 /// @var errc::input_too_long
 /// The input is longer than its configured limit: limits::max_input for a link (offset: where
-/// the limit was passed), read_options::max_input for a message, max_addr_spec_octets for
+/// the limit was passed), read_options::max_input for a message (read_options::max_field for one
+/// of its header fields, at the first octet past it), max_addr_spec_octets for
 /// parse_addr_spec(). A resource limit, never a truncated result.
 /// @var errc::too_many_recipients
 /// More To + Cc + Bcc addresses (path and hfields together) than limits::max_recipients or
@@ -260,6 +261,8 @@ enum class errc : std::uint16_t {
 /// @var errc::message_malformed
 /// RFC 5322 sections 2.2 and 3.6 / RFC 2046 section 5.1 (read_message()): a header line that is
 /// neither a field nor a continuation, an empty or non-ftext field name (offset of that byte),
+/// a header line longer than read_options::max_line (RFC 5322 section 2.1.1; offset of its first
+/// octet past the limit),
 /// a multipart entity without parts, or anything mimetic could not parse (offset 0).
 /// @var errc::body_malformed
 /// RFC 2045 sections 6.7 and 6.8 (read_message(), transfer::qp_decode_append()): bad

@@ -450,6 +450,12 @@ int mailtokit_options_set_limit(mailtokit_options* opt, int which, size_t value)
     case MAILTOKIT_LIMIT_WARNINGS:
       l.max_warnings = value;
       return MAILTOKIT_OK;
+    case MAILTOKIT_LIMIT_MESSAGE_LINE:
+      opt->read.max_line = value;
+      return MAILTOKIT_OK;
+    case MAILTOKIT_LIMIT_MESSAGE_FIELD:
+      opt->read.max_field = value;
+      return MAILTOKIT_OK;
     case MAILTOKIT_LIMIT_MESSAGE_PARTS:
       opt->read.max_parts = value;
       return MAILTOKIT_OK;

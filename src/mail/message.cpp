@@ -121,7 +121,11 @@ std::size_t next_line(std::string_view s, std::size_t end) noexcept {
 // RFC 5322 section 2.2: "Header fields are lines beginning with a field name, followed by a
 // colon"; section 2.2.3: a line beginning with WSP continues the field before it (folding);
 // section 2.1: the header section ends at an empty line. Anything else is not a message.
-result<header_block> scan_header(std::string_view eml, std::size_t pos, std::size_t max_fields) {
+// RFC 5322 section 2.1.1: "Each line of characters MUST be no more than 998 characters" (the
+// bound is read_options::max_line), and a field with its folded lines is bounded by max_field.
+// One pass, before mimetic (whose time grows with the square of a header line's and a field's
+// length) sees the message.
+result<header_block> scan_header(std::string_view eml, std::size_t pos, const read_options& o) {
   header_block h;
   while (pos < eml.size()) {
     const std::size_t end = line_end(eml, pos);
@@ -131,9 +135,11 @@ result<header_block> scan_header(std::string_view eml, std::size_t pos, std::siz
       h.body = next;
       return h;
     }
+    if (end - pos > o.max_line) return fail(errc::message_malformed, pos + o.max_line);
     if (chars::wsp(eml[pos])) {
       if (h.fields.empty()) return fail(errc::message_malformed, pos);
       raw_field& f = h.fields.back();
+      if (end - f.offset > o.max_field) return fail(errc::input_too_long, f.offset + o.max_field);
       f.raw = eml.substr(f.value_offset, end - f.value_offset);
     } else {
       const std::size_t colon = eml.find(':', pos);
@@ -144,7 +150,8 @@ result<header_block> scan_header(std::string_view eml, std::size_t pos, std::siz
       if (name_end == pos) return fail(errc::message_malformed, pos);
       for (std::size_t i = pos; i < name_end; ++i)
         if (!chars::ftext(eml[i])) return fail(errc::message_malformed, i);
-      if (h.fields.size() == max_fields) return fail(errc::too_many_hfields, pos);
+      if (h.fields.size() == o.max_fields) return fail(errc::too_many_hfields, pos);
+      if (end - pos > o.max_field) return fail(errc::input_too_long, pos + o.max_field);
       h.fields.push_back(raw_field{eml.substr(pos, name_end - pos), eml.substr(colon + 1, end - colon - 1), pos, colon + 1});
     }
     pos = next;
@@ -307,14 +314,28 @@ struct reader {
 };
 
 // RFC 2046 section 5.1.1: every body part follows a delimiter line "--boundary", so the lines
-// starting "--" bound the entities mimetic builds, before it builds them.
-result<void> check_parts(std::string_view eml, std::size_t max_parts) {
+// starting "--" bound the entities mimetic builds, before it builds them. The lines after such
+// a line up to an empty one may be a part's header section, which mimetic parses as it does the
+// message's: they are held to read_options::max_line (RFC 5322 section 2.1.1) and max_field too.
+result<void> check_parts(std::string_view eml, const read_options& o) {
   std::size_t n = 0;
+  bool part_header = false;
+  std::size_t field = 0;  // where the part header's current field starts
   for (std::size_t pos = 0; pos < eml.size();) {
-    if (eml.compare(pos, 2, "--") == 0 && ++n > max_parts) return fail(errc::too_many_parts, pos);
-    pos = eml.find_first_of("\r\n", pos);
-    if (pos == npos) break;
-    ++pos;
+    const std::size_t end = line_end(eml, pos);
+    if (eml.compare(pos, 2, "--") == 0) {
+      if (++n > o.max_parts) return fail(errc::too_many_parts, pos);
+      part_header = true;
+      field = next_line(eml, end);
+    } else if (end == pos) {
+      part_header = false;
+    } else if (part_header) {
+      if (end - pos > o.max_line) return fail(errc::message_malformed, pos + o.max_line);
+      if (!chars::wsp(eml[pos])) field = pos;
+      if (end - field > o.max_field) return fail(errc::input_too_long, field + o.max_field);
+    }
+    pos = next_line(eml, end);
+    if (pos == end) break;
   }
   return {};
 }
@@ -322,9 +343,9 @@ result<void> check_parts(std::string_view eml, std::size_t max_parts) {
 result<draft> read(std::string_view eml, const read_options& o, const policy& p) {
   // An mbox "From " separator line before the header section is not part of the message.
   const std::size_t start = eml.starts_with("From ") ? next_line(eml, line_end(eml, 0)) : 0;
-  auto hb = scan_header(eml, start, o.max_fields);
+  auto hb = scan_header(eml, start, o);
   if (!hb) return hb.error();
-  if (auto r = check_parts(eml, o.max_parts); !r) return r.error();
+  if (auto r = check_parts(eml.substr(hb->body), o); !r) return fail(r.error().code, hb->body + r.error().offset);
 
   // mimetic parses the MIME structure. It drops a last field that no line break ends, so an
   // unterminated header section gets its empty line.

@@ -183,7 +183,7 @@ void print_summary(const collecting_reporter& rep) {
       std::printf("%-34s %8.2f + %8.2f\n", name.c_str(), row.allocs_per_item, row.mallocs_per_item);
     }
   }
-  for (const char* stage : {"parse_size", "end_to_end_size"}) {
+  for (const char* stage : {"parse_size", "end_to_end_size", "read_message_header_size", "read_message_body_size"}) {
     double lo = 0, hi = 0;
     int n = 0;
     for (auto size : linearity_sizes()) {

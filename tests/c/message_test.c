@@ -87,6 +87,19 @@ static void test_policy_and_decoding(void) {
   mailtokit_options_set_limit(opt, MAILTOKIT_LIMIT_MESSAGE_INPUT, 1000);
   mailtokit_options_set_limit(opt, MAILTOKIT_LIMIT_MESSAGE_FIELDS, 2);
   CHECK(mailtokit_read_message(eml, sizeof eml - 1, opt, &d, &err) == MAILTOKIT_E_TOO_MANY_HFIELDS && d == NULL);
+  /* A header line over MAILTOKIT_LIMIT_MESSAGE_LINE octets: refused at the first octet past it;
+   * a field over MAILTOKIT_LIMIT_MESSAGE_FIELD, its folded lines together, likewise. */
+  mailtokit_options_set_limit(opt, MAILTOKIT_LIMIT_MESSAGE_FIELDS, 1000);
+  CHECK(mailtokit_options_set_limit(opt, MAILTOKIT_LIMIT_MESSAGE_LINE, 10) == MAILTOKIT_OK);
+  {
+    static const char long_line[] = "Subject: 0123456789\r\n\r\nx\r\n";
+    static const char folded[] = "S: 0123\r\n 4567\r\n 89ab\r\n\r\nx\r\n";
+    CHECK(mailtokit_read_message(long_line, sizeof long_line - 1, opt, &d, &err) == MAILTOKIT_E_MESSAGE_MALFORMED);
+    CHECK(d == NULL && err.offset == 10);
+    CHECK(mailtokit_options_set_limit(opt, MAILTOKIT_LIMIT_MESSAGE_FIELD, 15) == MAILTOKIT_OK);
+    CHECK(mailtokit_read_message(folded, sizeof folded - 1, opt, &d, &err) == MAILTOKIT_E_INPUT_TOO_LONG);
+    CHECK(d == NULL && err.offset == 15);
+  }
   mailtokit_options_free(opt);
 }
 

@@ -439,6 +439,57 @@ TEST_CASE("read_message: limits", "[message]") {
   CHECK(r.error() == error{errc::too_many_recipients, 37});
 }
 
+TEST_CASE("read_message: a header line over 998 octets is refused at its 999th octet", "[message][limits]") {
+  // RFC 5322 section 2.1.1: "Each line of characters MUST be no more than 998 characters".
+  // A 1 MB Subject line is refused where the line passes the limit, before mimetic reads it.
+  CHECK(read_options{}.max_line == 998);
+  CHECK(read_options{}.max_field == 65536);
+  const std::string head = "To: a@example.org\r\nSubject: ";
+  std::string eml = head + std::string(1000000, 'x') + "\r\n\r\nbody\r\n";
+  auto r = read_message(eml);
+  REQUIRE_FALSE(r);
+  CHECK(r.error() == error{errc::message_malformed, 19 + 998});
+  // A line of exactly 998 octets is read.
+  eml = head + std::string(998 - 9, 'y') + "\r\n\r\nbody\r\n";
+  r = read_message(eml);
+  REQUIRE(r);
+  CHECK(r->subject == std::string(998 - 9, 'y'));
+  // Folded into lines of 900 octets, a field is read up to max_field (64 KiB by default); a
+  // longer one, its folded lines together, is input_too_long where it passes the limit.
+  std::string folded = "To: a@example.org\r\nSubject: s";
+  for (int i = 0; i < 80; ++i) folded += "\r\n " + std::string(899, 'z');
+  read_options big;
+  big.max_field = 80 * 902 + 10;
+  r = read_message(folded + "\r\n\r\nbody\r\n", big);
+  REQUIRE(r);
+  CHECK(r->subject->size() == 1 + 80 * 900);
+  r = read_message(folded + "\r\n\r\nbody\r\n");
+  REQUIRE_FALSE(r);
+  CHECK(r.error() == error{errc::input_too_long, 19 + 65536});
+  // A field of a MIME part's header is held to it too.
+  read_options small;
+  small.max_field = 5000;
+  r = read_message("Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nX-Folded: a" +
+                       folded.substr(folded.find("\r\n ")) + "\r\n\r\nbody\r\n--b--\r\n",
+                   small);
+  REQUIRE_FALSE(r);
+  CHECK(r.error() == error{errc::input_too_long, 50 + 5000});
+  // A line of a MIME part's header is held to the line limit.
+  small = read_options{};
+  small.max_line = 100;
+  r = read_message("Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nX-Long: " + std::string(200, 'p') +
+                       "\r\n\r\nbody\r\n--b--\r\n",
+                   small);
+  REQUIRE_FALSE(r);
+  CHECK(r.error() == error{errc::message_malformed, 50 + 100});
+  // A long line of a body (after the part header's empty line) is the body's business.
+  r = read_message("Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n\r\n" + std::string(200, 'p') +
+                       "\r\n--b--\r\n",
+                   small);
+  REQUIRE(r);
+  CHECK(r->body == std::string(200, 'p'));
+}
+
 TEST_CASE("read_message: mutated messages never crash and errors stay inside the input", "[message]") {
   std::vector<std::string> seeds = {fixture("thunderbird.eml"), fixture("multipart_attachment.eml"),
                                     fixture("latin1_qp.eml"), fixture("hostile.eml")};
