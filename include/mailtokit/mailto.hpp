@@ -158,6 +158,19 @@ struct build_options {
 /// words, so reading the link back gives the same text. Addresses with a display name go into a
 /// `to=` field (the to part holds bare addr-specs). IDN domains follow build_options::form.
 /// parse_draft(build_mailto(d)) reproduces d's recipients, subject, body and headers.
+///
+/// An address that is not valid has no form RFC 6068 allows (section 2: `to` holds addr-specs,
+/// a field value an RFC 5322 address list). It is written, in a `to=`, `cc=` or `bcc=` field of
+/// its own, only when reading it back gives that one invalid address with the same text
+/// (buildable()); any other is left out, never written so that it reads back as a valid address
+/// or as several (a display name repaired with U+FFFD, `"Ann?" <ann@example.org>`, or a local
+/// part read in a legacy charset reads back valid; `x@example.com;id` reads back as two). Ask buildable() to say which.
 [[nodiscard]] MAILTOKIT_API std::string build_mailto(const draft& d, const build_options& options = {});
+
+/// True when build_mailto() writes `a`: every valid address, and an invalid one whose text read
+/// back as a field value (RFC 5322 section 3.4 address-list, in every reading mode: the link
+/// build_mailto() writes is UTF-8 and needs no repair) is that one invalid address again. False
+/// for an invalid address that would read back valid or as more than one, or as none.
+[[nodiscard]] MAILTOKIT_API bool buildable(const address& a);
 
 }  // namespace mailtokit

@@ -539,7 +539,8 @@ MAILTOKIT_API int mailtokit_draft_json(const mailtokit_draft* d, unsigned flags,
 
 /** RFC 6068: the mailto URI of a draft (form from the options), in a new buffer. Percent-encodes
  * exactly what RFC 6068 requires; parsing it back gives the same recipients, subject, body and
- * headers. */
+ * headers, except an invalid address that would read back valid or as several (a repaired one,
+ * or "x@example.com;id"): it is left out (mailtokit::buildable()), never written as another. */
 MAILTOKIT_API int mailtokit_build(const mailtokit_draft* d, const mailtokit_options* opt, char** out,
                                   size_t* out_len, mailtokit_error* err);
 

@@ -1,6 +1,7 @@
 // build_mailto() and make_draft(): the inverse of parse_draft() (RFC 6068 sections 2 and 5).
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "header/address_detail.hpp"
 #include "header/header_text.hpp"
@@ -143,13 +144,29 @@ struct writer {
     out += '=';
   }
 
+  // The addresses list[from..] as `name` fields, in order: runs of valid addresses as one
+  // address list each, every invalid address that buildable() allows in a field of its own (its
+  // text next to another entry's could join them: an open '"' or '(' takes the ',' after it),
+  // and no other one.
   void address_list(std::string_view name, const std::vector<address>& list, std::size_t from) {
-    if (from >= list.size()) return;
     std::string text;
+    const auto flush = [&] {
+      if (text.empty()) return;
+      begin_hfield(name);
+      encode(text, list_raw, iri(), out);
+      text.clear();
+    };
     for (std::size_t i = from; i < list.size(); ++i) {
-      if (i != from) text += ',';
       const address& a = list[i];
-      if (!a.display_name.empty() && a.valid) {
+      if (!a.valid) {
+        if (!buildable(a)) continue;
+        flush();
+        text = a.original;
+        flush();
+        continue;
+      }
+      if (!text.empty()) text += ',';
+      if (!a.display_name.empty()) {
         text += phrase_text(a.display_name);
         text += " <";
         text += addr_spec_text(a, options.form);
@@ -158,8 +175,7 @@ struct writer {
         text += addr_spec_text(a, options.form);
       }
     }
-    begin_hfield(name);
-    encode(text, list_raw, iri(), out);
+    flush();
   }
 
   void text_field(std::string_view name, std::string_view value, bool body) {
@@ -192,35 +208,38 @@ void html_escape_quotes(std::string& s) {
 
 }  // namespace
 
+bool buildable(const address& a) {
+  if (a.valid) return true;
+  // Read as a field value is (RFC 5322 section 3.4 address-list): the text must come back as
+  // this one address, invalid, with this text. A repaired address (U+FFFD, a legacy charset)
+  // reads back valid; "x@example.com;id" reads back as two, one of them valid.
+  std::vector<address> back;
+  std::vector<detail::address_issue> issues;
+  if (!detail::parse_address_list_into(a.original, back, issues, 2)) return false;
+  return back.size() == 1 && !back.front().valid && back.front().original == a.original;
+}
+
 std::string build_mailto(const draft& d, const build_options& options) {
   std::string out = "mailto:";
   out.reserve(64);
   // RFC 6068 section 2: to = addr-spec *("," addr-spec). Addresses with display names cannot
-  // be written there and go to a "to" hfield, keeping their order.
-  // An invalid address whose text would make the path an address list (a ';' or '<') goes there
-  // too, so that reading the URI back needs no repair.
+  // be written there and go to a "to" hfield, keeping their order; so do invalid addresses (an
+  // addr-spec the path holds is read by a grammar of its own, in strict and lenient forms).
   std::size_t in_path = 0;
-  while (in_path < d.to.size() &&
-         (d.to[in_path].valid ? d.to[in_path].display_name.empty() : !detail::has_list_structure(d.to[in_path].original)))
-    ++in_path;
-  // Entries that hold no list structure alone can make one together (a '"' left open by one
-  // entry and closed by the next): what the parser reads is the whole path, so check that.
+  while (in_path < d.to.size() && d.to[in_path].valid && d.to[in_path].display_name.empty()) ++in_path;
+  // Local parts that hold no list structure alone can make one together (a quoted '"' in one
+  // and another in the next): what the parser reads is the whole path, so check that.
   if (in_path > 1) {
     std::string path;
     for (std::size_t i = 0; i < in_path; ++i) {
       if (i) path += ',';
-      const address& a = d.to[i];
-      path += a.valid ? a.local_part + "@" + a.domain : a.original;
+      path += d.to[i].local_part + "@" + d.to[i].domain;
     }
     if (detail::has_list_structure(path)) in_path = 0;
   }
   for (std::size_t i = 0; i < in_path; ++i) {
     if (i) out += ',';
     const address& a = d.to[i];
-    if (!a.valid) {
-      encode(a.original, addr_raw, options.form == uri_form::iri, out);
-      continue;
-    }
     // RFC 6068 section 2 item 5 (local part) and item 4 (domain: A-labels, or percent-encoded
     // UTF-8 "to denote an internationalized domain name").
     encode(a.local_part, addr_raw, options.form == uri_form::iri, out);

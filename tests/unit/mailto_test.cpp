@@ -687,3 +687,123 @@ TEST_CASE("every byte at every lane of the URI scan", "[mailto][scan]") {
     CHECK(v.error().offset == head.size() + lane);
   }
 }
+
+// ---- round trips keep validity: drafts with invalid addresses, every reading mode ----
+
+namespace {
+
+// The ways a link can be read: the default, strict, rejecting invalid UTF-8, a legacy charset.
+std::vector<std::pair<std::string, parse_options>> reading_modes() {
+  parse_options strict;
+  strict.strict = true;
+  parse_options reject;
+  reject.on_invalid_utf8 = invalid_utf8::reject;
+  parse_options legacy;
+  legacy.on_invalid_utf8 = invalid_utf8::legacy;
+  legacy.legacy_charset = "windows-1252";
+  parse_options legacy_strict = legacy;
+  legacy_strict.strict = true;
+  return {{"default", {}}, {"strict", strict}, {"reject", reject}, {"windows-1252", legacy},
+          {"windows-1252 strict", legacy_strict}};
+}
+
+// An address as the property compares it: valid ones by what they deliver to, invalid ones by text.
+std::string shown(const address& a) {
+  return a.valid ? "valid " + a.display_name + " <" + a.unicode() + ">" : "invalid " + a.original;
+}
+
+// What build_mailto() promises for one list: the valid addresses and the buildable() invalid
+// ones, in order; never an invalid address read back valid or as several.
+std::vector<std::string> expected(const std::vector<address>& list) {
+  std::vector<std::string> out;
+  for (const auto& a : list)
+    if (buildable(a)) out.push_back(shown(a));
+  return out;
+}
+std::vector<std::string> shown(const std::vector<address>& list) {
+  std::vector<std::string> out;
+  for (const auto& a : list) out.push_back(shown(a));
+  return out;
+}
+
+// Reads `link` in every mode, builds each draft in every form and reads that back in every mode.
+void check_validity_kept(const std::string& link) {
+  for (const auto& [in_mode, in_options] : reading_modes()) {
+    auto d = parse_draft(link, in_options);
+    if (!d) continue;
+    for (auto form : {uri_form::ascii, uri_form::utf8_escaped, uri_form::iri}) {
+      build_options bo;
+      bo.form = form;
+      const std::string built = build_mailto(*d, bo);
+      for (const auto& [out_mode, out_options] : reading_modes()) {
+        INFO(link << " read " << in_mode << ", built " << built << ", read back " << out_mode);
+        auto y = parse_draft(built, out_options);
+        if (!y) {
+          // strict refuses an address mail programs would read as another, as it does the link's.
+          CHECK(out_options.strict);
+          CHECK((y.error().code == errc::address_decodes_again || y.error().code == errc::display_name_separators ||
+                 y.error().code == errc::address_compatibility_characters));
+          continue;
+        }
+        CHECK(shown(y->to) == expected(d->to));
+        CHECK(shown(y->cc) == expected(d->cc));
+        CHECK(shown(y->bcc) == expected(d->bcc));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("round trip keeps validity: an invalid address never reads back valid or as several", "[mailto][build]") {
+  // Undeliverable text (its display name was not UTF-8) must not come back as <ann@example.org>.
+  auto ann = parse_draft("mailto:?to=%22Ann%FF%22%20%3Cann@example.org%3E");
+  REQUIRE(ann);
+  REQUIRE(ann->to.size() == 1);
+  CHECK_FALSE(ann->to[0].valid);
+  CHECK_FALSE(buildable(ann->to[0]));
+  CHECK(build_mailto(*ann) == "mailto:");
+  // A local part read in windows-1252 is marked for the user, and must not come back valid.
+  parse_options legacy;
+  legacy.on_invalid_utf8 = invalid_utf8::legacy;
+  legacy.legacy_charset = "windows-1252";
+  auto e = parse_draft("mailto:%E9@example.org", legacy);
+  REQUIRE(e);
+  REQUIRE(e->to.size() == 1);
+  CHECK_FALSE(e->to[0].valid);
+  CHECK(build_mailto(*e) == "mailto:");
+  // Strict reads one invalid address where a field value holds two.
+  parse_options strict;
+  strict.strict = true;
+  auto x = parse_draft("mailto:x@example.com;id", strict);
+  REQUIRE(x);
+  REQUIRE(x->to.size() == 1);
+  CHECK_FALSE(x->to[0].valid);
+  CHECK(build_mailto(*x) == "mailto:");
+  // An invalid address that reads back as itself is written, in a field of its own.
+  auto plain = parse_draft("mailto:not-an-address,a@example.org?cc=%22open");
+  REQUIRE(plain);
+  CHECK(build_mailto(*plain) == "mailto:?to=not-an-address&to=a@example.org&cc=%22open");
+  for (const char* link : {"mailto:?to=%22Ann%FF%22%20%3Cann@example.org%3E", "mailto:%E9@example.org",
+                           "mailto:x@example.com;id", "mailto:not-an-address,a@example.org?cc=%22open",
+                           "mailto:a@example.org,%22b,c@example.org?cc=d@example.org"})
+    check_validity_kept(link);
+}
+
+TEST_CASE("round trip keeps validity for generated links with invalid addresses, in every mode",
+          "[mailto][build][property]") {
+  std::mt19937 rng(20261201);
+  const auto pick = [&rng](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); };
+  static const std::vector<std::string> pieces = {
+      "a", "b@example.org", "@", "%40", ",", "%2C", ";", "%3B", "<", "%3C", ">", "%3E", "%22", "%20", "(", ")",
+      "%FF", "%E9", "%C3%A9", "%C3", "x@example.com", "[", "]", "\\", "%5C", "=?utf-8?q?a?=", ".", ":", "Ann%20"};
+  for (int i = 0; i < 300; ++i) {
+    std::string link = "mailto:";
+    for (std::size_t k = pick(4); k > 0; --k) link += pieces[pick(pieces.size())];
+    for (const char* field : {"?to=", "&cc=", "&bcc="}) {
+      link += field;
+      for (std::size_t k = pick(6); k > 0; --k) link += pieces[pick(pieces.size())];
+    }
+    check_validity_kept(link);
+  }
+}
