@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -86,11 +87,22 @@ std::optional<registration_paths> paths_for(bool registering, int& code) {
 struct saved_state {
   std::optional<std::string> user_default;  // the user's own [Default Applications] mailto value
   bool had_mimeinfo_cache = true;           // the applications folder had a mimeinfo.cache
+  bool had_mimeapps = true;                 // $XDG_CONFIG_HOME/mimeapps.list existed
+  bool fallback = false;                    // register wrote the previous handler in data_mimeapps
+  bool had_data_mimeapps = true;            // ... which existed before
+  std::optional<std::string> data_default;  // ... with this mailto value
 };
 
+std::string yes_no(bool b) { return b ? "yes" : "no"; }
+
 std::string render(const saved_state& s) {
-  std::string t = "had_mimeinfo_cache=" + std::string(s.had_mimeinfo_cache ? "yes" : "no") + "\n";
+  std::string t = "had_mimeinfo_cache=" + yes_no(s.had_mimeinfo_cache) + "\n";
+  t += "had_mimeapps=" + yes_no(s.had_mimeapps) + "\n";
   if (s.user_default) t += "user_default=" + *s.user_default + "\n";
+  if (s.fallback) {
+    t += "fallback=yes\nhad_data_mimeapps=" + yes_no(s.had_data_mimeapps) + "\n";
+    if (s.data_default) t += "data_default=" + *s.data_default + "\n";
+  }
   return t;
 }
 
@@ -107,7 +119,11 @@ std::optional<saved_state> load_state(const registration_paths& p) {
     if (eq == std::string_view::npos) continue;
     const auto key = line.substr(0, eq), value = line.substr(eq + 1);
     if (key == "had_mimeinfo_cache") s.had_mimeinfo_cache = value == "yes";
+    if (key == "had_mimeapps") s.had_mimeapps = value == "yes";
     if (key == "user_default") s.user_default = std::string(value);
+    if (key == "fallback") s.fallback = value == "yes";
+    if (key == "had_data_mimeapps") s.had_data_mimeapps = value == "yes";
+    if (key == "data_default") s.data_default = std::string(value);
   }
   return s;
 }
@@ -115,6 +131,54 @@ std::optional<saved_state> load_state(const registration_paths& p) {
 std::string file_text(const std::string& path) {
   auto t = read_small_file(path, 1 << 20);
   return t && *t ? **t : std::string();
+}
+
+// What the user's files hold before the first register, for unregister to put back.
+saved_state state_before(const registration_paths& p) {
+  std::error_code ec;
+  saved_state st;
+  st.user_default = mimeapps::value(file_text(p.mimeapps), "Default Applications", scheme_type);
+  st.had_mimeinfo_cache = fs::exists(p.applications + "/mimeinfo.cache", ec);
+  st.had_mimeapps = fs::exists(p.mimeapps, ec);
+  return st;
+}
+
+// The data folder's mimeapps.list as it was, the first time register writes the previous handler
+// there (also over a registration by an older mailtokit, which did not).
+void note_fallback(const registration_paths& p, saved_state& st) {
+  if (st.fallback) return;
+  std::error_code ec;
+  st.fallback = true;
+  st.had_data_mimeapps = fs::exists(p.data_mimeapps, ec);
+  st.data_default = mimeapps::value(file_text(p.data_mimeapps), "Default Applications", scheme_type);
+}
+
+// `text` written to `path`, or the file removed when register created it and nothing is left in it.
+program::result<void> put_list(const std::string& path, const std::string& text, bool existed) {
+  std::error_code ec;
+  if (!existed && mimeapps::holds_no_entry(text)) {
+    fs::remove(path, ec);
+    return {};
+  }
+  return files::write_atomic(AT_FDCWD, path, text, {.mode = 0644});
+}
+
+// The registration that cannot outlive the program (MIME Applications Associations
+// specification, "Default Application": the first installed and valid entry of the list is
+// used): "mailtokit-handler.desktop;<previous>;" in the user's mimeapps.list, so that GIO takes
+// the previous handler once mailtokit's program is gone (the entry's TryExec); and the previous
+// handler alone in $XDG_DATA_HOME/applications/mimeapps.list, which xdg-utils reads next, since
+// xdg-mime 1.1.3 reads only the first id of a line and skips it when its Exec program is gone.
+bool write_defaults(const registration_paths& p, const std::string& previous) {
+  const std::string list = mimeapps::default_list(desktop_id, previous);
+  auto w = files::write_atomic(AT_FDCWD, p.mimeapps, mimeapps::set_default(file_text(p.mimeapps), scheme_type, list),
+                               {.mode = 0644});
+  if (w && !previous.empty())
+    w = files::write_atomic(AT_FDCWD, p.data_mimeapps,
+                            mimeapps::set_default(file_text(p.data_mimeapps), scheme_type, previous + ";"),
+                            {.mode = 0644});
+  if (!w) report_error("cannot_create", fill(tr("cannot update {0}"), {preview::visible(p.mimeapps)}), files::reason(w.error()));
+  return bool(w);
 }
 
 // A desktop-specific list in the user's configuration ($XDG_CONFIG_HOME/$desktop-mimeapps.list)
@@ -130,6 +194,35 @@ std::optional<std::pair<std::string, std::string>> overriding_list(const registr
     }
   }
   return std::nullopt;
+}
+
+// What register did, and where the next mail link goes: a `target =` of the configuration
+// (`mailtokit use gmail`) comes before the previous handler and before the first click's question.
+void print_registered(const registration_paths& p, const std::string& exe, const std::string& picked,
+                      const std::string& previous) {
+  const auto lc = xdg::read_config(xdg::environment::current());
+  const std::string target = lc && lc->cfg.target ? preview::visible(lc->cfg.target->value) : std::string();
+  write_stdout(std::string(tr("mailtokit is now the mailto: handler.")) + "\n");
+  write_stdout("  " + fill(tr("desktop file: {0}"), {preview::visible(p.desktop_file)}) + "\n");
+  write_stdout("  " + fill(tr("runs:         {0}"), {preview::visible(exe) + " open %u"}) + "\n");
+  if (!picked.empty())
+    write_stdout("  " +
+                 (target.empty()
+                      ? fill(tr("{0} was only your desktop's first pick, not a choice: the next mail link asks where mail goes"),
+                             {preview::visible(picked)})
+                      : fill(tr("{0} was only your desktop's first pick, not a choice; mail links go to {1}, as your "
+                                "configuration says (`mailtokit use` changes it)"),
+                             {preview::visible(picked), target})) +
+                 "\n");
+  std::string line;
+  if (previous.empty())
+    line = tr("previous:     (none) (`mailtokit unregister` removes the registration)");
+  else if (!target.empty())
+    line = fill(tr("previous:     {0} (`mailtokit unregister` restores it; drafts go to {1}, as your configuration says)"),
+                {preview::visible(previous), target});
+  else
+    line = fill(tr("previous:     {0} (drafts still go there; `mailtokit unregister` restores it)"), {preview::visible(previous)});
+  write_stdout("  " + line + "\n");
 }
 
 }  // namespace
@@ -165,19 +258,16 @@ int run_register() {
   // Nor is a default nobody chose: then the first mail link asks (open/first_choice.hpp).
   const bool picked = !again && !current->empty() && !xdg::is_own_id(*current) && !open_link::named_mail_default(*current, *p);
   std::string previous = again ? remembered_handler(*p) : xdg::is_own_id(*current) || picked ? std::string() : *current;
-  if (!again) {
-    saved_state st;
-    st.user_default = mimeapps::value(file_text(p->mimeapps), "Default Applications", scheme_type);
-    st.had_mimeinfo_cache = fs::exists(p->applications + "/mimeinfo.cache", ec);
-    auto saved = files::write_atomic(AT_FDCWD, p->saved_default, previous + "\n");
-    if (saved) saved = files::write_atomic(AT_FDCWD, p->saved_state, render(st));
-    if (!saved) {
-      report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(p->saved_default)}),
-                   files::reason(saved.error()));
-      return exit_cantcreat;
-    }
-    fs::remove(p->gone_told, ec);
+  saved_state st = again ? load_state(*p).value_or(saved_state{}) : state_before(*p);
+  if (!previous.empty()) note_fallback(*p, st);
+  auto saved = again ? program::result<void>{} : files::write_atomic(AT_FDCWD, p->saved_default, previous + "\n");
+  if (saved) saved = files::write_atomic(AT_FDCWD, p->saved_state, render(st));
+  if (!saved) {
+    report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(p->saved_default)}),
+                 files::reason(saved.error()));
+    return exit_cantcreat;
   }
+  if (!again) fs::remove(p->gone_told, ec);
   if (auto w = files::write_atomic(AT_FDCWD, p->desktop_file, *entry, {.mode = 0644}); !w) {
     report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(p->desktop_file)}),
                  files::reason(w.error()));
@@ -188,6 +278,7 @@ int run_register() {
     report_error("unavailable", tr("xdg-mime default failed"));
     return exit_unavailable;
   }
+  if (!write_defaults(*p, previous)) return exit_cantcreat;
   if (auto over = overriding_list(*p)) {
     report_error("unavailable",
                  fill(tr("{0} chooses {1} for mail links on this desktop, and it comes before mimeapps.list, so "
@@ -207,19 +298,7 @@ int run_register() {
                  tr("your desktop may override it"), tr("choose mailtokit in your desktop's default-applications settings"));
     return exit_unavailable;
   }
-  write_stdout(std::string(tr("mailtokit is now the mailto: handler.")) + "\n");
-  write_stdout("  " + fill(tr("desktop file: {0}"), {preview::visible(p->desktop_file)}) + "\n");
-  write_stdout("  " + fill(tr("runs:         {0}"), {preview::visible(exe) + " open %u"}) + "\n");
-  if (picked)
-    write_stdout("  " +
-                 fill(tr("{0} was only your desktop's first pick, not a choice: the next mail link asks where mail goes"),
-                      {preview::visible(*current)}) +
-                 "\n");
-  write_stdout("  " +
-      (previous.empty() ? std::string(tr("previous:     (none) (`mailtokit unregister` removes the registration)"))
-                        : fill(tr("previous:     {0} (drafts still go there; `mailtokit unregister` restores it)"),
-                               {preview::visible(previous)})) +
-      "\n");
+  print_registered(*p, exe, picked ? *current : std::string(), previous);
   return exit_ok;
 }
 
@@ -246,8 +325,16 @@ int run_unregister() {
     text = mimeapps::drop_id(text, scheme_type, desktop_id);
   }
   if (fs::exists(p->mimeapps, ec)) {
-    if (auto w = files::write_atomic(AT_FDCWD, p->mimeapps, text, {.mode = 0644}); !w) {
+    if (auto w = put_list(p->mimeapps, text, !state || state->had_mimeapps); !w) {
       report_error("cannot_create", fill(tr("cannot update {0}"), {preview::visible(p->mimeapps)}),
+                   files::reason(w.error()));
+      return exit_cantcreat;
+    }
+  }
+  if (state && state->fallback && fs::exists(p->data_mimeapps, ec)) {
+    const std::string t = mimeapps::set_default(file_text(p->data_mimeapps), scheme_type, state->data_default);
+    if (auto w = put_list(p->data_mimeapps, t, state->had_data_mimeapps); !w) {
+      report_error("cannot_create", fill(tr("cannot update {0}"), {preview::visible(p->data_mimeapps)}),
                    files::reason(w.error()));
       return exit_cantcreat;
     }
@@ -281,14 +368,49 @@ int run_unregister() {
   return exit_ok;
 }
 
+namespace {
+
+// `unregister --remove-data`: what mailtokit itself keeps in HOME, gone (the configuration
+// folder, and the state folder with the kept drafts and what register remembered). Each folder
+// is mailtokit's own; a symbolic link is removed, never followed.
+int remove_user_data() {
+  const auto env = xdg::environment::current();
+  auto conf = xdg::config_home(env);
+  auto state = xdg::state_home(env);
+  if (!conf || !state) {
+    report_error("usage", tr("HOME (or the XDG_*_HOME variables) must be set to an absolute path"));
+    return exit_usage;
+  }
+  for (const std::string& dir : {*conf + "/mailtokit", *state + "/mailtokit"}) {
+    std::error_code ec;
+    if (!fs::exists(fs::symlink_status(dir, ec))) continue;
+    fs::remove_all(dir, ec);
+    if (ec) {
+      report_error("cannot_create", fill(tr("cannot remove {0}"), {preview::visible(dir)}), ec.message());
+      return exit_cantcreat;
+    }
+    write_stdout("  " + fill(tr("removed:  {0}"), {preview::visible(dir)}) + "\n");
+  }
+  return exit_ok;
+}
+
+}  // namespace
+
 void add_registration_commands(CLI::App& app, context& ctx) {
   auto* reg = app.add_subcommand(
       "register", tr("Make mailtokit your mailto: handler; drafts still go to the mail program you had"));
   add_help_paragraph(reg, tr("It installs the desktop entry for this user and makes it the default mailto: handler "
                              "with xdg-mime; `unregister` gives mail links back."));
   reg->callback([&ctx] { ctx.exit_code = run_register(); });
-  app.add_subcommand("unregister", tr("Give mail links back to the previous handler, as before `register`"))
-      ->callback([&ctx] { ctx.exit_code = run_unregister(); });
+  auto* unreg = app.add_subcommand("unregister", tr("Give mail links back to the previous handler, as before `register`"));
+  auto remove = std::make_shared<bool>(false);
+  unreg->add_flag("--remove-data", *remove,
+                  tr("also remove mailtokit's settings, kept drafts and state from your home folder (before "
+                     "uninstalling it)"));
+  unreg->callback([&ctx, remove] {
+    ctx.exit_code = run_unregister();
+    if (ctx.exit_code == exit_ok && *remove) ctx.exit_code = remove_user_data();
+  });
 }
 
 }  // namespace mailtokit::commands

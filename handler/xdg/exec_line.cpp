@@ -196,6 +196,12 @@ program::result<std::string> render_entry(std::string_view program) {
     if (c == '\\') exec += '\\';
     exec += c;
   }
+  // TryExec is a string, not an Exec line: only the string escapes apply.
+  std::string try_exec;
+  for (const char c : program) {
+    if (c == '\\') try_exec += '\\';
+    try_exec += c;
+  }
   std::string out;
   out += "[Desktop Entry]\n";
   out += "Version=1.4\n";
@@ -203,6 +209,9 @@ program::result<std::string> render_entry(std::string_view program) {
   out += "Name=mailtokit\n";
   out += "GenericName=Mail link handler\n";
   out += "Comment=Open mailto: links as safe drafts in your mail client\n";
+  // TryExec (Desktop Entry specification, "Recognized desktop entry keys"): when the program is
+  // gone, GIO counts the entry as not installed and takes the next default of the list.
+  out += "TryExec=" + try_exec + "\n";
   out += "Exec=" + exec + " open %u\n";
   out += "Terminal=false\n";
   out += "NoDisplay=true\n";

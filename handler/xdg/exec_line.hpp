@@ -59,8 +59,9 @@ struct exec_values {
 [[nodiscard]] program::result<std::string> quote_exec_arg(std::string_view arg);
 
 /// The desktop entry that makes `program` the x-scheme-handler/mailto handler: Type=Application,
-/// NoDisplay=true, MimeType=x-scheme-handler/mailto;, Exec=<program> open %u, with `program`
-/// quoted by quote_exec_arg() and string-escaped. desktop/mailtokit.desktop is
+/// NoDisplay=true, MimeType=x-scheme-handler/mailto;, TryExec=<program> (string-escaped: a desktop
+/// counts the entry as not installed once the program is gone), Exec=<program> open %u, with
+/// `program` quoted by quote_exec_arg() and string-escaped. desktop/mailtokit.desktop is
 /// render_entry("mailtokit"); `mailtokit register` writes render_entry(<absolute path>).
 [[nodiscard]] program::result<std::string> render_entry(std::string_view program);
 

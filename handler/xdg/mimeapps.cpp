@@ -129,6 +129,24 @@ std::string drop_id(std::string_view text, std::string_view type, std::string_vi
   return out;
 }
 
+std::string default_list(std::string_view first, std::string_view then) {
+  std::string out(first);
+  out += ';';
+  if (!then.empty() && then != first) {
+    out.append(then);
+    out += ';';
+  }
+  return out;
+}
+
+bool holds_no_entry(std::string_view text) {
+  for (const auto line : lines(text)) {
+    const auto t = trimmed(line);
+    if (!t.empty() && t.front() != '#' && !group_of(t)) return false;
+  }
+  return true;
+}
+
 std::vector<std::string> list_paths(std::string_view config_home, std::string_view config_dirs,
                                    std::string_view data_home, std::string_view data_dirs,
                                    const std::vector<std::string>& desktops) {

@@ -22,6 +22,15 @@ namespace mailtokit::mimeapps {
 /// `text` with `id` removed from every `type` line of every group (a line left empty goes).
 [[nodiscard]] std::string drop_id(std::string_view text, std::string_view type, std::string_view id);
 
+/// "first;then;" (MIME Applications Associations specification, "Default Application": the first
+/// installed and valid entry of a [Default Applications] list is used), or "first;" when `then`
+/// is empty or the same id.
+[[nodiscard]] std::string default_list(std::string_view first, std::string_view then);
+
+/// `text` holds no `key=value` line in any group: nothing a desktop would read (blank lines,
+/// comments and group headers only).
+[[nodiscard]] bool holds_no_entry(std::string_view text);
+
 /// The mimeapps.list files a desktop reads, most important first (MIME Applications Associations
 /// specification, "File name and location"): in $XDG_CONFIG_HOME, each of $XDG_CONFIG_DIRS
 /// (default /etc/xdg), $XDG_DATA_HOME/applications and each of $XDG_DATA_DIRS/applications

@@ -173,6 +173,7 @@ std::optional<registration_paths> user_paths(const xdg::environment& env) {
   p.saved_state = p.state_dir + "/registration";
   p.gone_told = p.saved_default + ".gone";
   p.mimeapps = *conf + "/mimeapps.list";
+  p.data_mimeapps = p.applications + "/mimeapps.list";
   p.config_home = *conf;
   return p;
 }

@@ -66,6 +66,7 @@ struct registration_paths {
   std::string saved_state;    ///< .../registration: what `unregister` restores
   std::string gone_told;      ///< .../previous-mailto-handler.gone: the removed handler the user was told about
   std::string mimeapps;       ///< $XDG_CONFIG_HOME/mimeapps.list
+  std::string data_mimeapps;  ///< $XDG_DATA_HOME/applications/mimeapps.list: the previous handler for xdg-utils
   std::string config_home;    ///< $XDG_CONFIG_HOME
 };
 /// nullopt when HOME and the XDG_*_HOME variables give no absolute path.

@@ -148,6 +148,11 @@ TEST_CASE("render_entry quotes and escapes an absolute program path", "[desktop]
   REQUIRE(exec != nullptr);
   const std::string unescaped = exec;
   g_free(exec);
+  // TryExec names the same program, so a desktop skips the entry once that program is gone.
+  gchar* try_exec = g_key_file_get_string(kf.get(), G_KEY_FILE_DESKTOP_GROUP, G_KEY_FILE_DESKTOP_KEY_TRY_EXEC, nullptr);
+  REQUIRE(try_exec != nullptr);
+  CHECK(std::string(try_exec) == program);
+  g_free(try_exec);
   auto args = exec_line::split_exec(unescaped);
   REQUIRE(args);
   REQUIRE(args->size() == 3);

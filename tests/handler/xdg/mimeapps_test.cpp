@@ -55,3 +55,23 @@ TEST_CASE("named_defaults: only [Default Applications] lines count as somebody's
         std::vector<std::string>{"thunderbird.desktop", "claws-mail.desktop"});
   CHECK(mimeapps::named_defaults({texts[0], texts[3]}, "x-scheme-handler/mailto").empty());
 }
+
+TEST_CASE("default_list: mailtokit first, then the handler to fall back on", "[mimeapps]") {
+  CHECK(mimeapps::default_list("mailtokit-handler.desktop", "thunderbird.desktop") ==
+        "mailtokit-handler.desktop;thunderbird.desktop;");
+  CHECK(mimeapps::default_list("mailtokit-handler.desktop", "") == "mailtokit-handler.desktop;");
+  CHECK(mimeapps::default_list("mailtokit-handler.desktop", "mailtokit-handler.desktop") ==
+        "mailtokit-handler.desktop;");
+  // What unregister reads back from it: the previous handler stays when mailtokit's id goes.
+  const std::string text = mimeapps::set_default(
+      "", "x-scheme-handler/mailto", mimeapps::default_list("mailtokit-handler.desktop", "thunderbird.desktop"));
+  CHECK(mimeapps::drop_id(text, "x-scheme-handler/mailto", "mailtokit-handler.desktop") ==
+        "[Default Applications]\nx-scheme-handler/mailto=thunderbird.desktop;\n");
+}
+
+TEST_CASE("holds_no_entry: only headers, comments and blank lines", "[mimeapps]") {
+  CHECK(mimeapps::holds_no_entry(""));
+  CHECK(mimeapps::holds_no_entry("[Default Applications]\n\n# a comment\n[Added Associations]\n"));
+  CHECK_FALSE(mimeapps::holds_no_entry("[Default Applications]\ntext/html=firefox.desktop;\n"));
+  CHECK_FALSE(mimeapps::holds_no_entry("[Added Associations]\n  x-scheme-handler/mailto=a.desktop;\n"));
+}
