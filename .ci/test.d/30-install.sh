@@ -28,17 +28,20 @@ for f in usr/bin/mailtokit usr/libexec/mailtokit/mailtokit-ask usr/include/mailt
          usr/share/locale/{de,fr,es}/LC_MESSAGES/mailtokit.mo; do
   [[ -e "$tmp/stage/$f" ]] || { echo "FAILED: staged install lacks /$f"; fail=1; }
 done
-pc=$(find "$tmp/stage" -name mailtokit.pc)
-if [[ -z "$pc" ]] || ! grep -qx 'prefix=/usr' "$pc"; then
-  echo "FAILED: staged mailtokit.pc does not say prefix=/usr"
-  fail=1
-fi
 if [[ -n "$(find "$tmp/stage" -mindepth 1 -maxdepth 1 ! -name usr)" ]]; then
   echo "FAILED: staged install wrote outside DESTDIR/usr"
   fail=1
 fi
+for f in mailtokit.pc mailtokit-static.pc; do
+  grep -qx 'prefix=/usr' "$(find "$tmp/stage" -name "$f")" || { echo "FAILED: staged $f does not say prefix=/usr"; fail=1; }
+done
+# The README's uninstall removes every installed file and the folders left empty (here: all of
+# DESTDIR/usr's but the prefix itself).
+cmake --build "$build" --target uninstall >/dev/null
+left=$(find "$tmp/stage" -mindepth 1 ! -path "$tmp/stage/usr")
+[[ -z "$left" ]] || { echo "FAILED: the uninstall target left:"; echo "$left" | head -20; fail=1; }
 ((fail == 0)) || exit 1
-echo "staged install: ok"
+echo "staged install and uninstall: ok"
 
 echo "-- C API tests under ASan/LSan/UBSan"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:disable_coredump=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:strict_init_order=1"

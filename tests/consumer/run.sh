@@ -190,6 +190,13 @@ expect "pkg-config --modversion" test "$(pkg-config --modversion mailtokit)" = 0
 cflags="$(pkg-config --cflags mailtokit | xargs)"
 expect "pkg-config --cflags names only the include folder ($cflags)" \
   test "$cflags" = "-I$(pkg-config --variable=includedir mailtokit)" -o -z "$cflags"
+# The static module names the archive itself, so the linker cannot take the .so beside it; with
+# --static it gives the same (its dependencies are in Libs already).
+static_libs="$(pkg-config --libs mailtokit-static | xargs)"
+expect "pkg-config --libs mailtokit-static names libmailtokit.a ($static_libs)" \
+  test "${static_libs%% *}" = "$(pkg-config --variable=libdir mailtokit-static)/libmailtokit.a"
+expect "pkg-config --static --libs mailtokit-static gives the same" \
+  test "$(pkg-config --static --libs mailtokit-static | xargs)" = "$static_libs"
 if make -C "$work/c" -f "$here/c/Makefile" SRC="$example_src" CFLAGS="-O2 $flags" LDFLAGS="$flags" all static \
      >"$work/c-build.log" 2>&1; then
   ok

@@ -1,0 +1,47 @@
+# `cmake --build BUILD --target uninstall` (with sudo for a system install): remove the files the
+# last `cmake --install BUILD` put in place (BUILD/install_manifest.txt, which names them without
+# DESTDIR), then each folder inside that install's prefix that this left empty, deepest first.
+# Where the install went (DESTDIR and the prefix, --prefix included) is what
+# cmake/record_prefix.cmake wrote at install time. Only files inside the prefix are removed; never
+# the prefix itself, nothing outside it, never a folder that still holds anything.
+# Usage: cmake -DBUILD_DIR=BUILD -P uninstall.cmake
+foreach(f install_manifest.txt install_prefix.cmake)
+  if(NOT EXISTS "${BUILD_DIR}/${f}")
+    message(FATAL_ERROR "${BUILD_DIR}/${f} is missing: nothing was installed from this build folder")
+  endif()
+endforeach()
+include("${BUILD_DIR}/install_prefix.cmake")
+file(STRINGS "${BUILD_DIR}/install_manifest.txt" files)
+string(REGEX REPLACE "/+$" "" inside "${installed_prefix}")
+set(prefix "${installed_destdir}${inside}")
+set(dirs "")
+foreach(listed IN LISTS files)
+  string(FIND "${listed}" "${inside}/" at)
+  if(NOT at EQUAL 0)
+    message(STATUS "Kept ${listed}: outside the prefix ${inside}")
+    continue()
+  endif()
+  set(f "${installed_destdir}${listed}")
+  if(EXISTS "${f}" OR IS_SYMLINK "${f}")
+    file(REMOVE "${f}")
+    message(STATUS "Removed ${f}")
+  endif()
+  get_filename_component(d "${f}" DIRECTORY)
+  string(FIND "${d}/" "${prefix}/" at)
+  while(at EQUAL 0 AND NOT d STREQUAL prefix)
+    list(APPEND dirs "${d}")
+    get_filename_component(d "${d}" DIRECTORY)
+    string(FIND "${d}/" "${prefix}/" at)
+  endwhile()
+endforeach()
+list(REMOVE_DUPLICATES dirs)
+# A folder sorts after its parent, so in descending order children come first.
+list(SORT dirs ORDER DESCENDING)
+foreach(d IN LISTS dirs)
+  file(GLOB left LIST_DIRECTORIES true "${d}/*" "${d}/.*")
+  if(IS_DIRECTORY "${d}" AND NOT IS_SYMLINK "${d}" AND left STREQUAL "")
+    file(REMOVE_RECURSE "${d}")
+    message(STATUS "Removed the empty folder ${d}")
+  endif()
+endforeach()
+file(REMOVE "${BUILD_DIR}/install_manifest.txt" "${BUILD_DIR}/install_prefix.cmake")
