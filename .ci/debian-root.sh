@@ -4,7 +4,7 @@
 # purges them and checks that none of their files is left. /tmp/mk/src is the tree the packages
 # were built from (for tests/consumer and tests/cli/man_page.py). The root already holds what
 # the checks themselves need (build-essential, cmake, pkg-config, xdg-utils, desktop-file-utils,
-# python3, groff, man-db), and nothing of mailtokit's own dependencies: the packages must bring
+# python3, groff, man-db, libglib2.0-bin for gio), and nothing of mailtokit's own dependencies: the packages must bring
 # those.
 set -euo pipefail
 cd /tmp/mk
@@ -34,8 +34,10 @@ usr_local_unchanged() {  # usr_local_unchanged WHEN
 
 echo "-- an ordinary user whose mailto: handler is another program"
 useradd -m -s /bin/bash "$user"
-as_user 'mkdir -p ~/.local/share/applications && printf "%s\n" "[Desktop Entry]" "Type=Application" \
-  "Name=Other mail" "Exec=true %u" "MimeType=x-scheme-handler/mailto;" >~/.local/share/applications/other-mail.desktop &&
+# Its mail program records the links it is given (~/other-mail.got), for the check after the purge.
+as_user 'mkdir -p ~/.local/share/applications ~/bin && printf "%s\n" "#!/bin/sh" "printf \"%s\\\\n\" \"\$1\" >>\"\$HOME/other-mail.got\"" \
+  >~/bin/other-mail && chmod +x ~/bin/other-mail && printf "%s\n" "[Desktop Entry]" "Type=Application" \
+  "Name=Other mail" "Exec=$HOME/bin/other-mail %u" "MimeType=x-scheme-handler/mailto;" >~/.local/share/applications/other-mail.desktop &&
   xdg-mime default other-mail.desktop x-scheme-handler/mailto'
 [[ "$(as_user 'xdg-mime query default x-scheme-handler/mailto')" == other-mail.desktop ]] ||
   bad "the user's default mailto: handler could not be set up before the install"
@@ -93,7 +95,24 @@ chown -R "$user:" /tmp/mk/src
 as_user 'bash /tmp/mk/src/tests/consumer/run.sh --prefix /usr ~/consumer' || bad "tests/consumer/run.sh --prefix /usr"
 
 echo "-- apt purge"
+# Registered when the packages go, with no unregister first: mail links must still reach the
+# user's previous program, through xdg-open and through GIO (mailtokit-register(1)).
+as_user 'mailtokit register' >/tmp/mk/register.out 2>&1 || { bad "mailtokit register"; cat /tmp/mk/register.out; }
 quiet apt-get purge -y "${pkgs[@]}"
+got=$(as_user 'xdg-mime query default x-scheme-handler/mailto')
+[[ "$got" == other-mail.desktop ]] || bad "after the purge, xdg-mime names '$got', not other-mail.desktop"
+as_user 'DISPLAY=:99 xdg-open mailto:a@example.org?subject=xdg-open' >/tmp/mk/open.out 2>&1 ||
+  { bad "after the purge, xdg-open fails"; cat /tmp/mk/open.out; }
+as_user 'gio open mailto:a@example.org?subject=gio' >/tmp/mk/open.out 2>&1 ||
+  { bad "after the purge, gio open fails"; cat /tmp/mk/open.out; }
+for _ in $(seq 1 100); do  # gio open does not wait for the program it starts
+  [[ $(as_user 'cat ~/other-mail.got 2>/dev/null' | wc -l) -ge 2 ]] && break
+  sleep 0.1
+done
+got=$(as_user 'cat ~/other-mail.got 2>/dev/null' || true)
+[[ "$got" == $'mailto:a@example.org?subject=xdg-open\nmailto:a@example.org?subject=gio' ]] ||
+  bad "after the purge, the previous mail program got '$got' from xdg-open and gio open"
+((failed == 0)) && echo "after the purge, xdg-open and gio open reach the previous mail program: ok"
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null | grep -q '^ii' && bad "$p is still installed"
 done
