@@ -9,7 +9,8 @@ lines, and the Embedding section's `export PKG_CONFIG_PATH=...` and rpath flag. 
 bash in a folder whose `build/release` is this build (MAILTOKIT_BUILD_DIR), in a HOME that holds
 only a `.profile`, with PATH as before the next login (no ~/.local/bin):
 - the install puts the program, a man page `man` finds once ~/.local/bin is on PATH (as Debian's
-  .profile does at the next login), the desktop entry and mailtokit.pc under ~/.local;
+  .profile does at the next login), the desktop entry and mailtokit.pc under ~/.local; its
+  `man mailtokit-settings` names ~/.local/share/applications for such an install;
 - the installed program registers (the real xdg-mime), `use gmail` writes a setting, a kept draft
   lies in the state folder;
 - the README's embed.c builds through pkg-config as the README says, against the shared library
@@ -74,6 +75,10 @@ def run(prog):
     r = sh("man -w mailtokit-register", path=login_path)
     check(r.stdout.strip() == f"{local}/share/man/man1/mailtokit-register.1",
           f"man finds the page once ~/.local/bin is on PATH: {r.stdout.strip()} {r.stderr.strip()}")
+
+    r = sh("MANWIDTH=200 man mailtokit-settings 2>&1", path=login_path)
+    check("~/.local/share/applications for cmake --install --prefix ~/.local" in r.stdout,
+          f"man mailtokit-settings names where a ~/.local install put its menu entry: {r.stdout[:600]!r}")
 
     # Used: registered, a setting, a kept draft.
     for command in ("mailtokit register", "mailtokit use gmail"):
