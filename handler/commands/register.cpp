@@ -273,7 +273,13 @@ int run_register() {
                  files::reason(w.error()));
     return exit_cantcreat;
   }
-  update_database(p->applications);
+  // The applications folder's mimeinfo.cache does not list mailtokit's entry (an older register,
+  // or another program's update-desktop-database, may have put it there): GIO reads the entries
+  // themselves, and xdg-mime falls back to the first id a cache lists once mailtokit's program
+  // is gone, so a listed entry would outlive the program.
+  if (const std::string cache = p->applications + "/mimeinfo.cache"; fs::exists(cache, ec))
+    (void)files::write_atomic(AT_FDCWD, cache, mimeapps::drop_id(file_text(cache), scheme_type, desktop_id),
+                              {.mode = 0644});
   if (!set_default(std::string(desktop_id))) {
     report_error("unavailable", tr("xdg-mime default failed"));
     return exit_unavailable;

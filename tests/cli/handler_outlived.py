@@ -15,7 +15,9 @@ removal of a per-user install leaves it, with `unregister` never run. Then:
 - the copy put back, `unregister` leaves the user's files as they were before `register`
   (mimeapps.list byte for byte; no $XDG_DATA_HOME/applications/mimeapps.list when there was none);
 - `unregister --remove-data` also removes the configuration and the state folder with its kept
-  drafts, and a mimeapps.list that register created: only the user's own files are left in HOME.
+  drafts, and a mimeapps.list that register created: only the user's own files are left in HOME;
+- with no previous handler (only the system's first pick, nobody's choice), the program gone:
+  xdg-mime, xdg-open and gio open reach that first pick again.
 """
 import os
 import shutil
@@ -34,6 +36,46 @@ LINK = "mailto:joe@example.org?subject=after%20the%20purge"
 def entry(path: Path, name: str, program: Path) -> None:
     path.write_text(f"[Desktop Entry]\nType=Application\nName={name}\nExec={program} %u\n"
                     "MimeType=x-scheme-handler/mailto;\n")
+
+
+def without_previous(prog, check):
+    """No mail program was the user's choice, only the system's first pick: once mailtokit's
+    program is gone, links reach that first pick again (the desktop's default, as before)."""
+    tmp, home, env = private_home()
+    root = Path(tmp)
+    env.update(LANGUAGE="C", LANG="C.UTF-8", DISPLAY=":99", XDG_DATA_DIRS=str(root / "system-share"),
+               XDG_CONFIG_DIRS=str(root / "system-config"))
+    system_apps = root / "system-share/applications"
+    for d in (system_apps, root / "system-config", root / "first-runs"):
+        d.mkdir(parents=True, exist_ok=True)
+    entry(system_apps / "aaa-first.desktop", "First Pick", write_recorder(root / "bin/first", in_dir(root / "first-runs")))
+
+    def sh(*args):
+        return subprocess.run(list(args), env=env, capture_output=True, text=True, cwd=tmp, timeout=60)
+
+    sh("update-desktop-database", str(system_apps))
+    # The user's cache as an older register (or another program's update-desktop-database) left it.
+    user_apps = Path(env["XDG_DATA_HOME"]) / "applications"
+    user_apps.mkdir(parents=True)
+    (user_apps / "mimeinfo.cache").write_text("[MIME Cache]\nx-scheme-handler/mailto=mailtokit-handler.desktop;\n")
+    installed = root / "prefix/bin/mailtokit"
+    installed.parent.mkdir(parents=True)
+    shutil.copy2(prog, installed)
+    r = sh(str(installed), "register")
+    check(r.returncode == 0 and "previous:     (none)" in r.stdout,
+          f"no previous: register: {r.returncode} {r.stdout!r} {r.stderr!r}")
+    cache = (user_apps / "mimeinfo.cache").read_text()
+    check("mailtokit-handler.desktop" not in cache, f"register leaves its entry out of the user's cache: {cache!r}")
+    installed.unlink()
+    q = sh("xdg-mime", "query", "default", "x-scheme-handler/mailto").stdout.strip()
+    check(q == "aaa-first.desktop", f"no previous, program gone: xdg-mime names the first pick ({q})")
+    r = sh("xdg-open", LINK)
+    check(r.returncode == 0 and len(runs(root / "first-runs")) == 1,
+          f"no previous, program gone: xdg-open starts the first pick: {r.returncode} {r.stderr.strip()}")
+    r = sh("gio", "open", LINK)
+    got = wait_for(lambda: len(runs(root / "first-runs")) == 2, 30, "gio open to start the first pick")
+    check(got and r.returncode == 0, "no previous, program gone: gio open starts the first pick")
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 def run(prog):
@@ -123,6 +165,7 @@ def run(prog):
           f"only the user's own desktop entry is left in HOME: {left}")
     check(not mimeapps.exists(), "the mimeapps.list register created, with nothing else in it, is gone")
     shutil.rmtree(tmp, ignore_errors=True)
+    without_previous(prog, check)
     return checks.report("handler_outlived", "mail links reach the previous handler once mailtokit is gone")
 
 
