@@ -171,14 +171,26 @@ program::result<void> put_list(const std::string& path, const std::string& text,
 // xdg-mime 1.1.3 reads only the first id of a line and skips it when its Exec program is gone.
 bool write_defaults(const registration_paths& p, const std::string& previous) {
   const std::string list = mimeapps::default_list(desktop_id, previous);
-  auto w = files::write_atomic(AT_FDCWD, p.mimeapps, mimeapps::set_default(file_text(p.mimeapps), scheme_type, list),
-                               {.mode = 0644});
-  if (w && !previous.empty())
-    w = files::write_atomic(AT_FDCWD, p.data_mimeapps,
-                            mimeapps::set_default(file_text(p.data_mimeapps), scheme_type, previous + ";"),
-                            {.mode = 0644});
-  if (!w) report_error("cannot_create", fill(tr("cannot update {0}"), {preview::visible(p.mimeapps)}), files::reason(w.error()));
-  return bool(w);
+  for (const auto& [path, value] : {std::pair{p.mimeapps, list}, std::pair{p.data_mimeapps, previous + ";"}}) {
+    if (path == p.data_mimeapps && previous.empty()) break;
+    auto w = files::write_atomic(AT_FDCWD, path, mimeapps::set_default(file_text(path), scheme_type, value), {.mode = 0644});
+    if (!w) {
+      report_error("cannot_create", fill(tr("cannot update {0}"), {preview::visible(path)}), files::reason(w.error()));
+      return false;
+    }
+  }
+  return true;
+}
+
+// mailtokit's entry out of the applications folder's mimeinfo.cache, when a cache lists it (an
+// older register, or another program's update-desktop-database): GIO reads the entries
+// themselves, and xdg-mime falls back to the first id a cache lists once mailtokit's program is
+// gone, so a listed entry would outlive the program. A cache that cannot be read is left alone.
+void unlist_from_cache(const registration_paths& p) {
+  const std::string cache = p.applications + "/mimeinfo.cache";
+  auto text = read_small_file(cache, 16 << 20);
+  if (!text || !*text || (*text)->find(desktop_id) == std::string::npos) return;
+  (void)files::write_atomic(AT_FDCWD, cache, mimeapps::drop_id(**text, scheme_type, desktop_id), {.mode = 0644});
 }
 
 // A desktop-specific list in the user's configuration ($XDG_CONFIG_HOME/$desktop-mimeapps.list)
@@ -273,13 +285,7 @@ int run_register() {
                  files::reason(w.error()));
     return exit_cantcreat;
   }
-  // The applications folder's mimeinfo.cache does not list mailtokit's entry (an older register,
-  // or another program's update-desktop-database, may have put it there): GIO reads the entries
-  // themselves, and xdg-mime falls back to the first id a cache lists once mailtokit's program
-  // is gone, so a listed entry would outlive the program.
-  if (const std::string cache = p->applications + "/mimeinfo.cache"; fs::exists(cache, ec))
-    (void)files::write_atomic(AT_FDCWD, cache, mimeapps::drop_id(file_text(cache), scheme_type, desktop_id),
-                              {.mode = 0644});
+  unlist_from_cache(*p);
   if (!set_default(std::string(desktop_id))) {
     report_error("unavailable", tr("xdg-mime default failed"));
     return exit_unavailable;
