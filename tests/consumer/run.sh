@@ -182,6 +182,12 @@ else
   expect "find_package(mailtokit 9.0) refused by the version file" has "$work/cxx-v9.log" "compatible with requested version \"9.0\""
 fi
 
+# The API reference comes with the -dev files when the build made it (MAILTOKIT_DOCS, on with the
+# tests and in the Debian package).
+if [[ "$mode" == --prefix ]] || grep -qx 'MAILTOKIT_DOCS:BOOL=ON' "$arg/CMakeCache.txt"; then
+  expect "the API reference is installed" test -f "$prefix/share/doc/libmailtokit-dev/html/index.html"
+fi
+
 # --- C through pkg-config, only the prefix's .pc on the search path ---
 mkdir -p "$work/c"
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
