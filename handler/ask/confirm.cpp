@@ -183,6 +183,8 @@ std::string refusal_words(mailtokit::errc code) {
     case errc::message_malformed:
     case errc::body_malformed:
       return tr("The message could not be read.");
+    case errc::no_memory:
+      return tr("There was not enough memory to read the link.");
     case errc::internal_error:
       break;
   }
