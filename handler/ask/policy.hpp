@@ -16,10 +16,16 @@ enum class confirm_mode { risky, always, never };
 /// The mode named `name` ("risky", "always", "never"); nullopt for anything else.
 [[nodiscard]] std::optional<confirm_mode> parse_confirm_mode(std::string_view name) noexcept;
 
-/// True for the findings that change who gets the message or what an address looks like:
-/// hidden recipients, bidi tricks, mixed scripts and confusables, invisible and control
-/// characters, a display name that shows another address. Long texts and a non-ASCII local part
-/// are facts, not risks.
+/// What a preview finding means for the question: `risky` needs the user's decision, `told` is
+/// only said.
+enum class severity { told, risky };
+/// The severity of the finding code `code` (preview.hpp lists them): risky for the findings that
+/// change who gets the message or what an address looks like (hidden recipients, bidi tricks,
+/// mixed scripts and confusables, invisible and control characters, a display name that shows
+/// another address); told for facts (long texts, a non-ASCII local part). A code it does not
+/// know is risky (fail closed).
+[[nodiscard]] severity severity_of(std::string_view code) noexcept;
+/// severity_of(f.code) == severity::risky.
 [[nodiscard]] bool is_risky(const preview::finding& f) noexcept;
 /// True for a parser note that says a lenient repair changed a recipient field (an address kept
 /// although invalid; controls removed from, or a charset guessed for, 'to', 'cc' or 'bcc'):

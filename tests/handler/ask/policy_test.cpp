@@ -84,6 +84,27 @@ TEST_CASE("is_risky decides on the field, never on the English message", "[polic
   CHECK_FALSE(is_risky(preview::finding{"non_ascii_local_part", "to[0]", ""}));
 }
 
+TEST_CASE("a finding code the question does not know is risky", "[policy]") {
+  // A code a newer library adds, or a misspelt one, needs the user's decision until someone
+  // says otherwise.
+  CHECK(severity_of("homoglyph_in_subject") == severity::risky);
+  CHECK(severity_of("") == severity::risky);
+  CHECK(severity_of("Long_body") == severity::risky);
+  CHECK(is_risky(preview::finding{"a_code_nobody_knows", "subject", ""}));
+  // Every known code keeps its meaning: the twelve risky ones, and the facts only told.
+  for (const auto* code : {"hidden_recipients", "bidi_control", "mixed_direction", "mixed_script", "confusable",
+                           "mixed_numbers", "hidden_overlay", "invisible_character", "control_character",
+                           "display_name_mismatch", "address_decodes_again", "address_compatibility_characters"}) {
+    INFO(code);
+    CHECK(severity_of(code) == severity::risky);
+  }
+  for (const auto* code : {"display_name_separators", "invalid_address", "non_ascii_local_part", "long_subject",
+                           "long_body", "many_lines"}) {
+    INFO(code);
+    CHECK(severity_of(code) == severity::told);
+  }
+}
+
 TEST_CASE("how open asks: terminal, dialog, or the documented fallback", "[policy]") {
   const ask_context tty{true, true, true, true};
   const ask_context desktop{false, false, true, true};
