@@ -6,8 +6,9 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "clients/dispatch.hpp"
+#include "ask/display_text.hpp"
 #include "base/i18n.hpp"
+#include "clients/dispatch.hpp"
 
 namespace mailtokit::ask {
 
@@ -198,7 +199,7 @@ std::string failure_text(const open_failure& f, std::string_view kept_draft) {
     t += "\n\n" + fill(tr("The draft was not handed over; it is kept in {0}: open that file with your mail "
                             "program, or click the link again once mail goes where you want."),
                          {clip(preview::visible(kept_draft), 400)});
-  return t;
+  return blank_runs_shown(t);
 }
 
 std::string choose_hint() {
@@ -254,7 +255,7 @@ std::vector<std::string> notify_argv(std::string_view summary, const std::vector
   std::string body;
   for (std::size_t i = 0; i < lines.size() && i < max_lines; ++i) {
     if (!body.empty()) body += '\n';
-    body += escape_markup(preview::visible(clip(lines[i], line_chars)));
+    body += escape_markup(blank_runs_shown(preview::visible(clip(lines[i], line_chars))));
   }
   if (lines.size() > max_lines)
     body += "\n(" +

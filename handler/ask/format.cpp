@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "ask/display_text.hpp"
+
 namespace mailtokit::ask {
 namespace {
 
@@ -198,6 +200,9 @@ mailtokit::result<request, std::string> decode(std::string_view text) {
     const bool isolates = key == "details" || key == "recipient" || key == "file";
     auto value = clean(text.substr(value_at, len), isolates);
     if (!value) return fail("invalid UTF-8 in the field at byte " + std::to_string(at));
+    // Whoever made the request, no run of blanks in a line of the window pushes link text to the
+    // start of a line of its own. The details keep theirs: a body's indentation, in a scrolled view.
+    if (key != "details" && key != "default" && key != "icon") *value = blank_runs_shown(*value);
     if (key == "title") {
       r.title = std::move(*value);
     } else if (key == "headline") {
