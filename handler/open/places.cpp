@@ -86,11 +86,20 @@ mailtokit::result<std::string, webmail::problem> with_choice(const std::string& 
 
 program::result<void> write_config(const xdg::loaded_config& lc, const std::string& text) {
   std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(lc.path).parent_path(), ec);
-  unsigned mode = 0644;
+  std::string path = lc.path;
   struct stat st {};
-  if (lc.exists && ::stat(lc.path.c_str(), &st) == 0) mode = st.st_mode & 0777;
-  return files::write_atomic(AT_FDCWD, lc.path, text, {.mode = mode});
+  if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+    // A configuration kept elsewhere (a dotfiles folder) and linked here stays where it is: the
+    // link's file is rewritten, beside itself, and the link is kept. A link to nothing is
+    // refused: its target cannot be known to be the user's file.
+    const auto target = std::filesystem::canonical(path, ec);
+    if (ec) return program::fail(program::errc::io_error, ENOENT);
+    path = target.string();
+  }
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  unsigned mode = 0644;
+  if (lc.exists && ::stat(path.c_str(), &st) == 0) mode = st.st_mode & 0777;
+  return files::write_atomic(AT_FDCWD, path, text, {.mode = mode});
 }
 
 }  // namespace mailtokit::open_link

@@ -37,7 +37,8 @@ struct place {
                                                                           std::string_view name,
                                                                           std::string_view address);
 /// The configuration file rewritten with `text` (atomically, its folder made when missing, its
-/// mode kept).
+/// mode kept). A configuration that is a symbolic link stays one: the file it leads to is
+/// rewritten in its own folder; a link that leads nowhere is an io_error (ENOENT), nothing written.
 [[nodiscard]] program::result<void> write_config(const xdg::loaded_config& lc, const std::string& text);
 
 }  // namespace mailtokit::open_link

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <string>
 
@@ -89,4 +90,37 @@ TEST_CASE("first click and `use`: the choice is written into the configuration, 
   CHECK(error_of(with_choice(text, "custom", "")).words.find("command") != std::string::npos);
   // An address that would break the file (a line break) never reaches it.
   CHECK_FALSE(with_choice(text, "roundcube", "https://mail.example.org/\ntarget = custom"));
+}
+
+TEST_CASE("a configuration that is a symbolic link stays one when it is rewritten", "[choose]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("mailtokit-config-link-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "dotfiles");
+  fs::create_directories(dir / "config/mailtokit");
+  const fs::path target = dir / "dotfiles/mailtokit.conf";
+  { std::ofstream(target) << "target = thunderbird\n"; }
+  fs::permissions(target, fs::perms::owner_read | fs::perms::owner_write);
+  const fs::path link = dir / "config/mailtokit/config";
+  fs::create_symlink(target, link);
+  xdg::loaded_config lc;
+  lc.path = link.string();
+  lc.exists = true;
+  REQUIRE(open_link::write_config(lc, "target = aerc\n"));
+  // The link is kept, and leads to the file rewritten, whose mode is kept.
+  CHECK(fs::is_symlink(fs::symlink_status(link)));
+  CHECK(fs::read_symlink(link) == target);
+  std::ifstream in(target);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(text == "target = aerc\n");
+  CHECK((fs::status(target).permissions() & fs::perms::all) == (fs::perms::owner_read | fs::perms::owner_write));
+  // No temporary file is left beside either.
+  CHECK(std::distance(fs::directory_iterator(dir / "dotfiles"), fs::directory_iterator()) == 1);
+  CHECK(std::distance(fs::directory_iterator(dir / "config/mailtokit"), fs::directory_iterator()) == 1);
+  // A link to nothing is refused, and stays as it was.
+  fs::remove(target);
+  CHECK_FALSE(open_link::write_config(lc, "target = mutt\n"));
+  CHECK(fs::is_symlink(fs::symlink_status(link)));
+  CHECK_FALSE(fs::exists(target));
+  fs::remove_all(dir);
 }
