@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ask/dialog.hpp"
+#include "ask/turn.hpp"
 #include "base/files.hpp"
 #include "base/i18n.hpp"
 #include "cli/cli.hpp"
@@ -209,6 +210,16 @@ int run_settings() {
 // cannot be shown, what report() falls back to: the desktop's error dialog, else a notification
 // (unless `notify` is off), saying in words how to choose.
 int run_failure_window(const std::string& text, bool offer_choice, bool notify) {
+  // One failure window at a time, held while it is open: a page that opens links in a loop gets
+  // one window and one notification that counts the rest, never a window each.
+  const std::string dir = ask::turn_dir();
+  const auto one = ask::take_now(dir, "failure.lock");
+  if (!one && !dir.empty()) {
+    std::string shown = text;
+    if (offer_choice) shown.append("\n\n").append(ask::choose_hint());
+    if (notify) open_link::notify_failure(shown);
+    return exit_ok;
+  }
   const auto ui = open_link::probe_desktop(false);
   if (ui.ask) {
     const auto a = ask::ask_window(ask::failure_request(text, offer_choice), *ui.ask);

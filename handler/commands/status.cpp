@@ -8,6 +8,7 @@
 
 #include "ask/dialog.hpp"
 #include "ask/policy.hpp"
+#include "ask/turn.hpp"
 #include "open/choose.hpp"
 #include "clients/client.hpp"
 #include "cli/cli.hpp"
@@ -139,6 +140,13 @@ int run_status() {
               fill(tr("its Exec hands the link to `{0}`; choose another with `mailtokit use`"), {*sh}));
   }
   if (lc->cfg.command) field("", tr("command"), preview::visible(lc->cfg.command->value));
+  // Where one question at a time is kept (ask/turn.hpp): the runtime folder, else a private
+  // temporary folder; without either, questions can stack.
+  const std::string turn = ask::turn_dir();
+  field("", tr("one question at a time"),
+        !turn.empty() ? fill(tr("kept in {0}"), {preview::visible(turn)})
+                      : std::string(tr("off: no private folder for it ($XDG_RUNTIME_DIR/mailtokit or "
+                                       "$TMPDIR/mailtokit-UID); questions from several links can open at once")));
   if (auto state = xdg::state_home(env)) {
     const auto days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
     field("", tr("draft files"),

@@ -292,20 +292,22 @@ std::optional<int> open_run::answer_with(ask_how how, const ask_context& ctx, co
   return std::nullopt;
 }
 
-// One window at a time (issue 46): wait while another link's question or chooser is open; when
-// several already wait, this link is not opened and its draft is kept.
+// One window at a time: wait while another link's question or chooser is open. A link that more
+// links have come after than may wait leaves the queue (ask::wait_turn()): its draft is kept and
+// it is said in the one notification that gathers such links, never a window of its own. Nothing
+// is opened unasked: every link that gets the turn is asked its own question.
 std::optional<int> open_run::take_turn() {
   if (turn_) return std::nullopt;
   if (auto t = ask::wait_turn(ask::turn_dir())) {
     turn_.emplace(std::move(*t));
     return std::nullopt;
   }
-  // Told in a notification, never a window of its own: that would stack again.
   desktop_ui no_window = ui_;
   no_window.dialog.reset();
+  no_window.ask.reset();
   return report({exit_unavailable,
-                 tr("The link was not opened: other mail links are already waiting for your answer."),
-                 tr("Answer the open question first, then click the link again.")},
+                 tr("The link was not opened: newer mail links came while it waited for your answer."),
+                 tr("Answer the open question, then click the link again if you want it.")},
                 keep(), no_window);
 }
 

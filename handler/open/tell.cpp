@@ -1,12 +1,18 @@
 #include "open/tell.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 #include "ask/confirm.hpp"
-#include "base/files.hpp"
 #include "ask/question.hpp"
+#include "ask/turn.hpp"
+#include "base/files.hpp"
 #include "base/i18n.hpp"
 #include "cli/cli.hpp"
 #include "launch/process.hpp"
@@ -89,16 +95,87 @@ std::string keep_draft(const draft& d, const environment& env, const loaded_conf
   return path ? *path : std::string();
 }
 
-void notify_failure(const std::string& text) {
-  if (!installed("notify-send")) return;
-  // One body line per paragraph (notify_argv() shows a line break inside a line as <U+000A>).
+namespace {
+
+// The one notice's id, how many failures it gathers, and under whose question or failure window
+// they came; kept in the turn's folder: "ID COUNT HOLDER".
+struct gathered {
+  unsigned long id = 0;
+  unsigned long count = 0;
+  std::string holder;
+};
+
+gathered read_gathered(const std::string& dir) {
+  gathered g;
+  auto text = read_small_file(dir + "/notice", 64);
+  if (text && *text) {
+    const std::string& t = **text;
+    char* end = nullptr;
+    g.id = std::strtoul(t.c_str(), &end, 10);
+    g.count = std::strtoul(end, &end, 10);
+    while (*end == ' ') ++end;
+    g.holder = std::string(end, std::strcspn(end, "\n"));
+  }
+  return g;
+}
+
+// One body line per paragraph (notify_argv() shows a line break inside a line as <U+000A>).
+std::vector<std::string> paragraphs(const std::string& text) {
   std::vector<std::string> lines;
   for (std::size_t at = 0; at < text.size();) {
     const auto nl = std::min(text.find('\n', at), text.size());
     if (nl > at) lines.push_back(text.substr(at, nl - at));
     at = nl + 1;
   }
-  send_notification(notify_argv(tr(failure_title.data()), lines, true, lines.size(), text.size()));
+  return lines;
+}
+
+}  // namespace
+
+// Links that fail while a question or a failure window is on the screen (a page opening links
+// in a loop) are gathered into one notification: each replaces the one before it by its id
+// (Desktop Notifications Specification, "replaces_id"), counting them, so a flood shows one
+// notice, never one each. A failure while nothing is on the screen starts the count again.
+void notify_failure(const std::string& text) {
+  if (!installed("notify-send")) return;
+  std::vector<std::string> lines = paragraphs(text);
+  const std::string dir = ask::turn_dir();
+  files::fd_guard guard(dir.empty() ? -1 : ::open((dir + "/notice.lock").c_str(),
+                                                  O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
+  if (guard.get() < 0 || ::flock(guard.get(), LOCK_EX) != 0) {
+    send_notification(notify_argv(tr(failure_title.data()), lines, true, lines.size(), text.size()));
+    return;
+  }
+  gathered g = read_gathered(dir);
+  std::string on_screen = ask::holder(dir, "question.lock");
+  if (on_screen.empty()) on_screen = ask::holder(dir, "failure.lock");
+  if (on_screen.empty()) on_screen = "-";
+  g.count = on_screen != "-" && on_screen == g.holder ? g.count + 1 : 1;
+  g.holder = on_screen;
+  std::string summary = tr(failure_title.data());
+  if (g.count > 1) {
+    // TRANSLATORS: a notification that gathers the links a page opened while a question was open.
+    summary = fill(ntr("mailtokit: {0} mail link was not opened", "mailtokit: {0} mail links were not opened", g.count),
+                   {std::to_string(g.count)});
+    lines.insert(lines.begin(), tr("They came while another question or failure was on the screen; each draft is "
+                                   "kept. The newest:"));
+  }
+  auto argv = notify_argv(summary, lines, true, lines.size(), text.size() + 200);
+  const auto options_end = std::find(argv.begin(), argv.end(), "--");
+  std::vector<std::string> ours{"--print-id"};
+  if (g.id != 0) ours.push_back("--replace-id=" + std::to_string(g.id));
+  argv.insert(options_end, ours.begin(), ours.end());
+  auto got = launch::run_capture(argv, 64);
+  if (!got || got->status != 0) {
+    // A notify-send without --print-id (before libnotify 0.7.10): one notification each.
+    argv.erase(std::remove_if(argv.begin(), argv.end(), [](const std::string& a) {
+                 return a == "--print-id" || a.rfind("--replace-id=", 0) == 0;
+               }), argv.end());
+    send_notification(argv);
+  } else {
+    g.id = std::strtoul(got->out.c_str(), nullptr, 10);
+  }
+  (void)files::write_atomic(AT_FDCWD, dir + "/notice", std::to_string(g.id) + " " + std::to_string(g.count) + " " + g.holder + "\n");
 }
 
 std::vector<std::string> failure_window_argv(std::string_view self_exe, std::string_view text, bool offer_choice,
@@ -119,19 +196,17 @@ int report(const open_failure& f, const std::string& kept, const desktop_ui& ui)
     print_stderr("mailtokit: " + fill(tr("the draft was not handed over; it is kept in {0}"), {preview::visible(kept)}) + "\n");
   if (ui.failures) {
     std::string text = failure_text(f, kept);
-    if (ui.ask) {
-      // Our own window, offering the Mail links window when another program would fix it: shown by
-      // mailtokit itself (failure_window_argv()), started detached as a dialog program is, so that
-      // nothing waits for it and it holds none of the caller's output.
+    if (ui.ask || ui.dialog) {
+      // mailtokit's own window (offering the Mail links window when another program would fix
+      // it), else the dialog program's: shown by mailtokit itself (failure_window_argv()), which
+      // shows one failure window at a time and gathers the others into one notification. Started
+      // detached as a dialog program is, so that nothing waits for it and it holds none of the
+      // caller's output.
       show(failure_window_argv(xdg::self_exe(), text, f.another_program, ui.notify));
       return f.exit_code;
     }
     if (f.another_program) text.append("\n\n").append(ask::choose_hint());
-    if (ui.dialog) {
-      show(failure_argv(*ui.dialog, text));
-    } else if (ui.notify) {
-      notify_failure(text);
-    }
+    if (ui.notify) notify_failure(text);
   }
   return f.exit_code;
 }

@@ -40,17 +40,20 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
 /// The hidden command that shows a failure of `open` in mailtokit-ask (commands/settings.cpp).
 inline constexpr std::string_view failure_window_command = "failure-window";
 /// argv of mailtokit (`self_exe`) showing the failure `text` in its own window, with the button
-/// that opens the Mail links window when `offer_choice`; when that window cannot be shown, its
-/// fallbacks are report()'s (a dialog program, else a notification unless not `notify`).
+/// that opens the Mail links window when `offer_choice`; when that window cannot be shown, a
+/// dialog program's, else a notification unless not `notify`. While another failure window is
+/// open, none: the failure is gathered into the one notification (notify_failure()).
 [[nodiscard]] std::vector<std::string> failure_window_argv(std::string_view self_exe, std::string_view text,
                                                            bool offer_choice, bool notify);
 /// The failure `text` (paragraphs apart by a blank line) as a critical notification, when
-/// notify-send is there.
+/// notify-send is there. Failures while a question or a failure window is on the screen are
+/// gathered: one notification, replaced by its id each time, that counts them.
 void notify_failure(const std::string& text);
 /// A failure of `open`: stderr always; when no terminal shows stderr, the desktop: mailtokit's own
-/// failure window when mailtokit-ask and a display are there (failure_window_argv(), started
-/// detached), else an error dialog, else a notification, both saying how to choose another mail
-/// program when that would fix it; where the draft was `kept`. Returns the exit status.
+/// failure window when mailtokit-ask and a display are there, else an error dialog (both through
+/// failure_window_argv(), started detached: one at a time), else a notification, saying how to
+/// choose another mail program when that would fix it; where the draft was `kept`. Returns the
+/// exit status.
 int report(const program::open_failure& f, const std::string& kept, const desktop_ui& ui);
 /// The program the user had before `register` is gone: said once, with the program used instead.
 void tell_gone_once(const xdg::registration_paths& reg, const chosen& c, bool notify);
