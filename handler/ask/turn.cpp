@@ -86,7 +86,8 @@ struct queue {
 
   void forget(unsigned long long n) const {
     files::fd_guard f(open_lock(dir, ticket_name(n), true));
-    if (f.get() >= 0 && lock(f.get(), LOCK_EX | LOCK_NB)) (void)::unlink((dir + "/" + ticket_name(n)).c_str());
+    if (f.get() >= 0 && lock(f.get(), LOCK_EX | LOCK_NB))
+      (void)::unlink((dir + "/" + ticket_name(n)).c_str());
   }
 };
 
@@ -122,8 +123,8 @@ std::optional<turn> wait_turn(const std::string& dir, std::size_t waiting) {
   files::fd_guard lock_fd(fd);
   // Watched before the ticket is taken, so that no change after it goes unseen.
   files::fd_guard watch(::inotify_init1(IN_CLOEXEC));
-  if (watch.get() < 0 ||
-      ::inotify_add_watch(watch.get(), dir.c_str(), IN_CLOSE_WRITE | IN_DELETE | IN_MODIFY | IN_MOVED_TO) < 0) {
+  if (watch.get() < 0 || ::inotify_add_watch(watch.get(), dir.c_str(),
+                                             IN_CLOSE_WRITE | IN_DELETE | IN_MODIFY | IN_MOVED_TO) < 0) {
     // Without a watch: the turn in whatever order the kernel gives it, never refused.
     if (!lock(fd, LOCK_EX)) return turn(-1);
     return mine(lock_fd.release());
@@ -132,7 +133,8 @@ std::optional<turn> wait_turn(const std::string& dir, std::size_t waiting) {
   int ticket_fd = -1;
   const auto ticket_no = q.take(ticket_fd, waiting);
   const files::fd_guard ticket(ticket_fd);
-  if (!ticket_no) return lock(fd, LOCK_EX) ? std::optional<turn>(mine(lock_fd.release())) : std::optional<turn>(turn(-1));
+  if (!ticket_no)
+    return lock(fd, LOCK_EX) ? std::optional<turn>(mine(lock_fd.release())) : std::optional<turn>(turn(-1));
   const auto leave = [&] { (void)::unlink((dir + "/" + q.ticket_name(*ticket_no)).c_str()); };
   for (;;) {
     const auto issued = q.now_issued();
@@ -144,7 +146,8 @@ std::optional<turn> wait_turn(const std::string& dir, std::size_t waiting) {
     // Those before it that still wait go first (a link killed while waiting no longer holds its
     // ticket's lock and is passed).
     bool before = false;
-    for (auto n = issued > waiting ? issued - waiting : 0; n < *ticket_no && !before; ++n) before = q.waits(n);
+    for (auto n = issued > waiting ? issued - waiting : 0; n < *ticket_no && !before; ++n)
+      before = q.waits(n);
     if (!before && lock(fd, LOCK_EX | LOCK_NB)) {
       leave();
       return mine(lock_fd.release());

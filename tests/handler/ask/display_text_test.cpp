@@ -32,7 +32,8 @@ TEST_CASE("runs of blank characters are shown, never spread over a line", "[disp
   CHECK(blank_runs_shown(spaced("a", 10, "\u2800\u2800b")) == "a <10 x U+0020> <U+2800><U+2800>b");
   // Up to three spaces, and one blank between words, stay (French and Japanese text).
   CHECK(blank_runs_shown("a   b") == "a   b");
-  CHECK(blank_runs_shown("Prix\u00A0: 5\u202F\u20AC, \u65E5\u3000\u672C") == "Prix\u00A0: 5\u202F\u20AC, \u65E5\u3000\u672C");
+  CHECK(blank_runs_shown("Prix\u00A0: 5\u202F\u20AC, \u65E5\u3000\u672C") ==
+        "Prix\u00A0: 5\u202F\u20AC, \u65E5\u3000\u672C");
   CHECK(blank_runs_shown("") == "");
   CHECK(blank_runs_shown("\xFF  \xFF") == "\xFF  \xFF");
   CHECK(is_blank(U'\u2800'));

@@ -45,7 +45,8 @@ TEST_CASE("one question at a time: the next waits for the turn, and a flood neve
   auto first = ask::wait_turn(dir, 1);
   REQUIRE(first);
   CHECK(first->held());
-  CHECK((std::filesystem::status(dir).permissions() & std::filesystem::perms::all) == std::filesystem::perms::owner_all);
+  CHECK((std::filesystem::status(dir).permissions() & std::filesystem::perms::all) ==
+        std::filesystem::perms::owner_all);
   // A second asker waits (its own open files, as another process has) ...
   auto second = std::async(std::launch::async, [&] { return ask::wait_turn(dir, 1).has_value(); });
   wait_until_waits(dir, 1);
