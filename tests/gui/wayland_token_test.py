@@ -84,7 +84,9 @@ def run(prog: str) -> int:
         apps = s.home / ".local/share/applications"
         apps.mkdir(parents=True, exist_ok=True)
         entry = apps / "mailtokit.desktop"
-        entry.write_text("\n".join(f'Exec="{prog}" open %u' if line.startswith("Exec=") else line
+        # Its Exec and TryExec pointed at the built program (GIO starts no entry whose TryExec is missing).
+        entry.write_text("\n".join(f'Exec="{prog}" open %u' if line.startswith("Exec=") else
+                                   f"TryExec={prog}" if line.startswith("TryExec=") else line
                                    for line in entry_text.splitlines()) + "\n")
         page_log = s.root / "page.log"
         s.spawn(["/usr/bin/python3", "-c", PAGE, str(entry), BCC_ONLY, PLAIN], log=page_log, env=d.env)

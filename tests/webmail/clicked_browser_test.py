@@ -100,6 +100,9 @@ def entries(s: Session) -> dict[str, tuple[str, list[str]]]:
         f"[Desktop Entry]\nType=Application\nName=Chromium\nExec={' '.join(chromium)} %U\n{mime}")
     (apps / "test-firefox-esr.desktop").write_text(
         f"[Desktop Entry]\nType=Application\nName=Firefox ESR\nExec={' '.join(firefox)} %u\n{mime}")
+    # Indexed as a package's trigger or a menu editor indexes them: GIO lists an entry of a folder
+    # with a mimeinfo.cache only through that cache (mailtokit's register builds none).
+    s.run(["update-desktop-database", str(apps)])
     return {"test-chromium.desktop": ("Chrome/", chromium + ["--kiosk"]),
             "test-firefox-esr.desktop": ("Firefox/", firefox + ["--kiosk"])}
 
