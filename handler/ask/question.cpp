@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "ask/display_text.hpp"
 #include "ask/policy.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/utf8.hpp"
@@ -14,50 +15,6 @@
 #include "cli/cli.hpp"
 
 namespace mailtokit::ask {
-
-std::string wide_spaces_shown(std::string_view text) {
-  // The spaces Unicode calls Zs besides U+0020.
-  auto wide = [](char32_t cp) {
-    return cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F || cp == 0x205F ||
-           cp == 0x3000;
-  };
-  // Every wide space is outside ASCII: plain ASCII text (most of it) is returned at once.
-  if (std::all_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
-    return std::string(text);
-  std::string out;
-  out.reserve(text.size());
-  const char* const end = text.data() + text.size();
-  const char* it = text.data();
-  while (it != end) {
-    // A run of spaces is shown as it is unless it has two or more and a wide one among them.
-    const char* run_end = it;
-    std::size_t count = 0;
-    bool has_wide = false;
-    for (const char* next = run_end; next != end; run_end = next, ++count) {
-      const auto cp = utf8::decode(next, end);
-      if (!cp || (*cp != ' ' && !wide(*cp))) break;
-      has_wide = has_wide || wide(*cp);
-    }
-    if (count == 0) {
-      out += *it++;
-      continue;
-    }
-    if (!has_wide || count < 2) {
-      out.append(it, run_end);
-    } else {
-      while (it != run_end) {
-        const char32_t cp = *utf8::decode(it, run_end);
-        if (cp == ' ') {
-          out += ' ';
-        } else {
-          cli::append_code_point_tag(out, cp);
-        }
-      }
-    }
-    it = run_end;
-  }
-  return out;
-}
 
 namespace {
 
@@ -851,11 +808,12 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
   q.details += draft_details(d, findings, l);
 
   add_buttons(q, d, findings, !items.empty(), l);
-  // No run of wide spaces can push link text to the start of a line of its own (issue 46).
-  q.headline = wide_spaces_shown(q.headline);
+  // No run of blanks can push link text to the start of a line of its own, on any front end (the
+  // window, the terminal, zenity, yad, kdialog): the one sanitizer of ask/display_text.hpp.
+  q.headline = blank_runs_shown(q.headline);
   for (auto* list : {&q.findings, &q.choices, &q.recipients})
-    for (auto& line : *list) line = wide_spaces_shown(line);
-  q.details = wide_spaces_shown(q.details);
+    for (auto& line : *list) line = blank_runs_shown(line);
+  q.details = blank_runs_shown(q.details);
   return q;
 }
 

@@ -37,13 +37,6 @@ struct question {
   bool risky = false;            ///< asked for a risky finding (not only for files, nor for every link)
 };
 
-/// `text` with each space other than U+0020 that stands in a run of two or more spaces shown as
-/// "<U+2003>": a run of wide spaces (EM SPACE, IDEOGRAPHIC SPACE, ...) fills a wrapped line, so
-/// that the link's text after it starts a line of its own and can pass for a finding or a
-/// recipient line of the question (issue 46). A single one between words stays as it is (French
-/// and Japanese text use them).
-[[nodiscard]] std::string wide_spaces_shown(std::string_view text);
-
 /// The question for `d` with its preview findings and what the chosen mail program would lose (`losses`, one sentence each).
 ///
 /// The headline names the worst finding, in this order: a look-alike address (a letter from

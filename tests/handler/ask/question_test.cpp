@@ -258,15 +258,8 @@ TEST_CASE("each kind of finding has its own plain headline", "[question]") {
   CHECK(plain.safe == choice::cancel);
 }
 
-TEST_CASE("a run of wide spaces cannot start a forged line (issue 46)", "[question]") {
-  CHECK(wide_spaces_shown("a\u2003\u2003\u2003b") == "a<U+2003><U+2003><U+2003>b");
-  CHECK(wide_spaces_shown("a \u3000b") == "a <U+3000>b");
-  CHECK(wide_spaces_shown("\u3000\u3000\u00A0\u1680\u2000\u200A\u202F\u205F") ==
-        "<U+3000><U+3000><U+00A0><U+1680><U+2000><U+200A><U+202F><U+205F>");
-  // One between words stays (French and Japanese text), so do runs of plain spaces.
-  CHECK(wide_spaces_shown("Prix\u00A0: 5\u202F\u20AC, \u65E5\u3000\u672C") == "Prix\u00A0: 5\u202F\u20AC, \u65E5\u3000\u672C");
-  CHECK(wide_spaces_shown("a      b") == "a      b");
-  CHECK(wide_spaces_shown("") == "");
+TEST_CASE("a run of blanks cannot start a forged line", "[question]") {
+  // ask::blank_runs_shown() (tests/handler/ask/display_text_test.cpp) on every line of the question.
   // A subject and a To address that would forge a finding and a Cc line.
   std::string em;
   for (int i = 0; i < 40; ++i) em += "%E2%80%83";
@@ -276,6 +269,16 @@ TEST_CASE("a run of wide spaces cannot start a forged line (issue 46)", "[questi
   for (const auto& r : q.recipients) CHECK(r.find("\u2003\u2003") == std::string::npos);
   CHECK(all.find("\u2003\u2003") == std::string::npos);
   CHECK(q.details.find("<U+2003><U+2003>") != std::string::npos);
+  // Braille blanks and plain spaces too: the terminal and the dialog programs show these lines
+  // as they are, without mailtokit-ask's own decoder.
+  std::string blanks;
+  for (int i = 0; i < 30; ++i) blanks += "%E2%A0%80%20%20";
+  const auto b = question_for("mailto:a@example.org?bcc=x@evil.example&subject=Hi" + blanks +
+                              "%E2%80%A2%20Checked%3A%20your%20own%20archive.");
+  const std::string shown = front(b) + b.details;
+  CHECK(shown.find("\u2800") == std::string::npos);
+  CHECK(shown.find("    ") == std::string::npos);
+  CHECK(shown.find("<U+2800>") != std::string::npos);
 }
 
 TEST_CASE("hostile text cannot change or swamp the question", "[question]") {
