@@ -1,6 +1,7 @@
 // `mailtokit status` (the handler, and which mail program drafts go to and why) and `mailtokit
 // targets` (the mail programs on this desktop and how each gets a draft). Both ask choose() and
 // the desktop (launch/) the same questions `open` asks.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -41,16 +42,36 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// "label:" padded to `width` columns (code points, as a terminal shows a translated label), then
-// `value`: one line of status's table.
-void field(std::string_view indent, std::string_view label, const std::string& value, std::size_t width = 25) {
+// The columns `text` takes in a terminal (code points: a translated label).
+std::size_t columns(std::string_view text) {
+  std::size_t cols = 0;
+  for (const char c : text) cols += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1u : 0u;
+  return cols;
+}
+
+// "label:" padded to `width` columns, then `value`: one line of status's table.
+void field(std::string_view indent, std::string_view label, const std::string& value, std::size_t width) {
   std::string line(indent);
   line += label;
   line += ':';
-  std::size_t cols = 0;
-  for (const char c : line) cols += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1u : 0u;
+  const std::size_t cols = columns(line);
   line.append(cols < width ? width - cols : 1, ' ');
   write_stdout(line + value + "\n");
+}
+
+// The column status's values start at: after its longest label in the user's language and a
+// space (at least 25), so that every value lines up however long the translations are (German's
+// run to 34 columns).
+std::size_t status_width() {
+  std::size_t widest = 0;
+  for (const char* label : {N_("default mailto: handler"), N_("user desktop file"), N_("previous handler"),
+                            N_("question window"), N_("translations"), N_("configuration"), N_("confirm"),
+                            N_("mail program"), N_("command"), N_("one question at a time"), N_("draft files")})
+    widest = std::max(widest, columns(tr(label)) + 1);
+  for (const char* label : {N_("chosen because"), N_("note"), N_("started with"), N_("webmail template"),
+                            N_("opened in"), N_("refused")})
+    widest = std::max(widest, columns(tr(label)) + 3);
+  return std::max<std::size_t>(widest + 1, 25);
 }
 
 // How an entry (or a program started directly) gets the draft, in words.
@@ -70,6 +91,7 @@ std::string entry_line(const launch::entry& e) {
 }
 
 int run_status() {
+  const std::size_t width = status_width();
   const auto env = xdg::environment::current();
   const auto reg = user_paths(env);
   if (!reg) {
@@ -81,77 +103,78 @@ int run_status() {
   if (!handlers.empty()) current = handlers.front().id;
   std::error_code ec;
   const bool registered = fs::exists(reg->desktop_file, ec);
-  field("", tr("default mailto: handler"), preview::visible(current) + (xdg::is_own_id(current) ? " (mailtokit)" : ""));
+  field("", tr("default mailto: handler"),
+        preview::visible(current) + (xdg::is_own_id(current) ? " (mailtokit)" : ""), width);
   field("", tr("user desktop file"),
         registered ? preview::visible(reg->desktop_file)
-                   : fill(tr("{0} (not installed)"), {preview::visible(reg->desktop_file)}));
+                   : fill(tr("{0} (not installed)"), {preview::visible(reg->desktop_file)}), width);
   const std::string previous = remembered_handler(*reg);
   if (registered || !previous.empty())
     field("", tr("previous handler"),
           fill(tr("{0} (restored by `mailtokit unregister`)"),
-               {previous.empty() ? std::string(tr("(none)")) : preview::visible(previous)}));
+               {previous.empty() ? std::string(tr("(none)")) : preview::visible(previous)}), width);
   {
     const auto window = ask::find_ask(self_exe());
     field("", tr("question window"),
           window ? preview::visible(*window)
                  : std::string(tr("not found: a mail link cannot ask where mail goes, and a risky link is asked "
-                                  "in a plainer window, or not at all")));
+                                  "in a plainer window, or not at all")), width);
     const auto& catalogs = catalogs_dir();
     field("", tr("translations"),
-          !catalogs.empty() ? preview::visible(catalogs) : std::string(tr("not found: messages are in English")));
+          !catalogs.empty() ? preview::visible(catalogs) : std::string(tr("not found: messages are in English")), width);
   }
   auto lc = load_config(env);
   if (!lc) return lc.error();
   {
     const std::string path = lc->path.empty() ? std::string(tr("(no HOME)")) : preview::visible(lc->path);
-    field("", tr("configuration"), lc->exists ? path : fill(tr("{0} (not present: defaults)"), {path}));
+    field("", tr("configuration"), lc->exists ? path : fill(tr("{0} (not present: defaults)"), {path}), width);
   }
   field("", tr("confirm"),
         !lc->cfg.confirm ? std::string(tr("risky (default)"))
         : parse_confirm_mode(lc->cfg.confirm->value)
             ? preview::visible(lc->cfg.confirm->value)
-            : fill(tr("{0} (unknown!)"), {preview::visible(lc->cfg.confirm->value)}));
+            : fill(tr("{0} (unknown!)"), {preview::visible(lc->cfg.confirm->value)}), width);
   auto c = choose(open_link::desktop_choice_inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); });
   if (!c) {
-    field("", tr("mail program"), fill(tr("none: {0}"), {preview::visible(c.error().reason)}));
+    field("", tr("mail program"), fill(tr("none: {0}"), {preview::visible(c.error().reason)}), width);
   } else {
-    field("", tr("mail program"), chosen_name(*c));
-    field("  ", tr("chosen because"), std::string(describe(c->why)));
+    field("", tr("mail program"), chosen_name(*c), width);
+    field("  ", tr("chosen because"), std::string(describe(c->why)), width);
     // Nothing chosen and nothing before `register`: a click on the desktop asks first.
     if (!lc->cfg.target && xdg::registered_without_previous(*reg))
       field("  ", tr("note"),
             tr("nothing is chosen yet: on the desktop, the next mail link asks where mail goes "
-               "(`mailtokit use` or \"Mail links\" choose now)"));
-    if (c->entry) field("  ", tr("started with"), entry_line(*c->entry));
+               "(`mailtokit use` or \"Mail links\" choose now)"), width);
+    if (c->entry) field("  ", tr("started with"), entry_line(*c->entry), width);
     if (c->service != nullptr && c->service->kind == webmail::kind::any)
-      field("  ", tr("webmail template"), preview::visible(c->webmail_address));
+      field("  ", tr("webmail template"), preview::visible(c->webmail_address), width);
     if (c->service != nullptr)
       if (auto b = launch::browser())
         // TRANSLATORS: {0} is a web browser's name and desktop entry id.
         field("  ", tr("opened in"),
               fill(tr("the browser the link is clicked in, else {0}"),
-                   {preview::visible(b->name) + " (" + preview::visible(b->id) + ")"}));
+                   {preview::visible(b->name) + " (" + preview::visible(b->id) + ")"}), width);
     if (!c->gone.empty())
       field("  ", tr("note"),
-            fill(tr("{0}, the program you used before, is no longer installed"), {preview::visible(c->gone)}));
+            fill(tr("{0}, the program you used before, is no longer installed"), {preview::visible(c->gone)}), width);
     if (c->entry)
       if (auto sh = launch::shell_wrapper(c->entry->exec_argv))
         field("  ", tr("refused"),
-              fill(tr("its Exec hands the link to `{0}`; choose another with `mailtokit use`"), {*sh}));
+              fill(tr("its Exec hands the link to `{0}`; choose another with `mailtokit use`"), {*sh}), width);
   }
-  if (lc->cfg.command) field("", tr("command"), preview::visible(lc->cfg.command->value));
+  if (lc->cfg.command) field("", tr("command"), preview::visible(lc->cfg.command->value), width);
   // Where one question at a time is kept (ask/turn.hpp): the runtime folder, else a private
   // temporary folder; without either, questions can stack.
   const std::string turn = ask::turn_dir();
   field("", tr("one question at a time"),
         !turn.empty() ? fill(tr("kept in {0}"), {preview::visible(turn)})
                       : std::string(tr("off: no private folder for it ($XDG_RUNTIME_DIR/mailtokit or "
-                                       "$TMPDIR/mailtokit-UID); questions from several links can open at once")));
+                                       "$TMPDIR/mailtokit-UID); questions from several links can open at once")), width);
   if (auto state = xdg::state_home(env)) {
     const auto days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
     field("", tr("draft files"),
           fill(ntr("{0} (deleted after {1} day)", "{0} (deleted after {1} days)", days),
-               {preview::visible(drafts::folder_in(*state)), std::to_string(days)}));
+               {preview::visible(drafts::folder_in(*state)), std::to_string(days)}), width);
   }
   return exit_ok;
 }

@@ -242,6 +242,12 @@ with tempfile.TemporaryDirectory() as tmp:
         rc, out, _ = run(["status"], env)
         doubled = [line for line in out.splitlines() if "::" in line.split("  ")[0]]
         check(rc == 0 and out and not doubled, f"{lang}: status labels end in one colon: {doubled}")
+        # ... and every value starts in one column, however long the translated labels are.
+        # (a label may hold a colon of its own, "mailto:", and a value too: a column every line may
+        # start its value at, after a colon and spaces)
+        lines = [line for line in out.splitlines() if line.strip()]
+        starts = set.intersection(*({m.end() for m in re.finditer(r":\s+", line)} for line in lines)) if lines else set()
+        check(len(starts) >= 1, f"{lang}: status values start in one column: {lines}")
 
         # ---- JSON is the same in every language ----
         json_outputs[lang] = [run(["inspect", "--json", link], env)[1],
