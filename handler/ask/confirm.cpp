@@ -298,7 +298,7 @@ std::vector<std::string> recipient_lines(const draft& d) {
       // Appended piece by piece: GCC 12's -Wrestrict misreads `"..." + std::string&&` here at -O3.
       if (i > 0) line += ", ";
       // Cut before it is made visible: an invalid address of invisible characters grows eight
-      // times in visible(), and no field may grow past what the window reads (issue 46).
+      // times in visible(), and no field may grow past what the window reads.
       line += preview::isolate(clip(v[i].valid ? v[i].unicode() : v[i].original, 120), true);
     }
     if (v.size() > 20) {
@@ -310,8 +310,7 @@ std::vector<std::string> recipient_lines(const draft& d) {
     }
     out.push_back(fill(tr(label), {line}));
   };
-  // The hidden copies first: on the first screen, never below what a long To list pushes down
-  // (issue 46).
+  // The hidden copies first: on the first screen, never below what a long To list pushes down.
   list(d.bcc, N_("Hidden copy, which the others do not see: {0}"));
   list(d.to, N_("To: {0}"));
   list(d.cc, N_("Cc: {0}"));
@@ -338,7 +337,7 @@ file_offer offer_text(const std::vector<attachments::vetted_file>& files, std::s
     return shown_file_name(!f.name.empty() ? f.name : f.requested.path_as_given, 80);
   };
   // Every file that would be attached is offered: vet_all() offers at most attach_max_files (12
-  // at the most) and refuses the rest, never "... and N more" (issue 35).
+  // at the most) and refuses the rest, never "... and N more".
   for (const auto& f : files)
     if (f.allowed())
       o.files.push_back({name_of(f), fill(tr("in {0}, {1}, {2}"), {clip(preview::visible(f.folder), 160),

@@ -30,7 +30,7 @@ struct text_limits {
   std::size_t part_lines = 24;    ///< lines of one part of it (the To list, the body, ...)
   std::size_t body_lines = 20;    ///< body lines within those
   /// Recipients (To, Cc and hidden copies together) the details list every one of, beyond
-  /// part_lines: a draft with more offers no answer that sends to one nobody could see (issue 46).
+  /// part_lines: a draft with more offers no answer that sends to one nobody could see.
   std::size_t recipients = 100;
 };
 
@@ -56,14 +56,14 @@ enum class dialog_program { zenity, yad, kdialog };
 
 /// The text of yad's --text: `text` with every backslash doubled. yad 0.40 runs g_strcompress()
 /// on --text even with --no-markup, which would turn a link's "\n" into a line break, "\0" into
-/// the end of the question and octal escapes into any character (issue 46); doubled, each
+/// the end of the question and octal escapes into any character; doubled, each
 /// backslash shows as itself.
 [[nodiscard]] std::string yad_text(std::string_view text);
 
 /// `text` with a ZERO WIDTH SPACE (U+200B, a place to break a line, drawn as nothing) after each
 /// `every` code points that stand without a space or line break between them. zenity and yad
 /// wrap their text only between words, so a long unbreakable subject or address widened their
-/// window past the screen, with the buttons (issue 46).
+/// window past the screen, with the buttons.
 [[nodiscard]] std::string breakable(std::string_view text, std::size_t every = 40);
 
 /// The title of the question window (tests look for it).
@@ -109,7 +109,7 @@ struct offered_file {
 
 /// The files part of the question, asked with the link's risks in one window or one prompt.
 /// Only mailtokit-ask and the terminal show it: with kdialog 22.12 and yad, Return attached in
-/// issue 35's test, and zenity cannot show check boxes and the link's choices in one window.
+/// a test, and zenity cannot show check boxes and the link's choices in one window.
 struct file_offer {
   std::string intro;                ///< who asks to attach how many files, for which program
   std::string advice;               ///< a link must never send files: tick only what you asked to send

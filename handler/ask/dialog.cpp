@@ -110,7 +110,7 @@ std::string question_summary(const question& q) {
     out += "- " + f;
     first = false;
   }
-  // Who gets it, as the window says it: a dialog program is no reason to see less (issue 46).
+  // Who gets it, as the window says it: a dialog program is no reason to see less.
   if (!q.recipients.empty()) out += "\n\n" + std::string(tr("The message goes to:"));
   for (const auto& r : q.recipients) out += "\n  " + r;
   if (!q.choices.empty()) out += "\n";
@@ -311,7 +311,7 @@ answer ask_dialog(const question& q, const std::optional<std::string>& ask_progr
     if (r && r->status == 0) {
       auto a = answer_of(r->out, q.files.files.size());
       // Only what the question offered: it leaves out "Open as it is" when it cannot show every
-      // recipient (issue 46).
+      // recipient.
       const bool offered = std::any_of(q.buttons.begin(), q.buttons.end(), [&](const auto& b) { return b.what == a.what; });
       return offered ? a : answer{choice::cancel, {}, a.files_shown};
     }

@@ -80,7 +80,7 @@ namespace mailtokit::ask {
 [[nodiscard]] answer ask_dialog(const question& q, const std::optional<std::string>& ask_program,
                                 std::optional<dialog_program> fallback);
 
-// ---- the choices: the chooser of a first click and the settings window (issue 37) ----------------
+// ---- the choices: the chooser of a first click and the settings window ----------------
 
 /// What the window said of a request with choices.
 struct window_answer {
@@ -101,7 +101,7 @@ struct window_answer {
 /// Show `r` in mailtokit-ask and wait: 0 and the lines, 1 closed (Escape), else failed.
 [[nodiscard]] window_answer ask_window(const request& r, const std::string& ask_program);
 
-// ---- the failure window of `open` (issue 47) ------------------------------------------------------
+// ---- the failure window of `open` ------------------------------------------------------
 
 /// The id of the failure window's button that opens the Mail links window.
 inline constexpr std::string_view choose_button = "choose";

@@ -577,7 +577,7 @@ bool recipients_seen(const draft& d, const text_limits& l, bool bcc = true) {
 // The draft as `mailtokit preview` shows it, each part (the body, ...) cut to its share so that
 // a long list cannot push the rest out of view. The recipients' parts are listed whole when
 // recipients_seen(): an address past the 24th line of a part would be in no line of the
-// question (issue 46).
+// question.
 std::string draft_details(const draft& d, const std::vector<preview::finding>& findings,
                           const text_limits& l) {
   std::string out;
@@ -682,7 +682,7 @@ void add_choices(question& q, const draft& d) {
   }
 }
 
-// The buttons and the safe default (issue 24): never a draft with a hidden recipient or a
+// The buttons and the safe default: never a draft with a hidden recipient or a
 // look-alike address; asked only for files, Open, which attaches nothing unticked.
 void add_buttons(question& q, const draft& d, const std::vector<preview::finding>& findings, bool risky,
                  const text_limits& l) {
@@ -704,7 +704,7 @@ void add_buttons(question& q, const draft& d, const std::vector<preview::finding
                  fill(tr("{0}: nothing is opened."), {cancel.label})};
     return;
   }
-  // No answer sends to a recipient the question cannot show (issue 46): with more than the
+  // No answer sends to a recipient the question cannot show: with more than the
   // details list, only what sends to none of them.
   const bool seen = recipients_seen(d, l), seen_without_bcc = recipients_seen(d, l, false);
   if (!seen_without_bcc) q.safe = choice::cancel;
@@ -766,7 +766,7 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
   } else {
     q.headline = tr("Open this message?");
   }
-  // The hidden copy is never among what is counted instead of shown (issue 46): when worse
+  // The hidden copy is never among what is counted instead of shown: when worse
   // findings fill the slots, it takes the last one, and that finding is counted instead.
   std::vector<std::size_t> listed;
   for (std::size_t i = 0; i < items.size() && i < max_risky; ++i) listed.push_back(i);
@@ -780,7 +780,7 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
              {std::to_string(items.size() - max_risky)}));
   // attach= and attachment= are told by offer_files() (offered in the file question, or not
   // attached and why): here they would contradict it, "removed a request to attach X" before a
-  // question that offers X (issue 35).
+  // question that offers X.
   for (auto& s : told_sentences(d, findings, true)) q.findings.push_back(std::move(s));
   // What the hand-over left out or changed: the first two here, every one in the details (issue
   // 45: every left-out address and name is told).
@@ -794,7 +794,7 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
   q.details.clear();
   if (losses.size() > shown_losses) {
     q.details = std::string(tr("What mailtokit changed before opening:")) + "\n";
-    // Bounded like every field (issue 46): one per address left out could be thousands.
+    // Bounded like every field: one per address left out could be thousands.
     constexpr std::size_t detailed_losses = 200;
     for (std::size_t i = 0; i < losses.size() && i < detailed_losses; ++i)
       q.details += "- " + shown(losses[i], 400) + "\n";
@@ -934,7 +934,7 @@ answer ask_terminal(const question& q) {
                                      "without numbers, no file is attached.")) +
              prompt;
   const std::size_t line_max = 64 + 4 * q.files.files.size();
-  // Input that arrives too soon is no answer (issue 46): keys typed on the terminal before the
+  // Input that arrives too soon is no answer: keys typed on the terminal before the
   // question was printed (a paste, a key held down) are discarded, before the prompt shows.
   std::fflush(stderr);
   if (isatty(STDIN_FILENO) != 0) tcflush(STDIN_FILENO, TCIFLUSH);

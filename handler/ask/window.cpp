@@ -1,4 +1,4 @@
-// mailtokit-ask: the window `mailtokit open` asks its question in (issue 24). A GTK 3 message
+// mailtokit-ask: the window `mailtokit open` asks its question in. A GTK 3 message
 // dialog of our own, because zenity, yad and kdialog cannot show a heading, a "Details" expander
 // and a safe default button together, nor give them their accessible roles.
 //
@@ -170,7 +170,7 @@ void add_files(const mailtokit::ask::request& q, GtkBox* right, gint screen) {
     for (const char c : clipped(f.name)) label += c == '_' ? std::string("__") : std::string(1, c);
     GtkWidget* box = gtk_check_button_new_with_mnemonic(label.c_str());
     // The name wraps like every text: a wide one pushed the window, its buttons and the name's
-    // real ending off a 1024-pixel screen (issue 46).
+    // real ending off a 1024-pixel screen.
     if (GtkWidget* name = gtk_bin_get_child(GTK_BIN(box)); GTK_IS_LABEL(name)) {
       gtk_label_set_line_wrap(GTK_LABEL(name), TRUE);
       gtk_label_set_line_wrap_mode(GTK_LABEL(name), PANGO_WRAP_WORD_CHAR);
@@ -498,7 +498,7 @@ class window_guard {
 };
 window_guard guard;
 
-// A question nobody can see is no question (issue 46): above a full-screen window (a browser, a
+// A question nobody can see is no question: above a full-screen window (a browser, a
 // video) a compositor may map the window hidden behind it and leave the keyboard where it was,
 // and gtk_window_set_keep_above() does nothing on Wayland. When the window has not had the focus
 // `unseen_s` seconds after it was shown, a desktop notification (org.freedesktop.Notifications on
@@ -693,7 +693,7 @@ void add_body(const mailtokit::ask::request& q, GtkWidget* dialog) {
   GtkWidget* main_part = gtk_scrolled_window_new(nullptr, nullptr);
   gtk_scrolled_window_set_policy(GTK_SCROLLED_WINDOW(main_part), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   // A part that scrolls shows its scroll bar, not GTK's overlay one that appears only on hover
-  // (issue 46: a question whose hidden copy was below the fold looked complete).
+  // (a question whose hidden copy was below the fold looked complete).
   gtk_scrolled_window_set_overlay_scrolling(GTK_SCROLLED_WINDOW(main_part), FALSE);
   gtk_scrolled_window_set_propagate_natural_height(GTK_SCROLLED_WINDOW(main_part), TRUE);
   gtk_scrolled_window_set_propagate_natural_width(GTK_SCROLLED_WINDOW(main_part), TRUE);

@@ -477,7 +477,7 @@ std::vector<vetted_file> vet_all(const std::vector<request>& reqs, const vet_con
   for (const request& r : reqs) {
     vetted_file f = vet(r, ctx);
     // The same file asked for again (another path, a link, the same path twice) is offered once:
-    // 999 requests for one file made 999 copies (issue 35).
+    // 999 requests for one file made 999 copies.
     if (f.allowed())
       for (const auto& earlier : out)
         if (earlier.allowed() && earlier.dev == f.dev && earlier.ino == f.ino) {

@@ -418,7 +418,7 @@ mailtokit::result<std::string, problem> check_address(const service& s, std::str
     return problem{fill(tr("{0} names no server: use the address of your webmail, for example {1}"), {shown, s.example})};
   if (authority.find('@') != std::string_view::npos)
     return problem{fill(tr("{0} holds a user name or password: leave them out, the browser asks for them"), {shown})};
-  // The host and port as a browser reads them, or the address is refused (issue 46: a
+  // The host and port as a browser reads them, or the address is refused (a
   // direction-changing character, port 99999 and "[::1" were taken as they came).
   std::string_view host = authority, port;
   if (host.front() == '[') {

@@ -1,4 +1,4 @@
-// `mailtokit settings`: the "Mail links" window (issue 37), the choices `register`, `unregister`,
+// `mailtokit settings`: the "Mail links" window, the choices `register`, `unregister`,
 // `use` and `confirm =` make, in mailtokit-ask: mailtokit on or off as the desktop's mail-link
 // handler, where mail goes, when to ask. Nothing changes until Save; Escape changes nothing.
 #include <memory>

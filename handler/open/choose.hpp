@@ -23,7 +23,7 @@ namespace mailtokit::open_link {
 
 /// Why a target was chosen.
 /// desktop_default: a mimeapps.list names it (somebody chose it); desktop_pick: only the desktop's
-/// first of the installed programs, nobody's choice (issue 47).
+/// first of the installed programs, nobody's choice.
 enum class chosen_by { command_line, configuration, remembered, desktop_default, desktop_pick, fallback };
 /// In words, for `status` ("the program you used before `mailtokit register`").
 [[nodiscard]] std::string_view describe(chosen_by why) noexcept;

@@ -34,7 +34,7 @@ std::string asker_name(const provenance::origin& o, bool from_command) {
 // Why no file can be offered here, or "": never-attached kinds only, a browser or another
 // program's hyperlink asked, strict, confirm = never, --dry-run, a program that cannot take
 // files, or nobody to ask who can show them (mailtokit-ask or the terminal: with kdialog 22.12
-// and yad, Return attached in issue 35's test; zenity shows no check boxes beside the link's
+// and yad, Return attached in a test; zenity shows no check boxes beside the link's
 // choices).
 std::string why_no_offer(const file_request& r, const provenance::origin& origin, const offer_rules& rules,
                          const open_plan& plan, const ask_context& ctx, const desktop_ui& ui) {

@@ -1,4 +1,4 @@
-/// The first click's chooser (issue 37): on a desktop where nothing says where drafts go (no
+/// The first click's chooser: on a desktop where nothing says where drafts go (no
 /// --target, no `target =`, and no mail program was the default before `register`), `open`
 /// asks once in mailtokit-ask: the mail programs installed (by name and icon), the webmails,
 /// "your organization's" webmail by its address, a draft file. The choice is written as `mailtokit

@@ -1,5 +1,5 @@
 /// Where drafts can go, as `mailtokit use` lists them and the first click's chooser and the
-/// settings window offer them (issue 37), and the one writer of that choice into the
+/// settings window offer them, and the one writer of that choice into the
 /// configuration file (`target =`, `webmail =`), keeping every other line and comment.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Internal: the plain text an HTML body of a link (Thunderbird's `html-body`, `html-part`)
-// evidently means, so that a link's HTML never becomes HTML in a draft (issue 27).
+// evidently means, so that a link's HTML never becomes HTML in a draft.
 #pragma once
 
 #include <cstddef>

@@ -1,6 +1,6 @@
 // Internal: where the mailto parser puts what it reads. parse_mailto() collects every hfield in a
 // mailto_uri; parse_draft() applies the policy to each hfield as soon as it is read, so that no
-// list of hfields is built, moved and destroyed per link (the bulk path, issue 7).
+// list of hfields is built, moved and destroyed per link (the bulk path).
 #pragma once
 
 #include <string>
