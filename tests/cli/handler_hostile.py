@@ -22,7 +22,7 @@ import subprocess
 import sys
 import urllib.parse
 
-from harness.desktop import private_home, write_config as harness_write_config  # noqa: E402
+from harness.desktop import private_home, standin_browser, write_config as harness_write_config  # noqa: E402
 from harness.record import ENV_RECORD, read, write_recorder  # noqa: E402
 import tsv  # noqa: E402
 from harness.checks import Checks  # noqa: E402
@@ -193,13 +193,7 @@ check(argv[1:] == ["--composer", "--subject=" + want_subject, "--cc=c@example.co
 
 # Webmail opens in the desktop's browser, started through GIO as any https link: a stand-in
 # browser entry, the default for x-scheme-handler/https, records what it is given.
-apps = os.path.join(env["XDG_DATA_HOME"], "applications")
-os.makedirs(apps, exist_ok=True)
-with open(os.path.join(apps, "fakebrowser.desktop"), "w") as f:
-    f.write(f"[Desktop Entry]\nType=Application\nName=Fake Browser\nExec=\"{recorder}\" %u\n"
-            "MimeType=x-scheme-handler/https;x-scheme-handler/http;\n")
-with open(os.path.join(env["XDG_CONFIG_HOME"], "mimeapps.list"), "w") as f:
-    f.write("[Default Applications]\nx-scheme-handler/https=fakebrowser.desktop\n")
+standin_browser(env, recorder)
 
 argv, dry = run_target("gmail")
 check(len(argv) == 2 and argv[0] == recorder, f"gmail: argv {argv!r}")

@@ -28,7 +28,7 @@ import sys
 import urllib.parse
 
 from harness.checks import Checks  # noqa: E402
-from harness.desktop import private_home, write_config  # noqa: E402
+from harness.desktop import private_home, standin_browser, write_config  # noqa: E402
 from harness.record import read, write_recorder  # noqa: E402
 
 PROG = os.path.realpath(sys.argv[1])
@@ -112,13 +112,7 @@ for name in PROGRAMS:
     shutil.copy(recorder, os.path.join(bindir, name))
 env["PATH"] = bindir + os.pathsep + env["PATH"]
 env["TERMINAL"] = "fake-term"
-apps = os.path.join(env["XDG_DATA_HOME"], "applications")
-os.makedirs(apps, exist_ok=True)
-with open(os.path.join(apps, "fakebrowser.desktop"), "w") as f:
-    f.write(f"[Desktop Entry]\nType=Application\nName=Fake Browser\nExec=\"{recorder}\" %u\n"
-            "MimeType=x-scheme-handler/https;x-scheme-handler/http;\n")
-with open(os.path.join(env["XDG_CONFIG_HOME"], "mimeapps.list"), "w") as f:
-    f.write("[Default Applications]\nx-scheme-handler/https=fakebrowser.desktop\n")
+standin_browser(env, recorder)
 write_config(env["XDG_CONFIG_HOME"], "notify = no\n")
 
 TARGETS = ("thunderbird", "evolution", "kmail", "claws-mail", "balsa", "geary", "sylpheed", "mutt", "neomutt", "aerc",

@@ -54,6 +54,18 @@ def system_share_without_mail(s: Session) -> Path:
     return data / "applications"
 
 
+def standin_browser(env: dict, program: str) -> None:
+    """A desktop entry `fakebrowser.desktop` that runs `program` (a recorder) with the link, made
+    the default for https links in env's private HOME: the browser a webmail target opens in."""
+    apps = os.path.join(env["XDG_DATA_HOME"], "applications")
+    os.makedirs(apps, exist_ok=True)
+    with open(os.path.join(apps, "fakebrowser.desktop"), "w") as f:
+        f.write(f"[Desktop Entry]\nType=Application\nName=Fake Browser\nExec=\"{program}\" %u\n"
+                "MimeType=x-scheme-handler/https;x-scheme-handler/http;\n")
+    with open(os.path.join(env["XDG_CONFIG_HOME"], "mimeapps.list"), "w") as f:
+        f.write("[Default Applications]\nx-scheme-handler/https=fakebrowser.desktop\n")
+
+
 def private_home():
     tmp = tempfile.mkdtemp()
     home = os.path.join(tmp, "home")
