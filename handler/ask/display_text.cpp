@@ -15,14 +15,14 @@ std::optional<char32_t> next_code_point(const char*& it, const char* end) {
     ++it;
     return std::nullopt;
   }
-  char32_t cp = len == 1 ? b : b & (0x7F >> len);
+  auto cp = static_cast<char32_t>(len == 1 ? b : (b & (0x7F >> len)));
   for (int i = 1; i < len; ++i) {
     const auto c = static_cast<unsigned char>(it[i]);
     if ((c & 0xC0) != 0x80) {
       ++it;
       return std::nullopt;
     }
-    cp = (cp << 6) | (c & 0x3F);
+    cp = (cp << 6) | static_cast<char32_t>(c & 0x3Fu);
   }
   it += len;
   return cp;
