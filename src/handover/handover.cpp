@@ -91,8 +91,11 @@ constexpr std::string_view reference_names[] = {
     "grave",  "DiacriticalGrave", "Hat", "Tab", "NewLine", "nbsp",  "NonBreakingSpace",
 };
 
+std::size_t code_at(std::string_view s, std::size_t at, bool escapes);
+
 // True when percent-decoding `s` again and again (at most 16 rounds, as the worst reader does)
-// gives a C0 control or DEL: "%0A", "%250A".
+// gives a C0 control or DEL ("%0A", "%250A"), or a code another decoder takes (an encoded word
+// or a character reference spelled in escapes: "%3D%3Fq%3F...%3F%3D").
 bool escapes_a_control(std::string_view s) {
   std::string cur(s);
   for (int round = 0; round < 16 && cur.find('%') != cur.npos; ++round) {
@@ -111,6 +114,8 @@ bool escapes_a_control(std::string_view s) {
     if (next == cur) break;
     cur.swap(next);
   }
+  for (std::size_t i = 0; i < cur.size(); ++i)
+    if ((cur[i] == '=' || cur[i] == '&') && code_at(cur, i, false) != 0) return cur != s;
   return false;
 }
 

@@ -1,5 +1,6 @@
 // build_mailto() and make_draft(): the inverse of parse_draft() (RFC 6068 sections 2 and 5).
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -225,21 +226,28 @@ std::string build_mailto(const draft& d, const build_options& options) {
   // RFC 6068 section 2: to = addr-spec *("," addr-spec). Addresses with display names cannot
   // be written there and go to a "to" hfield, keeping their order; so do invalid addresses (an
   // addr-spec the path holds is read by a grammar of its own, in strict and lenient forms).
+  // An invalid address that cannot be written (buildable()) is left out before the path is
+  // chosen, so that the link built from what reads back is this one again (a fixed point).
+  std::vector<address> to_kept;
+  const bool unbuildable = std::any_of(d.to.begin(), d.to.end(), [](const address& a) { return !buildable(a); });
+  if (unbuildable)
+    std::copy_if(d.to.begin(), d.to.end(), std::back_inserter(to_kept), [](const address& a) { return buildable(a); });
+  const std::vector<address>& to = unbuildable ? to_kept : d.to;
   std::size_t in_path = 0;
-  while (in_path < d.to.size() && d.to[in_path].valid && d.to[in_path].display_name.empty()) ++in_path;
+  while (in_path < to.size() && to[in_path].valid && to[in_path].display_name.empty()) ++in_path;
   // Local parts that hold no list structure alone can make one together (a quoted '"' in one
   // and another in the next): what the parser reads is the whole path, so check that.
   if (in_path > 1) {
     std::string path;
     for (std::size_t i = 0; i < in_path; ++i) {
       if (i) path += ',';
-      path += d.to[i].local_part + "@" + d.to[i].domain;
+      path += to[i].local_part + "@" + to[i].domain;
     }
     if (detail::has_list_structure(path)) in_path = 0;
   }
   for (std::size_t i = 0; i < in_path; ++i) {
     if (i) out += ',';
-    const address& a = d.to[i];
+    const address& a = to[i];
     // RFC 6068 section 2 item 5 (local part) and item 4 (domain: A-labels, or percent-encoded
     // UTF-8 "to denote an internationalized domain name").
     encode(a.local_part, addr_raw, options.form == uri_form::iri, out);
@@ -247,7 +255,7 @@ std::string build_mailto(const draft& d, const build_options& options) {
     encode(options.form == uri_form::ascii ? a.domain_ascii : a.domain, addr_raw, options.form == uri_form::iri, out);
   }
   writer w{out, options};
-  w.address_list("to", d.to, in_path);
+  w.address_list("to", to, in_path);
   w.address_list("cc", d.cc, 0);
   w.address_list("bcc", d.bcc, 0);
   if (d.subject) w.text_field("subject", *d.subject, false);

@@ -52,11 +52,22 @@ bool same(const mailtokit::draft& a, const mailtokit::draft& b) {
   return a.to == b.to && a.cc == b.cc && a.bcc == b.bcc && a.subject == b.subject && a.headers == b.headers;
 }
 
-// A header text as handed over: the worst reader's text decoders find nothing in it, and no
-// reader's limit cuts it.
+// A header text as handed over: no RFC 2047 word and no character reference in it; the worst
+// reader's text decoders (percent escapes, references, words, in turn until nothing changes) read
+// no line break or other control out of it; no reader's limit cuts it. (A percent escape that
+// decodes into plain text, "50%25", may stay: no reader was seen to decode a subject twice.)
 bool plain_handed_text(const std::string& t) {
-  return wr::decode_words_anywhere(t) == t && wr::percent_fixpoint(t) == t && wr::html_references(t) == t &&
-         t.size() <= mailtokit::handover::limits{}.text_bytes;
+  if (wr::decode_words_anywhere(t) != t || wr::html_references(t) != t) return false;
+  std::string cur = t;
+  for (int round = 0; round < 16; ++round) {
+    std::string next = wr::decode_words_anywhere(wr::html_references(wr::percent_fixpoint(cur)));
+    if (next == cur) break;
+    cur.swap(next);
+  }
+  const bool control = std::any_of(cur.begin(), cur.end(), [](char c) {
+    return static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
+  });
+  return !control && t.size() <= mailtokit::handover::limits{}.text_bytes;
 }
 
 }  // namespace

@@ -69,6 +69,10 @@ TEST_CASE("plain text: no code a reader decodes again in a header text", "[hando
   CHECK(handover::defused("a%0Ab") == "a% 0Ab");
   CHECK(handover::defused("a&#10;b&NewLine;") == "a& #10;b& NewLine;");
   CHECK(handover::defused("Invoice 42") == "Invoice 42");
+  // An encoded word spelled in percent escapes: a reader that decodes twice then decodes the word.
+  CHECK_FALSE(handover::plain_text("x%3D%3Futf-8%3Fq%3Fa%3D0Ab%3F%3D"));
+  CHECK(handover::plain_text(handover::defused("x%3D%3Futf-8%3Fq%3Fa%3D0Ab%3F%3D")));
+  CHECK(handover::plain_text("Q %2b0A"));  // decodes into "Q +0A": plain text still
   for (const char* bad : {"=?utf-8?q?Invoice=0ABcc:=20boss@evil.example?=", "==??", "%%0A", "&&#35;", "=?=?%4%0d%41",
                           "%25%30A"})
     CHECK(handover::plain_text(handover::defused(bad)));
