@@ -96,7 +96,7 @@ std::size_t code_at(std::string_view s, std::size_t at, bool escapes);
 // True when percent-decoding `s` again and again (at most 16 rounds, as the worst reader does)
 // gives a C0 control or DEL ("%0A", "%250A"), or a code another decoder takes (an encoded word
 // or a character reference spelled in escapes: "%3D%3Fq%3F...%3F%3D").
-bool escapes_a_control(std::string_view s) {
+bool escapes_spell_a_code(std::string_view s) {
   std::string cur(s);
   for (int round = 0; round < 16 && cur.find('%') != cur.npos; ++round) {
     std::string next;
@@ -120,7 +120,8 @@ bool escapes_a_control(std::string_view s) {
 }
 
 // The length of the code that a reader decodes at `at` ("%41", "=?", "&#", "&commat"), or 0.
-// A percent escape counts only in a text whose escapes decode into a control (escapes_a_control()).
+// A percent escape counts only in a text whose escapes decode into a control or another code
+// (escapes_spell_a_code()).
 std::size_t code_at(std::string_view s, std::size_t at, bool escapes) {
   const std::string_view rest = s.substr(at);
   if (escapes && rest.size() >= 3 && rest[0] == '%' && chars::hexdig(rest[1]) && chars::hexdig(rest[2])) return 3;
@@ -158,8 +159,7 @@ change_reason left_out_reason(const address& a) {
 // The changes to one header text, `field` naming it.
 void text_changes(std::vector<change>& out, std::string_view field, std::string_view text, const limits& l) {
   std::string now(text);
-  if (!plain_text(now)) {
-    std::string after = defused(now);
+  if (std::string after = defused(now); after != now) {
     out.push_back({change_kind::text_defused, change_reason::decodes_again, std::string(field), now, after, {}});
     now = std::move(after);
   }
@@ -233,7 +233,7 @@ bool plain_address(const address& a) {
 std::string spec(const address& a) { return a.local_part + "@" + a.domain_ascii; }
 
 bool plain_text(std::string_view text) {
-  const bool escapes = escapes_a_control(text);
+  const bool escapes = escapes_spell_a_code(text);
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     if ((c == '%' || c == '=' || c == '&') && code_at(text, i, escapes) != 0) return false;
@@ -242,8 +242,8 @@ bool plain_text(std::string_view text) {
 }
 
 std::string defused(std::string_view text) {
-  if (plain_text(text)) return std::string(text);
-  const bool escapes = escapes_a_control(text);
+  // Where no code is found nothing is inserted: plain text comes back as it is.
+  const bool escapes = escapes_spell_a_code(text);
   std::string out;
   out.reserve(text.size() + 8);
   for (std::size_t i = 0; i < text.size(); ++i) {
