@@ -128,4 +128,34 @@ while IFS= read -r f; do
 done < <(sort -u /tmp/mk/*.list)
 usr_local_unchanged "after the purge"
 ((failed == 0)) && echo "purge: no file of the packages left ($(sort -u /tmp/mk/*.list | wc -l) paths checked)"
+
+echo "-- the README's set-up lines as written, by a user with sudo, with only the demo's packages"
+# The same root after the purge: the packages' dependencies brought by apt are still there, the
+# test packages never were. The user runs `bash .ci/demo` (its install-deps calls sudo apt-get),
+# the per-user lines through tests/cli/readme_install.py (which reads them from the README), then
+# the system install and uninstall lines exactly as the README prints them.
+echo "$user ALL=(ALL) NOPASSWD: ALL" >/etc/sudoers.d/mailtokit-test
+chmod 0440 /etc/sudoers.d/mailtokit-test
+as_user 'cd /tmp/mk/src && bash .ci/demo' >/tmp/mk/demo.out 2>&1 || { bad ".ci/demo"; tail -n 40 /tmp/mk/demo.out; }
+grep -qxF $'Subject: caf\xC3\xA9' /tmp/mk/demo.out || bad ".ci/demo did not print the link's subject: $(tail -n 20 /tmp/mk/demo.out)"
+for p in catch2 nlohmann-json3-dev libgmime-3.0-dev; do  # .ci/install-deps --test's, not the demo's
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' && bad "the demo installed $p"
+done
+as_user 'cd /tmp/mk/src && PYTHONPATH=tests MAILTOKIT_BUILD_DIR=/tmp/mk/src/build/release \
+  python3 tests/cli/readme_install.py build/release/handler/mailtokit README.md' >/tmp/mk/readme.out 2>&1 ||
+  { bad "the README's per-user lines (tests/cli/readme_install.py)"; tail -n 40 /tmp/mk/readme.out; }
+install_line=$(grep -m1 '^sudo cmake --install build/release ' /tmp/mk/src/README.md) || bad "no system install line in the README"
+uninstall_line=$(grep -m1 '^mailtokit unregister --remove-data && sudo ' /tmp/mk/src/README.md) || bad "no system uninstall line"
+as_user "cd /tmp/mk/src && $install_line" >/tmp/mk/sys.out 2>&1 || { bad "$install_line"; tail -n 20 /tmp/mk/sys.out; }
+[[ -x /usr/local/bin/mailtokit && -f /usr/local/share/man/man1/mailtokit.1 ]] || bad "the system install put no /usr/local/bin/mailtokit"
+[[ "$(as_user 'command -v mailtokit')" == /usr/local/bin/mailtokit ]] || bad "a login shell does not find /usr/local/bin/mailtokit"
+as_user 'mailtokit register && mailtokit use gmail' >/tmp/mk/sys.out 2>&1 || { bad "the system install's register"; cat /tmp/mk/sys.out; }
+as_user "cd /tmp/mk/src && $uninstall_line" >/tmp/mk/sys.out 2>&1 || { bad "$uninstall_line"; tail -n 20 /tmp/mk/sys.out; }
+got=$(as_user 'xdg-mime query default x-scheme-handler/mailto')
+[[ "$got" == other-mail.desktop ]] || bad "after the README's system uninstall, xdg-mime names '$got', not other-mail.desktop"
+left=$(as_user 'find ~/.config ~/.local -path "*mailtokit*"' 2>/dev/null || true)
+[[ -z "$left" ]] || bad "the README's system uninstall left in HOME: $left"
+usr_local_unchanged "after the README's system install and uninstall"
+rm -f /etc/sudoers.d/mailtokit-test
+((failed == 0)) && echo "README set-up: .ci/demo, the per-user and the system lines: ok"
 exit "$failed"

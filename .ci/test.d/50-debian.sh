@@ -85,7 +85,7 @@ cp .ci/debian-root.sh "$tmp/mk/"
 # The tools the checks use are in the root before the packages come; mailtokit's own run-time
 # and -dev dependencies are not: apt must bring them with the packages.
 mmdebstrap --variant=apt --quiet \
-  --include=build-essential,cmake,pkg-config,xdg-utils,desktop-file-utils,python3,groff-base,man-db,libglib2.0-bin \
+  --include=build-essential,cmake,pkg-config,xdg-utils,desktop-file-utils,python3,groff-base,man-db,libglib2.0-bin,sudo \
   --customize-hook="cp -a '$tmp/mk' \"\$1/tmp/mk\"" \
   --customize-hook='chroot "$1" bash /tmp/mk/debian-root.sh' \
   bookworm /dev/null \
