@@ -1,9 +1,9 @@
 #include "ask/policy.hpp"
 
 #include <algorithm>
-#include <array>
 #include <string_view>
 
+#include "mailtokit/finding_code.hpp"
 #include "mailtokit/warning.hpp"
 
 namespace mailtokit::ask {
@@ -15,52 +15,10 @@ std::optional<confirm_mode> parse_confirm_mode(std::string_view name) noexcept {
   return std::nullopt;
 }
 
-namespace {
-
-// Every finding code preview.hpp lists, with what it means for the question. A code missing here
-// (one a newer library adds, a typo) is risky: the question fails closed, never open.
-struct code_severity {
-  std::string_view code;
-  severity level;
-};
-constexpr std::array<code_severity, 18> known_codes{{
-    // Who gets the message, or what an address looks like.
-    {"hidden_recipients", severity::risky},
-    {"bidi_control", severity::risky},
-    {"mixed_direction", severity::risky},
-    {"mixed_script", severity::risky},
-    {"confusable", severity::risky},
-    {"mixed_numbers", severity::risky},
-    {"hidden_overlay", severity::risky},
-    {"invisible_character", severity::risky},
-    {"control_character", severity::risky},
-    {"display_name_mismatch", severity::risky},
-    {"address_decodes_again", severity::risky},
-    {"address_compatibility_characters", severity::risky},
-    // Facts: said, never asked about. The hand-over leaves a name with separators off and says
-    // so; an invalid address is a parser note, asked about as such (is_risky(const warning&)).
-    {"display_name_separators", severity::told},
-    {"invalid_address", severity::told},
-    {"non_ascii_local_part", severity::told},
-    {"long_subject", severity::told},
-    {"long_body", severity::told},
-    {"many_lines", severity::told},
-}};
-
-}  // namespace
-
-severity severity_of(std::string_view code) noexcept {
-  for (const auto& k : known_codes)
-    if (k.code == code) return k.level;
-  return severity::risky;
-}
-
 bool is_risky(const preview::finding& f) noexcept { return severity_of(f.code) == severity::risky; }
 
 bool is_risky(const warning& w) {
-  if (w.code == warning_code::invalid_address || w.code == warning_code::address_decodes_again ||
-      w.code == warning_code::address_compatibility_characters)
-    return true;
+  if (severity_of(w.code) == severity::risky) return true;
   // The text of a recipient field changed: controls removed, bytes replaced, a charset guessed.
   const bool recipients = w.field == "to" || w.field == "cc" || w.field == "bcc";
   return recipients && kind_of(w.code) == warning_kind::text_changed;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "mailtokit/draft.hpp"
+#include "mailtokit/finding_code.hpp"
 #include "mailtokit/preview.hpp"
 
 namespace mailtokit::ask {
@@ -16,20 +17,21 @@ enum class confirm_mode { risky, always, never };
 /// The mode named `name` ("risky", "always", "never"); nullopt for anything else.
 [[nodiscard]] std::optional<confirm_mode> parse_confirm_mode(std::string_view name) noexcept;
 
-/// What a preview finding means for the question: `risky` needs the user's decision, `told` is
-/// only said.
-enum class severity { told, risky };
-/// The severity of the finding code `code` (preview.hpp lists them): risky for the findings that
+/// What a finding or warning means for the question (finding_code.hpp): `risky` needs the
+/// user's decision, `notice` is said, `info` is for the details.
+using mailtokit::severity;
+/// severity_of(code), the library's, for a finding code (MAILTOKIT_FINDING_LIST): risky for the findings that
 /// change who gets the message or what an address looks like (hidden recipients, bidi tricks,
 /// mixed scripts and confusables, invisible and control characters, a display name that shows
-/// another address); told for facts (long texts, a non-ASCII local part). A code it does not
+/// another address); notice for facts (long texts, a non-ASCII local part). A code it does not
 /// know is risky (fail closed).
-[[nodiscard]] severity severity_of(std::string_view code) noexcept;
+using mailtokit::severity_of;
 /// severity_of(f.code) == severity::risky.
 [[nodiscard]] bool is_risky(const preview::finding& f) noexcept;
-/// True for a parser note that says a lenient repair changed a recipient field (an address kept
-/// although invalid; controls removed from, or a charset guessed for, 'to', 'cc' or 'bcc'):
-/// decided on the warning's code, its kind and its field, never on its English message.
+/// True for a parser note that says a lenient repair changed a recipient field: a risky warning
+/// code (MAILTOKIT_WARN_SEVERITY_LIST: an address kept although invalid, or holding text readers
+/// decode again), or a text changed in 'to', 'cc' or 'bcc' (controls removed, a charset
+/// guessed): decided on the warning's code, its kind and its field, never on its English message.
 [[nodiscard]] bool is_risky(const warning& w);
 
 /// True when the draft needs the user's decision before it opens: a risky preview finding, or a

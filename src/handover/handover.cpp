@@ -9,6 +9,7 @@
 
 #include "mailtokit/charset.hpp"
 #include "mailtokit/chars.hpp"
+#include "mailtokit/finding_code.hpp"
 #include "mailtokit/percent.hpp"
 #include "mailtokit/utf8.hpp"
 
@@ -16,12 +17,12 @@ namespace mailtokit::handover {
 
 std::string_view code_of(change_kind k) noexcept {
   switch (k) {
-    case change_kind::address_left_out: return "handover_address_left_out";
-    case change_kind::name_taken_off: return "handover_name_taken_off";
-    case change_kind::text_defused: return "handover_text_defused";
-    case change_kind::text_shortened: return "handover_text_shortened";
+    case change_kind::address_left_out: return to_name(finding_code::handover_address_left_out);
+    case change_kind::name_taken_off: return to_name(finding_code::handover_name_taken_off);
+    case change_kind::text_defused: return to_name(finding_code::handover_text_defused);
+    case change_kind::text_shortened: return to_name(finding_code::handover_text_shortened);
   }
-  return "handover_address_left_out";
+  return to_name(finding_code::handover_address_left_out);
 }
 
 std::string_view name_of(change_reason r) noexcept {

@@ -9,16 +9,23 @@
 #include <array>
 #include <cstdio>
 #include <optional>
+#include <utility>
 
 #include "mailtokit/bidi.hpp"
 #include "mailtokit/charset.hpp"
 #include "mailtokit/chars.hpp"
+#include "mailtokit/finding_code.hpp"
 #include "mailtokit/handover.hpp"
 #include "mailtokit/json.hpp"
 #include "mailtokit/utf8.hpp"
 
 namespace mailtokit::preview {
 namespace {
+
+// A finding of a code in MAILTOKIT_FINDING_LIST: the code is typed, so no name is misspelt.
+finding found(finding_code code, std::string field, std::string message) {
+  return {std::string(to_name(code)), std::move(field), std::move(message)};
+}
 
 // UTS #39 via ICU: one checker, configured once, then only read ("A single instance may be used
 // by multiple threads concurrently for checking").
@@ -172,8 +179,8 @@ void check_chars(std::vector<finding>& out, std::string_view field, std::string_
     for (const char c : text) {
       const auto u = static_cast<unsigned char>(c);
       if ((u < 0x20 && c != '\t' && !(allow_newlines && (c == '\r' || c == '\n'))) || u == 0x7F) {
-        out.push_back({"control_character", std::string(field),
-                       std::string(what) + " contains the control character " + char_name(u)});
+        out.push_back(found(finding_code::control_character, std::string(field),
+                       std::string(what) + " contains the control character " + char_name(u)));
         return;
       }
     }
@@ -221,15 +228,15 @@ void check_chars(std::vector<finding>& out, std::string_view field, std::string_
     if (!tag_text.empty()) invisible_list += " that spell the hidden text " + quoted(tag_text);
   }
   if (!bidi_list.empty())
-    out.push_back({"bidi_control", std::string(field),
+    out.push_back(found(finding_code::bidi_control, std::string(field),
                    std::string(what) + " contains bidi formatting characters that can reorder what is displayed (" +
-                       bidi_list + ")"});
+                       bidi_list + ")"));
   if (!invisible_list.empty())
-    out.push_back({"invisible_character", std::string(field),
-                   std::string(what) + " contains invisible characters (" + invisible_list + ")"});
+    out.push_back(found(finding_code::invisible_character, std::string(field),
+                   std::string(what) + " contains invisible characters (" + invisible_list + ")"));
   if (!control_list.empty())
-    out.push_back({"control_character", std::string(field),
-                   std::string(what) + " contains control characters (" + control_list + ")"});
+    out.push_back(found(finding_code::control_character, std::string(field),
+                   std::string(what) + " contains control characters (" + control_list + ")"));
 }
 
 // UTS #39 checks of one identifier (a local part or one domain label).
@@ -237,24 +244,24 @@ void check_spoof(std::vector<finding>& out, std::string_view field, std::string_
   if (id.empty() || utf8::is_ascii(id)) return;
   const auto checked = checker().check(id);
   if (!checked) {
-    out.push_back({"spoof_check_failed", std::string(field),
-                   std::string(what) + " " + quoted(id) + " could not be checked for look-alike characters"});
+    out.push_back(found(finding_code::spoof_check_failed, std::string(field),
+                   std::string(what) + " " + quoted(id) + " could not be checked for look-alike characters"));
     return;
   }
   const int32_t r = *checked;
   if ((r & USPOOF_RESTRICTION_LEVEL) != 0)
-    out.push_back({"mixed_script", std::string(field),
+    out.push_back(found(finding_code::mixed_script, std::string(field),
                    std::string(what) + " " + quoted(id) + " mixes the " + scripts_of(id) +
-                       " scripts, which UTS #39 does not allow together in an identifier"});
+                       " scripts, which UTS #39 does not allow together in an identifier"));
   if ((r & USPOOF_MIXED_NUMBERS) != 0)
-    out.push_back({"mixed_numbers", std::string(field),
-                   std::string(what) + " " + quoted(id) + " mixes digits from different numbering systems"});
+    out.push_back(found(finding_code::mixed_numbers, std::string(field),
+                   std::string(what) + " " + quoted(id) + " mixes digits from different numbering systems"));
   if ((r & USPOOF_HIDDEN_OVERLAY) != 0)
-    out.push_back({"hidden_overlay", std::string(field),
-                   std::string(what) + " " + quoted(id) + " has a mark that hides in the character before it"});
+    out.push_back(found(finding_code::hidden_overlay, std::string(field),
+                   std::string(what) + " " + quoted(id) + " has a mark that hides in the character before it"));
   if ((r & USPOOF_INVISIBLE) != 0)
-    out.push_back({"invisible_character", std::string(field),
-                   std::string(what) + " " + quoted(id) + " repeats a combining mark, which shows as one"});
+    out.push_back(found(finding_code::invisible_character, std::string(field),
+                   std::string(what) + " " + quoted(id) + " repeats a combining mark, which shows as one"));
 }
 
 // UTS #39 section 4: the ASCII text `text` is confusable with, by the skeleton of each non-ASCII
@@ -287,8 +294,8 @@ void check_confusable(std::vector<finding>& out, std::string_view field, std::st
   if (text.empty() || utf8::is_ascii(text)) return;
   const std::string look = ascii_lookalike(text);
   if (look.empty() || look == text) return;
-  out.push_back({"confusable", std::string(field),
-                 std::string(what) + " " + quoted(text) + " is not ASCII but looks like " + quoted(look)});
+  out.push_back(found(finding_code::confusable, std::string(field),
+                 std::string(what) + " " + quoted(text) + " is not ASCII but looks like " + quoted(look)));
 }
 
 std::string unquote_local(std::string_view local) {
@@ -371,11 +378,11 @@ std::string isolate(std::string_view text, bool address) {
 // Text that mail programs decode again (decodes_again()): a percent escape or an encoded word.
 void check_decodes_again(std::vector<finding>& out, const address& a, std::string_view field) {
   if (!decodes_again(a)) return;
-  out.push_back({"address_decodes_again", std::string(field),
+  out.push_back(found(finding_code::address_decodes_again, std::string(field),
                  quoted(a.valid ? a.unicode() : a.original) +
                      (a.display_name.empty() ? std::string() : " (display name " + quoted(a.display_name) + ")") +
                      " holds a percent escape or an encoded word ('=?...?='): mail programs decode it again and can "
-                     "read another address out of it"});
+                     "read another address out of it"));
 }
 
 // Text that mail programs read as separators of addresses: a display name with '@', '<', '>',
@@ -383,21 +390,21 @@ void check_decodes_again(std::vector<finding>& out, const address& a, std::strin
 // to separators (compatibility_separators()).
 void check_separators(std::vector<finding>& out, const address& a, std::string_view field) {
   if (!a.display_name.empty() && name_holds_separators(a.display_name))
-    out.push_back({"display_name_separators", std::string(field),
+    out.push_back(found(finding_code::display_name_separators, std::string(field),
                    "the display name " + quoted(a.display_name) +
                        " holds '@', '<', '>', ',' or ';' (or a form of one): a mail program or webmail can split it "
-                       "into other entries or read another address out of it"});
+                       "into other entries or read another address out of it"));
   if (compatibility_separators(a))
-    out.push_back({"address_compatibility_characters", std::string(field),
+    out.push_back(found(finding_code::address_compatibility_characters, std::string(field),
                    quoted(a.valid ? a.unicode() : a.original) +
                        " holds compatibility characters (fullwidth or small forms) that mail programs map to '@', "
-                       "',' or other separators, and so read other addresses out of it"});
+                       "',' or other separators, and so read other addresses out of it"));
 }
 
 std::vector<finding> check_address(const address& a, std::string_view field) {
   std::vector<finding> out;
   if (!a.valid) {
-    out.push_back({"invalid_address", std::string(field), "not a valid address: " + quoted(a.original)});
+    out.push_back(found(finding_code::invalid_address, std::string(field), "not a valid address: " + quoted(a.original)));
     check_chars(out, field, "the address", a.original, false);
     check_decodes_again(out, a, field);
     check_separators(out, a, field);
@@ -413,10 +420,10 @@ std::vector<finding> check_address(const address& a, std::string_view field) {
   // characters." Components here: the local part and each domain label.
   auto mixed = [&](std::string_view what, std::string_view part) {
     if (!utf8::is_ascii(part) && bidi::scan(part).mixed())
-      out.push_back({"mixed_direction", std::string(field),
+      out.push_back(found(finding_code::mixed_direction, std::string(field),
                      std::string(what) + " " + quoted(part) +
                          " mixes right-to-left and left-to-right characters, so its display order can differ "
-                         "from its real order"});
+                         "from its real order"));
   };
   mixed("the local part", local);
   const bool literal = !a.domain.empty() && a.domain.front() == '[';
@@ -437,14 +444,14 @@ std::vector<finding> check_address(const address& a, std::string_view field) {
   check_confusable(out, field, "the local part", local);
   if (!literal) check_confusable(out, field, "the domain", a.domain);
   if (a.needs_smtputf8 || !utf8::is_ascii(a.local_part))
-    out.push_back({"non_ascii_local_part", std::string(field),
+    out.push_back(found(finding_code::non_ascii_local_part, std::string(field),
                    "the local part " + quoted(a.local_part) +
-                       " is not ASCII: many mail servers refuse it (SMTPUTF8, RFC 6531) and it is easier to spoof"});
+                       " is not ASCII: many mail servers refuse it (SMTPUTF8, RFC 6531) and it is easier to spoof"));
   // A display name that is itself an address, but another one.
   if (a.display_name.find('@') != std::string::npos && a.display_name.find(a.unicode()) == std::string::npos)
-    out.push_back({"display_name_mismatch", std::string(field),
+    out.push_back(found(finding_code::display_name_mismatch, std::string(field),
                    "the display name " + quoted(a.display_name) + " shows an address, but the message goes to " +
-                       quoted(a.unicode())});
+                       quoted(a.unicode())));
   return out;
 }
 
@@ -592,9 +599,9 @@ std::vector<finding> check(const draft& d, const thresholds& t) {
     for (auto& f : more) out.push_back(std::move(f));
   };
   if (!d.bcc.empty())
-    out.push_back({"hidden_recipients", "bcc",
+    out.push_back(found(finding_code::hidden_recipients, "bcc",
                    std::to_string(d.bcc.size()) + (d.bcc.size() == 1 ? " hidden recipient" : " hidden recipients") +
-                       " (Bcc): they get the message and the other recipients do not see them"});
+                       " (Bcc): they get the message and the other recipients do not see them"));
   const std::pair<const char*, const std::vector<address>*> lists[] = {{"to", &d.to}, {"cc", &d.cc}, {"bcc", &d.bcc}};
   for (const auto& [name, list] : lists)
     for (std::size_t i = 0; i < list->size(); ++i)
@@ -603,20 +610,20 @@ std::vector<finding> check(const draft& d, const thresholds& t) {
   if (d.subject) {
     check_chars(out, "subject", "the subject", *d.subject, false);
     if (utf8::length(*d.subject) > t.subject_chars)
-      out.push_back({"long_subject", "subject",
-                     "the subject is " + std::to_string(utf8::length(*d.subject)) + " characters long"});
+      out.push_back(found(finding_code::long_subject, "subject",
+                     "the subject is " + std::to_string(utf8::length(*d.subject)) + " characters long"));
   }
   for (const auto& h : d.headers) check_chars(out, "header:" + h.name, "the " + h.name + " field", h.value, false);
   for (const auto& c : handover::changes(d)) out.push_back(handover_finding(c));
   if (d.body) {
     check_chars(out, "body", "the body", *d.body, true);
     if (d.body->size() > t.body_bytes)
-      out.push_back({"long_body", "body",
-                     "the body is " + std::to_string(d.body->size()) + " bytes long: read all of it before sending"});
+      out.push_back(found(finding_code::long_body, "body",
+                     "the body is " + std::to_string(d.body->size()) + " bytes long: read all of it before sending"));
     const std::size_t lines = count_lines(*d.body);
     if (lines > t.body_lines)
-      out.push_back({"many_lines", "body",
-                     "the body has " + std::to_string(lines) + " lines: read all of them before sending"});
+      out.push_back(found(finding_code::many_lines, "body",
+                     "the body has " + std::to_string(lines) + " lines: read all of them before sending"));
   }
   return out;
 }

@@ -58,7 +58,7 @@ def source_enumerators(include_dir, loc):
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()[int(loc.get("bodystart")) - 1:int(loc.get("bodyend"))]
     body = "\n".join(lines)
-    for macro in ("MAILTOKIT_ERRC_LIST", "MAILTOKIT_WARN_LIST"):  # the X-macro lists of codes
+    for macro in ("MAILTOKIT_ERRC_LIST", "MAILTOKIT_WARN_LIST", "MAILTOKIT_FINDING_LIST"):  # the X-macro lists of codes
         if macro in body:
             listed = text.split(f"#define {macro}(X)", 1)[1].split("\n\n", 1)[0]
             return re.findall(r"^\s*X\((\w+),", listed, re.M)
