@@ -12,6 +12,7 @@
 #include "mailtokit/finding_code.hpp"
 #include "mailtokit/percent.hpp"
 #include "mailtokit/utf8.hpp"
+#include "text/percent_facts.hpp"
 
 namespace mailtokit::handover {
 
@@ -98,21 +99,16 @@ std::size_t code_at(std::string_view s, std::size_t at, bool escapes);
 // gives a C0 control or DEL ("%0A", "%250A"), or a code another decoder takes (an encoded word
 // or a character reference spelled in escapes: "%3D%3Fq%3F...%3F%3D").
 bool escapes_spell_a_code(std::string_view s) {
-  std::string cur(s);
-  for (int round = 0; round < 16 && cur.find('%') != cur.npos; ++round) {
-    std::string next;
-    next.reserve(cur.size());
-    for (std::size_t i = 0; i < cur.size(); ++i) {
-      if (cur[i] == '%' && i + 2 < cur.size() && chars::hexdig(cur[i + 1]) && chars::hexdig(cur[i + 2])) {
-        const auto byte = static_cast<unsigned char>(percent::hex_value(cur[i + 1]) * 16 + percent::hex_value(cur[i + 2]));
-        if (byte < 0x20 || byte == 0x7F) return true;
-        next += static_cast<char>(byte);
-        i += 2;
-      } else {
-        next += cur[i];
-      }
-    }
-    if (next == cur) break;
+  const auto controls = [](std::string_view t) {
+    return std::count_if(t.begin(), t.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
+  };
+  std::string cur(s), next;
+  for (int round = 0; round < 16 && percent::has_escape(cur); ++round) {
+    // Lenient, as readers decode: a '%' that is no escape stays (text/percent_facts.hpp).
+    detail::decode_facts facts;
+    if (!detail::decode_once(cur, 0, next, facts, false) || next == cur) break;
+    // Decoding changes nothing but escapes: one more control is one an escape decoded into.
+    if (controls(next) > controls(cur)) return true;
     cur.swap(next);
   }
   for (std::size_t i = 0; i < cur.size(); ++i)

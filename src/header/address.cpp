@@ -456,7 +456,8 @@ void parse_mailbox_into(address& into, std::string_view entry, error& why, bool&
   ok = true;
   const std::size_t lt = find_outside(entry, '<', 0);
   if (lt == entry.npos) {
-    detail::addr_spec_or_invalid_into(into, strip_cfws(entry), why, ok);
+    into.original = strip_cfws(entry);
+    ok = detail::addr_spec_or_invalid(into, why);
     if (!ok) {
       into.original.assign(entry);
       detail::clean_header_text(into.original);
@@ -474,8 +475,9 @@ address parse_mailbox(std::string_view entry, error& why, bool& ok) {
   // "user@[192<.0.2.1]" is an addr-spec (found by the address fuzz target).
   const std::size_t lt = find_outside(entry, '<', 0);
   if (lt == entry.npos) {
-    const std::string spec = strip_cfws(entry);
-    address a = detail::addr_spec_or_invalid(spec, why, ok);
+    address a;
+    a.original = strip_cfws(entry);
+    ok = detail::addr_spec_or_invalid(a, why);
     if (!ok) {
       a.original.assign(entry);
       detail::clean_header_text(a.original);
@@ -497,8 +499,9 @@ address parse_mailbox(std::string_view entry, error& why, bool& ok) {
   auto name = decode_phrase(entry.substr(0, lt));
   if (!name) return invalid(name.error().code, name.error().offset);
   // RFC 5322 section 3.4.1: addr-spec = local-part "@" domain, each with optional CFWS.
-  const std::string spec = strip_cfws(entry.substr(lt + 1, gt - lt - 1));
-  address a = detail::addr_spec_or_invalid(spec, why, ok);
+  address a;
+  a.original = strip_cfws(entry.substr(lt + 1, gt - lt - 1));
+  ok = detail::addr_spec_or_invalid(a, why);
   if (!ok) why.offset += lt + 1;
   a.display_name = std::move(*name);
   a.original.assign(entry);
@@ -517,66 +520,6 @@ std::string join_addr_spec(std::string_view local_part, std::string_view domain)
 }
 
 }  // namespace
-
-bool decodes_again(std::string_view text) noexcept {
-  for (std::size_t i = text.find('%'); i != text.npos; i = text.find('%', i + 1))
-    if (i + 2 < text.size() && chars::hexdig(text[i + 1]) && chars::hexdig(text[i + 2])) return true;
-  const auto open = text.find("=?");
-  return open != text.npos && text.find("?=", open + 2) != text.npos;
-}
-
-bool decodes_again(const address& a) noexcept {
-  // In an address, half an encoded word counts too: another entry of the same list can complete it.
-  // One pass per part: a percent escape ('%' and two hex digits), "=?" or "?=" (which covers
-  // decodes_again(s)'s "=?...?=").
-  const auto part = [](std::string_view s) noexcept {
-    const std::size_t n = s.size();
-    for (std::size_t i = 0; i + 1 < n; ++i) {
-      const char c = s[i];
-      if (c == '%') {
-        if (i + 2 < n && chars::hexdig(s[i + 1]) && chars::hexdig(s[i + 2])) return true;
-      } else if ((c == '=' && s[i + 1] == '?') || (c == '?' && s[i + 1] == '=')) {
-        return true;
-      }
-    }
-    return false;
-  };
-  if (part(a.display_name)) return true;
-  if (!a.valid) return part(a.original);
-  return part(a.local_part) || part(a.domain) || part(a.domain_ascii);
-}
-
-namespace {
-
-// How many of the characters in `set` `text` holds.
-std::size_t count_of(std::string_view text, std::string_view set) noexcept {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [&](char c) { return set.find(c) != set.npos; }));
-}
-
-constexpr std::string_view name_separators = "@<>,;";
-constexpr std::string_view address_separators = "@,;:<>\"\\[]() ";
-
-}  // namespace
-
-bool name_holds_separators(std::string_view name) {
-  if (count_of(name, name_separators) != 0) return true;
-  return !utf8::is_ascii(name) && count_of(charset::nfkc_casefold(name), name_separators) != 0;
-}
-
-bool compatibility_separators(std::string_view text) {
-  if (utf8::is_ascii(text)) return false;
-  return count_of(charset::nfkc_casefold(text), address_separators) > count_of(text, address_separators);
-}
-
-bool compatibility_separators(const address& a) {
-  if (!a.valid) return compatibility_separators(a.original);
-  return compatibility_separators(a.local_part) || compatibility_separators(a.domain);
-}
-
-bool detail::compatibility_separators_parsed(const address& a) {
-  if (!a.valid) return compatibility_separators(a.original);
-  return compatibility_separators(a.local_part);
-}
 
 std::string address::unicode() const { return valid ? join_addr_spec(local_part, domain) : original; }
 
@@ -617,32 +560,94 @@ bool has_list_structure(std::string_view text) noexcept {
   return false;
 }
 
-address addr_spec_or_invalid(std::string_view text, error& why, bool& ok) {
-  return addr_spec_or_invalid(std::string(text), why, ok);
-}
-
-address addr_spec_or_invalid(std::string&& text, error& why, bool& ok) {
-  address a;
-  addr_spec_or_invalid_into(a, std::move(text), why, ok);
-  return a;
-}
-
-void addr_spec_or_invalid_into(address& a, std::string&& text, error& why, bool& ok) {
-  a.original = std::move(text);
-  addr_spec_or_invalid_in_place(a, why, ok);
-}
-
-void addr_spec_or_invalid_in_place(address& a, error& why, bool& ok) {
+bool addr_spec_or_invalid(address& a, error& why) {
   if (auto r = parse_addr_spec_into(a); !r) {
-    ok = false;
     why = r.error();
     a.valid = false;
     a.domain_ascii.clear();
     clean_header_text(a.original);
-    return;
+    return false;
   }
-  ok = true;
+  return true;
 }
+
+namespace {
+
+// One pass of parse_address_list_into() over an address list: the entries it reads, the group it
+// is in.
+struct list_reader {
+  std::string_view text;
+  std::vector<address>& out;
+  std::vector<address_issue>& issues;
+  std::size_t max_total;
+  // No '"', '(', '[' or '<' in the entry being read (the loop notes them): a bare addr-spec with
+  // nothing to close, strip or split, which parse_mailbox_into() would find in four more passes.
+  bool plain = true;
+
+  // Room for the entries at most the separators allow, in one allocation instead of a doubling
+  // growth that moves every address again (a 500-recipient link: ten moves of the list, and a
+  // 129 KB peak that made glibc give the heap back and fault it in again per link). Bounded, so
+  // a text of separators alone reserves at most 4096 addresses; grown geometrically, so many
+  // short lists appended to one vector stay linear.
+  void reserve() {
+    const std::size_t separators = static_cast<std::size_t>(std::count(text.begin(), text.end(), ',') +
+                                                            std::count(text.begin(), text.end(), ';'));
+    const std::size_t room = max_total > out.size() ? max_total - out.size() : 0;
+    const std::size_t want = out.size() + std::min({separators + 1, room, std::size_t{4096}});
+    if (want > out.capacity()) out.reserve(std::max(want, out.capacity() * 2));
+  }
+
+  // The last address read is invalid: `why`, its offset moved by `offset` (where the entry is).
+  void add_issue(error why, std::size_t offset) {
+    why.offset += offset;
+    issues.push_back({out.size() - 1, why});
+  }
+
+  // The entry text[from, end), trimmed.
+  result<void> entry(std::size_t from, std::size_t end) {
+    std::string_view entry = chars::trim(text.substr(from, end - from), chars::fws);
+    const auto entry_off = static_cast<std::size_t>(entry.data() - text.data());
+    if (entry.empty()) return {};
+    const bool closed = plain || all_closed(entry);
+    // An entry that is only comments is no address; an unclosed comment or quoted string is a
+    // malformed entry, kept so the user sees it. (Without a '(' the trimmed entry is not empty.)
+    if (!plain && closed && entry.find('(') != entry.npos && strip_cfws(entry).empty()) return {};
+    if (out.size() >= max_total) return fail(errc::too_many_recipients, entry_off);
+    error why{};
+    address& a = out.emplace_back();
+    if (plain) {
+      a.original.assign(entry);
+      if (!addr_spec_or_invalid(a, why)) add_issue(why, entry_off);
+    } else if (bool ok = true; closed) {
+      parse_mailbox_into(a, entry, why, ok);
+      if (!ok) add_issue(why, entry_off);
+    } else {
+      a.original.assign(entry);
+      clean_header_text(a.original);
+      add_issue(fail(errc::address_bad_list, 0), entry_off);
+    }
+    return {};
+  }
+
+  // An empty group: its name text[name, colon), decoded (quoted-pairs, encoded words), is the entry.
+  result<void> empty_group(std::size_t name, std::size_t colon) {
+    auto decoded = decode_phrase(text.substr(name, colon - name));
+    if (!decoded || decoded->empty()) return {};
+    if (out.size() >= max_total) return fail(errc::too_many_recipients, name);
+    error why{};
+    bool ok = true;
+    out.push_back(parse_mailbox(*decoded, why, ok));
+    if (!ok) {
+      out.back().original = *decoded;
+      clean_header_text(out.back().original);
+      why.offset = 0;
+      add_issue(why, name);
+    }
+    return {};
+  }
+};
+
+}  // namespace
 
 result<void> parse_address_list_into(std::string_view text, std::vector<address>& out,
                                      std::vector<address_issue>& issues, std::size_t max_total,
@@ -650,81 +655,16 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
   // RFC 5322 section 3.4: address-list = address *("," address); address = mailbox / group;
   // group = display-name ":" [group-list] ";" [CFWS]. Group names are dropped (a draft lists
   // mailboxes); ';' outside a group is taken as a separator too, as many clients write it.
+  list_reader r{text, out, issues, max_total};
   // Fast path: one bare addr-spec ("bob@example.com", most hfield values). What the general
   // path below does for it, without splitting, trimming and copying the entry twice.
-  if (!text.empty() && std::none_of(text.begin(), text.end(), [](char c) { return list_structure(c); })) {
-    if (out.size() >= max_total) return fail(errc::too_many_recipients, 0);
-    error why{};
-    bool ok = true;
-    addr_spec_or_invalid_into(out.emplace_back(), std::string(text), why, ok);
-    if (!ok) issues.push_back({out.size() - 1, why});
-    return {};
-  }
-  // Room for the entries at most the separators allow, in one allocation instead of a doubling
-  // growth that moves every address again (a 500-recipient link: ten moves of the list, and a
-  // 129 KB peak that made glibc give the heap back and fault it in again per link). Bounded, so
-  // a text of separators alone reserves at most 4096 addresses; grown geometrically, so many
-  // short lists appended to one vector stay linear.
-  {
-    const std::size_t separators = static_cast<std::size_t>(std::count(text.begin(), text.end(), ',') +
-                                                            std::count(text.begin(), text.end(), ';'));
-    const std::size_t room = max_total > out.size() ? max_total - out.size() : 0;
-    const std::size_t want = out.size() + std::min({separators + 1, room, std::size_t{4096}});
-    if (want > out.capacity()) out.reserve(std::max(want, out.capacity() * 2));
-  }
+  if (!text.empty() && std::none_of(text.begin(), text.end(), [](char c) { return list_structure(c); }))
+    return r.entry(0, text.size());
+  r.reserve();
   std::size_t start = 0;
-  bool angle = false;
-  bool colon_seen = false;
+  bool angle = false, colon_seen = false;
   // The open group's name (text[group_name, group_colon)) while no member was seen.
-  std::size_t group_name = 0;
-  std::size_t group_colon = std::string_view::npos;
-  // No '"', '(', '[' or '<' since `start` (the loop below notes them): the entry is a bare
-  // addr-spec with nothing to close, strip or split, which parse_mailbox_into() would find in
-  // four more passes over it.
-  bool plain = true;
-  auto flush_range = [&](std::size_t from, std::size_t end) -> result<void> {
-    std::string_view entry = text.substr(from, end - from);
-    entry = chars::trim(entry, chars::fws);
-    const auto entry_off = static_cast<std::size_t>(entry.data() - text.data());
-    if (entry.empty()) return {};
-    if (plain) {
-      if (out.size() >= max_total) return fail(errc::too_many_recipients, entry_off);
-      error why{};
-      bool ok = true;
-      address& a = out.emplace_back();
-      addr_spec_or_invalid_into(a, std::string(entry), why, ok);
-      if (!ok) {
-        a.original.assign(entry);
-        clean_header_text(a.original);
-        why.offset += entry_off;
-        issues.push_back({out.size() - 1, why});
-      }
-      return {};
-    }
-    const bool closed = all_closed(entry);
-    // An entry that is only comments is no address; an unclosed comment or quoted string is a
-    // malformed entry, kept so the user sees it. (Without a '(' the trimmed entry is not empty.)
-    if (closed && entry.find('(') != entry.npos && strip_cfws(entry).empty()) return {};
-    if (out.size() >= max_total) return fail(errc::too_many_recipients, entry_off);
-    error why{};
-    bool ok = true;
-    if (closed) {
-      parse_mailbox_into(out.emplace_back(), entry, why, ok);
-    } else {
-      ok = false;
-      why = fail(errc::address_bad_list, 0);
-      address bad;
-      bad.original.assign(entry);
-      clean_header_text(bad.original);
-      out.push_back(std::move(bad));
-    }
-    if (!ok) {
-      why.offset += entry_off;
-      issues.push_back({out.size() - 1, why});
-    }
-    return {};
-  };
-  auto flush = [&](std::size_t end) { return flush_range(start, end); };
+  std::size_t group_name = 0, group_colon = std::string_view::npos;
   // The bytes the loop acts on; runs of others (most of an address) are skipped in a tight loop.
   static constexpr auto acts = [] {
     std::array<bool, 256> t{};
@@ -735,48 +675,24 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
     while (i < text.size() && !acts[static_cast<unsigned char>(text[i])]) ++i;
     if (i == text.size()) break;
     const char c = text[i];
-    if (c == '"') {
-      plain = false;
-      i = skip_quoted(text, i);
-      continue;
-    }
-    if (c == '(') {
-      plain = false;
-      i = skip_comment(text, i);
-      continue;
-    }
-    if (c == '[') {
-      plain = false;
-      i = skip_literal(text, i);
+    if (c == '"' || c == '(' || c == '[') {
+      r.plain = false;
+      i = c == '"' ? skip_quoted(text, i) : c == '(' ? skip_comment(text, i) : skip_literal(text, i);
       continue;
     }
     if (c == '<') {
-      plain = false;
+      r.plain = false;
       angle = true;
     }
     if (c == '>') angle = false;
     if (!angle && (c == ',' || c == ';')) {
       const std::size_t before = out.size();
-      if (auto r = flush(i); !r) return r;
-      if (group_colon != std::string_view::npos && c == ';' && out.size() == before && empty_group_as_text) {
-        // An empty group: its name, decoded (quoted-pairs, encoded words), is the entry.
-        const std::string_view phrase = text.substr(group_name, group_colon - group_name);
-        if (auto name = decode_phrase(phrase); name && !name->empty()) {
-          if (out.size() >= max_total) return fail(errc::too_many_recipients, group_name);
-          error why{};
-          bool ok = true;
-          out.push_back(parse_mailbox(*name, why, ok));
-          if (!ok) {
-            out.back().original = *name;
-            clean_header_text(out.back().original);
-            why.offset = group_name;
-            issues.push_back({out.size() - 1, why});
-          }
-        }
-      }
+      if (auto e = r.entry(start, i); !e) return e;
+      if (group_colon != std::string_view::npos && c == ';' && out.size() == before && empty_group_as_text)
+        if (auto e = r.empty_group(group_name, group_colon); !e) return e;
       if (out.size() != before || c == ';') group_colon = std::string_view::npos;
       start = i + 1;
-      plain = true;
+      r.plain = true;
       colon_seen = false;
     } else if (!angle && c == ':' && !colon_seen) {
       // A group only when what precedes is a display name (so "a@x Bcc:b@y" stays one entry).
@@ -789,12 +705,12 @@ result<void> parse_address_list_into(std::string_view text, std::vector<address>
         group_name = start;
         group_colon = i;
         start = i + 1;
-        plain = true;
+        r.plain = true;
       }
     }
     ++i;
   }
-  return flush(text.size());
+  return r.entry(start, text.size());
 }
 
 }  // namespace detail

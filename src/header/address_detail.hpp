@@ -32,15 +32,10 @@ struct address_issue {
 /// makes the path of a mailto URI an RFC 5322 address list rather than addr-specs.
 [[nodiscard]] bool has_list_structure(std::string_view text) noexcept;
 
-/// parse_addr_spec(), but an addr-spec that is not valid gives an address with valid == false,
-/// `original` set (control characters removed) and the reason in `why`.
-[[nodiscard]] address addr_spec_or_invalid(std::string_view text, error& why, bool& ok);
-/// The same, taking the text (it becomes `original` without a copy).
-[[nodiscard]] address addr_spec_or_invalid(std::string&& text, error& why, bool& ok);
-/// The same, into a default-constructed address (e.g. one just added to a list: no move).
-void addr_spec_or_invalid_into(address& a, std::string&& text, error& why, bool& ok);
-/// The same, for an address whose `original` is already set (and its other fields default).
-void addr_spec_or_invalid_in_place(address& a, error& why, bool& ok);
+/// parse_addr_spec() of `a.original`, into `a` (an address with only `original` set: one just
+/// added to a list, so nothing is moved). False when it is not a valid addr-spec: then
+/// `a.valid` is false, `a.original` has its control characters removed, and `why` says why.
+[[nodiscard]] bool addr_spec_or_invalid(address& a, error& why);
 
 /// compatibility_separators(a) for an address this library's parser made (parse_draft(),
 /// draft_parser): the same answer without the NFKC pass over a valid address's domain. A valid

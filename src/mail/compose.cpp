@@ -440,9 +440,11 @@ std::vector<warning> compose_warnings(const draft& d, const compose_options& opt
   return out;
 }
 
-result<std::string> compose(const draft& d, const compose_options& options) {
-  // RFC 6531/6532: a non-ASCII local part can only travel with SMTPUTF8; then header fields are
-  // raw UTF-8 (RFC 6532 section 3) instead of encoded words. Refused only when asked to.
+namespace {
+
+// RFC 6531/6532: a non-ASCII local part can only travel with SMTPUTF8; then header fields are
+// raw UTF-8 (RFC 6532 section 3) instead of encoded words. Refused only when asked to.
+result<bool> utf8_headers_of(const draft& d, const compose_options& options) {
   bool utf8_headers = false;
   for (const auto* list : {&d.to, &d.cc, &d.bcc}) {
     for (const address& a : *list) utf8_headers = utf8_headers || local_needs_smtputf8(a);
@@ -458,75 +460,77 @@ result<std::string> compose(const draft& d, const compose_options& options) {
         }
     return fail(errc::needs_smtputf8, 0);
   }
+  return utf8_headers;
+}
 
-  // The body first: its size sizes the output.
+enum class cte { seven_bit, quoted_printable, base64 };
+
+// The body as it is written: CRLF lines, its shape, its transfer encoding and encoded size.
+// Filled in place: `body` may point into `normalized`.
+struct body_plan {
+  std::string normalized;
+  std::string_view body;
+  body_shape shape;
+  cte encoding = cte::seven_bit;
+  std::size_t size = 0;
+};
+
+result<void> plan_body(const draft& d, body_plan& p) {
   const std::string_view raw_body = d.body ? std::string_view(*d.body) : std::string_view();
   if (auto r = utf8::validate(raw_body); !r) return r.error();
-  std::string normalized;
-  std::string_view body = raw_body;
+  p.body = raw_body;
   if (needs_crlf_normalization(raw_body)) {
-    normalized = detail::crlf_lines(raw_body);
-    body = normalized;
+    p.normalized = detail::crlf_lines(raw_body);
+    p.body = p.normalized;
   }
-  const body_shape shape = shape_of(body);
-  enum class cte { seven_bit, quoted_printable, base64 } encoding = cte::seven_bit;
-  std::size_t body_size = body.size();
-  if (!shape.seven_bit) {
+  p.shape = shape_of(p.body);
+  p.size = p.body.size();
+  if (!p.shape.seven_bit) {
     // RFC 2045 section 6: quoted-printable or base64, whichever is smaller (quoted-printable on
     // a tie, as it stays readable).
-    const std::size_t qp = transfer::qp_size(body);
-    const std::size_t b64 = transfer::base64_size(body.size()) + (body.size() + 56) / 57 * 2;
-    encoding = b64 < qp ? cte::base64 : cte::quoted_printable;
-    body_size = b64 < qp ? b64 : qp;
+    const std::size_t qp = transfer::qp_size(p.body);
+    const std::size_t b64 = transfer::base64_size(p.body.size()) + (p.body.size() + 56) / 57 * 2;
+    p.encoding = b64 < qp ? cte::base64 : cte::quoted_printable;
+    p.size = b64 < qp ? b64 : qp;
   }
+  return {};
+}
 
-  std::string out;
-  std::size_t attachments_size = 0;
-  for (const attachment& a : d.attachments)
-    attachments_size += 300 + a.filename.size() * 6 + transfer::base64_size(a.data.size()) * 78 / 76 + 2;
-  out.reserve(400 + body_size + (d.subject ? d.subject->size() * 3 : 0) + attachments_size);
-  detail::header_writer w(out);
-  std::string scratch;
-
-  // RFC 5322 section 3.6.1: orig-date = "Date:" date-time CRLF
+// RFC 5322 section 3.6.1: orig-date = "Date:" date-time CRLF
+result<void> write_date(std::string& out, const compose_options& options) {
   if (options.date) {
     if (!printable_ascii(*options.date)) return fail(errc::header_injection, 0);
     if (options.date->size() > 200) return fail(errc::input_too_long, 0);
-    out += "Date: ";
-    out += *options.date;
-    out += "\r\n";
-  } else {
-    out += "Date: ";
-    out += now_rfc5322();
-    out += "\r\n";
   }
+  out += "Date: ";
+  out += options.date ? *options.date : now_rfc5322();
+  out += "\r\n";
+  return {};
+}
 
-  // RFC 5322 section 3.6.2: from = "From:" mailbox-list CRLF, set by the application only.
-  std::string id_domain = "mailtokit.invalid";
+// RFC 5322 section 3.6.2 and 3.6.3: From (set by the application only), To, Cc and Bcc. The
+// domain of From, for the Message-ID, into `id_domain`.
+result<void> write_addresses(detail::header_writer& w, const draft& d, bool utf8_headers, bool strict,
+                             std::string& id_domain) {
+  std::string scratch;
   if (d.from) {
-    if (auto r = write_mailboxes(w, "From", std::span<const address>(&*d.from, 1), utf8_headers, true, scratch); !r) return r.error();
+    if (auto r = write_mailboxes(w, "From", std::span<const address>(&*d.from, 1), utf8_headers, true, scratch); !r)
+      return r.error();
     // scratch holds "<local@domain>" or "local@domain": the domain after the last '@'.
     std::string_view s = scratch;
     if (!s.empty() && s.back() == '>') s.remove_suffix(1);
     if (const std::size_t at = s.rfind('@'); at != npos) id_domain.assign(s.substr(at + 1));
   }
   // RFC 5322 section 3.6.3: to, cc, bcc = address-list
-  if (!d.to.empty())
-    if (auto r = write_mailboxes(w, "To", d.to, utf8_headers, options.strict, scratch); !r) return r.error();
-  if (!d.cc.empty())
-    if (auto r = write_mailboxes(w, "Cc", d.cc, utf8_headers, options.strict, scratch); !r) return r.error();
-  if (!d.bcc.empty())
-    if (auto r = write_mailboxes(w, "Bcc", d.bcc, utf8_headers, options.strict, scratch); !r) return r.error();
+  const std::pair<const char*, const std::vector<address>*> lists[] = {{"To", &d.to}, {"Cc", &d.cc}, {"Bcc", &d.bcc}};
+  for (const auto& [name, list] : lists)
+    if (!list->empty())
+      if (auto r = write_mailboxes(w, name, *list, utf8_headers, strict, scratch); !r) return r.error();
+  return {};
+}
 
-  // RFC 5322 section 3.6.5: subject = "Subject:" unstructured CRLF
-  if (d.subject) {
-    if (auto r = check_value(*d.subject); !r) return r.error();
-    w.begin("Subject");
-    detail::write_text(w, *d.subject, utf8_headers);
-    w.end();
-  }
-
-  // RFC 5322 section 3.6.4: message-id = "Message-ID:" msg-id CRLF
+// RFC 5322 section 3.6.4: message-id = "Message-ID:" msg-id CRLF
+result<void> write_message_id(std::string& out, const compose_options& options, std::string_view id_domain) {
   out += "Message-ID: ";
   if (options.message_id) {
     const std::string_view id = *options.message_id;
@@ -539,10 +543,13 @@ result<std::string> compose(const draft& d, const compose_options& options) {
     append_message_id(out, id_domain);
   }
   out += "\r\n";
+  return {};
+}
 
-  // The other fields the policy kept (Keywords, In-Reply-To, References, ...), in URI order.
-  // RFC 5322 section 3.6: In-Reply-To and References occur at most once (Keywords may repeat);
-  // the policy keeps the last of each, a draft an application built with two is refused.
+// The other fields the policy kept (Keywords, In-Reply-To, References, ...), in URI order.
+// RFC 5322 section 3.6: In-Reply-To and References occur at most once (Keywords may repeat);
+// the policy keeps the last of each, a draft an application built with two is refused.
+result<void> write_other_fields(detail::header_writer& w, const draft& d, bool utf8_headers) {
   for (std::size_t i = 0; i < d.headers.size(); ++i) {
     const std::string_view name = d.headers[i].name;
     if (!chars::iequals(name, "in-reply-to") && !chars::iequals(name, "references")) continue;
@@ -556,64 +563,51 @@ result<std::string> compose(const draft& d, const compose_options& options) {
     detail::write_text(w, f.value, utf8_headers);
     w.end();
   }
+  return {};
+}
 
-  // RFC 2045 section 4, 5, 6.
-  out += "MIME-Version: 1.0\r\n";
-  const std::string_view text_type = shape.ascii ? "Content-Type: text/plain; charset=us-ascii\r\n"
-                                                 : "Content-Type: text/plain; charset=utf-8\r\n";
-  const std::string_view text_encoding = encoding == cte::seven_bit ? "Content-Transfer-Encoding: 7bit\r\n"
-                                         : encoding == cte::quoted_printable
-                                             ? "Content-Transfer-Encoding: quoted-printable\r\n"
-                                             : "Content-Transfer-Encoding: base64\r\n";
-  auto append_body = [&] {
-    switch (encoding) {
-      case cte::seven_bit:
-        out += body;
-        break;
-      case cte::quoted_printable:
-        transfer::qp_append(body, out);
-        break;
-      case cte::base64:
-        transfer::base64_lines_append(body, out);
-        break;
-    }
-  };
-  if (d.attachments.empty()) {
-    out += text_type;
-    out += text_encoding;
-    // Thunderbird, Outlook and Apple Mail open a message with "X-Unsent: 1" as a draft to edit.
-    if (options.mark_unsent) out += "X-Unsent: 1\r\n";
-    out += "\r\n";
-    append_body();
-    return out;
+// RFC 2045 sections 4 to 6: the text part's header fields, then (after the blank line the
+// caller writes) its body.
+void append_text_fields(std::string& out, const body_plan& p) {
+  out += p.shape.ascii ? "Content-Type: text/plain; charset=us-ascii\r\n" : "Content-Type: text/plain; charset=utf-8\r\n";
+  out += p.encoding == cte::seven_bit          ? "Content-Transfer-Encoding: 7bit\r\n"
+         : p.encoding == cte::quoted_printable ? "Content-Transfer-Encoding: quoted-printable\r\n"
+                                               : "Content-Transfer-Encoding: base64\r\n";
+}
+
+void append_body(std::string& out, const body_plan& p) {
+  switch (p.encoding) {
+    case cte::seven_bit: out += p.body; break;
+    case cte::quoted_printable: transfer::qp_append(p.body, out); break;
+    case cte::base64: transfer::base64_lines_append(p.body, out); break;
   }
+}
 
-  // RFC 2046 section 5.1.3 multipart/mixed: the text first, then each file (RFC 2183
-  // Content-Disposition: attachment) in base64 (RFC 2045 section 6.8), whatever its bytes.
+// RFC 2046 section 5.1.3 multipart/mixed: the text first, then each file (RFC 2183
+// Content-Disposition: attachment) in base64 (RFC 2045 section 6.8), whatever its bytes.
+result<void> write_multipart(std::string& out, const draft& d, const body_plan& p, bool mark_unsent) {
   for (const attachment& a : d.attachments) {
     if (auto r = check_value(a.filename); !r) return r.error();
     if (!a.content_type.empty())
       if (auto r = check_content_type(a.content_type); !r) return r.error();
   }
-  const std::string boundary = choose_boundary(encoding == cte::seven_bit ? body : std::string_view());
+  const std::string boundary = choose_boundary(p.encoding == cte::seven_bit ? p.body : std::string_view());
   out += "Content-Type: multipart/mixed;\r\n boundary=\"";
   out += boundary;
   out += "\"\r\n";
-  if (options.mark_unsent) out += "X-Unsent: 1\r\n";
+  if (mark_unsent) out += "X-Unsent: 1\r\n";
   out += "\r\n--";
   out += boundary;
   out += "\r\n";
-  out += text_type;
-  out += text_encoding;
+  append_text_fields(out, p);
   out += "\r\n";
-  append_body();
+  append_body(out, p);
   // RFC 2046 section 5.1.1: the CRLF before "--boundary" belongs to the delimiter, not the part.
   for (const attachment& a : d.attachments) {
     out += "\r\n--";
     out += boundary;
     out += "\r\nContent-Type: ";
-    out += a.content_type.empty() ? std::string_view("application/octet-stream")
-                                  : std::string_view(a.content_type);
+    out += a.content_type.empty() ? std::string_view("application/octet-stream") : std::string_view(a.content_type);
     if (!a.filename.empty()) append_param(out, "name", a.filename);
     out += "\r\nContent-Disposition: attachment";
     if (!a.filename.empty()) append_param(out, "filename", a.filename);
@@ -624,6 +618,46 @@ result<std::string> compose(const draft& d, const compose_options& options) {
   out += "\r\n--";
   out += boundary;
   out += "--\r\n";
+  return {};
+}
+
+}  // namespace
+
+result<std::string> compose(const draft& d, const compose_options& options) {
+  const auto utf8_headers = utf8_headers_of(d, options);
+  if (!utf8_headers) return utf8_headers.error();
+  // The body first: its size sizes the output.
+  body_plan p;
+  if (auto r = plan_body(d, p); !r) return r.error();
+  std::string out;
+  std::size_t attachments_size = 0;
+  for (const attachment& a : d.attachments)
+    attachments_size += 300 + a.filename.size() * 6 + transfer::base64_size(a.data.size()) * 78 / 76 + 2;
+  out.reserve(400 + p.size + (d.subject ? d.subject->size() * 3 : 0) + attachments_size);
+  detail::header_writer w(out);
+  if (auto r = write_date(out, options); !r) return r.error();
+  std::string id_domain = "mailtokit.invalid";
+  if (auto r = write_addresses(w, d, *utf8_headers, options.strict, id_domain); !r) return r.error();
+  // RFC 5322 section 3.6.5: subject = "Subject:" unstructured CRLF
+  if (d.subject) {
+    if (auto r = check_value(*d.subject); !r) return r.error();
+    w.begin("Subject");
+    detail::write_text(w, *d.subject, *utf8_headers);
+    w.end();
+  }
+  if (auto r = write_message_id(out, options, id_domain); !r) return r.error();
+  if (auto r = write_other_fields(w, d, *utf8_headers); !r) return r.error();
+  // RFC 2045 section 4: MIME-Version.
+  out += "MIME-Version: 1.0\r\n";
+  if (!d.attachments.empty()) {
+    if (auto r = write_multipart(out, d, p, options.mark_unsent); !r) return r.error();
+    return out;
+  }
+  append_text_fields(out, p);
+  // Thunderbird, Outlook and Apple Mail open a message with "X-Unsent: 1" as a draft to edit.
+  if (options.mark_unsent) out += "X-Unsent: 1\r\n";
+  out += "\r\n";
+  append_body(out, p);
   return out;
 }
 

@@ -340,6 +340,92 @@ result<void> check_parts(std::string_view eml, const read_options& o) {
   return {};
 }
 
+// What the header fields of a message become: hfields for the policy, the author, the fields
+// left out, how many recipients so far.
+struct read_fields {
+  mailto_uri uri;
+  std::optional<address> from;
+  std::vector<dropped_field>& parts;
+  std::size_t recipients = 0;
+};
+
+// One header field: an hfield, decoded as parse_mailto() decodes a URI's, for the policy; the
+// author; or a field left out.
+result<void> read_field(const raw_field& f, const read_options& o, read_fields& m) {
+  hfield h;
+  h.name = chars::lowered(f.name);
+  h.offset = f.offset;
+  h.value_offset = f.value_offset;
+  std::string value = unfold(f.raw);
+  auto at = [&](std::size_t k) { return f.value_offset + raw_index(f.raw, k); };
+  // RFC 6532 section 3.2: raw non-ASCII header text is UTF-8.
+  if (auto v = utf8::validate(value); !v) return fail(v.error().code, at(v.error().offset));
+  const bool addresses = h.name == "to" || h.name == "cc" || h.name == "bcc" || h.name == "from";
+  if (addresses) {
+    std::size_t words = 0;
+    for (std::size_t k = value.find("=?"); k != npos; k = value.find("=?", k + 2))
+      if (++words > o.max_encoded_words) return fail(errc::too_many_encoded_words, at(k));
+    if (detail::clean_header_text(value))
+      warn(m.uri.warnings, warning_code::header_controls_removed, h.name,
+           "line breaks or control characters in '" + h.name + "' were removed", f.value_offset);
+  }
+  if (h.name == "from") {
+    // RFC 5322 section 3.6.2: the author; a link has no place for it, the draft keeps it.
+    std::vector<address> list;
+    std::vector<detail::address_issue> issues;
+    if (detail::parse_address_list_into(value, list, issues, 100) && !list.empty() && list.front().valid) {
+      m.from = std::move(list.front());
+      if (list.size() > 1) warn(m.uri.warnings, warning_code::from_multiple, "from", "'from' names several authors; the first is used", f.offset);
+    } else {
+      warn(m.uri.warnings, warning_code::from_unreadable, "from", "'from' holds no valid address; it was ignored", f.offset);
+    }
+    return {};
+  }
+  if (written_by_composer(h.name)) return {};
+  if (h.name == "body") {
+    // A message's body is what follows its header; a field named "Body" must not become it.
+    auto decoded = rfc2047::decode(value, o.max_encoded_words);
+    m.parts.push_back(dropped_field{"body", decoded ? std::move(*decoded) : std::move(value),
+                                     "a header field named 'Body' is not the message's body (that is the text "
+                                     "after the header section), so it is left out"});
+    return {};
+  }
+  if (addresses) {
+    h.value = std::move(value);
+    std::vector<detail::address_issue> issues;
+    // compose() writes an address that is not valid as an empty group ("To: not-an-address : ;"):
+    // read back, it is that text again, not nothing.
+    if (!detail::parse_address_list_into(h.value, h.addresses, issues, o.max_recipients - m.recipients,
+                                         /*empty_group_as_text=*/true))
+      return fail(errc::too_many_recipients, f.value_offset);
+    m.recipients += h.addresses.size();
+    for (const auto& issue : issues)
+      warn(m.uri.warnings, warning_code::invalid_address, h.name,
+           "an address in '" + h.name + "' is not valid (" + std::string(to_string(issue.err.code)) +
+               "); it is kept so you can correct it",
+           f.value_offset);
+  } else {
+    // RFC 2047 section 5 (1): unstructured text may hold encoded words.
+    auto decoded = rfc2047::decode(value, o.max_encoded_words);
+    if (!decoded) return fail(decoded.error().code, at(decoded.error().offset));
+    h.value = std::move(*decoded);
+  }
+  m.uri.hfields.push_back(std::move(h));
+  return {};
+}
+
+// Our scan and mimetic must see the same fields, else one of us misreads the message.
+result<void> same_fields(const mimetic::MimeEntity& me, const header_block& hb) {
+  std::size_t i = 0;
+  for (const mimetic::Field& f : me.header()) {
+    if (i == hb.fields.size() || chars::lowered(f.name()) != chars::lowered(hb.fields[i].name))
+      return fail(errc::message_malformed, i < hb.fields.size() ? hb.fields[i].offset : hb.body);
+    ++i;
+  }
+  if (i != hb.fields.size()) return fail(errc::message_malformed, hb.fields[i].offset);
+  return {};
+}
+
 result<draft> read(std::string_view eml, const read_options& o, const policy& p) {
   // An mbox "From " separator line before the header section is not part of the message.
   const std::size_t start = eml.starts_with("From ") ? next_line(eml, line_end(eml, 0)) : 0;
@@ -358,93 +444,25 @@ result<draft> read(std::string_view eml, const read_options& o, const policy& p)
     text = copy;
   }
   const mimetic::MimeEntity me(text.data(), text.data() + text.size());
-  // Our scan and mimetic must see the same fields, else one of us misreads the message.
-  std::size_t i = 0;
-  for (const mimetic::Field& f : me.header()) {
-    if (i == hb->fields.size() || chars::lowered(f.name()) != chars::lowered(hb->fields[i].name))
-      return fail(errc::message_malformed, i < hb->fields.size() ? hb->fields[i].offset : hb->body);
-    ++i;
-  }
-  if (i != hb->fields.size()) return fail(errc::message_malformed, hb->fields[i].offset);
+  if (auto r = same_fields(me, *hb); !r) return r.error();
 
   reader rd{eml, o, hb->body, {}, {}, {}};
   if (auto r = rd.walk(me, 0); !r) return r.error();
 
   // Every other field becomes an hfield, decoded as parse_mailto() decodes a URI's, for the policy.
-  mailto_uri uri;
-  uri.warnings = std::move(rd.warnings);
-  std::optional<address> from;
-  std::size_t recipients = 0;
-  for (const raw_field& f : hb->fields) {
-    hfield h;
-    h.name = chars::lowered(f.name);
-    h.offset = f.offset;
-    h.value_offset = f.value_offset;
-    std::string value = unfold(f.raw);
-    auto at = [&](std::size_t k) { return f.value_offset + raw_index(f.raw, k); };
-    // RFC 6532 section 3.2: raw non-ASCII header text is UTF-8.
-    if (auto v = utf8::validate(value); !v) return fail(v.error().code, at(v.error().offset));
-    const bool addresses = h.name == "to" || h.name == "cc" || h.name == "bcc" || h.name == "from";
-    if (addresses) {
-      std::size_t words = 0;
-      for (std::size_t k = value.find("=?"); k != npos; k = value.find("=?", k + 2))
-        if (++words > o.max_encoded_words) return fail(errc::too_many_encoded_words, at(k));
-      if (detail::clean_header_text(value))
-        warn(uri.warnings, warning_code::header_controls_removed, h.name,
-             "line breaks or control characters in '" + h.name + "' were removed", f.value_offset);
-    }
-    if (h.name == "from") {
-      // RFC 5322 section 3.6.2: the author; a link has no place for it, the draft keeps it.
-      std::vector<address> list;
-      std::vector<detail::address_issue> issues;
-      if (detail::parse_address_list_into(value, list, issues, 100) && !list.empty() && list.front().valid) {
-        from = std::move(list.front());
-        if (list.size() > 1) warn(uri.warnings, warning_code::from_multiple, "from", "'from' names several authors; the first is used", f.offset);
-      } else {
-        warn(uri.warnings, warning_code::from_unreadable, "from", "'from' holds no valid address; it was ignored", f.offset);
-      }
-      continue;
-    }
-    if (written_by_composer(h.name)) continue;
-    if (h.name == "body") {
-      // A message's body is what follows its header; a field named "Body" must not become it.
-      auto decoded = rfc2047::decode(value, o.max_encoded_words);
-      rd.parts.push_back(dropped_field{"body", decoded ? std::move(*decoded) : std::move(value),
-                                       "a header field named 'Body' is not the message's body (that is the text "
-                                       "after the header section), so it is left out"});
-      continue;
-    }
-    if (addresses) {
-      h.value = std::move(value);
-      std::vector<detail::address_issue> issues;
-      // compose() writes an address that is not valid as an empty group ("To: not-an-address : ;"):
-      // read back, it is that text again, not nothing.
-      if (!detail::parse_address_list_into(h.value, h.addresses, issues, o.max_recipients - recipients,
-                                           /*empty_group_as_text=*/true))
-        return fail(errc::too_many_recipients, f.value_offset);
-      recipients += h.addresses.size();
-      for (const auto& issue : issues)
-        warn(uri.warnings, warning_code::invalid_address, h.name,
-             "an address in '" + h.name + "' is not valid (" + std::string(to_string(issue.err.code)) +
-                 "); it is kept so you can correct it",
-             f.value_offset);
-    } else {
-      // RFC 2047 section 5 (1): unstructured text may hold encoded words.
-      auto decoded = rfc2047::decode(value, o.max_encoded_words);
-      if (!decoded) return fail(decoded.error().code, at(decoded.error().offset));
-      h.value = std::move(*decoded);
-    }
-    uri.hfields.push_back(std::move(h));
-  }
+  read_fields m{{}, {}, rd.parts, 0};
+  m.uri.warnings = std::move(rd.warnings);
+  for (const raw_field& f : hb->fields)
+    if (auto r = read_field(f, o, m); !r) return r.error();
   if (rd.body && !rd.body->empty()) {
     hfield b;
     b.name = "body";
     b.value = std::move(*rd.body);
     b.offset = b.value_offset = hb->body;
-    uri.hfields.push_back(std::move(b));
+    m.uri.hfields.push_back(std::move(b));
   }
-  draft d = apply_policy(uri, p);
-  d.from = std::move(from);
+  draft d = apply_policy(m.uri, p);
+  d.from = std::move(m.from);
   for (auto& part : rd.parts) d.dropped.push_back(std::move(part));
   return d;
 }

@@ -215,34 +215,14 @@ void init_libxml2() {
   (void)done;
 }
 
-}  // namespace
-
-html_text html_to_text(std::string_view html, std::size_t max_output) {
-  html_text result;
-  if (trimmed(html).empty()) return result;
-  init_libxml2();
-  std::unique_ptr<htmlParserCtxt, context_deleter> ctxt(htmlNewParserCtxt());
-  if (!ctxt || html.size() > static_cast<std::size_t>(INT_MAX)) {
-    result.truncated = true;
-    return result;
-  }
-  // NONET: no network access even for a DTD; NOERROR/NOWARNING: nothing printed on stderr;
-  // IGNORE_ENC: the text is UTF-8 whatever a <meta charset> says; NODEFDTD: no DOCTYPE added.
-  // Not HUGE: libxml2's nesting limit (256) stays. Not NOBLANKS: a space between two inline
-  // elements is a space. The HTML parser never loads external entities or DTDs.
-  constexpr int options = HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
-                          HTML_PARSE_IGNORE_ENC | HTML_PARSE_NODEFDTD | HTML_PARSE_COMPACT;
-  std::unique_ptr<xmlDoc, doc_deleter> doc(
-      htmlCtxtReadMemory(ctxt.get(), html.data(), static_cast<int>(html.size()), nullptr, "UTF-8", options));
-  // A fatal error (nesting past the limit) stops the parser: what it read so far is kept.
-  if (ctxt->disableSAX != 0) result.truncated = true;
-  if (!doc) return result;
-
-  text_writer w(max_output);
+// The walk over the parsed document: what each element writes when it is entered and left.
+struct html_walker {
+  text_writer& w;
   std::vector<std::size_t> link_starts;  // where the text of each open <a> starts
   int pre = 0;                           // open <pre> elements
-  // Depth-first, without recursion (the depth is libxml2's limit, but a loop needs no stack).
-  const auto enter = [&](const xmlNode* n) -> bool {
+
+  // True when the walk goes into the node's children.
+  bool enter(const xmlNode* n) {
     if (n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE) {
       if (n->content != nullptr) {
         const std::string_view t = reinterpret_cast<const char*>(n->content);
@@ -293,8 +273,9 @@ html_text html_to_text(std::string_view html, std::size_t max_output) {
         break;
     }
     return true;
-  };
-  const auto leave = [&](const xmlNode* n) {
+  }
+
+  void leave(const xmlNode* n) {
     if (n->type != XML_ELEMENT_NODE) return;
     switch (role_of(n)) {
       case role::paragraph:
@@ -311,48 +292,83 @@ html_text html_to_text(std::string_view html, std::size_t max_output) {
       case role::cell:
         w.owe_space();
         break;
-      case role::link: {
-        const std::size_t start = link_starts.empty() ? w.size() : link_starts.back();
-        if (!link_starts.empty()) link_starts.pop_back();
-        const std::string href(trimmed(attribute(n, "href")));
-        if (!usable_target(href)) break;
-        // "text (https://x)"; a link whose text is its target, with or without "mailto:", once.
-        const std::string_view label = trimmed(w.since(start));
-        std::string_view bare = href;
-        if (bare.size() > 7 && chars::lower(bare[0]) == 'm' && bare.find(':') == 6) bare.remove_prefix(7);
-        if (label == href || label == bare) break;
-        if (label.empty()) {
-          w.text(href);
-        } else {
-          w.owe_space();
-          w.text("(" + href + ")");
-        }
+      case role::link:
+        end_link(n);
         break;
-      }
       default:
         break;
     }
-  };
-  const xmlNode* const top = reinterpret_cast<const xmlNode*>(doc.get());
-  const xmlNode* n = top->children;
-  while (n != nullptr && !w.full()) {
-    if (enter(n) && n->children != nullptr) {
-      n = n->children;
-      continue;
+  }
+
+  // The end of an <a>: "text (https://x)"; a link whose text is its target, with or without
+  // "mailto:", once.
+  void end_link(const xmlNode* n) {
+    const std::size_t start = link_starts.empty() ? w.size() : link_starts.back();
+    if (!link_starts.empty()) link_starts.pop_back();
+    const std::string href(trimmed(attribute(n, "href")));
+    if (!usable_target(href)) return;
+    const std::string_view label = trimmed(w.since(start));
+    std::string_view bare = href;
+    if (bare.size() > 7 && chars::lower(bare[0]) == 'm' && bare.find(':') == 6) bare.remove_prefix(7);
+    if (label == href || label == bare) return;
+    if (label.empty()) {
+      w.text(href);
+    } else {
+      w.owe_space();
+      w.text("(" + href + ")");
     }
-    for (;;) {
-      leave(n);
-      if (n->next != nullptr) {
-        n = n->next;
-        break;
+  }
+
+  // Depth-first, without recursion (the depth is libxml2's limit, but a loop needs no stack).
+  void walk(const xmlNode* top) {
+    const xmlNode* n = top->children;
+    while (n != nullptr && !w.full()) {
+      if (enter(n) && n->children != nullptr) {
+        n = n->children;
+        continue;
       }
-      n = n->parent;
-      if (n == nullptr || n == top) {
-        n = nullptr;
-        break;
+      for (;;) {
+        leave(n);
+        if (n->next != nullptr) {
+          n = n->next;
+          break;
+        }
+        n = n->parent;
+        if (n == nullptr || n == top) {
+          n = nullptr;
+          break;
+        }
       }
     }
   }
+};
+
+}  // namespace
+
+html_text html_to_text(std::string_view html, std::size_t max_output) {
+  html_text result;
+  if (trimmed(html).empty()) return result;
+  init_libxml2();
+  std::unique_ptr<htmlParserCtxt, context_deleter> ctxt(htmlNewParserCtxt());
+  if (!ctxt || html.size() > static_cast<std::size_t>(INT_MAX)) {
+    result.truncated = true;
+    return result;
+  }
+  // NONET: no network access even for a DTD; NOERROR/NOWARNING: nothing printed on stderr;
+  // IGNORE_ENC: the text is UTF-8 whatever a <meta charset> says; NODEFDTD: no DOCTYPE added.
+  // Not HUGE: libxml2's nesting limit (256) stays. Not NOBLANKS: a space between two inline
+  // elements is a space. The HTML parser never loads external entities or DTDs.
+  constexpr int options = HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+                          HTML_PARSE_IGNORE_ENC | HTML_PARSE_NODEFDTD | HTML_PARSE_COMPACT;
+  std::unique_ptr<xmlDoc, doc_deleter> doc(
+      htmlCtxtReadMemory(ctxt.get(), html.data(), static_cast<int>(html.size()), nullptr, "UTF-8", options));
+  // A fatal error (nesting past the limit) stops the parser: what it read so far is kept.
+  if (ctxt->disableSAX != 0) result.truncated = true;
+  if (!doc) return result;
+
+  text_writer w(max_output);
+  html_walker walker{w, {}, 0};
+  walker.walk(reinterpret_cast<const xmlNode*>(doc.get()));
   result.truncated = result.truncated || w.full();
   result.text = w.finish();
   return result;

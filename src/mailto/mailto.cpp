@@ -9,6 +9,7 @@
 #include "header/address_detail.hpp"
 #include "header/header_text.hpp"
 #include "mailto/mailto_sink.hpp"
+#include "mailto/repairs.hpp"
 #include "mailto/uri_scan.hpp"
 #include "mailto/warn.hpp"
 #include "mailtokit/chars.hpp"
@@ -16,13 +17,18 @@
 #include "mailtokit/percent.hpp"
 #include "mailtokit/rfc2047.hpp"
 #include "mailtokit/utf8.hpp"
-#include "text/percent_run.hpp"
+#include "text/percent_facts.hpp"
 #include "text/scan.hpp"
 
 namespace mailtokit {
 
 namespace {
 
+using detail::decode_facts;
+using detail::decode_once;
+using detail::html_ampersand_at;
+using detail::known_hfield_at;
+using detail::path_is_list;
 using detail::warn;
 
 // A path that is one ASCII address to take as is: no pct-encoded (it may hide ',' or '"'), no
@@ -84,204 +90,17 @@ std::string quote_for_message(std::string_view s) {
   return out;
 }
 
-// RFC 3986 section 2.1: HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F" (any case), as a
-// table: the digit's value, or -1.
-constexpr std::array<signed char, 256> hex_digit = [] {
-  std::array<signed char, 256> t{};
-  for (unsigned b = 0; b < 256; ++b) t[b] = static_cast<signed char>(percent::hex_value(static_cast<char>(b)));
-  return t;
-}();
-
-// What decode_once() learned about the decoded text while writing it, so that later passes over
-// it can be skipped: whether it is valid UTF-8, and whether clean_header_text() or
-// clean_body_text() could change it. Raw (not pct-encoded) bytes of a value are never controls
-// (the URI scan refuses them), so only decoded triplets and raw non-ASCII can need cleaning; the
-// answers are conservative (true only when the cleaner would certainly change nothing).
-struct decode_facts {
-  bool utf8 = false;         // certainly valid UTF-8 (RFC 3629), known without utf8::validate()
-  bool header_clean = true;  // no C0, DEL or lead byte C2/E2 (C1, NEL, U+2028/9) anywhere
-  bool body_clean = true;    // the same but HTAB and CRLF pairs, and E2, are fine in a body
-  // A '?' was decoded. A value never holds a raw '?' (after the first '?' of a URI, another raw
-  // one is refused), so without a decoded one it holds no "=?" and so no encoded word.
-  bool question = false;
-  // Set by the slow paths only (the fast path never touches them): where the first '%' that
-  // does not start a triplet is (relative to the raw text; read as a literal '%'), and whether
-  // the value was not UTF-8 and was repaired or converted.
-  std::size_t literal_percent = std::string_view::npos;
-  bool repaired = false;
-};
-
-// Decoded bytes worth a note: bit 0 may make a header value unclean, bit 1 a body (CR and LF are
-// checked for pairing separately), bit 2 is the '?' of an encoded word.
-constexpr std::array<unsigned char, 256> notable = [] {
-  std::array<unsigned char, 256> t{};
-  for (unsigned b = 0; b < 256; ++b) {
-    const bool ctl = b < 0x20 || b == 0x7F || b == 0xC2;
-    t[b] = static_cast<unsigned char>((ctl || b == 0xE2 ? 1 : 0) | (ctl && b != '\t' && b != '\r' && b != '\n' ? 2 : 0) |
-                                      (b == '?' ? 4 : 0));
-  }
-  return t;
-}();
-
-// RFC 3629 section 4 as a DFA over decoded bytes, for values whose raw bytes are ASCII: then
-// only triplets can hold non-ASCII, and a raw byte must not fall inside a sequence. States are
-// premultiplied by the number of byte classes; 0 is "between characters".
-namespace u8dfa {
-constexpr unsigned classes = 12;
-// 0 ASCII, 1 80-8F, 2 90-9F, 3 A0-BF, 4 never (C0 C1 F5-FF), 5 C2-DF, 6 E0, 7 E1-EC EE EF, 8 ED,
-// 9 F0, 10 F1-F3, 11 F4
-constexpr std::array<unsigned char, 256> byte_class = [] {
-  std::array<unsigned char, 256> t{};
-  for (unsigned b = 0; b < 256; ++b)
-    t[b] = b < 0x80 ? 0 : b < 0x90 ? 1 : b < 0xA0 ? 2 : b < 0xC0 ? 3 : b < 0xC2 ? 4 : b < 0xE0 ? 5 : b == 0xE0 ? 6
-         : b == 0xED ? 8 : b < 0xF0 ? 7 : b == 0xF0 ? 9 : b < 0xF4 ? 10 : b == 0xF4 ? 11 : 4;
-  return t;
-}();
-// States: 0 accept, 1 reject, 2-4 need 1-3 continuation bytes (80-BF), 5 after E0 (A0-BF),
-// 6 after ED (80-9F), 7 after F0 (90-BF), 8 after F4 (80-8F).
-constexpr unsigned char accept = 0, reject = 1 * classes;
-constexpr std::array<unsigned char, 9 * classes> next = [] {
-  std::array<unsigned char, 9 * classes> t{};
-  for (auto& x : t) x = reject;
-  const auto to = [&](unsigned from, unsigned cls, unsigned state) { t[from * classes + cls] = static_cast<unsigned char>(state * classes); };
-  to(0, 0, 0);
-  to(0, 5, 2);
-  to(0, 6, 5);
-  to(0, 7, 3);
-  to(0, 8, 6);
-  to(0, 9, 7);
-  to(0, 10, 4);
-  to(0, 11, 8);
-  for (unsigned cls : {1u, 2u, 3u}) {
-    to(2, cls, 0);
-    to(3, cls, 2);
-    to(4, cls, 3);
-  }
-  to(5, 3, 2);
-  to(6, 1, 2);
-  to(6, 2, 2);
-  to(7, 2, 3);
-  to(7, 3, 3);
-  to(8, 1, 3);
-  return t;
-}();
-}  // namespace u8dfa
-
-// RFC 3986 section 2.1: decode every pct-encoded triplet of `raw` exactly once into `out`
-// (replacing its content). With `strict`, a '%' that does not start a triplet is
-// percent::check()'s error at its URI offset; otherwise it is a literal '%' (as WHATWG URL
-// parsers, Python and Thunderbird read it) and facts.literal_percent says where the first was.
-// Runs between triplets are copied by the best run_copier (text/percent_run.hpp).
-result<void> decode_once(std::string_view raw, std::size_t base, std::string& out, decode_facts& facts,
-                         bool strict) {
-  const char* p = raw.data();
-  const char* const e = p + raw.size();
-  // The run copy may write up to e - p bytes at o, which never passes o0 + raw.size():
-  // o - o0 <= p - raw.data() (decoding only shrinks).
-  out.resize(raw.size());
-  char* const o0 = out.data();
-  char* o = o0;
-  const detail::run_copier& copier = detail::best_run_copier();
-  unsigned raw_non_ascii = 0;    // not zero when a raw byte copied is not ASCII
-  unsigned char notable_or = 0;  // notable[] of the decoded triplets
-  std::size_t bare_cr = 0;       // CRs not (yet) followed by LF
-  bool bare_lf = false;
-  unsigned char u8 = u8dfa::accept;  // the UTF-8 DFA over the decoded bytes
-  unsigned char u8_cut = 0;          // non-zero when a raw byte came inside a sequence
-  for (;;) {
-    // A raw byte ends any UTF-8 sequence in progress. The run is empty only at the start, where
-    // no sequence is, and at the end, where one in progress is not UTF-8 anyway (after triplets
-    // the loop below stops at the end or at a byte that is not '%', which starts a run).
-    copier.copy(p, e, o, raw_non_ascii);
-    u8_cut |= u8;
-    if (p == e) break;
-    // *p == '%': one or more triplets in a row ("%C3%A9", "%0D%0A").
-    do {
-      int hi = -1, lo = -1;
-      if (e - p >= 3) {
-        hi = hex_digit[static_cast<unsigned char>(p[1])];
-        lo = hex_digit[static_cast<unsigned char>(p[2])];
-      }
-      if ((hi | lo) < 0) {
-        if (strict) {
-          out.clear();
-          if (auto r = percent::check(raw, base); !r) return r.error();
-          return fail(errc::internal_error, base);
-        }
-        // A raw '%': it ends any UTF-8 sequence in progress like every raw byte.
-        if (facts.literal_percent == std::string_view::npos)
-          facts.literal_percent = static_cast<std::size_t>(p - raw.data());
-        u8_cut |= u8;
-        *o++ = '%';
-        ++p;
-        continue;
-      }
-      const auto byte = static_cast<unsigned char>((hi << 4) | lo);
-      u8 = u8dfa::next[u8 + u8dfa::byte_class[byte]];
-      if (const unsigned char u = notable[byte]; u != 0) {
-        notable_or |= u;
-        if (byte == '\r') {
-          ++bare_cr;
-        } else if (byte == '\n') {
-          if (o != o0 && o[-1] == '\r')
-            --bare_cr;
-          else
-            bare_lf = true;
-        }
-      }
-      *o++ = static_cast<char>(byte);
-      p += 3;
-    } while (p != e && *p == '%');
-    if (p == e) break;
-  }
-  out.resize(static_cast<std::size_t>(o - o0));
-  const bool raw_ascii = raw_non_ascii == 0;
-  facts.utf8 = raw_ascii && u8 == u8dfa::accept && u8_cut == 0;
-  facts.header_clean = raw_ascii && (notable_or & 1) == 0;
-  facts.body_clean = raw_ascii && (notable_or & 2) == 0 && bare_cr == 0 && !bare_lf;
-  facts.question = (notable_or & 4) != 0;
-  return {};
-}
-
 enum class value_kind { address, body, text };
 
-// A path that is evidently an RFC 5322 address list rather than addr-specs: a ';' (Outlook's
-// separator) or a '<' (an angle address after a display name), raw or pct-encoded, outside
-// quoted strings and domain literals ("Doe, Jane" <jane@example.org>, a@x;b@y).
-bool path_is_list(std::string_view raw) {
-  std::string text;
-  for (std::size_t i = 0, w = 1; i < raw.size(); i += w) text += decoded_at(raw, i, w);
-  return detail::has_list_structure(text);
-}
-
-// Header field names RFC 6068 and the default policy know: a second '?' followed by one of them
-// and '=' is the '&' the author meant (RFC 6068 section 6 shows this mistake).
-bool known_hfield_at(std::string_view query, std::size_t i) noexcept {
-  static constexpr std::string_view names[] = {"to",       "cc",          "bcc",       "subject", "body",
-                                               "keywords", "in-reply-to", "references", "attach"};
-  for (std::string_view n : names) {
-    if (query.size() - i <= n.size() || query[i + n.size()] != '=') continue;
-    bool same = true;
-    for (std::size_t k = 0; k < n.size() && same; ++k) same = chars::lower(query[i + k]) == n[k];
-    if (same) return true;
-  }
-  return false;
-}
-
-// The length of an HTML character reference to '&' without its '&' at text[i] ("amp;", "#38;",
-// "#x26;", "#X026;"), or 0. HTML's numeric references allow leading zeros and either case of
-// 'x' (WHATWG HTML section 13.2.5.80); the named one is case-sensitive.
-std::size_t html_ampersand_at(std::string_view text, std::size_t i) noexcept {
-  const std::string_view rest = text.substr(std::min(i, text.size()));
-  if (rest.starts_with("amp;")) return 4;
-  if (!rest.starts_with("#")) return 0;
-  std::size_t k = 1;
-  const bool hex = k < rest.size() && (rest[k] == 'x' || rest[k] == 'X');
-  if (hex) ++k;
-  while (k < rest.size() && rest[k] == '0') ++k;
-  const std::string_view digits = hex ? "26;" : "38;";
-  return rest.substr(k).starts_with(digits) ? k + digits.size() : 0;
-}
+// Where the one pass over a URI found the bytes that shape it (parser::scan_bytes()).
+struct uri_marks {
+  std::size_t raw_at = std::string_view::npos;  // the first raw character that should be percent-encoded
+  std::size_t q = std::string_view::npos;       // the first '?'
+  std::size_t q2 = std::string_view::npos;      // the second '?'
+  std::size_t hash = std::string_view::npos;    // the '#' of the fragment
+  std::size_t amps = 0;                         // how many '&'
+  std::array<std::size_t, 16> amp_at{};         // where the first '&'s are (only amp_at[0..amps) are read)
+};
 
 struct parser {
   std::string_view uri;
@@ -390,8 +209,7 @@ struct parser {
       if (raw.size() > 15) out.buffer(a.original);  // longer than std::string's own room
       a.original.assign(raw);
       error why{};
-      bool ok = true;
-      detail::addr_spec_or_invalid_in_place(a, why, ok);
+      const bool ok = detail::addr_spec_or_invalid(a, why);
       if (!ok && !options.strict && path_is_list(raw)) {
         out.to.pop_back();
         --recipients;
@@ -440,11 +258,12 @@ struct parser {
         } else {
           if (++recipients > options.limits.max_recipients) return fail(errc::too_many_recipients, entry_base);
           error why{};
-          bool ok = true;
+          address& a = out.to.emplace_back();
           if (lead == 0 && tail == text.size())
-            detail::addr_spec_or_invalid_into(out.to.emplace_back(), std::move(text), why, ok);
+            a.original = std::move(text);
           else
-            detail::addr_spec_or_invalid_into(out.to.emplace_back(), text.substr(lead, tail - lead), why, ok);
+            a.original.assign(text, lead, tail - lead);
+          const bool ok = detail::addr_spec_or_invalid(a, why);
           if (!ok)
             warn(out.warnings, options.limits.max_warnings, warning_code::invalid_address, "to",
                  quote_for_message(out.to.back().original) + " is not a valid address (" +
@@ -583,9 +402,11 @@ struct parser {
     return {};
   }
 
-  result<void> run() {
-    // "leading and trailing ASCII whitespace is trimmed"
-    std::size_t b = 0, e = uri.size();
+  // "leading and trailing ASCII whitespace is trimmed", then the scheme: the offset after
+  // "mailto:" (and after a "//" the default reading ignores); `e` becomes the end of the trimmed URI.
+  result<std::size_t> read_scheme(std::size_t& e) {
+    std::size_t b = 0;
+    e = uri.size();
     while (b < e && is_ascii_space(uri[b])) ++b;
     while (e > b && is_ascii_space(uri[e - 1])) --e;
     if (b == e) return fail(errc::empty_input, 0);
@@ -615,150 +436,181 @@ struct parser {
       warn(out.warnings, options.limits.max_warnings, warning_code::slashes_ignored, "", "the '//' after 'mailto:' means nothing in a mailto URI and was ignored", p);
       p += 2;
     }
-    // One pass over the bytes after the scheme, up to the fragment. RFC 3986 section 2: a URI
-    // holds no control characters. Other characters RFC 6068 wants percent-encoded are taken as
-    // themselves, with a warning; non-ASCII is an IRI's UTF-8. The pass also finds the '?'s and
-    // the '#', and counts the '&'s.
-    std::size_t raw_at = uri.npos, q = uri.npos, q2 = uri.npos, hash = uri.npos, amps = 0;
-    std::array<std::size_t, 16> amp_at;  // where the first '&'s are (only amp_at[0..amps) are read)
+    return p;
+  }
+
+  // One byte of the pass over the URI that is not class 0 (detail::scan_class): false ends the
+  // pass (a '#' that starts the fragment).
+  result<bool> visit(std::size_t i, std::size_t e, uri_marks& m) {
     const auto* bytes = reinterpret_cast<const unsigned char*>(uri.data());
-    // The byte at i, not class 0: false ends the pass (a '#').
-    const auto visit = [&](std::size_t i) -> result<bool> {
-      switch (detail::scan_class[bytes[i]]) {
-        case 1: return fail(errc::mailto_bad_char, i);
-        case 2:
-          if (raw_at == uri.npos) raw_at = i;
-          break;
-        case 3:
-          if (amps < amp_at.size()) amp_at[amps] = i;
-          ++amps;
-          break;
-        case 4:
-          if (q == uri.npos)
-            q = i;
-          else if (q2 == uri.npos)
-            q2 = i;
-          break;
-        case 5:
-          // "&#38;" / "&#x26;" between fields (below): the '#' of an HTML reference to '&',
-          // not a fragment, where the default reading reads it as '&'.
-          if (!options.strict && hash_as_ampersand && q != uri.npos && bytes[i - 1] == '&') {
-            const std::size_t n = html_ampersand_at(uri.substr(0, e), i);
-            if (n != 0 && !(i + n < e && uri[i + n] == '=')) {
-              read_hash_as_ampersand = true;
-              break;
-            }
+    switch (detail::scan_class[bytes[i]]) {
+      case 1: return fail(errc::mailto_bad_char, i);
+      case 2:
+        if (m.raw_at == uri.npos) m.raw_at = i;
+        break;
+      case 3:
+        if (m.amps < m.amp_at.size()) m.amp_at[m.amps] = i;
+        ++m.amps;
+        break;
+      case 4:
+        if (m.q == uri.npos)
+          m.q = i;
+        else if (m.q2 == uri.npos)
+          m.q2 = i;
+        break;
+      case 5:
+        // "&#38;" / "&#x26;" between fields (below): the '#' of an HTML reference to '&',
+        // not a fragment, where the default reading reads it as '&'.
+        if (!options.strict && hash_as_ampersand && m.q != uri.npos && bytes[i - 1] == '&') {
+          const std::size_t n = html_ampersand_at(uri.substr(0, e), i);
+          if (n != 0 && !(i + n < e && uri[i + n] == '=')) {
+            read_hash_as_ampersand = true;
+            break;
           }
-          hash = i;
-          return false;
-        default:
-          break;
-      }
-      return true;
-    };
+        }
+        m.hash = i;
+        return false;
+      default:
+        break;
+    }
+    return true;
+  }
+
+  // One pass over the bytes after the scheme, up to the fragment. RFC 3986 section 2: a URI
+  // holds no control characters. Other characters RFC 6068 wants percent-encoded are taken as
+  // themselves, with a warning; non-ASCII is an IRI's UTF-8. The pass also finds the '?'s and
+  // the '#', and counts the '&'s.
+  result<void> scan_bytes(std::size_t p, std::size_t e, uri_marks& m) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(uri.data());
     std::size_t i = p;
-    const auto block_mask = [this](const unsigned char* at) { return scan.block_mask(at); };
-    for (; e - i >= 16 && hash == uri.npos; i += 16) {
-      for (unsigned m = block_mask(bytes + i); m != 0; m &= m - 1) {
-        auto r = visit(i + static_cast<std::size_t>(__builtin_ctz(m)));
+    for (; e - i >= 16 && m.hash == uri.npos; i += 16) {
+      for (unsigned mask = scan.block_mask(bytes + i); mask != 0; mask &= mask - 1) {
+        auto r = visit(i + static_cast<std::size_t>(__builtin_ctz(mask)), e, m);
         if (!r) return r.error();
         if (!*r) break;
       }
     }
     // The last bytes: one more 16-byte load ending at e, with the lanes already visited masked off.
-    if (i < e && hash == uri.npos && e - p >= 16) {
+    if (i < e && m.hash == uri.npos && e - p >= 16) {
       const std::size_t from = e - 16;
-      for (unsigned m = block_mask(bytes + from) & (0xFFFFu << (i - from)); m != 0; m &= m - 1) {
-        auto r = visit(from + static_cast<std::size_t>(__builtin_ctz(m)));
+      for (unsigned mask = scan.block_mask(bytes + from) & (0xFFFFu << (i - from)); mask != 0; mask &= mask - 1) {
+        auto r = visit(from + static_cast<std::size_t>(__builtin_ctz(mask)), e, m);
         if (!r) return r.error();
         if (!*r) break;
       }
       i = e;
     }
-    for (; i < e && hash == uri.npos; ++i) {
+    for (; i < e && m.hash == uri.npos; ++i) {
       if (detail::scan_class[bytes[i]] == 0) continue;
-      auto r = visit(i);
+      auto r = visit(i, e, m);
       if (!r) return r.error();
     }
-    // RFC 6068 section 2: fragment identifiers "SHOULD be ignored upon resolution".
-    if (hash != uri.npos) {
-      if (hash + 1 < e)
-        warn(out.warnings, options.limits.max_warnings, warning_code::fragment_ignored, "", "the fragment " + quote_for_message(uri.substr(hash, e - hash)) +
-                                                   " means nothing in a mailto URI and was ignored",
-             hash);
-      e = hash;
+    return {};
+  }
+
+  // RFC 6068 section 2: fragment identifiers "SHOULD be ignored upon resolution"; `e` becomes
+  // the '#'. And the first raw character that should have been percent-encoded, disclosed.
+  void end_at_fragment(const uri_marks& m, std::size_t& e) {
+    if (m.hash != uri.npos) {
+      if (m.hash + 1 < e)
+        warn(out.warnings, options.limits.max_warnings, warning_code::fragment_ignored, "",
+             "the fragment " + quote_for_message(uri.substr(m.hash, e - m.hash)) +
+                 " means nothing in a mailto URI and was ignored",
+             m.hash);
+      e = m.hash;
     }
-    if (raw_at != uri.npos)
+    if (m.raw_at != uri.npos)
       warn(out.warnings, options.limits.max_warnings, warning_code::raw_character, "",
-           std::string("the character '") + uri[raw_at] + "' should be percent-encoded; it was taken as itself",
-           raw_at);
-    const std::size_t path_end = q == uri.npos ? e : q;
-    if (auto r = parse_path(uri.substr(p, path_end - p), p); !r) return r;
-    if (path_end == e) return {};
-    // RFC 6068 section 2: hfields = "?" hfield *( "&" hfield ); a second raw '?' is wrong.
-    const std::size_t hb = path_end + 1;
-    std::vector<std::size_t> promoted;  // '?'s read as '&' (rare: only links with a second '?')
-    if (q2 != uri.npos) {
-      if (options.strict) return fail(errc::mailto_second_question, q2);
-      bool literal = false;
-      for (std::size_t k = q2; k < e; k = detail::find_byte(uri.substr(0, e), '?', k + 1)) {
-        if (known_hfield_at(uri.substr(0, e), k + 1)) {
-          promoted.push_back(k);
-          warn(out.warnings, options.limits.max_warnings, warning_code::question_as_ampersand, "",
-               "a second '?' followed by a header field name was read as the '&' it stands for", k);
-        } else if (!literal) {
-          literal = true;
-          raw_question = true;
-          warn(out.warnings, options.limits.max_warnings, warning_code::question_literal, "",
-               "a second '?' that does not start a header field was read as a literal '?' (written %3F in a clean link)", k);
-        }
+           std::string("the character '") + uri[m.raw_at] + "' should be percent-encoded; it was taken as itself",
+           m.raw_at);
+  }
+
+  // RFC 6068 section 2: hfields = "?" hfield *( "&" hfield ); a second raw '?' is wrong. The
+  // default reading takes one before a known field name and '=' for '&' (the offsets returned),
+  // any other as a literal '?' of the value.
+  result<std::vector<std::size_t>> second_questions(std::size_t q2, std::size_t e) {
+    std::vector<std::size_t> promoted;  // rare: only links with a second '?'
+    if (q2 == uri.npos) return promoted;
+    if (options.strict) return fail(errc::mailto_second_question, q2);
+    bool literal = false;
+    for (std::size_t k = q2; k < e; k = detail::find_byte(uri.substr(0, e), '?', k + 1)) {
+      if (known_hfield_at(uri.substr(0, e), k + 1)) {
+        promoted.push_back(k);
+        warn(out.warnings, options.limits.max_warnings, warning_code::question_as_ampersand, "",
+             "a second '?' followed by a header field name was read as the '&' it stands for", k);
+      } else if (!literal) {
+        literal = true;
+        raw_question = true;
+        warn(out.warnings, options.limits.max_warnings, warning_code::question_literal, "",
+             "a second '?' that does not start a header field was read as a literal '?' (written %3F in a clean link)", k);
       }
     }
-    std::size_t next_promoted = 0;
-    bool warned_amp = false;
-    std::size_t count = 0;
-    bool warned_empty = false;
-    out.expect(std::min<std::size_t>(options.limits.max_hfields, amps + 1));
-    const std::size_t recorded = std::min(amps, amp_at.size());
+    return promoted;
+  }
+
+  // "&amp;", "&#38;" or "&#x26;" copied from HTML source means '&' (Evolution reads "&amp;"
+  // so too; mailing-list archives write "&#38;"), unless an '=' follows: that reading would
+  // leave a field without a name, so nothing evident is gained and the field named "amp;"
+  // is dropped as strict drops it. The bytes to skip after the '&' at `amp`.
+  std::size_t html_ampersand_after(std::size_t amp, std::size_t e, bool& warned) {
+    const std::size_t s = amp + 1;
+    if (options.strict || amp >= e || uri[amp] != '&') return 0;
+    const std::size_t n = html_ampersand_at(uri.substr(0, e), s);
+    if (n == 0 || (s + n < e && uri[s + n] == '=')) return 0;
+    if (!warned) {
+      warned = true;
+      // Appended in place: "'" + std::string&& makes g++ 12 -O3 report -Wrestrict (GCC bug 105329).
+      std::string message(1, '\'');
+      message.append(uri.substr(amp, n + 1)).append("' (HTML source) was read as '&'");
+      warn(out.warnings, options.limits.max_warnings, warning_code::html_ampersand, "", std::move(message), amp);
+    }
+    return n;
+  }
+
+  // The hfields from `hb` to `e`, split at each '&' (m) and each '?' read as one (`promoted`).
+  result<void> parse_query(std::size_t hb, std::size_t e, const uri_marks& m, const std::vector<std::size_t>& promoted) {
+    std::size_t next_promoted = 0, count = 0;
+    bool warned_amp = false, warned_empty = false;
+    out.expect(std::min<std::size_t>(options.limits.max_hfields, m.amps + 1));
+    const std::size_t recorded = std::min(m.amps, m.amp_at.size());
     std::size_t next = 0;  // the first recorded '&' not yet passed
     for (std::size_t s = hb; s <= e;) {
-      while (next < recorded && amp_at[next] < s) ++next;
+      while (next < recorded && m.amp_at[next] < s) ++next;
       std::size_t amp = e;
       if (next < recorded)
-        amp = amp_at[next];
-      else if (amps > recorded)
+        amp = m.amp_at[next];
+      else if (m.amps > recorded)
         amp = std::min(e, detail::find_byte(uri.substr(0, e), '&', s));
-      if (!promoted.empty()) {
-        while (next_promoted < promoted.size() && promoted[next_promoted] < s) ++next_promoted;
-        if (next_promoted < promoted.size()) amp = std::min(amp, promoted[next_promoted]);
-      }
+      while (next_promoted < promoted.size() && promoted[next_promoted] < s) ++next_promoted;
+      if (next_promoted < promoted.size()) amp = std::min(amp, promoted[next_promoted]);
       if (amp == s) {
         if (!warned_empty) {
           warned_empty = true;
-          warn(out.warnings, options.limits.max_warnings, warning_code::empty_hfield, "", "an empty header field ('&&', or '&' or '?' at an end) was skipped", s);
+          warn(out.warnings, options.limits.max_warnings, warning_code::empty_hfield, "",
+               "an empty header field ('&&', or '&' or '?' at an end) was skipped", s);
         }
       } else {
         if (++count > options.limits.max_hfields) return fail(errc::too_many_hfields, s);
         if (auto r = parse_hfield(uri.substr(s, amp - s), s); !r) return r;
       }
-      s = amp + 1;
-      // "&amp;", "&#38;" or "&#x26;" copied from HTML source means '&' (Evolution reads "&amp;"
-      // so too; mailing-list archives write "&#38;"), unless an '=' follows: that reading would
-      // leave a field without a name, so nothing evident is gained and the field named "amp;"
-      // is dropped as strict drops it.
-      if (!options.strict && amp < e && uri[amp] == '&') {
-        if (const std::size_t n = html_ampersand_at(uri.substr(0, e), s);
-            n != 0 && !(s + n < e && uri[s + n] == '=')) {
-          if (!warned_amp) {
-            warned_amp = true;
-            warn(out.warnings, options.limits.max_warnings, warning_code::html_ampersand, "",
-                 "'" + std::string(uri.substr(amp, n + 1)) + "' (HTML source) was read as '&'", amp);
-          }
-          s += n;
-        }
-      }
+      s = amp + 1 + html_ampersand_after(amp, e, warned_amp);
     }
     return {};
+  }
+
+  result<void> run() {
+    std::size_t e = 0;
+    auto p = read_scheme(e);
+    if (!p) return p.error();
+    uri_marks m;
+    if (auto r = scan_bytes(*p, e, m); !r) return r;
+    end_at_fragment(m, e);
+    const std::size_t path_end = m.q == uri.npos ? e : m.q;
+    if (auto r = parse_path(uri.substr(*p, path_end - *p), *p); !r) return r;
+    if (path_end == e) return {};
+    auto promoted = second_questions(m.q2, e);
+    if (!promoted) return promoted.error();
+    return parse_query(path_end + 1, e, m, *promoted);
   }
 };
 

@@ -1,5 +1,5 @@
 // Internal: the classification of a mailto URI's bytes after the scheme (one pass, see
-// parser::run() in mailto.cpp), and the 16-byte block masks that find the bytes to look at:
+// parser::scan_bytes() in mailto.cpp), and the 16-byte block masks that find the bytes to look at:
 // a plain scalar one (the reference), SSE2 and, when the CPU has it, SSSE3. The implementation
 // is chosen once (best_uri_scanner()); tests run every one (available_uri_scanners()). The
 // pattern of every fast path: text/simd.hpp.

@@ -1,5 +1,5 @@
 // Internal: the copy of the raw bytes between pct-encoded triplets (RFC 3986 section 2.1) that
-// percent decoding spends most of its time in (decode_once() in mailto/mailto.cpp holds the rules;
+// percent decoding spends most of its time in (decode_once() in text/percent_facts.cpp holds the rules;
 // this is the bulk copy). A plain scalar reference and the fast implementations (eight bytes at a
 // time in a register, sixteen with SSE2) as implementation objects, chosen at compile time (see
 // text/simd.hpp for the pattern).

@@ -22,7 +22,9 @@
 #include "mailtokit/policy.hpp"
 #include "mailtokit/rfc2047.hpp"
 #include "mailtokit/utf8.hpp"
+#include "text/percent_facts.hpp"
 #include "text/percent_run.hpp"
+#include "text/utf8_dfa.hpp"
 #include "text/scan.hpp"
 
 using namespace mailtokit;
@@ -166,6 +168,61 @@ TEST_CASE("the UTF-8 automaton of decoding agrees with utf8::validate", "[shortc
     }
   }
   CHECK(checked > 100000);
+}
+
+// The DFA of text/utf8_dfa.hpp is RFC 3629 section 4 as utf8::decode() implements it: every
+// sequence of up to three bytes (all 256 values for two, the class edges for three) and four-byte
+// ones around the limits, accepted exactly when utf8::validate() accepts.
+TEST_CASE("the UTF-8 automaton agrees with utf8::validate on every short sequence", "[shortcuts][utf8]") {
+  std::size_t checked = 0;
+  const auto agree = [&](const std::string& s) {
+    INFO(s.size() << " bytes");
+    CHECK(detail::dfa_valid(s) == static_cast<bool>(utf8::validate(s)));
+    ++checked;
+  };
+  for (unsigned a = 0; a < 256; ++a)
+    for (unsigned b = 0; b < 256; ++b) agree({static_cast<char>(a), static_cast<char>(b)});
+  for (auto a : edges)
+    for (auto b : edges)
+      for (auto c : edges) {
+        agree({static_cast<char>(a), static_cast<char>(b), static_cast<char>(c)});
+        for (auto d : {0x80, 0x8F, 0x90, 0xBF, 0xC0})
+          agree({static_cast<char>(a), static_cast<char>(b), static_cast<char>(c), static_cast<char>(d)});
+      }
+  CHECK(checked > 65536);
+}
+
+// decode_once() (text/percent_facts.hpp) decodes as percent::decode() does, and strict refuses
+// what percent::decode() refuses at the same offset; lenient reads a bad '%' as itself. Its facts
+// hold: `utf8` only for valid UTF-8, `question` whenever a '?' was decoded.
+TEST_CASE("the fact-collecting percent decoder agrees with percent::decode", "[shortcuts][percent]") {
+  std::mt19937 rng(20261202);
+  const std::vector<std::string> tokens = {"a", "%41", "%3F", "?", "%", "%4", "%zz", "%C3%A9", "%C3", "%E2%80%A8",
+                                           "%0D%0A", "%0A", "%7F", "%25", "12345678", "%FF", "%f0%9f%98%80", " "};
+  std::size_t checked = 0;
+  for (int n = 0; n < 20000; ++n) {
+    std::string raw;
+    const std::size_t count = rng() % 12;
+    for (std::size_t k = 0; k < count; ++k) raw += tokens[rng() % tokens.size()];
+    INFO(raw);
+    const auto want = percent::decode(raw, 7);
+    std::string got;
+    detail::decode_facts facts;
+    const auto strict = detail::decode_once(raw, 7, got, facts, true);
+    REQUIRE(static_cast<bool>(strict) == static_cast<bool>(want));
+    if (!want) {
+      CHECK(strict.error() == want.error());
+      detail::decode_facts lenient_facts;
+      REQUIRE(detail::decode_once(raw, 7, got, lenient_facts, false));
+      CHECK(lenient_facts.literal_percent != std::string_view::npos);
+      continue;
+    }
+    CHECK(got == *want);
+    if (facts.utf8) CHECK(utf8::validate(got));
+    if (got.find('?') != std::string::npos && raw.find('?') == std::string::npos) CHECK(facts.question);
+    ++checked;
+  }
+  CHECK(checked > 1000);
 }
 
 // parse_draft() and draft_parser skip clean_header_text()/clean_body_text() when decoding saw

@@ -1,0 +1,76 @@
+// What readers of a hand-over read again in an address (address.hpp): percent escapes and
+// encoded words they decode, separators in a display name, compatibility characters they map to
+// separators. Shared by the header policy (mailto/policy.cpp: warnings, and refusals in strict
+// mode), the preview's findings and the hand-over's reasons, so the three say the same.
+#include "mailtokit/address.hpp"
+
+#include <algorithm>
+
+#include "header/address_detail.hpp"
+#include "mailtokit/charset.hpp"
+#include "mailtokit/chars.hpp"
+#include "mailtokit/utf8.hpp"
+
+namespace mailtokit {
+
+bool decodes_again(std::string_view text) noexcept {
+  for (std::size_t i = text.find('%'); i != text.npos; i = text.find('%', i + 1))
+    if (i + 2 < text.size() && chars::hexdig(text[i + 1]) && chars::hexdig(text[i + 2])) return true;
+  const auto open = text.find("=?");
+  return open != text.npos && text.find("?=", open + 2) != text.npos;
+}
+
+bool decodes_again(const address& a) noexcept {
+  // In an address, half an encoded word counts too: another entry of the same list can complete it.
+  // One pass per part: a percent escape ('%' and two hex digits), "=?" or "?=" (which covers
+  // decodes_again(s)'s "=?...?=").
+  const auto part = [](std::string_view s) noexcept {
+    const std::size_t n = s.size();
+    for (std::size_t i = 0; i + 1 < n; ++i) {
+      const char c = s[i];
+      if (c == '%') {
+        if (i + 2 < n && chars::hexdig(s[i + 1]) && chars::hexdig(s[i + 2])) return true;
+      } else if ((c == '=' && s[i + 1] == '?') || (c == '?' && s[i + 1] == '=')) {
+        return true;
+      }
+    }
+    return false;
+  };
+  if (part(a.display_name)) return true;
+  if (!a.valid) return part(a.original);
+  return part(a.local_part) || part(a.domain) || part(a.domain_ascii);
+}
+
+namespace {
+
+// How many of the characters in `set` `text` holds.
+std::size_t count_of(std::string_view text, std::string_view set) noexcept {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [&](char c) { return set.find(c) != set.npos; }));
+}
+
+constexpr std::string_view name_separators = "@<>,;";
+constexpr std::string_view address_separators = "@,;:<>\"\\[]() ";
+
+}  // namespace
+
+bool name_holds_separators(std::string_view name) {
+  if (count_of(name, name_separators) != 0) return true;
+  return !utf8::is_ascii(name) && count_of(charset::nfkc_casefold(name), name_separators) != 0;
+}
+
+bool compatibility_separators(std::string_view text) {
+  if (utf8::is_ascii(text)) return false;
+  return count_of(charset::nfkc_casefold(text), address_separators) > count_of(text, address_separators);
+}
+
+bool compatibility_separators(const address& a) {
+  if (!a.valid) return compatibility_separators(a.original);
+  return compatibility_separators(a.local_part) || compatibility_separators(a.domain);
+}
+
+bool detail::compatibility_separators_parsed(const address& a) {
+  if (!a.valid) return compatibility_separators(a.original);
+  return compatibility_separators(a.local_part);
+}
+
+}  // namespace mailtokit
