@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <climits>
@@ -13,6 +14,7 @@
 #include <utility>
 
 #include "mailtokit/chars.hpp"
+#include "mailtokit/percent.hpp"
 #include "base/files.hpp"
 #include "base/i18n.hpp"
 
@@ -45,13 +47,6 @@ bool under(std::string_view path, std::string_view dir) {
   if (dir.empty()) return false;
   if (dir == "/") return true;
   return path.size() > dir.size() && path.substr(0, dir.size()) == dir && path[dir.size()] == '/';
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 std::string real_path(const std::string& p, int& err) {
@@ -148,6 +143,8 @@ std::string_view code(refusal r) noexcept {
       return "over_limit";
     case refusal::changed:
       return "changed";
+    case refusal::outside_user_places:
+      return "outside_user_places";
   }
   return "unknown";
 }
@@ -211,24 +208,13 @@ program::result<std::string> local_path(std::string_view v) {
     at = host_end;
   }
   if (at >= v.size() || v[at] != '/') return fail(program::errc::io_error, at);
-  std::string out;
-  for (std::size_t i = at; i < v.size(); ++i) {
-    const char c = v[i];
-    // A query or fragment has no meaning for a file; a file name's own '?' or '#' is %3F / %23.
-    if (c == '?' || c == '#') return fail(program::errc::io_error, i);
-    if (c == '%') {
-      const int hi = i + 2 < v.size() ? hex_value(v[i + 1]) : -1;
-      const int lo = hi >= 0 ? hex_value(v[i + 2]) : -1;
-      if (lo < 0) return fail(program::errc::io_error, i);
-      const char decoded = static_cast<char>(hi * 16 + lo);
-      if (decoded == '\0') return fail(program::errc::io_error, i);
-      out += decoded;
-      i += 2;
-    } else {
-      out += c;
-    }
-  }
-  return out;
+  const std::string_view path = v.substr(at);
+  // A query or fragment has no meaning for a file; a file name's own '?' or '#' is %3F / %23.
+  if (const auto q = path.find_first_of("?#"); q != npos) return fail(program::errc::io_error, at + q);
+  auto decoded = percent::decode(path, at);
+  if (!decoded) return fail(program::errc::io_error, decoded.error().offset);
+  if (decoded->find('\0') != npos) return fail(program::errc::io_error, at + path.find('%'));
+  return std::move(*decoded);
 }
 
 bool credential_file(std::string_view resolved_path) noexcept {
@@ -251,12 +237,49 @@ bool credential_file(std::string_view resolved_path) noexcept {
   return false;
 }
 
-// Where a file may never come from: the system folders (judged where symbolic links lead and
-// on the path as written), credentials, hidden folders of the home folder, hidden files and
-// folders anywhere. False when `f` was refused.
-bool judge_place(vetted_file& f, const std::string& as_written, const vet_context& ctx) {
+namespace {
+
+std::string home_of(const vet_context& ctx) {
+  if (ctx.home.empty()) return {};
+  int err = 0;
+  std::string home = real_path(ctx.home, err);
+  return home.empty() ? ctx.home : home;
+}
+
+std::vector<std::string> user_folders(const vet_context& ctx) {
+  if (ctx.user_folders) return *ctx.user_folders;
+  std::vector<std::string> out;
+  for (int d = G_USER_DIRECTORY_DESKTOP; d < G_USER_N_DIRECTORIES; ++d)
+    if (const gchar* dir = g_get_user_special_dir(static_cast<GUserDirectory>(d)); dir != nullptr) out.emplace_back(dir);
+  return out;
+}
+
+// A folder right in the temporary folder that the user owns and that nobody else may write to
+// (a program's own export folder, made with mkdtemp(3): mode 0700).
+bool private_temp_folder(std::string_view path, const vet_context& ctx) {
+  std::string temp = ctx.temp_folder ? *ctx.temp_folder : std::string(g_get_tmp_dir());
+  if (temp.empty()) return false;
+  int err = 0;
+  if (std::string real = real_path(temp, err); !real.empty()) temp = std::move(real);
+  if (!under(path, temp)) return false;
+  const std::string_view top = first_below(path, temp);
+  if (path.size() == (temp == "/" ? 1 : temp.size() + 1) + top.size()) return false;  // a file right in it
+  struct stat st {};
+  const std::string folder = (temp == "/" ? "" : temp) + "/" + std::string(top);
+  return lstat(folder.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() &&
+         (st.st_mode & (S_IWGRP | S_IWOTH)) == 0;
+}
+
+// Refused for being in a system folder (the words), or named through one as written. False when
+// `f` was refused.
+bool on_removable_media(std::string_view path) {
+  return std::any_of(std::begin(removable_media), std::end(removable_media),
+                     [&](std::string_view media) { return under(path, media); });
+}
+
+bool judge_system_place(vetted_file& f, const std::string& as_written) {
   for (std::string_view place : system_places) {
-    if (f.shown_path == place || under(f.shown_path, place)) {
+    if (!on_removable_media(f.shown_path) && (f.shown_path == place || under(f.shown_path, place))) {
       std::string text =
           fill(tr("it is in the system folder {0}, which holds the computer's own files, not your documents"), {place});
       refuse(f, refusal::system_place, std::move(text));
@@ -265,40 +288,31 @@ bool judge_place(vetted_file& f, const std::string& as_written, const vet_contex
   }
   // The path as written, lexically normalized ("/tmp/../proc/self/cwd" is /proc/self/cwd): a
   // system place there is refused whatever it resolves to (/proc/self/cwd/x is in the home folder).
-  {
-    const std::string written = std::filesystem::path(as_written).lexically_normal().generic_string();
-    for (std::string_view place : system_places) {
-      if (written == place || under(written, place)) {
-        std::string text = fill(tr("it is named through the system folder {0}, which may lead anywhere, your home "
-                                   "folder included"),
-                                {place});
-        refuse(f, refusal::system_place, std::move(text));
-        return false;
-      }
+  const std::string written = std::filesystem::path(as_written).lexically_normal().generic_string();
+  for (std::string_view place : system_places) {
+    if (!on_removable_media(written) && (written == place || under(written, place))) {
+      std::string text = fill(tr("it is named through the system folder {0}, which may lead anywhere, your home "
+                                 "folder included"),
+                              {place});
+      refuse(f, refusal::system_place, std::move(text));
+      return false;
     }
   }
+  return true;
+}
 
-  if (credential_file(f.shown_path)) {
-    refuse(f, refusal::credential,
-           tr("it holds credentials (a Kerberos ticket, an X authority key or an agent's key) that let others act "
-              "as you"));
-    return false;
-  }
+// Hidden folders of the home folder, and hidden files and folders anywhere. False when refused.
+bool judge_hidden(vetted_file& f, const std::string& home) {
   // "Anything under a hidden folder of the home directory": ~/.ssh, ~/.gnupg, browser and mail
   // profiles, keyrings (~/.local/share/keyrings is under ~/.local).
-  if (!ctx.home.empty()) {
-    int home_err = 0;
-    std::string home = real_path(ctx.home, home_err);
-    if (home.empty()) home = ctx.home;
-    if (under(f.shown_path, home)) {
-      const std::string_view top = first_below(f.shown_path, home);
-      if (!top.empty() && top.front() == '.' && top.size() < f.shown_path.size() - home.size() - 1) {
-        std::string text = fill(tr("it is in the hidden folder {0} of your home folder, where programs keep settings, "
-                                   "keys and passwords, not your documents"),
-                                {top});
-        refuse(f, refusal::hidden_home_folder, std::move(text));
-        return false;
-      }
+  if (!home.empty() && under(f.shown_path, home)) {
+    const std::string_view top = first_below(f.shown_path, home);
+    if (!top.empty() && top.front() == '.' && top.size() < f.shown_path.size() - home.size() - 1) {
+      std::string text = fill(tr("it is in the hidden folder {0} of your home folder, where programs keep settings, "
+                                 "keys and passwords, not your documents"),
+                              {top});
+      refuse(f, refusal::hidden_home_folder, std::move(text));
+      return false;
     }
   }
   // Hidden files, and files in a hidden folder anywhere (a project's .git, another account's
@@ -309,7 +323,36 @@ bool judge_place(vetted_file& f, const std::string& as_written, const vet_contex
       return false;
     }
   }
+  return true;
+}
 
+}  // namespace
+
+bool allowed_place(std::string_view path, const vet_context& ctx) {
+  if (const std::string home = home_of(ctx); !home.empty() && under(path, home)) return true;
+  for (const std::string& folder : user_folders(ctx))
+    if (folder != "/" && !folder.empty() && (path == folder || under(path, folder))) return true;
+  return on_removable_media(path) || private_temp_folder(path, ctx);
+}
+
+// Where a file may come from: an allowed place (allowed_place()), never a credential nor a
+// hidden file or folder there. A file outside those places is refused, in the words of the
+// system folder it is in when it is in one. False when `f` was refused.
+bool judge_place(vetted_file& f, const std::string& as_written, const vet_context& ctx) {
+  if (!judge_system_place(f, as_written)) return false;
+  if (credential_file(f.shown_path)) {
+    refuse(f, refusal::credential,
+           tr("it holds credentials (a Kerberos ticket, an X authority key or an agent's key) that let others act "
+              "as you"));
+    return false;
+  }
+  if (!judge_hidden(f, home_of(ctx))) return false;
+  if (!allowed_place(f.shown_path, ctx)) {
+    refuse(f, refusal::outside_user_places,
+           tr("it is not in your home folder, one of your folders or on removable media, the places files are "
+              "sent from"));
+    return false;
+  }
   return true;
 }
 

@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,13 +28,14 @@ enum class refusal {
   unreadable,          ///< the user may not read it (or may not enter a folder on its way)
   hidden,              ///< the resolved path has a component starting with '.' (outside the home directory)
   hidden_home_folder,  ///< under a hidden folder of the home directory (~/.ssh, ~/.gnupg, ~/.mozilla, ...)
-  system_place,        ///< under /etc, /proc, /sys, /dev, /run, /var or /boot
+  system_place,        ///< under /etc, /proc, /sys, /dev, /run, /var or /boot (or named through one)
   too_big,             ///< over vet_context::max_size
   changed,             ///< the file changed or was swapped while it was being looked at or since
   credential,          ///< a file of credentials that lets others act as the user (a Kerberos ticket cache, an
                        ///< X authority file, a keyring), wherever it lives (credential_file())
   duplicate,           ///< the same file (device and inode) as one asked for before: offered once
   over_limit,          ///< past vet_context::max_files files or max_total bytes offered together
+  outside_user_places, ///< in none of the places files are sent from (allowed_place()): /tmp, /opt, /srv, ...
 };
 
 /// The stable snake_case name of `r` ("hidden_home_folder").
@@ -43,11 +45,15 @@ enum class refusal {
 /// sizes (g_format_size) and as the large mail services state their limit.
 inline constexpr std::uint64_t default_max_size = 25ULL * 1000 * 1000;
 
-/// The places no request may take a file from, judged on the resolved path and, lexically
-/// normalized, on the path as written: /proc/self/cwd/report.pdf names a file in the home folder
-/// (the handler's working folder) without knowing the user's name, and is refused for /proc.
+/// The system folders, named in the words a refused file gets (a file there is in none of the
+/// allowed places), and judged, lexically normalized, on the path as written: /proc/self/cwd/x
+/// names a file in the home folder (the handler's working folder) without knowing the user's
+/// name, and is refused for /proc.
 inline constexpr std::string_view system_places[] = {"/etc", "/proc", "/sys", "/dev",
                                                      "/run", "/var",  "/boot"};
+
+/// Where removable media are mounted (udisks2: /media/USER on Debian, /run/media/USER elsewhere).
+inline constexpr std::string_view removable_media[] = {"/media", "/run/media"};
 
 /// True when a file's path names credentials that let others act as the user, outside the places
 /// above (a credential in a hidden folder is refused as such already): a Kerberos ticket cache
@@ -68,11 +74,24 @@ inline constexpr std::uint64_t default_max_total = 25ULL * 1000 * 1000;
 
 /// What vet() judges against. Kept apart from getenv() so the rules are testable.
 struct vet_context {
-  std::string home;                            ///< $HOME (absolute; empty: no home-directory rule)
+  std::string home;                            ///< $HOME (absolute; empty: no home folder is allowed)
+  /// The XDG user folders (Documents, Downloads, Pictures, ...: xdg-user-dirs), which may lie
+  /// outside the home folder; nullopt: GLib's g_get_user_special_dir() of each.
+  std::optional<std::vector<std::string>> user_folders;
+  /// The temporary folder ($TMPDIR or /tmp); nullopt: GLib's g_get_tmp_dir(); empty: none.
+  std::optional<std::string> temp_folder;
   std::uint64_t max_size = default_max_size;   ///< the configuration's `attach_max_size`
   std::size_t max_files = default_max_files;   ///< the configuration's `attach_max_files` (vet_all())
   std::uint64_t max_total = default_max_total; ///< the configuration's `attach_max_total` (vet_all())
 };
+
+/// True when `resolved_path` (realpath(3), no hidden component) is in a place files are sent
+/// from, the allowlist vet() judges by: the home folder, an XDG user folder (ctx.user_folders),
+/// removable media (removable_media), or a private folder in the temporary folder, one that the
+/// user owns and nobody else may write to (LibreOffice exports a document into
+/// /tmp/lu*.tmp/lu*.tmp/ before it asks for it to be sent: PROVENANCE.md). Never the temporary
+/// folder itself nor a folder there others may write to.
+[[nodiscard]] bool allowed_place(std::string_view resolved_path, const vet_context& ctx);
 
 /// What a link or xdg-email asked for: an `attach=` / `attachment=` value as the mailto parser
 /// decoded it, and the byte offset of that value in the link (for inspect/JSON).
@@ -84,8 +103,9 @@ struct request {
 /// The absolute path a request names: an absolute path as it is (a '%' in it is a literal
 /// character: xdg-email percent-encodes the path once and the mailto parser decodes it once), or
 /// a `file:` URI of this machine (RFC 8089: `file:///p`, `file://localhost/p`, `file:/p`) with
-/// its path percent-decoded. not_a_local_file for anything else: a relative path, another scheme,
-/// another host, a query or fragment, a NUL (percent-encoded or not), an empty path.
+/// its path percent-decoded (percent::decode()). not_a_local_file for anything else: a relative
+/// path, another scheme, another host, a query or fragment, a NUL (percent-encoded or not), an
+/// empty path, a '%' that is not a triplet.
 [[nodiscard]] program::result<std::string> local_path(std::string_view value);
 
 /// A requested file, judged. Move-only: owns `fd`, an O_RDONLY|O_CLOEXEC|O_NOFOLLOW descriptor on
@@ -127,14 +147,16 @@ class vetted_file {
 
 /// Judge one request; the result says why a file is refused or describes it for the question.
 /// In order: local_path(); realpath(3) (every symbolic link resolved: the rules below are judged
-/// on where the link leads); the resolved path is refused when it is under a system place, under
-/// a hidden folder of the home directory, or has any component starting with '.' (a hidden
-/// file, or a file in a hidden folder anywhere: `.git/config`, another user's `.ssh`); lstat(2):
-/// only a regular file; open(2) with O_RDONLY|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC (EACCES:
-/// unreadable); fstat(2) of the descriptor must be the same regular file (device and inode) as
-/// lstat saw, and /proc/self/fd must show the descriptor at the resolved path (a folder on the way
-/// swapped for a link between the calls is caught; refused `changed` when it cannot be checked);
-/// the size limit; then the type from the name and the first 4096 bytes.
+/// on where the link leads); the resolved path is refused when it is under a system place or
+/// named through one as written, is a credential (credential_file()), is under a hidden folder
+/// of the home directory or has any component starting with '.' (a hidden file, or a file in a
+/// hidden folder anywhere: `.git/config`, another user's `.ssh`), or is not in an allowed place
+/// (allowed_place()); lstat(2): only a regular file; open(2) with
+/// O_RDONLY|O_NOFOLLOW|O_NONBLOCK|O_NOCTTY|O_CLOEXEC (EACCES: unreadable); fstat(2) of the
+/// descriptor must be the same regular file (device and inode) as lstat saw, and /proc/self/fd
+/// must show the descriptor at the resolved path (a folder on the way swapped for a link between
+/// the calls is caught; refused `changed` when it cannot be checked); the size limit; then the
+/// type from the name and the first 4096 bytes.
 /// As root every file is readable (CAP_DAC_OVERRIDE), so `unreadable` means "cannot be opened
 /// by this process".
 [[nodiscard]] vetted_file vet(const request& req, const vet_context& ctx);

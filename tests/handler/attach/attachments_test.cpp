@@ -26,14 +26,21 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A private folder for each test, outside every system place (a TMPDIR under /var would be one).
+// The temporary folder the tests make their folders in, outside every system place (a TMPDIR
+// under /var would be one).
+std::string temp_base() {
+  fs::path base = fs::temp_directory_path();
+  for (std::string_view place : attachments::system_places)
+    if (fs::weakly_canonical(base).string().rfind(std::string(place) + "/", 0) == 0) base = "/tmp";
+  return base.string();
+}
+
+// A private folder for each test (mkdtemp: 0700), in the temporary folder: an allowed place, as
+// LibreOffice's export folder is.
 struct temp_dir {
   std::string path;
   temp_dir() {
-    fs::path base = fs::temp_directory_path();
-    for (std::string_view place : attachments::system_places)
-      if (fs::weakly_canonical(base).string().rfind(std::string(place) + "/", 0) == 0) base = "/tmp";
-    std::string tmpl = (base / "mailtokit-attach-XXXXXX").string();
+    std::string tmpl = (fs::path(temp_base()) / "mailtokit-attach-XXXXXX").string();
     REQUIRE(mkdtemp(tmpl.data()) != nullptr);
     char* real = realpath(tmpl.c_str(), nullptr);
     REQUIRE(real != nullptr);
@@ -63,6 +70,8 @@ std::string slurp(const std::string& p) {
 attachments::vetted_file vet_path(const std::string& p, const std::string& home = "") {
   attachments::vet_context ctx;
   ctx.home = home;
+  ctx.user_folders.emplace();
+  ctx.temp_folder = temp_base();
   return attachments::vet({p, 0}, ctx);
 }
 
@@ -362,7 +371,8 @@ TEST_CASE("files the user cannot read are refused", "[attachments]") {
   // Root reads a mode-0000 file (CAP_DAC_OVERRIDE): the rule is about the user running mailtokit,
   // so it is checked in a child that has become an ordinary user (nobody, 65534).
   REQUIRE(chown(closed_dir.c_str(), 0, 0) == 0);
-  auto as_nobody = [](const std::string& path) {
+  // The child's home folder is the test's folder (whose temporary folder nobody does not own).
+  auto as_nobody = [&t](const std::string& path) {
     int fds[2];
     REQUIRE(pipe(fds) == 0);
     const pid_t pid = fork();
@@ -372,7 +382,7 @@ TEST_CASE("files the user cannot read are refused", "[attachments]") {
       if (setgroups(0, nullptr) != 0 || setresgid(65534, 65534, 65534) != 0 ||
           setresuid(65534, 65534, 65534) != 0)
         _exit(2);
-      const auto f = vet_path(path);
+      const auto f = vet_path(path, t.path);
       const std::string code(attachments::code(f.why));
       (void)!write(fds[1], code.data(), code.size());
       _exit(0);
@@ -625,4 +635,80 @@ TEST_CASE("at most attach_max_files files and attach_max_total bytes are offered
   CHECK(files[2].why == refusal::over_limit);
   CHECK(files[2].refusal_text.find("attach_max_total") != std::string::npos);
   CHECK(attachments::code(refusal::over_limit) == "over_limit");
+}
+
+TEST_CASE("files come only from the places files are sent from", "[attachments]") {
+  temp_dir t;
+  const std::string home = t.path + "/home", pictures = t.path + "/data/Pictures", temp = t.path + "/tmp";
+  for (const auto& d : {home + "/Documents", home + "/.ssh", pictures, t.path + "/data/other", temp})
+    fs::create_directories(d);
+  fs::permissions(temp, fs::perms::all | fs::perms::sticky_bit);  // as /tmp is: 1777
+  attachments::vet_context ctx;
+  ctx.home = home;
+  ctx.user_folders = std::vector<std::string>{pictures};  // an XDG user folder outside the home folder
+  ctx.temp_folder = temp;
+  const auto judged = [&](const std::string& p) { return attachments::vet({p, 0}, ctx); };
+  // Allowed: the home folder outside its hidden folders, the XDG user folders, a private folder
+  // a program made in the temporary folder (LibreOffice's /tmp/lu*.tmp/lu*.tmp/).
+  write_file(home + "/Documents/letter.txt", "Dear ...\n");
+  write_file(home + "/report.pdf", "%PDF-1.4\n");
+  write_file(pictures + "/cat.jpg", "JFIF");
+  fs::create_directories(temp + "/lu123.tmp/lu456.tmp");
+  fs::permissions(temp + "/lu123.tmp", fs::perms::owner_all);
+  write_file(temp + "/lu123.tmp/lu456.tmp/Letter.pdf", "%PDF-1.4\n");
+  for (const auto& p : {home + "/Documents/letter.txt", home + "/report.pdf", pictures + "/cat.jpg",
+                        temp + "/lu123.tmp/lu456.tmp/Letter.pdf"}) {
+    INFO(p);
+    CHECK(judged(p).allowed());
+  }
+  // Refused: ~/.ssh, a file right in the temporary folder, a folder there others may write to,
+  // any other place.
+  write_file(home + "/.ssh/id_ed25519", "secret");
+  CHECK(judged(home + "/.ssh/id_ed25519").why == refusal::hidden_home_folder);
+  write_file(temp + "/report.pdf", "%PDF-1.4\n");
+  fs::create_directories(temp + "/shared");
+  fs::permissions(temp + "/shared", fs::perms::all);
+  write_file(temp + "/shared/report.pdf", "%PDF-1.4\n");
+  write_file(t.path + "/data/other/report.pdf", "%PDF-1.4\n");
+  for (const auto& p : {temp + "/report.pdf", temp + "/shared/report.pdf", t.path + "/data/other/report.pdf"}) {
+    INFO(p);
+    const auto f = judged(p);
+    CHECK(f.why == refusal::outside_user_places);
+    CHECK(attachments::code(f.why) == "outside_user_places");
+    CHECK(f.fd() == -1);
+    CHECK(f.refusal_text.find("home folder") != std::string::npos);
+  }
+  // A link from the home folder to a place outside is judged where it leads.
+  REQUIRE(symlink((t.path + "/data/other/report.pdf").c_str(), (home + "/Documents/other.pdf").c_str()) == 0);
+  CHECK(judged(home + "/Documents/other.pdf").why == refusal::outside_user_places);
+  // /etc keeps the words of a system folder; a file in the real /tmp is refused.
+  CHECK(judged("/etc/hostname").why == refusal::system_place);
+  std::string in_tmp = "/tmp/mailtokit-attach-XXXXXX";
+  const int fd = mkstemp(in_tmp.data());
+  REQUIRE(fd >= 0);
+  close(fd);
+  ctx.temp_folder = "/tmp";
+  CHECK(judged(in_tmp).why == refusal::outside_user_places);
+  unlink(in_tmp.c_str());
+  // Without a home folder, none is allowed.
+  ctx.home.clear();
+  ctx.temp_folder = temp;
+  CHECK(judged(home + "/report.pdf").why == refusal::outside_user_places);
+}
+
+TEST_CASE("allowed places: home, XDG user folders, removable media, a private temporary folder", "[attachments]") {
+  attachments::vet_context ctx;
+  ctx.home = "/home/u";
+  ctx.user_folders = std::vector<std::string>{"/data/Downloads", "/", ""};  // "/" and "" allow nothing
+  ctx.temp_folder = "";
+  for (const char* p : {"/home/u/report.pdf", "/home/u/Documents/a/b.odt", "/data/Downloads/x.zip",
+                        "/media/u/STICK/photo.jpg", "/run/media/u/STICK/photo.jpg"}) {
+    INFO(p);
+    CHECK(attachments::allowed_place(p, ctx));
+  }
+  for (const char* p : {"/home/user2/x", "/home/u", "/tmp/x", "/tmp/folder/x", "/opt/app/x", "/srv/x", "/usr/share/x",
+                        "/data/Downloadsx/y", "/mediax/y", "/run/user/1000/x", "/root/x"}) {
+    INFO(p);
+    CHECK_FALSE(attachments::allowed_place(p, ctx));
+  }
 }
