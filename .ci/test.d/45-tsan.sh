@@ -3,9 +3,9 @@
 # with clang-14 and -fsanitize=thread (-DMAILTOKIT_TSAN=ON; no unit tests: the harness is the
 # test), then:
 # 1. tests/tsan/threads.cpp: eight threads over every public entry point, C++ and C API, on the
-#    test vectors and fuzz seed corpora, from a cold start, with shared read-only options,
-#    policies and drafts; any ThreadSanitizer report or a result that differs from a single
-#    thread's fails the stage.
+#    test vectors and fuzz seed corpora (each input run by four of the threads), from a cold
+#    start, with shared read-only options, policies and drafts; any ThreadSanitizer report or a
+#    result that differs from a single thread's fails the stage.
 # 2. The same harness with a planted race (MAILTOKIT_TSAN_PLANTED_RACE: one idna::cache shared by
 #    the threads, a real race inside the library's code): ThreadSanitizer must report a data race
 #    in src/unicode/idna_cache.cpp, or the stage fails, so that it cannot pass with the library
@@ -49,7 +49,7 @@ reported() { grep -q 'WARNING: ThreadSanitizer' "$1"; }
 
 # 1. The harness.
 rc=0
-TSAN_OPTIONS="$tsan_options halt_on_error=0" "$build"/tests/tsan/mailtokit_tsan_threads --threads 8 \
+TSAN_OPTIONS="$tsan_options halt_on_error=0" "$build"/tests/tsan/mailtokit_tsan_threads --threads 8 --copies 4 \
   >"$out/threads.log" 2>&1 || rc=$?
 tail -n 1 "$out/threads.log"
 if ((rc != 0)) || reported "$out/threads.log"; then

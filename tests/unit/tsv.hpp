@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mailtokit/result.hpp"
+#include "tsv_unescape.hpp"
 
 namespace mailtokit::test {
 
@@ -21,32 +22,6 @@ struct tsv_row {
     return i < cols.size() ? cols[i] : empty;
   }
 };
-
-inline std::string tsv_unescape(const std::string& s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] != '\\' || i + 1 == s.size()) {
-      out += s[i];
-      continue;
-    }
-    const char c = s[++i];
-    switch (c) {
-      case 't': out += '\t'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case '0': out += '\0'; break;
-      case '\\': out += '\\'; break;
-      case 'x': {
-        if (i + 2 >= s.size()) throw std::runtime_error("bad \\x escape");
-        out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
-        i += 2;
-        break;
-      }
-      default: out += '\\'; out += c; break;
-    }
-  }
-  return out;
-}
 
 /// Rows of tests/data/<name>, unescaped.
 inline std::vector<tsv_row> load_tsv(const std::string& name) {
