@@ -122,8 +122,8 @@ class digest {
   }
   void add(bool b) { byte(b ? 1 : 2); }
   void add(const mk::error& e) {
-    add(mk::to_name(e.code));
-    add(static_cast<std::uint64_t>(e.offset));
+    add(mk::describe(e));
+    add(mk::to_string(e.code));
   }
   template <class T>
   void add(const mk::result<T>& r) {
@@ -170,6 +170,7 @@ struct shared {
   std::vector<mk::draft> drafts;
   std::vector<mailtokit_draft*> c_drafts;
   mailtokit_options* c_options = nullptr;
+  mailtokit_options* c_drop_all = nullptr;  // every field dropped, strict
 #ifdef MAILTOKIT_TSAN_PLANTED_RACE
   mk::idna::cache* shared_cache = nullptr;
 #endif
@@ -184,6 +185,10 @@ struct own {
 void add_warnings(digest& h, const std::vector<mk::warning>& ws) {
   for (const auto& w : ws) {
     h.add(mk::to_name(w.code));
+    h.add(mk::to_string(w.code));
+    h.add(mk::is_repair(w.code));
+    h.add(static_cast<std::uint64_t>(mk::kind_of(w.code)));
+    h.add(mk::warning_code_from_name(mk::to_name(w.code)) == w.code);
     h.add(w.field);
     h.add(w.message);
     h.add(static_cast<std::uint64_t>(w.offset));
@@ -461,6 +466,11 @@ std::uint64_t run_input(std::string_view in, std::size_t index, const shared& s,
   if (rc == MAILTOKIT_OK) add_c_draft(h, d, s.c_options);
   mailtokit_draft_free(d);
   d = nullptr;
+  rc = mailtokit_parse(in.data(), in.size(), s.c_drop_all, &d, &err);
+  h.add(static_cast<std::uint64_t>(rc));
+  if (rc == MAILTOKIT_OK) h.add(static_cast<std::uint64_t>(mailtokit_draft_dropped_count(d)));
+  mailtokit_draft_free(d);
+  d = nullptr;
   rc = mailtokit_read_message(in.data(), in.size(), s.c_options, &d, &err);
   h.add(static_cast<std::uint64_t>(rc));
   if (rc == MAILTOKIT_OK) add_c_draft(h, d, s.c_options);
@@ -491,6 +501,9 @@ std::uint64_t run_input(std::string_view in, std::size_t index, const shared& s,
   h.add(static_cast<std::uint64_t>(mailtokit_iri_equal(in.data(), in.size(), text.data(), text.size(), &equivalent, &err)));
   h.add(static_cast<std::uint64_t>(equivalent));
   if (err.name) h.add(static_cast<std::uint64_t>(mailtokit_error_code(err.name, std::strlen(err.name))));
+  h.add(std::string_view(mailtokit_error_name(rc)));
+  h.add(std::string_view(mailtokit_error_message(rc)));
+  h.add(std::string_view(mailtokit_version()));
   return h.value();
 }
 
@@ -599,7 +612,10 @@ int main(int argc, char** argv) {
   s.fixed.message_id = std::string(k_message_id);
   // The C options, every setter used, shared read-only by the threads.
   s.c_options = mailtokit_options_new();
-  if (!s.c_options) return 70;
+  s.c_drop_all = mailtokit_options_new();
+  if (!s.c_options || !s.c_drop_all) return 70;
+  (void)mailtokit_options_drop_all(s.c_drop_all);
+  (void)mailtokit_options_set_strict(s.c_drop_all, 1);
   (void)mailtokit_options_set_limit(s.c_options, MAILTOKIT_LIMIT_RECIPIENTS, 500);
   (void)mailtokit_options_set_invalid_utf8(s.c_options, MAILTOKIT_INVALID_UTF8_LEGACY, "windows-1252", 12);
   (void)mailtokit_options_set_strict(s.c_options, 0);
@@ -669,6 +685,7 @@ int main(int argc, char** argv) {
   }
   for (auto* c : s.c_drafts) mailtokit_draft_free(c);
   mailtokit_options_free(s.c_options);
+  mailtokit_options_free(s.c_drop_all);
   std::printf("tsan harness: %zu threads, %zu inputs and %zu shared drafts each run by %zu of them, %zu Message-IDs, "
               "%.1f s threaded: %s\n", threads, s.inputs.size(), s.drafts.size(), threads / stride, generated, seconds,
               failures ? "FAILED" : "same results as one thread");
