@@ -46,6 +46,12 @@ void input_guard::set_focused(bool on, time now) {
 bool input_guard::accepts(input what, time now) {
   if (what == input::cancel_key) return true;
   update(now);
+#ifdef MAILTOKIT_TEST_GUARD_NO_RESTART
+  // The tests' broken twin (mailtokit-ask-no-restart, never installed): input is dropped while
+  // the guard is closed but restarts nothing, and once open every press acts, as before the guard
+  // knew input that never stops; the sustained-input tests show that it fails them.
+  return open_ && ready();
+#else
   bool ok = open_ && ready();
   if (what == input::pointer_press) {
     // Chromium: "Unintended if the user has been clicking with short intervals."
@@ -60,6 +66,7 @@ bool input_guard::accepts(input what, time now) {
     if (ready()) wait_from_ = now;  // the wait starts again from this input
   }
   return ok;
+#endif
 }
 
 bool input_guard::is_open(time now) {

@@ -20,6 +20,9 @@ namespace mailtokit::ask {
 /// - losing the focus for more than `away`, being unmapped or covered re-arms it.
 /// The front end blocks what accepts() refuses, keeps its controls insensitive while is_open() is
 /// false, and gives the focus to the safe answer each time the guard opens.
+/// Built with MAILTOKIT_TEST_GUARD_NO_RESTART (only the tests' twin of the window,
+/// mailtokit-ask-no-restart: never installed, no switch at run time), no input restarts the wait
+/// and the repeat rule is off, so the tests of input that never stops can be shown to fail.
 class input_guard {
  public:
   /// A time stamp: milliseconds on any monotonic clock, the same for every call.
