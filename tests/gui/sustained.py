@@ -343,6 +343,7 @@ class Attack:
         if hasattr(d.s, "give"):
             d.s.give()
         self.box_at = self.open_at = (0, 0)
+        self.box_names: list[str] = []
         self.broken = no_restart_ask()
         if hasattr(d.s, "runnable"):
             self.broken = d.s.runnable(self.broken)
@@ -374,13 +375,23 @@ class Attack:
         self.d.clear()
         p, _ = self.d.start(["open", self.link])
         self.desk.question()
-        c = wait_for(lambda: (lambda c: c if OPEN_AS_IT_IS in c and any(v["role"] == "check box" for v in c.values())
-                              else None)(self.desk.controls()), 30, "the question's buttons and check box")
+        last: dict = {}
+
+        def settled():
+            # Both in place, and where the previous look saw them (a compositor may still move
+            # the window or add its title bar just after mapping it).
+            c = self.desk.controls()
+            where = {n: v["at"] for n, v in c.items()}
+            ok = OPEN_AS_IT_IS in c and any(v["role"] == "check box" for v in c.values()) and where == last
+            last.clear()
+            last.update(where)
+            return c if ok else None
+        c = wait_for(settled, 30, "the question's buttons and check box, in place", interval=0.1)
         buttons = [n for n, v in c.items() if v["role"] == "button"]
         boxes = [n for n, v in c.items() if v["role"] == "check box"]
         self.check(SAFE in buttons and "Cancel" in buttons and len(boxes) == 1 and FILE_NAME in boxes[0],
                    f"the question offers the file unticked beside its three answers: buttons {buttons}, boxes {boxes}")
-        self.open_at, self.box_at = c[OPEN_AS_IT_IS]["at"], c[boxes[0]]["at"]
+        self.open_at, self.box_at, self.box_names = c[OPEN_AS_IT_IS]["at"], c[boxes[0]]["at"], boxes
         print(f"     {self.name}: 'Open as it is' at {self.open_at}, the file's check box at {self.box_at}")
         self.desk.input.keys("Escape")
         wait_exit(p, 30, "Escape")
@@ -390,7 +401,7 @@ class Attack:
         return wait_for(lambda: (lambda c: c if "sensitive" in c.get(OPEN_AS_IT_IS, {}).get("states", ()) else None)(
             self.desk.controls()), 30, "the question to become usable", interval=0.1)
 
-    def _after_stream(self, p, what: str, sent: int, broken: bool, shot: str) -> None:
+    def _after_stream(self, p, what: str, sent: int, broken: bool, shot: str, aimed: dict | None = None) -> None:
         drafts = self.handed()
         if broken:
             # The broken twin lets the stream act: the question is answered while it goes on.
@@ -414,6 +425,9 @@ class Attack:
         if p.poll() is not None:
             return
         c = self._wait_usable()
+        for name, at in (aimed or {}).items():
+            self.check(c.get(name, {}).get("at") == at, f"the stream was aimed at {name!r} where it is drawn "
+                       f"({at}; drawn at {c.get(name, {}).get('at')})")
         focused = [n for n, v in c.items() if "focused" in v["states"]]
         ticked = [n for n, v in c.items() if "checked" in v["states"]]
         self.check(focused == [SAFE] and not ticked,
@@ -442,8 +456,9 @@ class Attack:
             sent = stream.finish()
         finally:
             stream.stop()
+        box_name = self.box_names[0]
         self._after_stream(p, "the clicks on the check box and 'Open as it is'", sent, broken,
-                           f"sustained_{self.name}_clicks.png")
+                           f"sustained_{self.name}_clicks.png", {OPEN_AS_IT_IS: opn, box_name: box})
 
     def keys(self, broken: bool = False) -> None:
         """From the moment the window has the focus, bursts of keys every 150 ms for 3 s."""
