@@ -15,8 +15,10 @@ The streams (the person's input, at the rate the game asks for):
 - clicks: every 100 ms, in turn on the file's check box and on "Open as it is", from before
   mailtokit starts until 3 s after the window has the focus;
 - keys: from the moment the window has the focus until 3 s later, a burst every 150 ms, in turn
-  Right Right space, Tab Tab space and shift+Tab space (from the safe button each of them,
-  let through, presses "Open as it is" or ticks the file).
+  Right Right space and Tab Tab space (from the safe button, each of them let through presses
+  "Open as it is") and shift+Tab space (the focus back into the question, onto what space
+  ticks or presses). A burst's keys go at once, so the broken window, which opens at one
+  moment a second after it has the focus, takes a whole burst from the safe button.
 Where the controls are drawn, whether they are usable and which has the focus come from the
 accessibility bus (AT-SPI, read by /usr/bin/python3 as the session's user: under Wayland the
 session's programs run as another user, whose bus root cannot join); the compositor's tree or
@@ -461,8 +463,17 @@ class Attack:
         self.desk.gone()
 
     def _wait_usable(self) -> dict:
-        return wait_for(lambda: (lambda c: c if "sensitive" in c.get(OPEN_AS_IT_IS, {}).get("states", ()) else None)(
-            self.desk.controls()), 30, "the question to become usable", interval=0.1)
+        """The controls once usable and, where the focus can be read, once a control has it: the
+        window makes its controls sensitive, then gives the safe button the focus, and the
+        accessibility bus may tell the one before the other."""
+        reads_focus = getattr(self.desk, "reads_focus", True)
+
+        def usable():
+            c = self.desk.controls()
+            ok = "sensitive" in c.get(OPEN_AS_IT_IS, {}).get("states", ()) and (
+                not reads_focus or any("focused" in v["states"] for v in c.values()))
+            return c if ok else None
+        return wait_for(usable, 30, "the question to become usable with a control focused", interval=0.1)
 
     def _after_stream(self, p, what: str, sent: int, broken: bool, shot: str, aimed: dict | None = None) -> None:
         drafts = self.handed()

@@ -41,7 +41,7 @@ from pathlib import Path
 
 import sustained
 from harness.checks import Checks, main
-from harness.desktop import Desktop, wait_exit
+from harness.desktop import Desktop
 from harness.roundcube import CHROMIUM_FLAGS
 from harness.session import Failure, Session, end_processes, processes_with_home, require, wait_for
 
