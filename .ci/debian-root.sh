@@ -28,8 +28,8 @@ as_user() {  # as_user COMMAND: a login shell of the ordinary user (HOME, no roo
 # packages themselves ship under /usr/local is checked on their file lists below.
 local_entries() { find /usr/local -mindepth 1 ! \( -type d -empty \) | sort; }
 local_entries >/tmp/mk/usr-local.before
-usr_local_unchanged() {  # usr_local_unchanged WHEN
-  local_entries | diff /tmp/mk/usr-local.before - || bad "/usr/local changed $1"
+usr_local_unchanged() {  # usr_local_unchanged WHEN [SNAPSHOT]
+  local_entries | diff "${2:-/tmp/mk/usr-local.before}" - || bad "/usr/local changed $1"
 }
 
 echo "-- an ordinary user whose mailto: handler is another program"
@@ -144,6 +144,8 @@ done
 as_user 'cd /tmp/mk/src && PYTHONPATH=tests MAILTOKIT_BUILD_DIR=/tmp/mk/src/build/release \
   python3 tests/cli/readme_install.py build/release/handler/mailtokit README.md' >/tmp/mk/readme.out 2>&1 ||
   { bad "the README's per-user lines (tests/cli/readme_install.py)"; tail -n 40 /tmp/mk/readme.out; }
+# The demo's packages may add to /usr/local themselves (sgml-base: /usr/local/share/sgml).
+local_entries >/tmp/mk/usr-local.demo
 install_line=$(grep -m1 '^sudo cmake --install build/release ' /tmp/mk/src/README.md) || bad "no system install line in the README"
 uninstall_line=$(grep -m1 '^mailtokit unregister --remove-data && sudo ' /tmp/mk/src/README.md) || bad "no system uninstall line"
 as_user "cd /tmp/mk/src && $install_line" >/tmp/mk/sys.out 2>&1 || { bad "$install_line"; tail -n 20 /tmp/mk/sys.out; }
@@ -155,7 +157,7 @@ got=$(as_user 'xdg-mime query default x-scheme-handler/mailto')
 [[ "$got" == other-mail.desktop ]] || bad "after the README's system uninstall, xdg-mime names '$got', not other-mail.desktop"
 left=$(as_user 'find ~/.config ~/.local -path "*mailtokit*"' 2>/dev/null || true)
 [[ -z "$left" ]] || bad "the README's system uninstall left in HOME: $left"
-usr_local_unchanged "after the README's system install and uninstall"
+usr_local_unchanged "after the README's system install and uninstall" /tmp/mk/usr-local.demo
 rm -f /etc/sudoers.d/mailtokit-test
 ((failed == 0)) && echo "README set-up: .ci/demo, the per-user and the system lines: ok"
 exit "$failed"
