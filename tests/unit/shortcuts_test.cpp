@@ -22,6 +22,7 @@
 #include "mailtokit/policy.hpp"
 #include "mailtokit/rfc2047.hpp"
 #include "mailtokit/utf8.hpp"
+#include "report/json_scan.hpp"
 #include "text/percent_facts.hpp"
 #include "text/percent_run.hpp"
 #include "text/utf8_dfa.hpp"
@@ -490,6 +491,23 @@ TEST_CASE("every small-string scan gives what its scalar reference gives", "[sho
   CHECK(ref.printable_prefix("ab\x7F") == 2);
   CHECK(ref.ascii_free_of("user@example.org", {'%', '"', ',', ' '}));
   CHECK_FALSE(ref.ascii_free_of("a@b,c@d", {'%', '"', ',', ' '}));
+}
+
+// The run scan of JSON escaping (report/json_scan.hpp): every implementation (scalar, SWAR,
+// SSE2) ends the run of plain bytes at the same byte, from every start in the text.
+TEST_CASE("every JSON plain-run scan gives what its scalar reference gives", "[shortcuts][fast_path]") {
+  const auto inputs = fast_path_inputs('a', "\"\\\x7F\x1F\x20\x7E\x80\xFF\x01");
+  check_against_reference(detail::json_scanners, inputs,
+                          [](const detail::json_scanner& x, const detail::json_scanner& ref, const std::string& in) {
+                            const char* e = in.data() + in.size();
+                            for (const char* p = in.data(); p <= e; ++p)
+                              if (x.plain_prefix(p, e) != ref.plain_prefix(p, e)) return false;
+                            return true;
+                          });
+  const auto& ref = detail::json_scanners.front();
+  const std::string_view t = "user@example.org\"x";
+  CHECK(ref.plain_prefix(t.data(), t.data() + t.size()) == 16);
+  CHECK(ref.plain_prefix(t.data(), t.data()) == 0);
 }
 
 // The run copy of percent decoding (text/percent_run.hpp): the same run length, the same bytes

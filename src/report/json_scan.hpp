@@ -1,0 +1,89 @@
+// Internal: the scan behind JSON string escaping (report/json.cpp): the length of the run of
+// bytes that RFC 8259 lets a string hold as they are and that json::append_string() copies
+// unchanged, printable ASCII but '"' and '\\' (0x20-0x7E; DEL, controls and every byte >= 0x80
+// end the run). Every string of `batch --json` goes through it. A plain scalar reference, SWAR
+// (eight bytes at a time) and SSE2 (sixteen) beside it, in the pattern of text/simd.hpp.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "text/simd.hpp"
+
+namespace mailtokit::detail {
+
+inline constexpr bool json_plain(unsigned char b) noexcept { return b >= 0x20 && b <= 0x7E && b != '"' && b != '\\'; }
+
+inline std::size_t json_plain_prefix_scalar(const char* p, const char* e) noexcept {
+  const char* q = p;
+  while (q != e && json_plain(static_cast<unsigned char>(*q))) ++q;
+  return static_cast<std::size_t>(q - p);
+}
+
+#if defined(MAILTOKIT_SWAR)
+/// Bit 7 set in the bytes of `w` that are not plain; exact for the lowest one (the "has less" and
+/// match_byte() tricks only carry into bytes above a true one), so its index is the run's end.
+inline std::uint64_t json_special_swar(std::uint64_t w) noexcept {
+  return (w & highs8) | ((w - 0x20 * ones8) & ~w & highs8) | match_byte(w, 0x7F) | match_byte(w, '"') |
+         match_byte(w, '\\');
+}
+
+inline std::size_t json_plain_prefix_swar(const char* p, const char* e) noexcept {
+  const char* q = p;
+  while (e - q >= 8) {
+    std::uint64_t w;
+    std::memcpy(&w, q, 8);
+    if (const std::uint64_t m = json_special_swar(w)) return static_cast<std::size_t>(q - p) + static_cast<std::size_t>(__builtin_ctzll(m) >> 3);
+    q += 8;
+  }
+  if (q == e) return static_cast<std::size_t>(q - p);
+  // The last 1-7 bytes in a zero-padded word: a NUL is not plain, so the run ends at the first
+  // padding byte at the latest.
+  std::uint64_t w = 0;
+  std::memcpy(&w, q, static_cast<std::size_t>(e - q));
+  return static_cast<std::size_t>(q - p) + static_cast<std::size_t>(__builtin_ctzll(json_special_swar(w)) >> 3);
+}
+#endif
+
+#if defined(MAILTOKIT_SIMD_SSE2)
+inline std::size_t json_plain_prefix_sse2(const char* p, const char* e) noexcept {
+  const char* q = p;
+  const __m128i space_less = _mm_set1_epi8(0x1F), del = _mm_set1_epi8(0x7F), quote = _mm_set1_epi8('"'),
+                backslash = _mm_set1_epi8('\\');
+  while (e - q >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    // Signed compare: bytes >= 0x80 are negative, so not greater than 0x1F either.
+    const __m128i printable = _mm_cmpgt_epi8(v, space_less);
+    const __m128i excluded = _mm_or_si128(_mm_cmpeq_epi8(v, del), _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+    const auto plain = static_cast<unsigned>(_mm_movemask_epi8(_mm_andnot_si128(excluded, printable)));
+    if (plain != 0xFFFFu) return static_cast<std::size_t>(q - p) + static_cast<std::size_t>(__builtin_ctz(~plain));
+    q += 16;
+  }
+  return static_cast<std::size_t>(q - p) + json_plain_prefix_swar(q, e);
+}
+#endif
+
+/// One implementation of the scan.
+struct json_scanner {
+  isa id;
+  [[nodiscard]] constexpr const char* name() const noexcept { return isa_name(id); }
+  /// The number of plain bytes at the start of [p, e).
+  [[nodiscard]] std::size_t plain_prefix(const char* p, const char* e) const noexcept {
+#if defined(MAILTOKIT_SIMD_SSE2)
+    if (id == isa::sse2) return json_plain_prefix_sse2(p, e);
+#endif
+#if defined(MAILTOKIT_SWAR)
+    if (id == isa::swar) return json_plain_prefix_swar(p, e);
+#endif
+    return json_plain_prefix_scalar(p, e);
+  }
+};
+
+/// The implementations this build has, the reference first, best last.
+inline constexpr auto json_scanners = compiled_implementations<json_scanner, isa::swar, isa::sse2>();
+
+/// The number of plain bytes at the start of [p, e), by the best implementation.
+inline std::size_t json_plain_prefix(const char* p, const char* e) noexcept { return json_scanners.back().plain_prefix(p, e); }
+
+}  // namespace mailtokit::detail
