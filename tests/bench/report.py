@@ -175,6 +175,20 @@ def main():
                        f"(the whole program: reading, parse + policy, JSON out) | {fmt_rate(per_cpu)} "
                        f"| {fmt_rate(py_mix)} | {ratio(per_cpu, py_mix)} |")
     out.append("")
+    # Process against process: batch --json against the Python pipeline a user would write
+    # (peer_batch.py), the same file, alternated (bench_batch.py --python).
+    pipe = [b for b in batch_runs if "python" in b]
+    if pipe:
+        out += ["| `batch --json` against the Python pipeline (peer_batch.py: urllib + email.header + idna + json), "
+                "process against process, best CPU time of the rounds | lines | rounds | mailtokit CPU s | Python CPU s "
+                "| mailtokit lines per CPU s | Python lines per CPU s | ratio |",
+                "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for b in pipe:
+            q = b["python"]
+            out.append(f"| bench_batch.py's mix | {b['lines']:,} | {q['rounds']} | {q['ours_cpu_s']:.3f} | "
+                       f"{q['python_cpu_s']:.2f} | {fmt_rate(q['ours_lines_per_cpu_s'])} | "
+                       f"{fmt_rate(q['python_lines_per_cpu_s'])} | **{q['ratio']:.1f}x** |")
+        out.append("")
 
     # The speed targets the project set itself.
     t = []
@@ -195,6 +209,8 @@ def main():
     target("parse + policy, bulk, ref113, million links/s", (ips("parse_policy_bulk/ref113/mailtokit") or 0) / 1e6, 5)
     target("compose, ref113, thousand drafts/s", (ips("compose/ref113/mailtokit") or 0) / 1e3, 500)
     target("parse + policy, IDN set, million links/s", (ips("parse_policy/idn/mailtokit") or 0) / 1e6, 1)
+    for b in pipe:
+        target(f"batch --json / Python pipeline, process to process ({b['lines']:,} lines)", b["python"]["ratio"], 30)
     out += ["| speed target | measured | needed | |", "|---|---:|---:|---|"] + t + [""]
 
     # Linearity.

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The benchmark run behind the README's performance section: builds mailtokit_bench and the
 # program (Release), runs the benchmark with fixed repetitions, the Python peer on the same links,
-# `mailtokit batch` on 100,000 and 1,000,000 lines, one call of `mailtokit open` as a process
-# (bench_open.py), and prints the Markdown tables with the machine described. About 4 minutes
-# after the build on a 2-core machine.
+# `mailtokit batch` on 100,000 and 1,000,000 lines and, process against process, against the Python
+# pipeline (peer_batch.py) on 200,000, one call of `mailtokit open` as a process (bench_open.py),
+# and prints the Markdown tables with the machine described. About 6 minutes after the build on a
+# 2-core machine.
 # usage: tests/bench/run.sh [BUILD_DIR]   (default build/bench; results in BUILD_DIR/bench-results)
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -28,6 +29,8 @@ load=$(cut -d" " -f1-3 /proc/loadavg)
 sed -n '/^Ratios/,$p' "$out/bench.txt" >&2
 python3 "$here/peer_python.py" "$here/data" --min-time 0.3 > "$out/python.json"
 python3 "$here/bench_batch.py" "$prog" "$here/data" --lines 100000 --jobs 1 > "$out/batch-100k.json"
+# batch --json against the Python pipeline (peer_batch.py), process against process, alternated.
+python3 "$here/bench_batch.py" "$prog" "$here/data" --lines 200000 --jobs 1 --python 3 > "$out/batch-python.json"
 python3 "$here/bench_batch.py" "$prog" "$here/data" --lines 1000000 --jobs "1,$(nproc)" > "$out/batch-1m.json"
 python3 "$here/bench_open.py" "$prog" "$here/data" --runs 200 > "$out/open.json"
 
@@ -38,6 +41,6 @@ $(free -g | awk '/^Mem:/ {print $2 " GB RAM"}'), Linux $(uname -r), $("$cxx" --v
 Boost $(sed -n 's/^#define BOOST_LIB_VERSION "\(.*\)"/\1/p' /usr/include/boost/version.hpp | tr _ .), \
 GMime $(pkg-config --modversion gmime-3.0), Python $(python3 -c 'import platform; print(platform.python_version())'), \
 $(date -u +%Y-%m-%d), load average before the run ${load}"
-python3 "$here/report.py" "$out/bench.json" "$out/python.json" "$out/batch-100k.json" "$out/batch-1m.json" \
+python3 "$here/report.py" "$out/bench.json" "$out/python.json" "$out/batch-100k.json" "$out/batch-1m.json" "$out/batch-python.json" \
   --open "$out/open.json" --machine "$machine" | tee "$out/report.md"
 echo "build $((built - start)) s, measurements $((SECONDS - built)) s; results in $out" >&2
