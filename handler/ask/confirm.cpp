@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "ask/display_text.hpp"
 #include "base/i18n.hpp"
 #include "clients/dispatch.hpp"
 
@@ -52,19 +51,6 @@ std::string_view program_name(dialog_program p) {
 }
 
 }  // namespace
-
-std::string clip(std::string_view s, std::size_t max) {
-  std::size_t cps = 0, cut = s.size();
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (!is_lead(s[i])) continue;
-    if (cps == max) cut = i;
-    ++cps;
-  }
-  if (cps <= max) return std::string(s);
-  const std::size_t more = cps - max;
-  return std::string(s.substr(0, cut)) + " ... (" +
-         fill(ntr("{0} more character", "{0} more characters", more), {std::to_string(more)}) + ")";
-}
 
 std::optional<dialog_program> choose_dialog(std::string_view current_desktop,
                                             const std::function<bool(std::string_view)>& installed) {
@@ -192,19 +178,22 @@ std::string refusal_words(mailtokit::errc code) {
   return tr("mailtokit could not read the link because of an error of its own.");
 }
 
-std::string failure_text(const open_failure& f, std::string_view kept_draft) {
-  std::string t = clip(preview::visible(f.shown.empty() ? f.reason : f.shown), 600);
-  if (!f.advice.empty()) t += "\n\n" + fill(tr("What to do: {0}"), {clip(preview::visible(f.advice), 400)});
+display_text failure_text(const open_failure& f, std::string_view kept_draft) {
+  const display_text paragraph_break = display_text::ours("\n\n");
+  display_text t = display_text::from_link(f.shown.empty() ? f.reason : f.shown, 600);
+  if (!f.advice.empty())
+    t += paragraph_break + display_text::ours(tr("What to do: {0}"), {display_text::from_link(f.advice, 400)});
   if (!kept_draft.empty())
-    t += "\n\n" + fill(tr("The draft was not handed over; it is kept in {0}: open that file with your mail "
-                            "program, or click the link again once mail goes where you want."),
-                         {clip(preview::visible(kept_draft), 400)});
-  return blank_runs_shown(t);
+    t += paragraph_break +
+         display_text::ours(tr("The draft was not handed over; it is kept in {0}: open that file with your mail "
+                               "program, or click the link again once mail goes where you want."),
+                            {display_text::from_link(kept_draft, 400)});
+  return t;
 }
 
-std::string choose_hint() {
-  return tr("To choose where mail goes, open Mail links from the applications menu, or run mailtokit use NAME in a "
-            "terminal.");
+display_text choose_hint() {
+  return display_text::ours(tr("To choose where mail goes, open Mail links from the applications menu, or run "
+                               "mailtokit use NAME in a terminal."));
 }
 
 std::string breakable(std::string_view text, std::size_t every) {
@@ -236,26 +225,27 @@ std::string yad_text(std::string_view text) {
   return out;
 }
 
-std::vector<std::string> failure_argv(dialog_program p, std::string_view text) {
-  const std::string title = "--title=" + std::string(tr(failure_title.data()));
+std::vector<std::string> failure_argv(dialog_program p, const display_text& text) {
+  const std::string title = "--title=" + display_text::ours(tr(failure_title.data())).str();
   switch (p) {
     case dialog_program::zenity:
-      return {"zenity", "--error", "--no-markup", "--width=560", title, "--text=" + std::string(text)};
+      return {"zenity", "--error", "--no-markup", "--width=560", title, "--text=" + text.str()};
     case dialog_program::yad:
       return {"yad",      "--image=dialog-error", "--no-markup", "--width=560",
-              "--center", "--button=" + std::string(tr("OK")) + ":0", title,         "--text=" + yad_text(text)};
+              "--center", "--button=" + std::string(tr("OK")) + ":0", title,         "--text=" + yad_text(text.str())};
     case dialog_program::kdialog:
-      return {"kdialog", title, "--error=" + qt_text(text)};
+      return {"kdialog", title, "--error=" + qt_text(text.str())};
   }
   return {};
 }
 
-std::vector<std::string> notify_argv(std::string_view summary, const std::vector<std::string>& lines,
+std::vector<std::string> notify_argv(const display_text& summary, const std::vector<display_text>& lines,
                                      bool critical, std::size_t max_lines, std::size_t line_chars) {
   std::string body;
   for (std::size_t i = 0; i < lines.size() && i < max_lines; ++i) {
     if (!body.empty()) body += '\n';
-    body += escape_markup(blank_runs_shown(preview::visible(clip(lines[i], line_chars))));
+    // A line break inside a line shows as <U+000A> (a notification's lines are the lines given).
+    body += escape_markup(display_text::from_link(lines[i].str(), line_chars).str());
   }
   if (lines.size() > max_lines)
     body += "\n(" +
@@ -265,50 +255,32 @@ std::vector<std::string> notify_argv(std::string_view summary, const std::vector
   if (critical) argv.push_back("--urgency=critical");
   // GOption: "--" ends the options, so nothing from the link can become one.
   argv.push_back("--");
-  argv.emplace_back(summary);
+  argv.push_back(summary.str());
   argv.push_back(body);
   return argv;
 }
 
 // ---- files a request asks to attach --------------------------------------------------------
 
-std::string shown_file_name(std::string_view name, std::size_t max) {
-  const std::string v = preview::visible(name);
-  std::vector<std::size_t> starts;  // byte offset of each character
-  for (std::size_t i = 0; i < v.size(); ++i)
-    if (is_lead(v[i])) starts.push_back(i);
-  constexpr std::size_t tail = 16;
-  std::string out = "\xE2\x81\xA8";  // FSI
-  if (starts.size() <= max || max <= tail + 1) {
-    out += v;
-  } else {
-    out += v.substr(0, starts[max - tail - 1]);
-    out += "\xE2\x80\xA6";  // an ellipsis where characters were cut
-    out += v.substr(starts[starts.size() - tail]);
-  }
-  return out + "\xE2\x81\xA9";  // PDI
+display_text shown_file_name(std::string_view name, std::size_t max) {
+  return display_text::file_name_from_link(name, max);
 }
 
-std::vector<std::string> recipient_lines(const draft& d) {
-  std::vector<std::string> out;
+std::vector<display_text> recipient_lines(const draft& d) {
+  std::vector<display_text> out;
   auto list = [&](const std::vector<address>& v, const char* label) {
     if (v.empty()) return;
-    std::string line;
-    for (std::size_t i = 0; i < v.size() && i < 20; ++i) {
-      // Appended piece by piece: GCC 12's -Wrestrict misreads `"..." + std::string&&` here at -O3.
-      if (i > 0) line += ", ";
-      // Cut before it is made visible: an invalid address of invisible characters grows eight
-      // times in visible(), and no field may grow past what the window reads.
-      line += preview::isolate(clip(v[i].valid ? v[i].unicode() : v[i].original, 120), true);
-    }
-    if (v.size() > 20) {
-      line += ' ';
+    std::vector<display_text> addresses;
+    for (std::size_t i = 0; i < v.size() && i < 20; ++i)
+      addresses.push_back(display_text::isolated_from_link(v[i].valid ? v[i].unicode() : v[i].original, 120, true));
+    display_text line = display_text::join(addresses, display_text::ours(", "));
+    if (v.size() > 20)
       // TRANSLATORS: after a list of 20 addresses; {0} is how many more there are.
-      line += fill(ntr("and {0} more (the details show every one)", "and {0} more (the details show every one)",
-                       v.size() - 20),
-                   {std::to_string(v.size() - 20)});
-    }
-    out.push_back(fill(tr(label), {line}));
+      line += display_text::ours(" ") +
+              display_text::ours(ntr("and {0} more (the details show every one)",
+                                     "and {0} more (the details show every one)", v.size() - 20),
+                                 {display_text::number(v.size() - 20)});
+    out.push_back(display_text::ours(tr(label), {line}));
   };
   // The hidden copies first: on the first screen, never below what a long To list pushes down.
   list(d.bcc, N_("Hidden copy, which the others do not see: {0}"));
@@ -317,22 +289,31 @@ std::vector<std::string> recipient_lines(const draft& d) {
   return out;
 }
 
+namespace {
+
+display_text asked_intro(std::size_t n, std::string_view asker, std::string_view program) {
+  const display_text who = display_text::from_link(asker, 120);
+  const display_text for_program = display_text::from_link(program, 120);
+  const display_text count = display_text::number(n);
+  if (asker.empty())
+    return display_text::ours(ntr("This request asks to attach a file to the message for {1}.",
+                                  "This request asks to attach {0} files to the message for {1}.", n),
+                              {count, for_program});
+  return display_text::ours(ntr("{2} asks to attach a file to the message for {1}.",
+                                "{2} asks to attach {0} files to the message for {1}.", n),
+                            {count, for_program, who});
+}
+
+}  // namespace
+
 file_offer offer_text(const std::vector<attachments::vetted_file>& files, std::string_view asker,
                       std::string_view program, const std::vector<std::string>& lost_with_files) {
   file_offer o;
   std::size_t allowed = 0;
   for (const auto& f : files) allowed += f.allowed() ? 1u : 0u;
-  const std::string who = clip(preview::visible(asker), 120);
-  const std::string for_program = clip(preview::visible(program), 120);
-  const std::string count = std::to_string(files.size());
-  o.intro = asker.empty() ? fill(ntr("This request asks to attach a file to the message for {1}.",
-                                     "This request asks to attach {0} files to the message for {1}.", files.size()),
-                                 {count, for_program})
-                          : fill(ntr("{2} asks to attach a file to the message for {1}.",
-                                     "{2} asks to attach {0} files to the message for {1}.", files.size()),
-                                 {count, for_program, who});
-  o.advice = tr("A link in a web page or a message must never send your files: choose a file only if you asked "
-                "to send it yourself. A file you do not choose is not attached.");
+  o.intro = asked_intro(files.size(), asker, program);
+  o.advice = display_text::ours(tr("A link in a web page or a message must never send your files: choose a file only "
+                                   "if you asked to send it yourself. A file you do not choose is not attached."));
   auto name_of = [](const attachments::vetted_file& f) {
     return shown_file_name(!f.name.empty() ? f.name : f.requested.path_as_given, 80);
   };
@@ -340,20 +321,24 @@ file_offer offer_text(const std::vector<attachments::vetted_file>& files, std::s
   // at the most) and refuses the rest, never "... and N more".
   for (const auto& f : files)
     if (f.allowed())
-      o.files.push_back({name_of(f), fill(tr("in {0}, {1}, {2}"), {clip(preview::visible(f.folder), 160),
-                                                                    preview::visible(f.size_text),
-                                                                    clip(preview::visible(f.type_text), 80)})});
+      o.files.push_back({name_of(f), display_text::ours(tr("in {0}, {1}, {2}"),
+                                                        {display_text::from_link(f.folder, 160),
+                                                         display_text::from_link(f.size_text, 80),
+                                                         display_text::from_link(f.type_text, 80)})});
   std::size_t refused = 0;
   for (const auto& f : files) {
     if (f.allowed() || ++refused > 12) continue;
-    o.notes.push_back(fill(tr("Never attached: {0}: {1}"), {name_of(f), clip(preview::visible(f.refusal_text), 200)}));
+    o.notes.push_back(display_text::ours(tr("Never attached: {0}: {1}"),
+                                         {name_of(f), display_text::from_link(f.refusal_text, 200)}));
   }
   if (refused > 12)
-    o.notes.push_back(fill(ntr("{0} more file is never attached.", "{0} more files are never attached.", refused - 12),
-                           {std::to_string(refused - 12)}));
+    o.notes.push_back(display_text::ours(
+        ntr("{0} more file is never attached.", "{0} more files are never attached.", refused - 12),
+        {display_text::number(refused - 12)}));
   if (allowed > 0)
     for (std::size_t i = 0; i < lost_with_files.size() && i < 4; ++i)
-      o.notes.push_back(fill(tr("If a file is attached: {0}"), {clip(preview::visible(lost_with_files[i]), 200)}));
+      o.notes.push_back(
+          display_text::ours(tr("If a file is attached: {0}"), {display_text::from_link(lost_with_files[i], 200)}));
   return o;
 }
 

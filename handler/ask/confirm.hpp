@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ask/display_text.hpp"
 #include "mailtokit/draft.hpp"
 #include "mailtokit/preview.hpp"
 #include "ask/policy.hpp"
@@ -33,10 +34,6 @@ struct text_limits {
   /// part_lines: a draft with more offers no answer that sends to one nobody could see.
   std::size_t recipients = 100;
 };
-
-/// `s` cut to `max` code points with " ... (N more characters)" after it; valid UTF-8 in, valid
-/// UTF-8 out (cuts between code points).
-[[nodiscard]] std::string clip(std::string_view s, std::size_t max);
 
 /// A dialog program: "zenity", "yad" or "kdialog".
 enum class dialog_program { zenity, yad, kdialog };
@@ -83,18 +80,18 @@ inline constexpr std::string_view failure_title = N_("mailtokit: the link was no
 
 /// The failure report's text: the reason (`shown` when set), what to do, and where the draft
 /// was kept.
-[[nodiscard]] std::string failure_text(const program::open_failure& f, std::string_view kept_draft);
+[[nodiscard]] display_text failure_text(const program::open_failure& f, std::string_view kept_draft);
 /// How to choose another mail program in plain words, for a failure that another program would fix
 /// (open_failure::another_program) shown where there is no button for it: a dialog program's
 /// window, a notification.
-[[nodiscard]] std::string choose_hint();
+[[nodiscard]] display_text choose_hint();
 /// argv of the failure window: an error dialog, markup off.
-[[nodiscard]] std::vector<std::string> failure_argv(dialog_program p, std::string_view text);
+[[nodiscard]] std::vector<std::string> failure_argv(dialog_program p, const display_text& text);
 /// argv of a notify-send call: summary and body, markup in the body escaped (Desktop
 /// Notifications Specification, "Markup"), at most `max_lines` lines of `lines` (each clipped to
 /// `line_chars`) then a count.
-[[nodiscard]] std::vector<std::string> notify_argv(std::string_view summary,
-                                                   const std::vector<std::string>& lines, bool critical,
+[[nodiscard]] std::vector<std::string> notify_argv(const display_text& summary,
+                                                   const std::vector<display_text>& lines, bool critical,
                                                    std::size_t max_lines = 8, std::size_t line_chars = 157);
 
 
@@ -103,18 +100,18 @@ inline constexpr std::string_view failure_title = N_("mailtokit: the link was no
 /// A file the question offers: a check box in mailtokit-ask, a number on the terminal; never
 /// ticked to start.
 struct offered_file {
-  std::string name;   ///< shown_file_name() of its name
-  std::string about;  ///< where it is, its size and its type, on one line
+  display_text name;   ///< shown_file_name() of its name
+  display_text about;  ///< where it is, its size and its type, on one line
 };
 
 /// The files part of the question, asked with the link's risks in one window or one prompt.
 /// Only mailtokit-ask and the terminal show it: with kdialog 22.12 and yad, Return attached in
 /// a test, and zenity cannot show check boxes and the link's choices in one window.
 struct file_offer {
-  std::string intro;                ///< who asks to attach how many files, for which program
-  std::string advice;               ///< a link must never send files: tick only what you asked to send
-  std::vector<offered_file> files;  ///< every file that can be attached (at most attach_max_files)
-  std::vector<std::string> notes;   ///< each file never attached and why; what attaching loses
+  display_text intro;                ///< who asks to attach how many files, for which program
+  display_text advice;               ///< a link must never send files: tick only what you asked to send
+  std::vector<offered_file> files;   ///< every file that can be attached (at most attach_max_files)
+  std::vector<display_text> notes;   ///< each file never attached and why; what attaching loses
 };
 
 /// The user's answer to the question: the choice, and the files ticked (indexes into
@@ -128,17 +125,16 @@ struct answer {
 /// The files part for `files` (vet_all()'s result): who asks (`asker`, e.g. "xdg-email (for
 /// soffice.bin)", or empty when unknown), each file that may be attached (its name, folder, size
 /// and type), each file that is never attached and why, and what `program` loses when it is
-/// given files (`lost_with_files`, one sentence each). Every text went through preview::visible()
-/// and clip(). Empty `files` in the result when no file may be attached.
+/// given files (`lost_with_files`, one sentence each). Every text is display_text. Empty `files` in the result when no file may be attached.
 [[nodiscard]] file_offer offer_text(const std::vector<attachments::vetted_file>& files, std::string_view asker,
                                     std::string_view program, const std::vector<std::string>& lost_with_files = {});
 /// A file's name as the questions show it: visible(), inside a first-strong isolate (U+2068 ...
 /// U+2069) so a right-to-left name cannot reorder the line, and when longer than `max` characters
 /// cut in the middle, keeping its beginning and its last 16 characters (its real ending).
-[[nodiscard]] std::string shown_file_name(std::string_view name, std::size_t max = 80);
+[[nodiscard]] display_text shown_file_name(std::string_view name, std::size_t max = 80);
 /// Who gets the message, one line per field: "To: ...", "Cc: ...", and "Hidden copy (Bcc), which
 /// the others do not see: ...", each address visible() and bidi-isolated; at most 20 addresses a
 /// field, then how many more. Empty when the message has no recipient.
-[[nodiscard]] std::vector<std::string> recipient_lines(const draft& d);
+[[nodiscard]] std::vector<display_text> recipient_lines(const draft& d);
 
 }  // namespace mailtokit::ask

@@ -66,7 +66,8 @@ ask::request ask_request(const question& q) {
   r.choices = q.choices;
   r.recipients = q.recipients;
   if (!q.files.files.empty()) {
-    r.files_intro = q.files.intro == q.headline ? q.files.advice : q.files.intro + "\n" + q.files.advice;
+    r.files_intro = q.files.intro == q.headline ? q.files.advice
+                                                : q.files.intro + display_text::ours("\n") + q.files.advice;
     for (const auto& f : q.files.files) r.files.push_back({f.name, f.about});
     r.file_notes = q.files.notes;
   }
@@ -101,20 +102,20 @@ std::optional<std::string> find_ask(std::string_view self_exe) {
   return std::nullopt;
 }
 
-std::string question_summary(const question& q) {
-  std::string out = q.headline;
+display_text question_summary(const question& q) {
+  using d = display_text;
+  display_text out = q.headline;
   bool first = true;
   for (const auto& f : q.findings) {
     if (f == q.headline) continue;
-    out += first ? "\n\n" : "\n";
-    out += "- " + f;
+    out += d::ours(first ? "\n\n- " : "\n- ") + f;
     first = false;
   }
   // Who gets it, as the window says it: a dialog program is no reason to see less.
-  if (!q.recipients.empty()) out += "\n\n" + std::string(tr("The message goes to:"));
-  for (const auto& r : q.recipients) out += "\n  " + r;
-  if (!q.choices.empty()) out += "\n";
-  for (const auto& c : q.choices) out += "\n" + c;
+  if (!q.recipients.empty()) out += d::ours("\n\n") + d::ours(tr("The message goes to:"));
+  for (const auto& r : q.recipients) out += d::ours("\n  ") + r;
+  if (!q.choices.empty()) out += d::ours("\n");
+  for (const auto& c : q.choices) out += d::ours("\n") + c;
   return out;
 }
 
@@ -130,13 +131,13 @@ std::vector<question_button> opening_buttons(const question& q) {
 
 std::string cancel_label(const question& q) {
   for (const auto& b : q.buttons)
-    if (b.what == choice::cancel) return b.label;
-  return tr("Cancel");
+    if (b.what == choice::cancel) return b.label.str();
+  return display_text::ours(tr("Cancel")).str();
 }
 
 std::string label_of(const question& q, choice c) {
   for (const auto& b : q.buttons)
-    if (b.what == c) return b.label;
+    if (b.what == c) return b.label.str();
   return {};
 }
 
@@ -146,10 +147,10 @@ constexpr int yad_details = 20;
 
 }  // namespace
 
-std::string details_label() { return tr("Details"); }
+display_text details_label() { return display_text::ours(tr("Details")); }
 
 std::vector<std::string> question_argv(dialog_program p, const question& q) {
-  const std::string title = "--title=" + q.title;
+  const std::string title = "--title=" + q.title.str();
   const auto opening = opening_buttons(q);
   std::vector<std::string> argv;
   switch (p) {
@@ -164,29 +165,29 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
               "--icon-name=dialog-warning",
               "--width=560",
               title,
-              "--text=" + breakable(question_summary(q))};
+              "--text=" + breakable(question_summary(q).str())};
       for (const auto& b : q.buttons)
-        if (b.what == q.safe) argv.push_back("--extra-button=" + b.label);
+        if (b.what == q.safe) argv.push_back("--extra-button=" + b.label.str());
       for (const auto& b : q.buttons)
-        if (b.what != q.safe) argv.push_back("--extra-button=" + b.label);
-      if (!q.details.empty()) argv.push_back("--extra-button=" + details_label());
+        if (b.what != q.safe) argv.push_back("--extra-button=" + b.label.str());
+      if (!q.details.empty()) argv.push_back("--extra-button=" + details_label().str());
       return argv;
     case dialog_program::yad: {
       argv = {"yad", "--image=dialog-warning",       "--no-markup", "--center", "--width=560", "--fixed",
-              title, "--text=" + yad_text(breakable(question_summary(q)))};
+              title, "--text=" + yad_text(breakable(question_summary(q).str()))};
       int other = yad_first_other;
       for (const auto& b : q.buttons)
-        argv.push_back("--button=" + b.label + ":" + std::to_string(b.what == q.safe ? 0 : other++));
+        argv.push_back("--button=" + b.label.str() + ":" + std::to_string(b.what == q.safe ? 0 : other++));
       if (!q.details.empty())
-        argv.push_back("--button=" + details_label() + ":" + std::to_string(yad_details));
+        argv.push_back("--button=" + details_label().str() + ":" + std::to_string(yad_details));
       return argv;
     }
     case dialog_program::kdialog: {
-      const std::string text = qt_text(question_summary(q) + "\n\n" + q.details);
+      const std::string text = qt_text((question_summary(q) + display_text::ours("\n\n") + q.details).str());
       if (q.safe != choice::cancel) {
         std::string other;
         for (const auto& b : opening)
-          if (b.what != q.safe && other.empty()) other = b.label;
+          if (b.what != q.safe && other.empty()) other = b.label.str();
         if (other.empty())
           return {"kdialog", title, "--continue-label=" + label_of(q, q.safe),
                   "--cancel-label=" + cancel_label(q), "--warningcontinuecancel=" + text};
@@ -203,7 +204,7 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
         // Cancel alone (a risky question unguarded_question() left nothing else): one button.
         if (opening.empty()) return {"kdialog", title, "--ok-label=" + cancel_label(q), "--sorry=" + text};
         argv = {"kdialog", title, "--yes-label=" + cancel_label(q)};
-        if (!opening.empty()) argv.push_back("--no-label=" + opening.front().label);
+        if (!opening.empty()) argv.push_back("--no-label=" + opening.front().label.str());
         argv.push_back("--cancel-label=" + cancel_label(q));
         argv.push_back("--warningyesnocancel=" + text);
       }
@@ -214,7 +215,7 @@ std::vector<std::string> question_argv(dialog_program p, const question& q) {
 }
 
 std::vector<std::string> details_argv(dialog_program p, std::string_view details_file) {
-  const std::string title = "--title=" + details_label();
+  const std::string title = "--title=" + details_label().str();
   if (p == dialog_program::yad)
     return {"yad",
             "--text-info",
@@ -238,9 +239,9 @@ std::optional<choice> parse_answer(dialog_program p, const question& q, int stat
       // Each button prints its label and exits 1; Escape and closing exit 1 printing nothing;
       // a window destroyed by another program exits 0.
       if (status != 1 || out.empty()) return choice::cancel;
-      if (!q.details.empty() && out == details_label()) return std::nullopt;
+      if (!q.details.empty() && details_label() == out) return std::nullopt;
       for (const auto& b : q.buttons)
-        if (out == b.label) return b.what;
+        if (b.label == out) return b.what;
       return choice::cancel;
     case dialog_program::yad: {
       if (status == 0) return q.safe;
@@ -280,7 +281,7 @@ program::result<launch::captured> run_ask(const std::string& program, std::strin
                                           std::size_t max_output) {
   const auto file = private_file(prefix, ask::encode(r));
   if (!file) return file.error();
-  // The window ends with this process: its stdin is our lifeline (handler/ask/window.cpp).
+  // The window ends with this process: its stdin is our lifeline (handler/ask/window/caller.hpp).
   return launch::run_capture({program, file->path()}, max_output, true);
 }
 
@@ -290,7 +291,7 @@ choice ask_with(dialog_program p, const question& q) {
     auto r = launch::run_capture(question_argv(p, q), 4096);
     if (!r) return choice::cancel;
     if (auto c = parse_answer(p, q, r->status, r->out)) return *c;
-    const auto file = private_file("mailtokit-details-", q.details);
+    const auto file = private_file("mailtokit-details-", q.details.str());
     if (!file) return choice::cancel;
     (void)launch::spawn(details_argv(p, file->path()), {true, false});
   }
@@ -322,9 +323,9 @@ answer ask_dialog(const question& q, const std::optional<std::string>& ask_progr
   question without_files = q;
   if (!q.files.files.empty()) {
     if (q.headline == q.files.intro)
-      without_files.headline = tr("Open this message without the files it asks to attach?");
-    without_files.findings.push_back(
-        tr("The files are not attached: only mailtokit's own question window or a terminal can ask about files."));
+      without_files.headline = display_text::ours(tr("Open this message without the files it asks to attach?"));
+    without_files.findings.push_back(display_text::ours(
+        tr("The files are not attached: only mailtokit's own question window or a terminal can ask about files.")));
     without_files.files = {};
   }
   // A dialog program takes input the moment it appears: a risky question is asked there
@@ -400,23 +401,32 @@ window_answer window_answer_of(const request& r, int status, std::string_view ou
   return a;
 }
 
-request failure_request(std::string_view text, bool offer_choice) {
+request failure_request(const display_text& text, bool offer_choice) {
   request r;
-  r.title = tr(failure_title.data());
+  r.title = display_text::ours(tr(failure_title.data()));
   r.icon = "dialog-error";
-  for (std::size_t at = 0; at <= text.size();) {
-    const auto blank = std::min(text.find("\n\n", at), text.size());
-    const std::string_view part = text.substr(at, blank - at);
-    if (!part.empty() && r.headline.empty())
-      r.headline = std::string(part);
-    else if (!part.empty() && r.choices.empty())
-      r.choices.emplace_back(part);
-    else if (!part.empty())
-      r.choices.back().append("\n\n").append(part);  // one text, its paragraphs apart as they were
-    at = blank + 2;
+  // The paragraphs: lines apart by an empty line.
+  std::vector<display_text> paragraph;
+  auto end_paragraph = [&] {
+    if (paragraph.empty()) return;
+    const display_text part = display_text::join(paragraph, display_text::ours("\n"));
+    paragraph.clear();
+    if (r.headline.empty())
+      r.headline = part;
+    else if (r.choices.empty())
+      r.choices.push_back(part);
+    else
+      r.choices.back() += display_text::ours("\n\n") + part;  // one text, its paragraphs apart as they were
+  };
+  for (const auto& line : text.lines()) {
+    if (line.empty())
+      end_paragraph();
+    else
+      paragraph.push_back(line);
   }
-  if (offer_choice) r.buttons.push_back({std::string(choose_button), tr("Choose where mail goes...")});
-  r.buttons.push_back({"close", tr("Close")});
+  end_paragraph();
+  if (offer_choice) r.buttons.push_back({std::string(choose_button), display_text::ours(tr("Choose where mail goes..."))});
+  r.buttons.push_back({"close", display_text::ours(tr("Close"))});
   r.default_id = "close";
   return r;
 }

@@ -41,10 +41,10 @@ namespace mailtokit::ask {
 
 /// The question in one text for a dialog program without a heading or an expander: the
 /// headline, the findings (one "- " line each) and what each choice does; no details.
-[[nodiscard]] std::string question_summary(const question& q);
+[[nodiscard]] display_text question_summary(const question& q);
 /// The label of the extra button that shows the details in the dialog programs, in the user's
 /// language.
-[[nodiscard]] std::string details_label();
+[[nodiscard]] display_text details_label();
 
 /// argv of the question in a dialog program, for when mailtokit-ask is missing (or cannot run).
 /// Return, keypad Enter and space never give a risky answer; Escape and closing the window are
@@ -109,6 +109,6 @@ inline constexpr std::string_view choose_button = "choose";
 /// mailtokit-ask shows it: the first paragraph as the heading, the others under it (one text), an error icon,
 /// Close as the default button; with `offer_choice` (a failure another mail program would fix) a
 /// button "Choose where mail goes..." before it, whose id is choose_button.
-[[nodiscard]] request failure_request(std::string_view text, bool offer_choice);
+[[nodiscard]] request failure_request(const display_text& text, bool offer_choice);
 
 }  // namespace mailtokit::ask

@@ -1,7 +1,11 @@
 #include "ask/display_text.hpp"
 
+#include <glib.h>
+
+#include <algorithm>
 #include <cstdio>
-#include <optional>
+
+#include "base/i18n.hpp"
 
 namespace mailtokit::ask {
 
@@ -37,6 +41,44 @@ void append_tag(std::string& out, char32_t cp) {
 // More U+0020 in a row than this become their count.
 constexpr std::size_t max_plain_spaces = 3;
 
+void append_spaces(std::string& out, std::size_t spaces) {
+  if (spaces > max_plain_spaces)
+    out += " <" + std::to_string(spaces) + " x U+0020> ";
+  else
+    out.append(spaces, ' ');
+}
+
+// A run of blanks with one other than U+0020: each tagged, the spaces between them kept, so the
+// run stays as wide as a few tags.
+void append_mixed_run(std::string& out, const char* it, const char* run_end) {
+  std::size_t spaces = 0;
+  while (it != run_end) {
+    const char32_t cp = *next_code_point(it, run_end);
+    if (cp == ' ') {
+      ++spaces;
+      continue;
+    }
+    append_spaces(out, spaces);
+    spaces = 0;
+    append_tag(out, cp);
+  }
+  append_spaces(out, spaces);
+}
+
+bool is_lead(char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }
+
+// Unicode 15, UAX #9 section 2: the explicit formatting characters (embeddings, overrides,
+// isolates, marks), and the C0 and C1 controls but line feed and tab. `isolates`: the isolates
+// (U+2066-U+2069) stay. The details are the preview's text, which wraps each value in an isolate
+// so that it cannot reorder its line (UAX #9 section 2.7; the value's own bidi characters are
+// already shown as <U+XXXX>); an isolate only ever narrows what a value can reorder.
+bool hidden_char(gunichar c, bool isolates) {
+  if (c == '\n' || c == '\t') return false;
+  if (c < 0x20 || (c >= 0x7F && c <= 0x9F)) return true;
+  if (c >= 0x2066 && c <= 0x2069) return !isolates;
+  return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E);
+}
+
 }  // namespace
 
 bool is_blank(char32_t cp) noexcept {
@@ -64,35 +106,90 @@ std::string blank_runs_shown(std::string_view text) {
       out += *it++;
       continue;
     }
-    if (count < 2 || (!other && count <= max_plain_spaces)) {
+    if (count < 2 || (!other && count <= max_plain_spaces))
       out.append(it, run_end);
-    } else if (!other) {
-      out += " <" + std::to_string(count) + " x U+0020> ";
-    } else {
-      // Each tagged, the spaces between them kept: the run stays as wide as a few tags.
-      std::size_t spaces = 0;
-      auto flush = [&] {
-        if (spaces > max_plain_spaces) {
-          out += " <" + std::to_string(spaces) + " x U+0020> ";
-        } else {
-          out.append(spaces, ' ');
-        }
-        spaces = 0;
-      };
-      while (it != run_end) {
-        const char32_t cp = *next_code_point(it, run_end);
-        if (cp == ' ') {
-          ++spaces;
-          continue;
-        }
-        flush();
-        append_tag(out, cp);
-      }
-      flush();
-    }
+    else if (!other)
+      append_spaces(out, count);
+    else
+      append_mixed_run(out, it, run_end);
     it = run_end;
   }
   return out;
+}
+
+std::string clip(std::string_view s, std::size_t max) {
+  std::size_t cps = 0, cut = s.size();
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (!is_lead(s[i])) continue;
+    if (cps == max) cut = i;
+    ++cps;
+  }
+  if (cps <= max) return std::string(s);
+  const std::size_t more = cps - max;
+  return std::string(s.substr(0, cut)) + " ... (" +
+         fill(ntr("{0} more character", "{0} more characters", more), {std::to_string(more)}) + ")";
+}
+
+display_text display_text::ours(const char* translated) { return display_text(blank_runs_shown(translated)); }
+
+display_text display_text::ours(const char* translated, std::initializer_list<display_text> args) {
+  std::vector<std::string_view> views;
+  for (const auto& a : args) views.push_back(a.text_);
+  std::string out;
+  // i18n::fill() takes an initializer_list: up to four arguments, the most a sentence has.
+  switch (views.size()) {
+    case 0: out = fill(translated, {}); break;
+    case 1: out = fill(translated, {views[0]}); break;
+    case 2: out = fill(translated, {views[0], views[1]}); break;
+    case 3: out = fill(translated, {views[0], views[1], views[2]}); break;
+    default: out = fill(translated, {views[0], views[1], views[2], views[3]}); break;
+  }
+  return display_text(blank_runs_shown(out));
+}
+
+display_text display_text::number(std::size_t n) { return display_text(std::to_string(n)); }
+
+std::optional<display_text> display_text::received(std::string_view wire, bool isolates, bool keep_blanks) {
+  if (!g_utf8_validate(wire.data(), static_cast<gssize>(wire.size()), nullptr)) return std::nullopt;
+  std::string out;
+  out.reserve(wire.size());
+  const char* p = wire.data();
+  const char* end = wire.data() + wire.size();
+  while (p < end) {
+    const char* next = g_utf8_next_char(p);
+    if (hidden_char(g_utf8_get_char(p), isolates))
+      out += "\xEF\xBF\xBD";
+    else
+      out.append(p, static_cast<std::size_t>(next - p));
+    p = next;
+  }
+  return display_text(keep_blanks ? std::move(out) : blank_runs_shown(out));
+}
+
+display_text display_text::join(const std::vector<display_text>& parts, const display_text& separator) {
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += separator.text_;
+    out += parts[i].text_;
+  }
+  return display_text(blank_runs_shown(out));
+}
+
+display_text display_text::clipped(std::size_t max) const { return display_text(clip(text_, max)); }
+
+std::vector<display_text> display_text::lines() const {
+  std::vector<display_text> out;
+  for (std::size_t at = 0; at < text_.size();) {
+    const auto nl = std::min(text_.find('\n', at), text_.size());
+    out.push_back(display_text(text_.substr(at, nl - at)));
+    at = nl + 1;
+  }
+  return out;
+}
+
+display_text& display_text::operator+=(const display_text& more) {
+  text_ = blank_runs_shown(text_ + more.text_);
+  return *this;
 }
 
 }  // namespace mailtokit::ask

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "ask/display_text.hpp"
 
 namespace mailtokit::ask {
 namespace {
@@ -27,43 +26,19 @@ bool valid_id(std::string_view id) {
   return true;
 }
 
-// Unicode 15, UAX #9 section 2: the explicit formatting characters (embeddings, overrides,
-// isolates, marks), and the C0 and C1 controls but line feed and tab. `isolates`: the isolates
-// (U+2066-U+2069) stay. The details are the preview's text, which wraps each value in an isolate
-// so that it cannot reorder its line (UAX #9 section 2.7; the value's own bidi characters are
-// already shown as <U+XXXX>); an isolate only ever narrows what a value can reorder.
-bool hidden_char(gunichar c, bool isolates) {
-  if (c == '\n' || c == '\t') return false;
-  if (c < 0x20 || (c >= 0x7F && c <= 0x9F)) return true;
-  if (c >= 0x2066 && c <= 0x2069) return !isolates;
-  return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E);
-}
-
-// `v` validated as UTF-8, its hidden characters replaced by U+FFFD.
-std::optional<std::string> clean(std::string_view v, bool isolates) {
-  if (!g_utf8_validate(v.data(), static_cast<gssize>(v.size()), nullptr)) return std::nullopt;
-  std::string out;
-  out.reserve(v.size());
-  const char* p = v.data();
-  const char* end = v.data() + v.size();
-  while (p < end) {
-    const char* next = g_utf8_next_char(p);
-    if (hidden_char(g_utf8_get_char(p), isolates))
-      out += "\xEF\xBF\xBD";
-    else
-      out.append(p, static_cast<std::size_t>(next - p));
-    p = next;
-  }
-  return out;
+// A text part of a record, sanitized again (display_text::received()); the whole record was
+// validated as UTF-8 before it is split, so every part is.
+display_text shown_part(std::string_view part, bool isolates = false) {
+  return display_text::received(part, isolates).value_or(display_text());
 }
 
 // `value` as exactly `n` lines, each ending in a line feed; nullopt when it is not that.
-std::optional<std::vector<std::string>> lines_of(const std::string& value, std::size_t n) {
+std::optional<std::vector<std::string>> lines_of(std::string_view value, std::size_t n) {
   std::vector<std::string> parts;
   for (std::size_t at = 0; at < value.size();) {
     const auto nl = value.find('\n', at);
-    if (nl == std::string::npos || parts.size() == n) return std::nullopt;
-    parts.push_back(value.substr(at, nl - at));
+    if (nl == std::string_view::npos || parts.size() == n) return std::nullopt;
+    parts.emplace_back(value.substr(at, nl - at));
     at = nl + 1;
   }
   if (parts.size() != n) return std::nullopt;
@@ -77,7 +52,7 @@ std::optional<bool> yes_no(const std::string& v) {
 }
 
 // A toggle record's three lines; why not, when it is not that.
-std::optional<std::string> add_toggle(request& r, const std::string& value) {
+std::optional<std::string> add_toggle(request& r, std::string_view value) {
   if (r.toggles.size() == max_groups) return "more than " + std::to_string(max_groups) + " toggles";
   auto parts = lines_of(value, 3);
   if (!parts) parts = lines_of(value, 4);  // with the off note
@@ -86,12 +61,12 @@ std::optional<std::string> add_toggle(request& r, const std::string& value) {
   if (!valid_id((*parts)[0]) || !on) return std::string("a bad toggle");
   for (const auto& t : r.toggles)
     if (t.id == (*parts)[0]) return "two toggles with the id " + t.id;
-  r.toggles.push_back({(*parts)[0], (*parts)[1], *on, parts->size() == 4 ? (*parts)[3] : std::string()});
+  r.toggles.push_back({(*parts)[0], shown_part((*parts)[1]), *on, parts->size() == 4 ? shown_part((*parts)[3]) : display_text()});
   return std::nullopt;
 }
 
 // A group record's two lines; why not, when it is not that.
-std::optional<std::string> add_group(request& r, const std::string& value) {
+std::optional<std::string> add_group(request& r, std::string_view value) {
   if (r.groups.size() == max_groups) return "more than " + std::to_string(max_groups) + " groups";
   auto parts = lines_of(value, 2);
   if (!parts) parts = lines_of(value, 3);  // with the toggle that governs it
@@ -102,12 +77,12 @@ std::optional<std::string> add_group(request& r, const std::string& value) {
   if (parts->size() == 3 &&
       std::none_of(r.toggles.begin(), r.toggles.end(), [&](const toggle& t) { return t.id == governed_by; }))
     return "a group governed by no toggle declared before it: " + governed_by;
-  r.groups.push_back({(*parts)[0], (*parts)[1], std::move(governed_by)});
+  r.groups.push_back({(*parts)[0], shown_part((*parts)[1]), std::move(governed_by)});
   return std::nullopt;
 }
 
 // An option record's seven lines; why not, when it is not that.
-std::optional<std::string> add_option(request& r, const std::string& value) {
+std::optional<std::string> add_option(request& r, std::string_view value) {
   if (r.options.size() == max_options) return "more than " + std::to_string(max_options) + " options";
   const auto parts = lines_of(value, 7);
   if (!parts) return std::string("an option record without its seven lines");
@@ -129,7 +104,7 @@ std::optional<std::string> add_option(request& r, const std::string& value) {
     if (o.group == group && o.id == id) return "two options with the id " + id;
     if (o.group == group && o.chosen && *chosen) return "two options chosen in the group " + group;
   }
-  r.options.push_back({group, id, label, icon, example, address, *chosen});
+  r.options.push_back({group, id, shown_part(label), icon, shown_part(example), shown_part(address), *chosen});
   return std::nullopt;
 }
 
@@ -142,33 +117,83 @@ bool printable_line(std::string_view text) noexcept {
 
 std::string encode(const request& r) {
   std::string out(magic);
-  put(out, "title", r.title);
-  put(out, "headline", r.headline);
-  for (const auto& f : r.findings) put(out, "finding", f);
-  for (const auto& c : r.choices) put(out, "choice", c);
-  for (const auto& c : r.recipients) put(out, "recipient", c);
-  if (!r.files_intro.empty()) put(out, "files_intro", r.files_intro);
-  for (const auto& f : r.files) put(out, "file", f.name + "\n" + f.about);
-  for (const auto& n : r.file_notes) put(out, "file_note", n);
-  put(out, "details", r.details);
+  put(out, "title", r.title.str());
+  put(out, "headline", r.headline.str());
+  for (const auto& f : r.findings) put(out, "finding", f.str());
+  for (const auto& c : r.choices) put(out, "choice", c.str());
+  for (const auto& c : r.recipients) put(out, "recipient", c.str());
+  if (!r.files_intro.empty()) put(out, "files_intro", r.files_intro.str());
+  for (const auto& f : r.files) put(out, "file", f.name.str() + "\n" + f.about.str());
+  for (const auto& n : r.file_notes) put(out, "file_note", n.str());
+  put(out, "details", r.details.str());
   if (!r.icon.empty()) put(out, "icon", r.icon);
   for (const auto& t : r.toggles) {
-    std::string v = t.id + "\n" + t.label + "\n" + (t.on ? "yes" : "no") + "\n";
-    if (!t.off_note.empty()) v.append(t.off_note).append("\n");
+    std::string v = t.id + "\n" + t.label.str() + "\n" + (t.on ? "yes" : "no") + "\n";
+    if (!t.off_note.empty()) v.append(t.off_note.str()).append("\n");
     put(out, "toggle", v);
   }
   for (const auto& g : r.groups) {
-    std::string v = g.id + "\n" + g.heading + "\n";
+    std::string v = g.id + "\n" + g.heading.str() + "\n";
     if (!g.governed_by.empty()) v.append(g.governed_by).append("\n");
     put(out, "group", v);
   }
   for (const auto& o : r.options)
-    put(out, "option", o.group + "\n" + o.id + "\n" + o.label + "\n" + o.icon + "\n" + o.example + "\n" + o.address +
-                           "\n" + (o.chosen ? "yes" : "no") + "\n");
-  for (const auto& b : r.buttons) put(out, "button:" + b.id, b.label);
+    put(out, "option", o.group + "\n" + o.id + "\n" + o.label.str() + "\n" + o.icon + "\n" + o.example.str() + "\n" +
+                           o.address.str() + "\n" + (o.chosen ? "yes" : "no") + "\n");
+  for (const auto& b : r.buttons) put(out, "button:" + b.id, b.label.str());
   put(out, "default", r.default_id);
   return out;
 }
+
+namespace {
+
+// One record (`key`, its value `raw`) added to `r`; why not, when it cannot be. `plain` is the
+// value validated and its hidden characters replaced (ids, the icon, the parts of a toggle, group
+// or option, each part then sanitized as a text of its own).
+std::optional<std::string> add_record(request& r, std::string_view key, std::string_view raw, const std::string& plain,
+                                      bool& have_default) {
+  const bool isolates = key == "details" || key == "recipient" || key == "file";
+  // Whoever made the request, no run of blanks in a line of the window pushes link text to the
+  // start of a line of its own. The details keep theirs: a body's indentation, in a scrolled view.
+  auto text = [&] { return display_text::received(raw, isolates, key == "details").value_or(display_text()); };
+  if (key == "title") {
+    r.title = text();
+  } else if (key == "headline") {
+    r.headline = text();
+  } else if (key == "details") {
+    r.details = text();
+  } else if (key == "files_intro") {
+    r.files_intro = text();
+  } else if (key == "finding" || key == "choice" || key == "recipient" || key == "file_note") {
+    auto& list = key == "finding" ? r.findings : key == "choice" ? r.choices : key == "recipient" ? r.recipients : r.file_notes;
+    if (list.size() == max_items) return "more than " + std::to_string(max_items) + " items";
+    list.push_back(text());
+  } else if (key == "file") {
+    if (r.files.size() == max_items) return "more than " + std::to_string(max_items) + " files";
+    const auto nl_at = plain.find('\n');
+    if (nl_at == std::string::npos) return std::string("a file without its line end");
+    const std::string_view v = plain;
+    r.files.push_back({shown_part(v.substr(0, nl_at), true), shown_part(v.substr(nl_at + 1), true)});
+  } else if (key == "icon") {
+    if (plain.find('/') != std::string::npos) return std::string("an icon that is a path");
+    r.icon = plain;
+  } else if (key == "toggle" || key == "group" || key == "option") {
+    return key == "toggle" ? add_toggle(r, plain) : key == "group" ? add_group(r, plain) : add_option(r, plain);
+  } else if (key.substr(0, 7) == "button:" && valid_id(key.substr(7))) {
+    if (r.buttons.size() == max_buttons) return "more than " + std::to_string(max_buttons) + " buttons";
+    for (const auto& b : r.buttons)
+      if (b.id == key.substr(7)) return "two buttons with the id " + b.id;
+    r.buttons.push_back({std::string(key.substr(7)), text()});
+  } else if (key == "default") {
+    r.default_id = plain;
+    have_default = true;
+  } else {
+    return std::string("unknown record");
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 mailtokit::result<request, std::string> decode(std::string_view text) {
   auto fail = [](std::string why) -> mailtokit::result<request, std::string> { return why; };
@@ -178,66 +203,28 @@ mailtokit::result<request, std::string> decode(std::string_view text) {
   request r;
   bool have_default = false;
   while (at < text.size()) {
+    const std::string where = " at byte " + std::to_string(at);
     const auto nl = text.find('\n', at);
-    if (nl == std::string_view::npos)
-      return fail("record header without a line end at byte " + std::to_string(at));
+    if (nl == std::string_view::npos) return fail("record header without a line end" + where);
     const std::string_view head = text.substr(at, nl - at);
     const auto space = head.rfind(' ');
-    if (space == std::string_view::npos)
-      return fail("record header without a length at byte " + std::to_string(at));
+    if (space == std::string_view::npos) return fail("record header without a length" + where);
     const std::string_view key = head.substr(0, space), digits = head.substr(space + 1);
     std::size_t len = 0;
-    if (digits.empty() || digits.size() > 7) return fail("bad length at byte " + std::to_string(at));
+    if (digits.empty() || digits.size() > 7) return fail("bad length" + where);
     for (const char c : digits) {
-      if (c < '0' || c > '9') return fail("bad length at byte " + std::to_string(at));
+      if (c < '0' || c > '9') return fail("bad length" + where);
       len = len * 10 + static_cast<std::size_t>(c - '0');
     }
-    if (len > max_field)
-      return fail("field over " + std::to_string(max_field) + " bytes at byte " + std::to_string(at));
+    if (len > max_field) return fail("field over " + std::to_string(max_field) + " bytes" + where);
     const std::size_t value_at = nl + 1;
     if (value_at + len + 1 > text.size() || text[value_at + len] != '\n')
-      return fail("field shorter than its length at byte " + std::to_string(at));
+      return fail("field shorter than its length" + where);
+    const std::string_view raw = text.substr(value_at, len);
     const bool isolates = key == "details" || key == "recipient" || key == "file";
-    auto value = clean(text.substr(value_at, len), isolates);
-    if (!value) return fail("invalid UTF-8 in the field at byte " + std::to_string(at));
-    // Whoever made the request, no run of blanks in a line of the window pushes link text to the
-    // start of a line of its own. The details keep theirs: a body's indentation, in a scrolled view.
-    if (key != "details" && key != "default" && key != "icon") *value = blank_runs_shown(*value);
-    if (key == "title") {
-      r.title = std::move(*value);
-    } else if (key == "headline") {
-      r.headline = std::move(*value);
-    } else if (key == "details") {
-      r.details = std::move(*value);
-    } else if (key == "files_intro") {
-      r.files_intro = std::move(*value);
-    } else if (key == "finding" || key == "choice" || key == "recipient" || key == "file_note") {
-      auto& list = key == "finding" ? r.findings : key == "choice" ? r.choices : key == "recipient" ? r.recipients : r.file_notes;
-      if (list.size() == max_items) return fail("more than " + std::to_string(max_items) + " items");
-      list.push_back(std::move(*value));
-    } else if (key == "file") {
-      if (r.files.size() == max_items) return fail("more than " + std::to_string(max_items) + " files");
-      const auto nl_at = value->find('\n');
-      if (nl_at == std::string::npos) return fail("a file without its line end at byte " + std::to_string(at));
-      r.files.push_back({value->substr(0, nl_at), value->substr(nl_at + 1)});
-    } else if (key == "icon") {
-      if (value->find('/') != std::string::npos) return fail("an icon that is a path at byte " + std::to_string(at));
-      r.icon = std::move(*value);
-    } else if (key == "toggle" || key == "group" || key == "option") {
-      auto bad = key == "toggle" ? add_toggle(r, *value) : key == "group" ? add_group(r, *value) : add_option(r, *value);
-      if (bad) return fail(*bad + " at byte " + std::to_string(at));
-    } else if (key.substr(0, 7) == "button:" && valid_id(key.substr(7))) {
-      if (r.buttons.size() == max_buttons)
-        return fail("more than " + std::to_string(max_buttons) + " buttons");
-      for (const auto& b : r.buttons)
-        if (b.id == key.substr(7)) return fail("two buttons with the id " + b.id);
-      r.buttons.push_back({std::string(key.substr(7)), std::move(*value)});
-    } else if (key == "default") {
-      r.default_id = std::move(*value);
-      have_default = true;
-    } else {
-      return fail("unknown record at byte " + std::to_string(at));
-    }
+    const auto plain = display_text::received(raw, isolates, true);
+    if (!plain) return fail("invalid UTF-8 in the field" + where);
+    if (auto bad = add_record(r, key, raw, plain->str(), have_default)) return fail(*bad + where);
     at = value_at + len + 1;
   }
   if (r.buttons.empty()) return fail("no button");

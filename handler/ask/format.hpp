@@ -1,5 +1,6 @@
 /// The question as mailtokit hands it to its window (mailtokit-ask): plain text fields in a
 /// length-prefixed file, so that nothing in them is read as a shell word, an option or markup.
+/// Every text shown is display_text: made by the program's sanitizer, and made again by decode().
 /// Shared by the program (encode) and the window (decode); GLib only, no GTK.
 #pragma once
 
@@ -9,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ask/display_text.hpp"
 #include "mailtokit/result.hpp"
 
 namespace mailtokit::ask {
@@ -16,20 +18,20 @@ namespace mailtokit::ask {
 /// One button: its id (what mailtokit-ask prints when it is chosen) and its label.
 struct button {
   std::string id;     ///< [a-z_], 1 to 32 characters ("open", "open_without_bcc", "cancel")
-  std::string label;  ///< plain text, no mnemonic marks (the window adds them)
+  display_text label;  ///< plain text, no mnemonic marks (the window adds them)
 };
 
 /// A file the window offers: a check box, never ticked to start.
 struct file {
-  std::string name;   ///< the file's name, bidi-isolated (FSI ... PDI)
-  std::string about;  ///< where it is, its size and type, on one line
+  display_text name;   ///< the file's name, bidi-isolated (FSI ... PDI)
+  display_text about;  ///< where it is, its size and type, on one line
 };
 
 /// A set of options of which one is chosen (radio buttons), under its heading: where drafts
 /// go, when to ask.
 struct option_group {
   std::string id;       ///< what the window prints in "choose ID OPTION": [a-z_], 1 to 32 characters
-  std::string heading;  ///< shown above the options
+  display_text heading;  ///< shown above the options
   /// Not empty: the id of a toggle (declared before the group) that governs it: while that toggle
   /// is off, the group's options and address fields are greyed (insensitive) and cannot be changed,
   /// but they keep what they show, and the window prints them on the default button as always.
@@ -41,32 +43,32 @@ struct option_group {
 struct option {
   std::string group;    ///< the id of its group (declared before it)
   std::string id;       ///< what the window prints: printable ASCII, 1 to 128 bytes
-  std::string label;    ///< the program's or the service's name
+  display_text label;    ///< the program's or the service's name
   std::string icon;     ///< an icon name of the desktop's theme ("thunderbird"), or empty
-  std::string example;  ///< not empty: the option takes an address (a text field); this is an example
-  std::string address;  ///< the address in its field to start (the settings window: the current one)
+  display_text example;  ///< not empty: the option takes an address (a text field); this is an example
+  display_text address;  ///< the address in its field to start (the settings window: the current one)
   bool chosen = false;  ///< chosen to start; at most one per group
 };
 
 /// A check box that is on or off (the settings window: mailtokit as the mail-link handler).
 struct toggle {
   std::string id;     ///< [a-z_], 1 to 32 characters
-  std::string label;
+  display_text label;
   bool on = false;
-  std::string off_note;  ///< one line shown under the check box while it is off (what off means), or empty
+  display_text off_note;  ///< one line shown under the check box while it is off (what off means), or empty
 };
 
 /// What the window shows. Every text is plain UTF-8 for people.
 struct request {
-  std::string title;
-  std::string headline;
-  std::vector<std::string> findings;
-  std::vector<std::string> choices;
-  std::vector<std::string> recipients;  ///< who gets the message, one line per field (To, Cc, hidden copy)
-  std::string files_intro;              ///< who asks to attach files, and the advice (files only)
+  display_text title;
+  display_text headline;
+  std::vector<display_text> findings;
+  std::vector<display_text> choices;
+  std::vector<display_text> recipients;  ///< who gets the message, one line per field (To, Cc, hidden copy)
+  display_text files_intro;             ///< who asks to attach files, and the advice (files only)
   std::vector<file> files;              ///< the files offered, in order; the window prints "file N" for each ticked one
-  std::vector<std::string> file_notes;  ///< files never attached and why, what attaching loses
-  std::string details;
+  std::vector<display_text> file_notes;  ///< files never attached and why, what attaching loses
+  display_text details;
   /// Choices: the default button is usable once every group has an option chosen (and its
   /// address typed); when it is pressed, the window prints "toggle ID on|off" for each toggle,
   /// "choose GROUP ID" for each group and "address GROUP TEXT" for a chosen option's address.

@@ -52,7 +52,7 @@ current_choices current_of(const xdg::loaded_config& lc) {
 }
 
 // What mail links do while mailtokit is off, in words: shown under the toggle while it is unticked
-// (handler/ask/window.cpp), so also the moment the user unticks it, before Save. `registered`: it
+// (handler/ask/window/choices_part.cpp), so also the moment the user unticks it, before Save. `registered`: it
 // is on now, so this is what Save will do.
 std::string off_note(bool registered) {
   if (registered)
@@ -81,20 +81,21 @@ ask::request settings_request(const xdg::loaded_config& lc, bool registered, std
     registered = last->toggle(handler_toggle).value_or(registered);
   }
   ask::request r;
-  r.title = tr("Mail links");
-  r.headline = tr("How mail links open");
-  if (!problem.empty()) r.findings.push_back(std::string(problem));
+  using ask::display_text;
+  r.title = display_text::ours(tr("Mail links"));
+  r.headline = display_text::ours(tr("How mail links open"));
+  if (!problem.empty()) r.findings.push_back(display_text::from_link(problem, 400));
   r.icon = "mail-send";
   r.toggles.push_back({std::string(handler_toggle),
-                       tr("Open mail links with mailtokit: it checks each link, then hands the draft to where "
-                          "mail goes"),
-                       registered, note});
+                       display_text::ours(tr("Open mail links with mailtokit: it checks each link, then hands the "
+                                             "draft to where mail goes")),
+                       registered, display_text::from_link(note, 400)});
   // While the toggle is off both groups are greyed; Save still writes what they show.
-  r.groups.push_back({std::string(chooser_group), tr("Where mail goes"), std::string(handler_toggle)});
+  r.groups.push_back({std::string(chooser_group), display_text::ours(tr("Where mail goes")), std::string(handler_toggle)});
   ask::option pick;
   pick.group = std::string(chooser_group);
   pick.id = std::string(automatic);
-  pick.label = tr("The mail program you had before, else the first one found");
+  pick.label = display_text::ours(tr("The mail program you had before, else the first one found"));
   pick.chosen = now.target == automatic;
   r.options.push_back(pick);
   auto here = open_link::place_options(open_link::places(), now.target, now.address);
@@ -105,12 +106,12 @@ ask::request settings_request(const xdg::loaded_config& lc, bool registered, std
     kept.group = std::string(chooser_group);
     kept.id = std::string(as_configured);
     // TRANSLATORS: {0} is the value of `target =` in the configuration file, such as "custom".
-    kept.label = fill(tr("{0}, as the configuration file says"), {preview::visible(now.target)});
+    kept.label = display_text::ours(tr("{0}, as the configuration file says"), {display_text::from_link(now.target, 200)});
     kept.chosen = true;
     r.options.push_back(kept);
   }
   r.options.insert(r.options.end(), here.begin(), here.end());
-  r.groups.push_back({std::string(confirm_group), tr("When to ask"), std::string(handler_toggle)});
+  r.groups.push_back({std::string(confirm_group), display_text::ours(tr("When to ask")), std::string(handler_toggle)});
   for (const auto& [id, label] : std::vector<std::pair<std::string, std::string>>{
            {"risky", tr("Before a link that could do harm (recommended)")},
            {"always", tr("Before every link")},
@@ -118,11 +119,11 @@ ask::request settings_request(const xdg::loaded_config& lc, bool registered, std
     ask::option o;
     o.group = std::string(confirm_group);
     o.id = id;
-    o.label = label;
+    o.label = display_text::ours(label.c_str());
     o.chosen = id == now.mode;
     r.options.push_back(o);
   }
-  r.buttons = {{"cancel", tr("Cancel")}, {"save", tr("Save")}};
+  r.buttons = {{"cancel", display_text::ours(tr("Cancel"))}, {"save", display_text::ours(tr("Save"))}};
   r.default_id = "save";
   return r;
 }
@@ -209,14 +210,16 @@ int run_settings() {
 // mailtokit-ask; "Choose where mail goes..." goes on into the Mail links window. When the window
 // cannot be shown, what report() falls back to: the desktop's error dialog, else a notification
 // (unless `notify` is off), saying in words how to choose.
-int run_failure_window(const std::string& text, bool offer_choice, bool notify) {
+int run_failure_window(const std::string& raw_text, bool offer_choice, bool notify) {
+  // Given on the command line (open/tell.cpp report()): shown only once sanitized again.
+  const auto text = ask::display_text::from_link_lines(raw_text, 4096);
   // One failure window at a time, held while it is open: a page that opens links in a loop gets
   // one window and one notification that counts the rest, never a window each.
   const std::string dir = ask::turn_dir();
   const auto one = ask::take_now(dir, "failure.lock");
   if (!one && !dir.empty()) {
-    std::string shown = text;
-    if (offer_choice) shown.append("\n\n").append(ask::choose_hint());
+    auto shown = text;
+    if (offer_choice) shown += ask::display_text::ours("\n\n") + ask::choose_hint();
     if (notify) open_link::notify_failure(shown);
     return exit_ok;
   }
@@ -226,8 +229,8 @@ int run_failure_window(const std::string& text, bool offer_choice, bool notify) 
     if (a.what == ask::window_answer::how::chosen && a.button == ask::choose_button) return run_settings();
     if (a.what != ask::window_answer::how::failed) return exit_ok;
   }
-  std::string shown = text;
-  if (offer_choice) shown.append("\n\n").append(ask::choose_hint());
+  auto shown = text;
+  if (offer_choice) shown += ask::display_text::ours("\n\n") + ask::choose_hint();
   if (ui.dialog) {
     (void)launch::run_capture(ask::failure_argv(*ui.dialog, shown), 4096);
     return exit_ok;

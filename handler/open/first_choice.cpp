@@ -37,14 +37,14 @@ std::vector<ask::option> place_options(const std::vector<place>& here, std::stri
     ask::option o;
     o.group = std::string(chooser_group);
     o.id = p.name;
-    o.label = place_label(p);
+    o.label = ask::display_text::from_link(place_label(p), 200);
     o.icon = !p.icon.empty()                         ? p.icon
              : p.what == place::kind::webmail      ? "web-browser"
              : p.what == place::kind::organization ? "network-server"
                                                    : "";
-    if (p.what == place::kind::organization) o.example = p.example;
+    if (p.what == place::kind::organization) o.example = ask::display_text::from_link(p.example, 200);
     o.chosen = !current.empty() && p.name == current;
-    if (o.chosen && !o.example.empty()) o.address = std::string(current_address);
+    if (o.chosen && !o.example.empty()) o.address = ask::display_text::from_link(current_address, 2048);
     out.push_back(std::move(o));
   }
   return out;
@@ -53,18 +53,20 @@ std::vector<ask::option> place_options(const std::vector<place>& here, std::stri
 ask::request chooser_request(const std::vector<place>& here, std::string_view problem, std::string_view chosen,
                              std::string_view address) {
   ask::request r;
-  r.title = tr("mailtokit: where should mail links go?");
-  r.headline = tr("Where do you write your mail?");
-  if (!problem.empty()) r.findings.push_back(std::string(problem));
+  using ask::display_text;
+  r.title = display_text::ours(tr("mailtokit: where should mail links go?"));
+  r.headline = display_text::ours(tr("Where do you write your mail?"));
+  if (!problem.empty()) r.findings.push_back(display_text::from_link(problem, 400));
   // Plain lines, not a finding: a lone bullet before one sentence says nothing; no command syntax
   // in a window.
-  r.choices.push_back(tr("A mail link was clicked, and nothing on this computer says where mail is written. "
-                         "Choose once: mailtokit remembers it, and \"Mail links\" in your applications changes "
-                         "it later."));
+  r.choices.push_back(display_text::ours(tr("A mail link was clicked, and nothing on this computer says where mail is "
+                                            "written. Choose once: mailtokit remembers it, and \"Mail links\" in your "
+                                            "applications changes it later.")));
   r.icon = "mail-send";
-  r.groups.push_back({std::string(chooser_group), tr("Where mail links go"), {}});
+  r.groups.push_back({std::string(chooser_group), display_text::ours(tr("Where mail links go")), {}});
   r.options = place_options(here, chosen, address);
-  r.buttons = {{"cancel", tr("Cancel")}, {std::string(chooser_button), tr("Use this")}};
+  r.buttons = {{"cancel", display_text::ours(tr("Cancel"))},
+               {std::string(chooser_button), display_text::ours(tr("Use this"))}};
   r.default_id = std::string(chooser_button);
   return r;
 }
@@ -147,7 +149,8 @@ void tell_missing_once(const xdg::registration_paths& reg, const std::vector<std
   if (told && *told && **told == text) return;
   for (const auto& m : missing) print_stderr("mailtokit: " + m + "\n");
   if (notify && installed("notify-send"))
-    send_notification(ask::notify_argv(tr("mailtokit: a part of mailtokit is missing"), missing, false, 8, 400));
+    send_notification(ask::notify_argv(ask::display_text::ours(tr("mailtokit: a part of mailtokit is missing")),
+                                       ask::display_text::from_link_each(missing, 400), false, 8, 400));
   if (drafts::ensure_private_dir(reg.state_dir)) (void)files::write_atomic(AT_FDCWD, told_path, text);
 }
 

@@ -12,6 +12,7 @@
 #include "attach/provenance.hpp"
 #include "ask/policy.hpp"
 #include "ask/question.hpp"
+#include "ask/terminal.hpp"
 #include "ask/turn.hpp"
 #include "base/i18n.hpp"
 #include "clients/dispatch.hpp"
@@ -326,7 +327,8 @@ void open_run::attach() {
   } else {
     for (const auto& line : offered_.told) print_stderr("mailtokit: " + preview::visible(line) + "\n");
     if (!offered_.told.empty() && ui_.notify && installed("notify-send"))
-      send_notification(notify_argv(tr("mailtokit: files were not attached"), offered_.told, false));
+      send_notification(notify_argv(ask::display_text::ours(tr("mailtokit: files were not attached")),
+                                    ask::display_text::from_link_each(offered_.told, 157), false));
   }
 }
 

@@ -10,7 +10,7 @@
 #include <cstring>
 
 #include "ask/confirm.hpp"
-#include "ask/question.hpp"
+#include "ask/notice.hpp"
 #include "ask/turn.hpp"
 #include "base/files.hpp"
 #include "base/i18n.hpp"
@@ -59,7 +59,7 @@ bool is_attach_field(std::string_view name) {
 void tell_user(const draft& d, const std::vector<preview::finding>& findings, bool notify,
                std::vector<std::string> lines, std::string_view unasked) {
   if (!unasked.empty()) lines.insert(lines.begin(), std::string(unasked));
-  std::vector<std::string> plain = lines;
+  std::vector<ask::display_text> plain = ask::display_text::from_link_each(lines, 157);
   for (const auto& f : d.dropped) {
     // attach= and attachment= are said by offer_files() (offered, or not attached and why).
     if (is_attach_field(f.name)) continue;
@@ -74,8 +74,8 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
   for (const auto& l : lines) print_stderr("mailtokit: " + preview::visible(l) + "\n");
   for (auto& l : notice_lines(d, findings)) plain.push_back(std::move(l));
   if (notify && !plain.empty() && installed("notify-send"))
-    send_notification(unasked.empty() ? notify_argv(tr("mailtokit changed or flagged this link"), plain, false)
-                         : notify_argv(tr("mailtokit opened a risky link without asking"), plain, true));
+    send_notification(unasked.empty() ? notify_argv(ask::display_text::ours(tr("mailtokit changed or flagged this link")), plain, false)
+                         : notify_argv(ask::display_text::ours(tr("mailtokit opened a risky link without asking")), plain, true));
 }
 
 // The draft as a file in the drafts directory, so that a failure loses nothing; "" when it
@@ -120,13 +120,10 @@ gathered read_gathered(const std::string& dir) {
 }
 
 // One body line per paragraph (notify_argv() shows a line break inside a line as <U+000A>).
-std::vector<std::string> paragraphs(const std::string& text) {
-  std::vector<std::string> lines;
-  for (std::size_t at = 0; at < text.size();) {
-    const auto nl = std::min(text.find('\n', at), text.size());
-    if (nl > at) lines.push_back(text.substr(at, nl - at));
-    at = nl + 1;
-  }
+std::vector<ask::display_text> paragraphs(const ask::display_text& text) {
+  std::vector<ask::display_text> lines;
+  for (auto& line : text.lines())
+    if (!line.empty()) lines.push_back(std::move(line));
   return lines;
 }
 
@@ -136,14 +133,14 @@ std::vector<std::string> paragraphs(const std::string& text) {
 // in a loop) are gathered into one notification: each replaces the one before it by its id
 // (Desktop Notifications Specification, "replaces_id"), counting them, so a flood shows one
 // notice, never one each. A failure while nothing is on the screen starts the count again.
-void notify_failure(const std::string& text) {
+void notify_failure(const ask::display_text& text) {
   if (!installed("notify-send")) return;
-  std::vector<std::string> lines = paragraphs(text);
+  std::vector<ask::display_text> lines = paragraphs(text);
   const std::string dir = ask::turn_dir();
   files::fd_guard guard(dir.empty() ? -1 : ::open((dir + "/notice.lock").c_str(),
                                                   O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600));
   if (guard.get() < 0 || ::flock(guard.get(), LOCK_EX) != 0) {
-    send_notification(notify_argv(tr(failure_title.data()), lines, true, lines.size(), text.size()));
+    send_notification(notify_argv(ask::display_text::ours(tr(failure_title.data())), lines, true, lines.size(), text.size()));
     return;
   }
   gathered g = read_gathered(dir);
@@ -152,13 +149,14 @@ void notify_failure(const std::string& text) {
   if (on_screen.empty()) on_screen = "-";
   g.count = on_screen != "-" && on_screen == g.holder ? g.count + 1 : 1;
   g.holder = on_screen;
-  std::string summary = tr(failure_title.data());
+  auto summary = ask::display_text::ours(tr(failure_title.data()));
   if (g.count > 1) {
     // TRANSLATORS: a notification that gathers the links a page opened while a question was open.
-    summary = fill(ntr("mailtokit: {0} mail link was not opened", "mailtokit: {0} mail links were not opened", g.count),
-                   {std::to_string(g.count)});
-    lines.insert(lines.begin(), tr("They came while another question or failure was on the screen; each draft is "
-                                   "kept. The newest:"));
+    summary = ask::display_text::ours(
+        ntr("mailtokit: {0} mail link was not opened", "mailtokit: {0} mail links were not opened", g.count),
+        {ask::display_text::number(g.count)});
+    lines.insert(lines.begin(), ask::display_text::ours(tr("They came while another question or failure was on the "
+                                                           "screen; each draft is kept. The newest:")));
   }
   auto argv = notify_argv(summary, lines, true, lines.size(), text.size() + 200);
   const auto options_end = std::find(argv.begin(), argv.end(), "--");
@@ -195,17 +193,17 @@ int report(const open_failure& f, const std::string& kept, const desktop_ui& ui)
   if (!kept.empty())
     print_stderr("mailtokit: " + fill(tr("the draft was not handed over; it is kept in {0}"), {preview::visible(kept)}) + "\n");
   if (ui.failures) {
-    std::string text = failure_text(f, kept);
+    ask::display_text text = failure_text(f, kept);
     if (ui.ask || ui.dialog) {
       // mailtokit's own window (offering the Mail links window when another program would fix
       // it), else the dialog program's: shown by mailtokit itself (failure_window_argv()), which
       // shows one failure window at a time and gathers the others into one notification. Started
       // detached as a dialog program is, so that nothing waits for it and it holds none of the
       // caller's output.
-      show(failure_window_argv(xdg::self_exe(), text, f.another_program, ui.notify));
+      show(failure_window_argv(xdg::self_exe(), text.str(), f.another_program, ui.notify));
       return f.exit_code;
     }
-    if (f.another_program) text.append("\n\n").append(ask::choose_hint());
+    if (f.another_program) text += ask::display_text::ours("\n\n") + ask::choose_hint();
     if (ui.notify) notify_failure(text);
   }
   return f.exit_code;
@@ -219,7 +217,9 @@ void tell_gone_once(const registration_paths& reg, const chosen& c, bool notify)
   const std::string line = fill(tr("the mail program you used before ({0}) is no longer installed; drafts now go to {1}"),
                                 {preview::visible(c.gone), chosen_name(c)});
   print_stderr("mailtokit: " + line + "\n");
-  if (notify && installed("notify-send")) send_notification(notify_argv(tr("mailtokit: your mail program has changed"), {line}, false));
+  if (notify && installed("notify-send"))
+    send_notification(notify_argv(ask::display_text::ours(tr("mailtokit: your mail program has changed")),
+                                  {ask::display_text::from_link(line, 400)}, false));
   if (drafts::ensure_private_dir(reg.state_dir)) (void)files::write_atomic(AT_FDCWD, reg.gone_told, c.gone + "\n");
 }
 

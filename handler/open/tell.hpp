@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ask/display_text.hpp"
 #include "base/errors.hpp"
 #include "mailtokit/draft.hpp"
 #include "mailtokit/preview.hpp"
@@ -48,7 +49,7 @@ inline constexpr std::string_view failure_window_command = "failure-window";
 /// The failure `text` (paragraphs apart by a blank line) as a critical notification, when
 /// notify-send is there. Failures while a question or a failure window is on the screen are
 /// gathered: one notification, replaced by its id each time, that counts them.
-void notify_failure(const std::string& text);
+void notify_failure(const ask::display_text& text);
 /// A failure of `open`: stderr always; when no terminal shows stderr, the desktop: mailtokit's own
 /// failure window when mailtokit-ask and a display are there, else an error dialog (both through
 /// failure_window_argv(), started detached: one at a time), else a notification, saying how to

@@ -7,6 +7,7 @@
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/utf8.hpp"
+#include "ours_literal.hpp"
 
 using namespace mailtokit;
 using namespace mailtokit::ask;
@@ -69,24 +70,24 @@ TEST_CASE("failure reports: reason, what to do, where the draft is, and no marku
   CHECK(choose_hint().find("Mail links") != std::string::npos);
   CHECK(choose_hint().find("mailtokit use NAME") != std::string::npos);
   CHECK(failure_text({65, "refused \xE2\x80\xAE", ""}, "") == "refused <U+202E>");
-  const auto z = failure_argv(dialog_program::zenity, "a <b>");
+  const auto z = failure_argv(dialog_program::zenity, "a <b>"_t);
   CHECK(z == std::vector<std::string>{"zenity", "--error", "--no-markup", "--width=560",
                                       "--title=mailtokit: the link was not opened", "--text=a <b>"});
-  const auto y = failure_argv(dialog_program::yad, "a <b>");
+  const auto y = failure_argv(dialog_program::yad, "a <b>"_t);
   CHECK(y.front() == "yad");
   CHECK(y.back() == "--text=a <b>");
   CHECK(std::find(y.begin(), y.end(), "--no-markup") != y.end());
   // yad runs g_strcompress() on --text: each backslash doubled shows as itself (issue 46).
   CHECK(yad_text(R"(x\0y\n\342\\)") == R"(x\\0y\\n\\342\\\\)");
   CHECK(yad_text("plain") == "plain");
-  CHECK(failure_argv(dialog_program::yad, R"(a\0b)").back() == R"(--text=a\\0b)");
-  CHECK(failure_argv(dialog_program::kdialog, "a <b>") ==
+  CHECK(failure_argv(dialog_program::yad, R"(a\0b)"_t).back() == R"(--text=a\\0b)");
+  CHECK(failure_argv(dialog_program::kdialog, "a <b>"_t) ==
         std::vector<std::string>{"kdialog", "--title=mailtokit: the link was not opened",
                                  "--error=" + qt_text("a <b>")});
-  const auto n = notify_argv("s", {"a <b>&", "two"}, true);
+  const auto n = notify_argv("s"_t, {"a <b>&"_t, "two"_t}, true);
   CHECK(n == std::vector<std::string>{"notify-send", "--app-name=mailtokit", "--urgency=critical", "--", "s",
                                       "a &lt;b&gt;&amp;\ntwo"});
-  const auto m = notify_argv("s", {"1", "2", "3"}, false, 2);
+  const auto m = notify_argv("s"_t, {"1"_t, "2"_t, "3"_t}, false, 2);
   CHECK(m.size() == 5);
   CHECK(m.back() == "1\n2\n(1 more: see the terminal or mailtokit preview)");
 }
@@ -179,7 +180,7 @@ TEST_CASE("the question says to whom, and shows names that cannot be reordered o
         "\xE2\x81\xA8" "\xD8\xAA\xD9\x82\xD8\xB1\xD9\x8A\xD8\xB1 taxes-2023.pdf\xE2\x81\xA9");
 
   const std::string long_name = std::string(200, 'a') + "-invoice.pdf.exe";
-  const std::string shown = shown_file_name(long_name, 80);
+  const std::string shown(shown_file_name(long_name, 80));
   CHECK(shown.find("-invoice.pdf.exe\xE2\x81\xA9") != std::string::npos);  // the real ending stays
   CHECK(shown.find("\xE2\x80\xA6") != std::string::npos);
   CHECK(mailtokit::utf8::length(shown) == 80 + 2);  // 80 characters and the two isolates

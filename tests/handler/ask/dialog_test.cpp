@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
+#include "ours_literal.hpp"
 
 using namespace mailtokit;
 using namespace mailtokit::ask;
@@ -20,16 +21,16 @@ namespace {
 // safe one first.
 ask::question sample(choice safe) {
   ask::question q;
-  q.title = "mailtokit: check this link before it opens";
-  q.headline = "This link would send a hidden copy to x@evil.example";
-  q.findings = {q.headline, "admin@\xD0\xB0pple.com is not apple.com <b>"};
-  q.choices = {"Open without the hidden copy: the draft opens without x@evil.example."};
-  q.details = "To: admin@\xD0\xB0pple.com\nBcc: x@evil.example\n";
+  q.title = "mailtokit: check this link before it opens"_t;
+  q.headline = "This link would send a hidden copy to x@evil.example"_t;
+  q.findings = {q.headline, "admin@\xD0\xB0pple.com is not apple.com <b>"_t};
+  q.choices = {"Open without the hidden copy: the draft opens without x@evil.example."_t};
+  q.details = "To: admin@\xD0\xB0pple.com\nBcc: x@evil.example\n"_t;
   if (safe == choice::open_without_bcc)
-    q.buttons.push_back({choice::open_without_bcc, "Open without the hidden copy"});
-  q.buttons.push_back({choice::cancel, "Cancel"});
-  if (safe == choice::cancel) q.buttons.push_back({choice::open_without_bcc, "Open without the hidden copy"});
-  q.buttons.push_back({choice::open, "Open as it is"});
+    q.buttons.push_back({choice::open_without_bcc, "Open without the hidden copy"_t});
+  q.buttons.push_back({choice::cancel, "Cancel"_t});
+  if (safe == choice::cancel) q.buttons.push_back({choice::open_without_bcc, "Open without the hidden copy"_t});
+  q.buttons.push_back({choice::open, "Open as it is"_t});
   q.safe = safe;
   return q;
 }
@@ -68,15 +69,17 @@ TEST_CASE("confirm window: mailtokit-ask's input: every field back as it was, th
 
 TEST_CASE("confirm window: the files go to mailtokit-ask whole, and only ticked files come back", "[confirm]") {
   auto q = sample(choice::open_without_bcc);
-  q.recipients = {"To: \xE2\x81\xA6" "a@example.org\xE2\x81\xA9", "Hidden copy, which the others do not see: x"};
-  q.files.intro = "xdg-email asks to attach 2 files.";
-  q.files.advice = "Tick a file only if you asked to send it yourself.";
-  q.files.files = {{"\xE2\x81\xA8\xD8\xAA\xD9\x82 a.pdf\xE2\x81\xA9", "in /home/u, 1 kB, PDF"}, {"b\xE2\x80\xAE.pdf", "in /tmp"}};
-  q.files.notes = {"Never attached: x: hidden"};
+  q.recipients = {"To: \xE2\x81\xA6" "a@example.org\xE2\x81\xA9"_t, "Hidden copy, which the others do not see: x"_t};
+  q.files.intro = "xdg-email asks to attach 2 files."_t;
+  q.files.advice = "Tick a file only if you asked to send it yourself."_t;
+  // Words of a test, so the override in the second name is there: the window must not obey it.
+  q.files.files = {{"\xE2\x81\xA8\xD8\xAA\xD9\x82 a.pdf\xE2\x81\xA9"_t, "in /home/u, 1 kB, PDF"_t},
+                   {"b\xE2\x80\xAE.pdf"_t, "in /tmp"_t}};
+  q.files.notes = {"Never attached: x: hidden"_t};
   const auto back = ask::decode(ask::encode(ask_request(q)));
   REQUIRE(back);
   CHECK(back->recipients == q.recipients);  // the isolates stay
-  CHECK(back->files_intro == q.files.intro + "\n" + q.files.advice);
+  CHECK(back->files_intro == q.files.intro + "\n"_t + q.files.advice);
   REQUIRE(back->files.size() == 2);
   CHECK(back->files[0].name == q.files.files[0].name);
   CHECK(back->files[0].about == "in /home/u, 1 kB, PDF");
@@ -136,7 +139,7 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
   CHECK(z == std::vector<std::string>{
                  "zenity", "--question", "--switch", "--no-markup", "--icon-name=dialog-warning",
                  "--width=560", "--title=mailtokit: check this link before it opens",
-                 "--text=" + question_summary(safe_without), "--extra-button=Open without the hidden copy",
+                 "--text=" + question_summary(safe_without).str(), "--extra-button=Open without the hidden copy",
                  "--extra-button=Cancel", "--extra-button=Open as it is", "--extra-button=Details"});
   CHECK(parse_answer(dialog_program::zenity, safe_without, 1, "") == choice::cancel);  // Escape, closed
   CHECK(parse_answer(dialog_program::zenity, safe_without, 0, "") == choice::cancel);  // destroyed
@@ -176,7 +179,7 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
 
   // kdialog: Enter gives Yes, so Yes is the safe answer; Escape exits 2.
   const auto k = question_argv(dialog_program::kdialog, safe_without);
-  const std::string text = qt_text(question_summary(safe_without) + "\n\n" + safe_without.details);
+  const std::string text = qt_text((question_summary(safe_without) + "\n\n"_t + safe_without.details).str());
   CHECK(k == std::vector<std::string>{"kdialog", "--title=mailtokit: check this link before it opens",
                                       "--yes-label=Open without the hidden copy", "--no-label=Open as it is",
                                       "--cancel-label=Cancel", "--warningyesnocancel=" + text});
@@ -198,7 +201,7 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
   // Cancel alone (a risky question in a dialog program: ask/question.hpp unguarded_question()):
   // kdialog's one-button box, and every exit status is Cancel.
   auto only_cancel = safe_cancel;
-  only_cancel.buttons = {{choice::cancel, "Cancel"}};
+  only_cancel.buttons = {{choice::cancel, "Cancel"_t}};
   const auto k3 = question_argv(dialog_program::kdialog, only_cancel);
   CHECK(std::vector<std::string>(k3.begin(), k3.end() - 1) ==
         std::vector<std::string>{"kdialog", "--title=mailtokit: check this link before it opens", "--ok-label=Cancel"});
@@ -211,12 +214,12 @@ TEST_CASE("confirm window: dialog programs without mailtokit-ask: Enter and Esca
 TEST_CASE("choices window: only what the request holds comes back, anything else is a failure",
           "[confirm]") {
   ask::request r;
-  r.toggles = {{"handler", "On", false, {}}};
-  r.groups = {{"target", "Where", {}}, {"confirm", "When", {}}};
-  r.options = {{"target", "gmail", "Gmail", "", "", "", false},
-               {"target", "roundcube", "Roundcube", "", "https://mail.example.org/", "", false},
-               {"confirm", "risky", "Risky", "", "", "", true}};
-  r.buttons = {{"cancel", "Cancel"}, {"save", "Save"}};
+  r.toggles = {{"handler", "On"_t, false, {}}};
+  r.groups = {{"target", "Where"_t, {}}, {"confirm", "When"_t, {}}};
+  r.options = {{"target", "gmail", "Gmail"_t, "", {}, {}, false},
+               {"target", "roundcube", "Roundcube"_t, "", "https://mail.example.org/"_t, {}, false},
+               {"confirm", "risky", "Risky"_t, "", {}, {}, true}};
+  r.buttons = {{"cancel", "Cancel"_t}, {"save", "Save"_t}};
   r.default_id = "save";
   using how = window_answer::how;
   auto a = window_answer_of(r, 0, "save\ntoggle handler on\nchoose target roundcube\naddress target https://m.example/ x\n"
@@ -267,11 +270,11 @@ TEST_CASE("failure window: the failure in words, Close the default, the choice o
   const std::string text =
       "Mua did not open the message: it stopped at once and reported an error (exit status 1).\n\nWhat to do: "
       "choose another.\n\nThe draft was not handed over; it is kept in /tmp/d.eml: open that file.";
-  const request r = failure_request(text, true);
+  const request r = failure_request(display_text::from_link_lines(text, 4096), true);
   CHECK(r.title == "mailtokit: the link was not opened");
   CHECK(r.icon == "dialog-error");
   CHECK(r.headline == "Mua did not open the message: it stopped at once and reported an error (exit status 1).");
-  CHECK(r.choices == std::vector<std::string>{
+  CHECK(texts(r.choices) == std::vector<std::string>{
                          "What to do: choose another.\n\nThe draft was not handed over; it is kept in /tmp/d.eml: open "
                          "that file."});
   REQUIRE(r.buttons.size() == 2);
@@ -288,7 +291,7 @@ TEST_CASE("failure window: the failure in words, Close the default, the choice o
   CHECK(window_answer_of(r, 1, "").what == window_answer::how::closed);
 
   // A failure no other program fixes: Close only. One paragraph: the heading alone.
-  const request only = failure_request("The link is not a mailto: link.", false);
+  const request only = failure_request("The link is not a mailto: link."_t, false);
   REQUIRE(only.buttons.size() == 1);
   CHECK(only.buttons[0].id == "close");
   CHECK(only.headline == "The link is not a mailto: link.");

