@@ -1,5 +1,5 @@
-// Fuzz target: the question `mailtokit open` asks (handler/ask/question.cpp, confirm.cpp,
-// ask_dialog.cpp, ask/ask_format.cpp), built from a link and from file names a request asks to
+// Fuzz target: the question `mailtokit open` asks (handler/ask/question.cpp and its words,
+// confirm.cpp, dialog.cpp, format.cpp, terminal.cpp, all display_text), built from a link and from file names a request asks to
 // attach, as an attacker writes both. Input: the link, then NUL-separated file names (at most
 // 14; each also stands for its folder, its type and, for every other one, the reason it is never
 // attached). Properties (issue 35, "text that cannot forge a line"):
@@ -26,6 +26,7 @@
 #include "mailtokit/preview.hpp"
 #include "mailtokit/utf8.hpp"
 #include "ask/question.hpp"
+#include "ask/terminal.hpp"
 
 namespace {
 
@@ -33,7 +34,7 @@ using mailtokit::fuzz::show;
 namespace ask = mailtokit::ask;
 
 // One line of text a person reads: nothing in it breaks a line or reorders it.
-void check_line(std::string_view what, const std::string& text, std::string_view input) {
+void check_line(std::string_view what, std::string_view text, std::string_view input) {
   MAILTOKIT_FUZZ_CHECK(mailtokit::utf8::validate(text).has_value(), std::string(what) + " is not UTF-8: " + show(input));
   const char* it = text.data();
   const char* end = text.data() + text.size();
