@@ -1,6 +1,9 @@
-/// What the desktop user sees from `mailtokit open`: the question before a risky draft opens
-/// (a dialog program, or the terminal), the failure report, and the notifications. The text and
-/// argv builders are pure (unit tests); ask_*() and show_*() run the programs.
+/// What `mailtokit open` shows besides the question itself: the answer's types and limits, the
+/// dialog programs' text rules (zenity, yad, kdialog), the failure report, the notifications and
+/// the files part of the question. The question is ask/question.hpp (its words: risks.hpp,
+/// notice.hpp, details.hpp), its front ends dialog.hpp (mailtokit-ask and the dialog programs),
+/// terminal.hpp and window/ (mailtokit-ask itself). Every text is display_text; the builders are
+/// pure (unit tests).
 #pragma once
 
 #include <cstddef>

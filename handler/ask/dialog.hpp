@@ -1,5 +1,5 @@
 /// The question `open` asks before a risky draft, on the desktop: in mailtokit-ask, the
-/// program's own GTK window (handler/ask/), else in the desktop's dialog program (zenity, yad,
+/// program's own GTK window (handler/ask/window/), else in the desktop's dialog program (zenity, yad,
 /// kdialog) with the safe answer where Enter lands. The argv, input and answer builders are pure
 /// (unit tests: tests/handler/ask/dialog_test.cpp); find_ask() and ask_dialog() look and run.
 #pragma once
