@@ -68,7 +68,7 @@ struct argv_inputs {
 
 /// The argv for a built-in target started directly (not `custom` or `desktop`): the program and
 /// its hand-over (handler/clients/<name>.cpp), after the terminal prefix for a terminal program;
-/// or the draft file for xdg-open (a webmail opens in the browser: open/handover.cpp). Every argument taken from the link is one argv
+/// or the draft file for xdg-open (a webmail opens in the browser: open/prepare.cpp). Every argument taken from the link is one argv
 /// element that cannot start with '-'. Errors: spawn_failed when an input the target needs is
 /// missing, invalid_address when kmail would read an address as a URL (or an option).
 [[nodiscard]] program::result<std::vector<std::string>> client_argv(target t, const argv_inputs& in);

@@ -18,6 +18,7 @@
 #include "mailtokit/preview.hpp"
 #include "open/link.hpp"
 #include "open/plan.hpp"
+#include "open/request.hpp"
 #include "open/run.hpp"
 #include "open/tell.hpp"
 #include "xdg/user_files.hpp"
@@ -32,6 +33,7 @@ using cli::report_error;
 using open_link::draft_options;
 using open_link::non_mailto;
 using open_link::open_options;
+using open_link::print_stderr;
 using open_link::print_stdout;
 using open_link::refuse_non_mailto;
 using open_link::run_open;
@@ -125,48 +127,48 @@ struct preview_options {
   bool strict = false;
 };
 
+// What preview says of a request that cannot be read, as the commands that only print say it.
+int refuse_preview(const preview_options& o, const open_link::read_failure& f) {
+  switch (f.step) {
+    case open_link::read_step::not_mailto:
+      // --format json: a refused link gets the error object on stdout too, as inspect --json
+      // prints it; a bad command line (an empty argument, an option-like word: exit 64) prints
+      // nothing on stdout, as every command does.
+      if (o.format == "json" && f.why.exit_code != exit_usage)
+        print_stdout(json::from_error(error{errc::not_mailto, 0}, f.why.reason) + "\n");
+      break;
+    case open_link::read_step::link:
+      if (o.format == "json") print_stdout(json::from_error(*f.link_error) + "\n");
+      print_error(*f.link_error, tr("the link"));
+      return exit_dataerr;
+    case open_link::read_step::config:
+    case open_link::read_step::policy:
+    case open_link::read_step::from: break;
+  }
+  print_failure(f.why);
+  return f.why.exit_code;
+}
+
+// The draft `open` would hand over (the same stages: open/request.hpp), decoded, with the risks
+// of the link as it was read (among them what the hand-over changes, by its codes); the
+// hand-over's changes on stderr too, as `open` tells them.
 int run_preview(const preview_options& o) {
-  if (auto refused = non_mailto(o.uri)) {
-    // --format json: a refused link gets the error object on stdout too, as inspect --json
-    // prints it; a bad command line (an empty argument, an option-like word: exit 64) prints
-    // nothing on stdout, as every command does.
-    if (o.format == "json" && refused->exit_code != exit_usage)
-      print_stdout(json::from_error(error{errc::not_mailto, 0}, refused->reason) + "\n");
-    print_failure(*refused);
-    return refused->exit_code;
-  }
-  const environment env = environment::current();
-  auto lc = load_config(env);
-  if (!lc) return lc.error();
-  auto p = make_policy(*lc, o.keep, o.drop);
-  if (!p) {
-    print_failure(p.error());
-    return p.error().exit_code;
-  }
-  parse_options po;
-  po.strict = o.strict || lc->cfg.strict.value_or(false);
-  auto d = parse_draft(o.uri, po, *p);
-  if (!d) {
-    if (o.format == "json") print_stdout(json::from_error(d.error()) + "\n");
-    print_error(d.error(), tr("the link"));
-    return exit_dataerr;
-  }
-  if (auto from = apply_from(*lc, *d); !from) {
-    print_failure(from.error());
-    return from.error().exit_code;
-  }
-  const auto findings = preview::check(*d);
+  auto r = open_link::read_request({o.uri, o.strict, o.keep, o.drop}, environment::current());
+  if (!r) return refuse_preview(o, r.error());
+  const auto findings = preview::check(r->d);
+  for (const auto& line : open_link::hand_over_safe(r->d)) print_stderr("mailtokit: " + preview::visible(line) + "\n");
+  const draft& d = r->d;
   if (o.format == "json") {
-    print_stdout(preview::render_json(*d, findings) + "\n");
+    print_stdout(preview::render_json(d, findings) + "\n");
   } else if (o.format == "eml") {
-    auto bytes = compose(*d, draft_options(&lc->cfg, po.strict));
+    auto bytes = compose(d, draft_options(&r->lc.cfg, r->po.strict));
     if (!bytes) {
       print_error(bytes.error(), tr("the draft"));
       return exit_dataerr;
     }
     print_stdout(*bytes);
   } else {
-    print_stdout(preview::render_text(*d, findings));
+    print_stdout(preview::render_text(d, findings));
   }
   return exit_ok;
 }
@@ -203,8 +205,8 @@ void add_open_commands(CLI::App& app, context& ctx) {
                           "use` lists them), eml, custom, or desktop:ID (see `mailtokit targets`); default: the program "
                           "you chose with `mailtokit use` or on your desktop"));
   open_cmd->add_flag("--wait", o->wait, tr("wait for the client to exit (and return 69 if it fails)"));
-  open_cmd->add_flag("--dry-run", o->dry_run, tr("print what would be started instead of starting it: the argv as a JSON array, or for a desktop "
-                     "entry a JSON object (desktop_entry, file, exec, dbus, uris or args)"));
+  open_cmd->add_flag("--dry-run", o->dry_run, tr("print what would be started instead of starting it, as one JSON object for every mail "
+                     "program (target, desktop_entry or argv, uris, args, terminal, files, activation_token)"));
   open_cmd->add_flag("--no-notify", o->no_notify, tr("no desktop notification (stderr still tells)"));
   open_cmd->add_flag("--strict", o->strict,
                      tr("refuse a link that needs a repair (as inspect --strict); the configuration file can make it the "

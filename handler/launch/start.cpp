@@ -52,7 +52,7 @@ std::string error_text(GError* e) {
 // org.freedesktop.Application.Open on the session bus (Desktop Entry Specification, "D-Bus
 // Activation"): the bus name is the id without ".desktop", the object path that name with '.'
 // as '/' and '-' as '_'. Waits for the answer, so a failure is reported, not lost.
-mailtokit::result<void, std::string> dbus_open(const entry& e, const std::string& uri) {
+mailtokit::result<void, std::string> dbus_open(const entry& e, const std::string& uri, const std::string& token) {
   std::string app = e.id;
   if (app.size() > 8 && app.ends_with(".desktop")) app.resize(app.size() - 8);
   if (!g_dbus_is_name(app.c_str())) return std::string(tr("its desktop entry id is not a D-Bus name"));
@@ -69,7 +69,7 @@ mailtokit::result<void, std::string> dbus_open(const entry& e, const std::string
   g_variant_builder_add(&uris, "s", uri.c_str());
   GVariantBuilder platform;
   g_variant_builder_init(&platform, G_VARIANT_TYPE_VARDICT);
-  if (const std::string token = activation_token(); !token.empty()) {
+  if (!token.empty()) {
     g_variant_builder_add(&platform, "{sv}", "activation-token", g_variant_new_string(token.c_str()));
     g_variant_builder_add(&platform, "{sv}", "desktop-startup-id", g_variant_new_string(token.c_str()));
   }
@@ -137,7 +137,7 @@ mailtokit::result<started, std::string> start(const start_request& r) {
   if (r.e == nullptr) return std::string(tr("no desktop entry"));
   const entry& e = *r.e;
   if (uses_dbus(r)) {
-    auto opened = dbus_open(e, r.args.front());
+    auto opened = dbus_open(e, r.args.front(), r.token);
     if (opened) return started{0, true};
     if (e.exec_argv.empty()) return fill(tr("D-Bus activation failed: {0}"), {opened.error()});
     // As the desktop would, when the program is not D-Bus activatable after all: its Exec.
@@ -157,7 +157,7 @@ mailtokit::result<started, std::string> start(const start_request& r) {
   std::unique_ptr<GDesktopAppInfo, g_unref<GDesktopAppInfo>> info(g_desktop_app_info_new_from_keyfile(kf.get()));
   if (!info) return fill(tr("GIO cannot use the entry {0}"), {e.path});
   std::unique_ptr<GAppLaunchContext, g_unref<GAppLaunchContext>> ctx(g_app_launch_context_new());
-  // The activation token the program that started us gave (activation_token()), for the window
+  // The activation token the program that started us gave (start_request::token), for the window
   // this start opens: a plain GAppLaunchContext makes no startup id of its own, so GLib 2.74
   // starts the entry with our environment as it is (seen: a recorder entry got
   // DESKTOP_STARTUP_ID and XDG_ACTIVATION_TOKEN unchanged). A browser reads one name or the
@@ -166,9 +166,9 @@ mailtokit::result<started, std::string> start(const start_request& r) {
   // the token (window_token), neither name is left and nothing is passed: a token activates one
   // window. Whether the window manager then raises the window is the browser's and its own
   // affair (a running Chromium or Firefox gets the link from the process started here).
-  if (const std::string token = activation_token(); !token.empty()) {
-    g_app_launch_context_setenv(ctx.get(), "DESKTOP_STARTUP_ID", token.c_str());
-    g_app_launch_context_setenv(ctx.get(), "XDG_ACTIVATION_TOKEN", token.c_str());
+  if (!r.token.empty()) {
+    g_app_launch_context_setenv(ctx.get(), "DESKTOP_STARTUP_ID", r.token.c_str());
+    g_app_launch_context_setenv(ctx.get(), "XDG_ACTIVATION_TOKEN", r.token.c_str());
   }
   GList* uris = nullptr;
   if (r.is_uri) uris = g_list_append(uris, const_cast<char*>(r.args.front().c_str()));

@@ -31,6 +31,9 @@ struct start_request {
   /// 2.74's own list of terminals lacks x-terminal-emulator, so the user's terminal would be
   /// missed; mailtokit puts the prefix in front itself.
   std::vector<std::string> terminal;
+  /// The activation token the window that opens gets (activation_token(), read when the request
+  /// was made: after a window of ours used it, there is none).
+  std::string token;
 };
 
 /// The Exec line the entry is started with: the entry's own when it gets the URI as the desktop

@@ -30,19 +30,6 @@ open_failure config_failure_at(const open_request& r, std::size_t offset, std::s
   return config_failure(r.config_where(offset), what);
 }
 
-// A mail program that cannot be given this draft: the code and byte on stderr, words on the
-// desktop.
-open_failure handover_failure(std::string_view client, const program::error& e) {
-  const bool address = e.code == errc::invalid_address;
-  const std::string name(client);
-  open_failure f{address ? exit_dataerr : exit_software, name + ": " + describe(e),
-                 tr("Choose where mail goes in the Mail links window or with mailtokit use NAME.")};
-  f.another_program = true;
-  f.shown = address ? fill(tr("{0} cannot be given an address of this link safely."), {name})
-                    : fill(tr("{0} cannot be given this draft."), {name});
-  return f;
-}
-
 }  // namespace
 
 bool have_terminal(const open_request& r) {
@@ -282,31 +269,6 @@ bool can_attach(const open_plan& p) noexcept {
   return p.choice.known != nullptr && p.choice.known->attach != nullptr && p.t != target::custom;
 }
 
-open_result<launch::start_request> open_start(const open_plan& p, const draft& d, std::string_view body_path,
-                                              const std::vector<std::string>& attachments) {
-  launch::start_request s;
-  s.e = p.choice.entry ? &*p.choice.entry : p.browser ? &*p.browser : nullptr;
-  if (s.e == nullptr) return open_failure{exit_software, tr("There is no desktop entry to start."), ""};
-  if (p.t == target::webmail) {  // the browser, given the compose link as it is given any link
-    s.args = {p.webmail_link};
-    return s;
-  }
-  s.terminal = p.terminal;
-  const std::string uri = p.claws_uri.empty() ? p.uri : p.claws_uri;
-  if (p.choice.known == nullptr || p.choice.known->hand == nullptr) {
-    s.args = {uri};
-    return s;
-  }
-  auto h = p.choice.known->hand({&d, uri, body_path});
-  if (!h) return handover_failure(p.choice.known->name, h.error());
-  if (h->is_uri && !h->args.empty()) h->args.front() = dispatch::desktop_safe_uri(h->args.front());
-  if (!attachments.empty() && p.choice.known->attach != nullptr) p.choice.known->attach(*h, d, attachments);
-  s.args = std::move(h->args);
-  s.is_uri = h->is_uri;
-  if (!s.is_uri) s.option_before = std::string(p.choice.known->direct_option);
-  return s;
-}
-
 compose_options draft_options(const xdg::config* cfg, bool strict) {
   compose_options co;
   if (cfg != nullptr) {
@@ -329,38 +291,6 @@ open_result<std::string> draft_bytes(const draft& d, const compose_options& co) 
     return why;
   }
   return std::move(*bytes);
-}
-
-open_result<std::vector<std::string>> open_argv(const open_plan& p, const draft& d, std::string_view draft_path,
-                                                std::string_view body_path, const open_request& r,
-                                                const std::vector<std::string>& attachments) {
-  if (p.t == target::webmail) return std::vector<std::string>{p.browser_program, p.webmail_link};
-  if (p.t == target::custom) {
-    auto expanded = exec_line::expand_exec(p.custom, {p.uri, draft_path, "mailtokit", ""});
-    if (!expanded)
-      return config_failure_at(r, r.cfg->command->offset + expanded.error().offset,
-                               tr("command: the link or the draft's file name cannot be passed to this command "
-                                  "safely"));
-    return std::move(*expanded);
-  }
-  dispatch::argv_inputs in;
-  in.uri = p.claws_uri.empty() ? p.uri : p.claws_uri;
-  in.draft_file = draft_path;
-  in.body_file = body_path;
-  in.d = &d;
-  in.terminal = p.terminal;
-  if (p.t != target::eml) in.attachments = attachments;
-  auto built = dispatch::client_argv(p.t, in);
-  if (!built && built.error().code == errc::invalid_address && p.t == target::kmail) {
-    return program::fixed_elsewhere(open_failure{
-        exit_dataerr,
-        fill(tr("KMail was not started: To address {0} would be read as an option or as a file to attach "
-                "(KMail takes an argument with a scheme as an attachment)."),
-             {std::to_string(built.error().offset + 1)}),
-        tr("Choose where mail goes in the Mail links window or with mailtokit use NAME.")});
-  }
-  if (!built) return handover_failure(dispatch::to_name(p.t), built.error());
-  return std::move(*built);
 }
 
 }  // namespace mailtokit::open_link

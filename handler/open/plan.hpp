@@ -99,22 +99,8 @@ struct open_plan {
 [[nodiscard]] compose_options draft_options(const xdg::config* cfg, bool strict);
 [[nodiscard]] program::open_result<std::string> draft_bytes(const draft& d, const compose_options& co);
 
-/// The start request for a desktop entry (t == desktop): the entry, the program's hand-over
-/// (clients/, or the clean URI for a program mailtokit does not know) with every URI in
-/// dispatch::desktop_safe_uri() form, and the terminal for a Terminal=true entry.
-[[nodiscard]] program::open_result<launch::start_request> open_start(const open_plan& p, const draft& d,
-                                                            std::string_view body_path,
-                                                            const std::vector<std::string>& attachments = {});
-
 /// Whether the planned program can be given files: a known program with its own way
 /// (clients::client::attach), or a draft file (`eml`, a custom command with %f).
 [[nodiscard]] bool can_attach(const open_plan& p) noexcept;
-
-/// The argv that hands `d` over, given the plan, the draft file written ("" when none) and the
-/// body file written for claws-mail ("" when none).
-[[nodiscard]] program::open_result<std::vector<std::string>> open_argv(const open_plan& p, const draft& d,
-                                                              std::string_view draft_path, std::string_view body_path,
-                                                              const open_request& r,
-                                                              const std::vector<std::string>& attachments = {});
 
 }  // namespace mailtokit::open_link

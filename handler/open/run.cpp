@@ -19,14 +19,18 @@
 #include "clients/handover_safety.hpp"
 #include "launch/entries.hpp"
 #include "launch/process.hpp"
+#include "launch/request.hpp"
+#include "launch/runner.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/preview.hpp"
 #include "open/files.hpp"
 #include "open/first_choice.hpp"
-#include "open/handover.hpp"
+#include "open/launched.hpp"
+#include "open/prepare.hpp"
 #include "open/link.hpp"
 #include "open/plan.hpp"
+#include "open/request.hpp"
 #include "open/session.hpp"
 #include "open/tell.hpp"
 #include "xdg/drafts.hpp"
@@ -67,109 +71,101 @@ std::string no_way_to_ask(const ask_context& c) {
   return tr("there is no terminal, and no dialog program (zenity, yad or kdialog) to ask with on the display");
 }
 
-// One call of `open`, as the stages a reader follows top to bottom (run_open()). A stage that
-// ends the call returns its exit status.
-class open_run {
- public:
-  explicit open_run(const open_options& o)
-      : o_(o), env_(environment::current()), ui_(probe_desktop(o.dry_run)), reg_(user_paths(env_)) {}
-  std::optional<int> read_link();
-  std::optional<int> settle_mode();
-  std::optional<int> choose_first();
-  std::optional<int> plan();
-  std::optional<int> ask();
-  void attach();
-  int hand_over();
-
- private:
-  std::optional<int> make_plan();
-  std::optional<int> answer_with(ask_how how, const ask_context& ctx, const question& q);
-  std::optional<int> take_turn();
-  std::string keep() const { return o_.dry_run ? std::string() : keep_draft(*d_, env_, &*lc_); }
-
-  const open_options& o_;
-  const environment env_;
-  desktop_ui ui_;
-  const std::optional<registration_paths> reg_;  // where registration keeps its files
-  std::optional<loaded_config> lc_;
-  parse_options po_;
-  std::optional<draft> d_;
-  confirm_mode mode_ = confirm_mode::risky;
-  open_request req_;
-  std::vector<std::string> made_safe_;
-  std::optional<open_plan> plan_;
-  std::vector<preview::finding> findings_;
-  file_request files_;
-  answer answer_{choice::open, {}, false};
-  bool tell_later_ = false;  // nobody is asked: the notes go out after the files are told
-  std::string unasked_;
-  offered_files offered_;
-  std::optional<ask::turn> turn_;  // held from the first window this call opens to the last answer
+// What every stage of one call reads besides the values the stages hand on: the command line,
+// the session, where registration keeps its files, and the turn held from the first window this
+// call opens to the last answer.
+struct open_call {
+  explicit open_call(const open_options& opts)
+      : o(opts), env(environment::current()), ui(probe_desktop(opts.dry_run)), reg(user_paths(env)) {}
+  const open_options& o;
+  const environment env;
+  desktop_ui ui;
+  const std::optional<registration_paths> reg;
+  std::optional<ask::turn> turn;
 };
 
-// The configuration, the policy and the link; a link that is no mailto: link or cannot be read
-// is refused before anything starts.
-std::optional<int> open_run::read_link() {
-  auto lc = read_config(env_);
-  ui_.notify = !o_.no_notify && !o_.dry_run && (!lc || lc->cfg.notify.value_or(true)) && has_session_bus();
-  if (auto refused = non_mailto(o_.uri)) return report(*refused, {}, ui_);
-  // Nothing the user clicked is lost: after a configuration error, the draft is kept as the
-  // default policy reads the link.
-  auto keep_default = [&] {
-    auto d = parse_draft(o_.uri, {}, policy::defaults());
-    return d && !o_.dry_run ? keep_draft(*d, env_, nullptr) : std::string();
-  };
-  if (!lc) return report(lc.error(), keep_default(), ui_);
-  lc_ = std::move(*lc);
-  auto p = make_policy(*lc_, {}, {});
-  if (!p) return report(p.error(), keep_default(), ui_);
-  po_.strict = o_.strict || lc_->cfg.strict.value_or(false);
-  auto d = parse_draft(o_.uri, po_, *p);
-  if (!d) return report(unreadable_link(d.error(), po_.strict && parse_draft(o_.uri, {}, *p).has_value()), {}, ui_);
-  d_ = std::move(*d);
-  if (auto from = apply_from(*lc_, *d_); !from) return report(from.error(), keep(), ui_);
-  return std::nullopt;
+// A stage's value, or the exit status that ends the call.
+template <class T>
+using stage = mailtokit::result<T, int>;
+
+// The draft kept in the private drafts folder, so that a failure loses nothing ("" under --dry-run).
+std::string keep(const open_call& c, const link_request& r) {
+  return c.o.dry_run ? std::string() : keep_draft(r.d, c.env, &r.lc);
+}
+
+// The request read (open/request.hpp); a link that is no mailto: link or cannot be read is
+// refused before anything starts. Nothing the user clicked is lost: after a configuration
+// error, the draft is kept as the default policy reads the link.
+stage<link_request> read_stage(open_call& c) {
+  auto r = read_request({c.o.uri, c.o.strict, {}, {}}, c.env);
+  const bool notify = r ? r->lc.cfg.notify.value_or(true) : r.error().notify;
+  c.ui.notify = !c.o.no_notify && !c.o.dry_run && notify && has_session_bus();
+  if (r) return std::move(*r);
+  const read_failure& f = r.error();
+  std::string kept;
+  if (!c.o.dry_run && f.by_default) kept = keep_draft(*f.by_default, c.env, nullptr);
+  if (!c.o.dry_run && f.read) kept = keep_draft(*f.read, c.env, f.lc ? &*f.lc : nullptr);
+  return report(f.why, kept, c.ui);
 }
 
 // When to ask: --no-confirm, --confirm, else `confirm =` (risky by default).
-std::optional<int> open_run::settle_mode() {
-  if (o_.no_confirm) {
-    mode_ = confirm_mode::never;
-  } else if (o_.confirm) {
-    mode_ = confirm_mode::always;
-  } else if (lc_->cfg.confirm) {
-    auto m = parse_confirm_mode(lc_->cfg.confirm->value);
-    if (!m)
-      return report(config_failure_at(*lc_, lc_->cfg.confirm->offset,
-                                      fill(tr("confirm = {0} is not one of risky, always, never"),
-                                           {preview::visible(lc_->cfg.confirm->value)})),
-                    keep(), ui_);
-    mode_ = *m;
+stage<confirm_mode> settle_mode(const open_call& c, const link_request& r) {
+  if (c.o.no_confirm) return confirm_mode::never;
+  if (c.o.confirm) return confirm_mode::always;
+  const auto& confirm = r.lc.cfg.confirm;
+  if (!confirm) return confirm_mode::risky;
+  auto m = parse_confirm_mode(confirm->value);
+  if (m) return *m;
+  return report(config_failure_at(r.lc, confirm->offset,
+                                  fill(tr("confirm = {0} is not one of risky, always, never"),
+                                       {preview::visible(confirm->value)})),
+                keep(c, r), c.ui);
+}
+
+// One window at a time: wait while another link's question or chooser is open. A link that more
+// links have come after than may wait leaves the queue (ask::wait_turn()): its draft is kept and
+// it is said in the one notification that gathers such links, never a window of its own. Nothing
+// is opened unasked: every link that gets the turn is asked its own question.
+std::optional<int> take_turn(open_call& c, const link_request& r) {
+  if (c.turn) return std::nullopt;
+  if (auto t = ask::wait_turn(ask::turn_dir())) {
+    c.turn.emplace(std::move(*t));
+    return std::nullopt;
   }
-  return std::nullopt;
+  desktop_ui no_window = c.ui;
+  no_window.dialog.reset();
+  no_window.ask.reset();
+  return report({exit_unavailable,
+                 tr("The link was not opened: newer mail links came while it waited for your answer."),
+                 tr("Answer the open question, then click the link again if you want it.")},
+                keep(c, r), no_window);
+}
+
+// A part of mailtokit that cannot be found is said once, not lost in silence ($MAILTOKIT_ASK
+// naming another window, or none, is the user's own choice).
+void tell_missing(const open_call& c) {
+  if (c.o.dry_run || !c.reg) return;
+  const char* ask_env = std::getenv("MAILTOKIT_ASK");
+  const bool window = !has_display() || c.ui.ask.has_value() || (ask_env != nullptr && *ask_env != '\0');
+  tell_missing_once(*c.reg, missing_parts(window, !catalogs_dir().empty()), c.ui.notify);
 }
 
 // Nothing says where drafts go and no mail program was the default before `register`: ask once
 // (open/first_choice.hpp) and read the configuration again with the answer in it. When the
 // window cannot run, the choice is made as before (the desktop's handlers, the first program).
-std::optional<int> open_run::choose_first() {
-  // A part of mailtokit that cannot be found is said once, not lost in silence ($MAILTOKIT_ASK
-  // naming another window, or none, is the user's own choice).
-  if (!o_.dry_run && reg_) {
-    const char* ask_env = std::getenv("MAILTOKIT_ASK");
-    const bool window = !has_display() || ui_.ask.has_value() || (ask_env != nullptr && *ask_env != '\0');
-    tell_missing_once(*reg_, missing_parts(window, !catalogs_dir().empty()), ui_.notify);
-  }
-  if (o_.dry_run || !o_.target.empty() || lc_->cfg.target || !ui_.ask || lc_->path.empty()) return std::nullopt;
-  if (!reg_ || !xdg::registered_without_previous(*reg_)) return std::nullopt;
-  if (auto code = take_turn()) return code;
-  const auto c = ask_first_choice(*lc_, *ui_.ask);
-  switch (c.what) {
+// Returns the exit status when the call ends here.
+std::optional<int> choose_first(open_call& c, link_request& r) {
+  tell_missing(c);
+  if (c.o.dry_run || !c.o.target.empty() || r.lc.cfg.target || !c.ui.ask || r.lc.path.empty()) return std::nullopt;
+  if (!c.reg || !xdg::registered_without_previous(*c.reg)) return std::nullopt;
+  if (auto code = take_turn(c, r)) return code;
+  const auto first = ask_first_choice(r.lc, *c.ui.ask);
+  switch (first.what) {
     case first_choice::how::not_asked:
-      if (!c.why.empty()) print_stderr("mailtokit: " + preview::visible(c.why) + "\n");
+      if (!first.why.empty()) print_stderr("mailtokit: " + preview::visible(first.why) + "\n");
       return std::nullopt;
     case first_choice::how::closed: {
-      const std::string kept = keep();
+      const std::string kept = keep(c, r);
       print_stderr("mailtokit: " +
                    (kept.empty() ? std::string(tr("nothing was chosen, so nothing was opened"))
                                  : fill(tr("nothing was chosen, so nothing was opened; the draft is kept in {0}"),
@@ -179,97 +175,91 @@ std::optional<int> open_run::choose_first() {
     }
     case first_choice::how::chosen: break;
   }
-  auto lc = read_config(env_);
-  if (!lc) return report(lc.error(), keep(), ui_);
-  lc_ = std::move(*lc);
+  auto lc = read_config(c.env);
+  if (!lc) return report(lc.error(), keep(c, r), c.ui);
+  r.lc = std::move(*lc);
   print_stderr("mailtokit: " +
-               fill(tr("mail links now go to {0}; `mailtokit use` changes it"), {preview::visible(c.name)}) + "\n");
+               fill(tr("mail links now go to {0}; `mailtokit use` changes it"), {preview::visible(first.name)}) + "\n");
   return std::nullopt;
 }
 
-// The mail program and how it gets the draft. The draft the mail program reads is the draft the
-// user sees: what its decoder could turn into another address is left out (or its display name
-// left off) first, and said with the losses.
-std::optional<int> open_run::plan() {
-  req_.cli_target = o_.target;
-  req_.cfg = &lc_->cfg;
-  req_.config_name = lc_->path;
-  req_.config_where = [this](std::size_t offset) { return config_where(*lc_, offset); };
-  req_.installed = launch::program_path;
-  if (const char* term = std::getenv("TERMINAL")) req_.terminal_env = term;
-  if (reg_) {
-    req_.remembered = remembered_handler(*reg_);
-    req_.named_default = [this](const std::string& id) { return named_mail_default(id, *reg_); };
+// What plan_open() reads of the command line, the configuration and the system.
+open_request system_request(const open_call& c, const xdg::loaded_config& lc) {
+  open_request req;
+  req.cli_target = c.o.target;
+  req.cfg = &lc.cfg;
+  req.config_name = lc.path;
+  req.config_where = [&lc](std::size_t offset) { return config_where(lc, offset); };
+  req.installed = launch::program_path;
+  if (const char* term = std::getenv("TERMINAL")) req.terminal_env = term;
+  if (c.reg) {
+    req.remembered = remembered_handler(*c.reg);
+    req.named_default = [reg = *c.reg](const std::string& id) { return named_mail_default(id, reg); };
   }
-  req_.find_entry = launch::find;
-  req_.handlers = launch::mailto_handlers;
-  req_.browser = launch::browser;
+  req.find_entry = launch::find;
+  req.handlers = launch::mailto_handlers;
+  req.browser = launch::browser;
   // A webmail opens in the browser the link was clicked in: our parents say which (Chromium runs
   // `xdg-email LINK`, Firefox GIO's gio-launch-desktop, which leaves us in its process group).
-  req_.clicked_in = []() -> std::optional<clicked_program> {
+  req.clicked_in = []() -> std::optional<clicked_program> {
     const auto o = provenance::classify(provenance::parents());
     if (o.link_kind != "browser") return std::nullopt;
     return clicked_program{o.link_program, o.link_exe};
   };
-  req_.browsers = launch::browsers;
-  req_.resolve = [](std::string_view program) -> std::optional<std::string> {
+  req.browsers = launch::browsers;
+  req.resolve = [](std::string_view program) -> std::optional<std::string> {
     auto path = launch::find_program(program);
     if (!path) return std::nullopt;
     std::error_code ec;
     auto real = std::filesystem::canonical(*path, ec);
     return ec ? std::nullopt : std::optional<std::string>(real.string());
   };
-  req_.self_exe = self_exe();
-  made_safe_ = clients::make_handover_safe(*d_);
-  if (auto code = make_plan()) return code;
-  if (!plan_->chosen_note.empty()) print_stderr("mailtokit: " + plan_->chosen_note + "\n");
-  if (!plan_->browser_note.empty()) print_stderr("mailtokit: " + plan_->browser_note + "\n");
-  if (!plan_->choice.gone.empty() && reg_ && !o_.dry_run) tell_gone_once(*reg_, plan_->choice, ui_.notify);
-  return std::nullopt;
+  req.self_exe = self_exe();
+  return req;
 }
 
-std::optional<int> open_run::make_plan() {
-  auto p = plan_open(*d_, req_);
-  if (!p) return report(p.error(), keep(), ui_);
-  plan_ = std::move(*p);
-  plan_->losses.insert(plan_->losses.begin(), made_safe_.begin(), made_safe_.end());
-  return std::nullopt;
+// The plan for the draft as it is now, the hand-over's changes (`made_safe`) first among the
+// losses.
+stage<open_plan> plan_for(const open_call& c, const link_request& r, const open_request& req,
+                          const std::vector<std::string>& made_safe) {
+  auto p = plan_open(r.d, req);
+  if (!p) return report(p.error(), keep(c, r), c.ui);
+  p->losses.insert(p->losses.begin(), made_safe.begin(), made_safe.end());
+  return std::move(*p);
 }
 
-// Ask before a risky draft opens (confirm = risky), before every draft (always), or never; the
-// files a send-by-email request asks to attach are in the same question, never ticked.
-std::optional<int> open_run::ask() {
-  findings_ = preview::check(*d_);
-  const ask_context ctx = probe_ask(ui_);
-  files_ = request_files(*d_, o_.attach, *plan_, {!o_.attach.empty(), po_.strict, mode_, o_.dry_run}, ctx, ui_, env_,
-                         lc_->cfg);
-  const bool offering = !files_.offer.files.empty();
-  const ask_how how = o_.dry_run ? ask_how::no : decide_ask(mode_, needs_decision(*d_, findings_) || offering, ctx);
-  if (auto code = answer_with(how, ctx, make_question(*d_, findings_, plan_->losses, {}, files_.offer))) return code;
-  if (answer_.what == choice::cancel) {
-    print_stderr("mailtokit: " + std::string(tr("cancelled; nothing was started")) + "\n");
-    return exit_ok;
-  }
-  if (answer_.what == choice::open_without_bcc) {
-    print_stderr("mailtokit: " +
-                 fill(ntr("opening without the {0} hidden recipient (Bcc)",
-                          "opening without the {0} hidden recipients (Bcc)", d_->bcc.size()),
-                      {std::to_string(d_->bcc.size())}) +
-                 "\n");
-    d_->bcc.clear();
-    if (auto code = make_plan()) return code;
-  }
-  return std::nullopt;
+// The mail program and how it gets the draft, for the draft made the hand-over (hand_over_safe()):
+// the draft the mail program reads is the draft the user sees.
+stage<open_plan> plan_stage(const open_call& c, const link_request& r, const open_request& req,
+                            const std::vector<std::string>& made_safe) {
+  auto p = plan_for(c, r, req, made_safe);
+  if (!p) return p;
+  if (!p->chosen_note.empty()) print_stderr("mailtokit: " + p->chosen_note + "\n");
+  if (!p->browser_note.empty()) print_stderr("mailtokit: " + p->browser_note + "\n");
+  if (!p->choice.gone.empty() && c.reg && !c.o.dry_run) tell_gone_once(*c.reg, p->choice, c.ui.notify);
+  return p;
 }
 
-std::optional<int> open_run::answer_with(ask_how how, const ask_context& ctx, const question& q) {
+// What was decided before anything is written: the findings, the files offered, the answer, and
+// what is told afterwards when nobody was asked.
+struct decision {
+  std::vector<preview::finding> findings;
+  file_request files;
+  answer reply{choice::open, {}, false};
+  bool tell_later = false;  // nobody is asked: the notes go out after the files are told
+  std::string unasked;
+};
+
+// How the question is answered: not at all, in the terminal, in a window; or the call ends.
+std::optional<int> answer_with(open_call& c, const link_request& r, ask_how how, const ask_context& ctx,
+                               const question& q, decision& out) {
   switch (how) {
     case ask_how::no:
-      tell_later_ = true;  // after the files, in one notification
+      out.tell_later = true;  // after the files, in one notification
       break;
     case ask_how::fallback_open:
-      tell_later_ = true;
-      unasked_ = fill(tr("opened without asking: {0}"), {no_way_to_ask(ctx)});
+      out.tell_later = true;
+      out.unasked = fill(tr("opened without asking: {0}"), {no_way_to_ask(ctx)});
       break;
     case ask_how::refuse:
       return report({exit_unavailable,
@@ -280,97 +270,139 @@ std::optional<int> open_run::answer_with(ask_how how, const ask_context& ctx, co
                                  : tr("Run `mailtokit open` in a terminal or on the desktop, or choose to be asked only "
                                       "before a link that could do harm (in the Mail links window, or in the "
                                       "configuration file: man mailtokit.conf).")},
-                    keep(), ui_);
+                    keep(c, r), c.ui);
     case ask_how::terminal:
-      answer_ = ask_terminal(q);
+      out.reply = ask_terminal(q);
       break;
     case ask_how::dialog:
-      if (auto code = take_turn()) return code;
-      answer_ = ask_dialog(q, ui_.ask, ui_.dialog);
+      if (auto code = take_turn(c, r)) return code;
+      out.reply = ask_dialog(q, c.ui.ask, c.ui.dialog);
       break;
   }
-  turn_.reset();  // answered: the next link's question may open
+  c.turn.reset();  // answered: the next link's question may open
   return std::nullopt;
 }
 
-// One window at a time: wait while another link's question or chooser is open. A link that more
-// links have come after than may wait leaves the queue (ask::wait_turn()): its draft is kept and
-// it is said in the one notification that gathers such links, never a window of its own. Nothing
-// is opened unasked: every link that gets the turn is asked its own question.
-std::optional<int> open_run::take_turn() {
-  if (turn_) return std::nullopt;
-  if (auto t = ask::wait_turn(ask::turn_dir())) {
-    turn_.emplace(std::move(*t));
-    return std::nullopt;
+// Ask before a risky draft opens (confirm = risky), before every draft (always), or never; the
+// files a send-by-email request asks to attach are in the same question, never ticked.
+stage<decision> decide(open_call& c, const link_request& r, confirm_mode mode, const open_plan& plan) {
+  decision out;
+  out.findings = preview::check(r.d);
+  const ask_context ctx = probe_ask(c.ui);
+  out.files = request_files(r.d, c.o.attach, plan, {!c.o.attach.empty(), r.po.strict, mode, c.o.dry_run}, ctx, c.ui,
+                            c.env, r.lc.cfg);
+  const bool offering = !out.files.offer.files.empty();
+  const ask_how how =
+      c.o.dry_run ? ask_how::no : decide_ask(mode, needs_decision(r.d, out.findings) || offering, ctx);
+  const question q = make_question(r.d, out.findings, plan.losses, {}, out.files.offer);
+  if (auto code = answer_with(c, r, how, ctx, q, out)) return *code;
+  if (out.reply.what == choice::cancel) {
+    print_stderr("mailtokit: " + std::string(tr("cancelled; nothing was started")) + "\n");
+    return exit_ok;
   }
-  desktop_ui no_window = ui_;
-  no_window.dialog.reset();
-  no_window.ask.reset();
-  return report({exit_unavailable,
-                 tr("The link was not opened: newer mail links came while it waited for your answer."),
-                 tr("Answer the open question, then click the link again if you want it.")},
-                keep(), no_window);
+  return out;
+}
+
+// The answer "without the hidden copies": the draft without Bcc, planned again.
+stage<open_plan> without_bcc(const open_call& c, link_request& r, const open_request& req,
+                             const std::vector<std::string>& made_safe) {
+  print_stderr("mailtokit: " +
+               fill(ntr("opening without the {0} hidden recipient (Bcc)",
+                        "opening without the {0} hidden recipients (Bcc)", r.d.bcc.size()),
+                    {std::to_string(r.d.bcc.size())}) +
+               "\n");
+  r.d.bcc.clear();
+  return plan_for(c, r, req, made_safe);
 }
 
 // The files ticked are attached; every other one is told, with what nobody was asked about.
-void open_run::attach() {
-  const auto state = xdg::state_home(env_);
+offered_files attach(const open_call& c, link_request& r, const open_plan& plan, decision& dec) {
+  const auto state = xdg::state_home(c.env);
   const std::string drafts_dir = state ? drafts::folder_in(*state) : "";
-  if (!drafts_dir.empty() && !o_.dry_run) (void)drafts::ensure_private_dir(drafts_dir);
-  const unsigned days = lc_->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
-  offered_ = attach_ticked(*d_, files_, answer_, *plan_, attach_dir(drafts_dir, days, o_.dry_run));
-  if (tell_later_) {
+  if (!drafts_dir.empty() && !c.o.dry_run) (void)drafts::ensure_private_dir(drafts_dir);
+  const unsigned days = r.lc.cfg.draft_max_age_days.value_or(default_draft_max_age_days);
+  offered_files offered = attach_ticked(r.d, dec.files, dec.reply, plan, attach_dir(drafts_dir, days, c.o.dry_run));
+  if (dec.tell_later) {
     // What the user was not asked about, and the files, in one message and one notification.
-    auto lines = plan_->losses;
-    lines.insert(lines.end(), offered_.told.begin(), offered_.told.end());
-    tell_user(*d_, findings_, ui_.notify, lines, unasked_);
+    auto lines = plan.losses;
+    lines.insert(lines.end(), offered.told.begin(), offered.told.end());
+    tell_user(r.d, dec.findings, c.ui.notify, lines, dec.unasked);
   } else {
-    for (const auto& line : offered_.told) print_stderr("mailtokit: " + preview::visible(line) + "\n");
-    if (!offered_.told.empty() && ui_.notify && installed("notify-send"))
+    for (const auto& line : offered.told) print_stderr("mailtokit: " + preview::visible(line) + "
+");
+    if (!offered.told.empty() && c.ui.notify && installed("notify-send"))
       send_notification(notify_argv(ask::display_text::ours(tr("mailtokit: files were not attached")),
-                                    ask::display_text::from_link_each(offered_.told, 157), false));
+                                    ask::display_text::from_link_each(offered.told, 157), false));
   }
+  return offered;
 }
 
-// The draft file or body file the program needs, then the program: a desktop entry, or argv.
-int open_run::hand_over() {
-  const std::vector<std::string> handed = plan_->wants_file ? std::vector<std::string>{} : offered_.handed;
-  std::string draft_path;
-  if (plan_->wants_file) {
-    auto bytes = draft_bytes(*d_, draft_options(&lc_->cfg, po_.strict));
-    if (!bytes) return report(bytes.error(), keep(), ui_);
-    auto path = write_private(*bytes, env_, lc_->cfg, o_.dry_run);
-    if (!path) return report(path.error(), {}, ui_);
-    draft_path = std::move(*path);
+// The launch request, prepared from the draft by the target's descriptor (open/prepare.hpp): the
+// files the program needs, then the desktop entry or the argv.
+stage<launch::request> prepare_stage(const open_call& c, const link_request& r, const open_request& req,
+                                     const open_plan& plan, const offered_files& offered) {
+  prepare_inputs in;
+  in.r = &req;
+  if (!plan.wants_file) in.attachments = offered.handed;  // a draft file carries them itself
+  const auto state = xdg::state_home(c.env);
+  if (state) in.drafts_dir = drafts::folder_in(*state);
+  in.dry_run = c.o.dry_run;
+  in.co = draft_options(&r.lc.cfg, r.po.strict);
+  in.activation_token = launch::activation_token();
+  auto q = prepare_launch(plan, r.d, in);
+  if (!q) return report(q.error(), keep(c, r), c.ui);
+  return std::move(*q);
+}
+
+// The request started by the one runner (launch/runner.hpp); under --dry-run, printed instead.
+mailtokit::result<void, launch::launch_failure> launch_stage(const open_call& c, const link_request& r,
+                                                            const launch::request& q) {
+  if (c.o.dry_run) {
+    print_stdout(launch::to_json(q) + "\n");
+    return {};
   }
-  std::string body_path;
-  if (plan_->body_file) {
-    auto path = write_private(dispatch::claws_body_text(*d_->body), env_, lc_->cfg, o_.dry_run);
-    if (!path) return report(path.error(), keep(), ui_);
-    body_path = std::move(*path);
-  }
-  // A failure after this point leaves the draft in the drafts directory: the file written for
-  // the client, or a new one.
-  const std::function<std::string()> kept = [&] { return draft_path.empty() ? keep() : draft_path; };
-  const handover_options how{o_.dry_run, o_.wait};
-  if (plan_->t == dispatch::target::desktop || (plan_->t == dispatch::target::webmail && plan_->browser))
-    return start_entry(*plan_, *d_, body_path, how, kept, ui_, handed);
-  auto argv = open_argv(*plan_, *d_, draft_path, body_path, req_, handed);
-  if (!argv) return report(argv.error(), kept(), ui_);
-  return start_program(*argv, how, kept, ui_);
+  const unsigned days = r.lc.cfg.draft_max_age_days.value_or(default_draft_max_age_days);
+  auto done = launch::run(q, {c.o.wait, days});
+  if (!done) return done.error();
+  return {};
+}
+
+// A launch that failed, told (open/tell.hpp) with where the draft is kept: the draft file it
+// wrote, else a new one (none when the draft file itself could not be written).
+int tell_failure(const open_call& c, const link_request& r, const launch::request& q,
+                 const launch::launch_failure& f) {
+  using what = launch::launch_failure::what;
+  std::string kept = written_draft(q, f);
+  const bool draft_unwritable = (f.kind == what::folder || f.kind == what::file) && f.file_what == "draft";
+  if (kept.empty() && !draft_unwritable) kept = keep(c, r);
+  return report(launch_failure_words(q, f, c.o.wait), kept, c.ui);
 }
 
 }  // namespace
 
 int run_open(const open_options& o) {
-  open_run run(o);
-  if (auto code = run.read_link()) return *code;
-  if (auto code = run.settle_mode()) return *code;
-  if (auto code = run.choose_first()) return *code;
-  if (auto code = run.plan()) return *code;
-  if (auto code = run.ask()) return *code;
-  run.attach();
-  return run.hand_over();
+  open_call c(o);
+  auto r = read_stage(c);
+  if (!r) return r.error();
+  const auto mode = settle_mode(c, *r);
+  if (!mode) return mode.error();
+  if (auto code = choose_first(c, *r)) return *code;
+  const auto made_safe = hand_over_safe(r->d);
+  const open_request req = system_request(c, r->lc);
+  auto plan = plan_stage(c, *r, req, made_safe);
+  if (!plan) return plan.error();
+  auto dec = decide(c, *r, *mode, *plan);
+  if (!dec) return dec.error();
+  if (dec->reply.what == choice::open_without_bcc) {
+    plan = without_bcc(c, *r, req, made_safe);
+    if (!plan) return plan.error();
+  }
+  const offered_files offered = attach(c, *r, *plan, *dec);
+  const auto request = prepare_stage(c, *r, req, *plan, offered);
+  if (!request) return request.error();
+  const auto launched = launch_stage(c, *r, *request);
+  if (!launched) return tell_failure(c, *r, *request, launched.error());
+  return exit_ok;
 }
 
 }  // namespace mailtokit::open_link

@@ -40,22 +40,33 @@ program::result<void> ensure_private_dir(const std::string& dir) {
   return {};
 }
 
-program::result<std::string> write_draft(const std::string& dir, std::string_view bytes) {
-  if (dir.empty() || dir.front() != '/') return fail(program::errc::io_error, 0);
+program::result<std::string> new_draft_name() {
+  std::string name = "draft-";
+  if (!files::random_hex(name, 16)) return fail(program::errc::io_error, 0);
+  return name + ".eml";
+}
+
+program::result<std::string> write_draft_named(const std::string& dir, const std::string& name, std::string_view bytes) {
+  if (dir.empty() || dir.front() != '/' || !is_draft_name(name) || name.find('/') != std::string::npos)
+    return fail(program::errc::io_error, 0);
   files::fd_guard dfd(open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   if (dfd.get() < 0) return fail(program::errc::io_error, 0);
-  // "draft-<hex>.eml.tmp", then the name: never an existing draft's (RENAME_NOREPLACE).
+  // "<name>.tmp", then the name: never an existing draft's (RENAME_NOREPLACE).
   const files::atomic_options o{.mode = 0600, .replace = false, .sync_dir = true, .fixed_temp = true};
+  auto w = files::write_atomic(dfd.get(), name, bytes, o);
+  if (!w) return fail(program::errc::io_error, w.error().offset == EEXIST ? EEXIST : 0);
+  std::string path = dir;
+  if (path.back() != '/') path += '/';
+  return path + name;
+}
+
+program::result<std::string> write_draft(const std::string& dir, std::string_view bytes) {
   for (int attempt = 0; attempt < 8; ++attempt) {
-    std::string name = "draft-";
-    if (!files::random_hex(name, 16)) return fail(program::errc::io_error, 0);
-    name += ".eml";
-    auto w = files::write_atomic(dfd.get(), name, bytes, o);
+    auto name = new_draft_name();
+    if (!name) return name.error();
+    auto w = write_draft_named(dir, *name, bytes);
     if (!w && w.error().offset == EEXIST) continue;
-    if (!w) return fail(program::errc::io_error, 0);
-    std::string path = dir;
-    if (path.back() != '/') path += '/';
-    return path + name;
+    return w;
   }
   return fail(program::errc::io_error, 0);
 }

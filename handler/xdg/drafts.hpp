@@ -26,6 +26,14 @@ namespace mailtokit::drafts {
 /// absolute). A reader never sees a partial file. io_error on failure.
 [[nodiscard]] program::result<std::string> write_draft(const std::string& dir, std::string_view bytes);
 
+/// A new draft file name, "draft-<32 hex digits from getrandom>.eml"; io_error when no random
+/// bytes can be had.
+[[nodiscard]] program::result<std::string> new_draft_name();
+/// write_draft() under the name `name` (a new_draft_name()): io_error when it cannot be written,
+/// with offset EEXIST when a file of that name is there (never replaced).
+[[nodiscard]] program::result<std::string> write_draft_named(const std::string& dir, const std::string& name,
+                                                             std::string_view bytes);
+
 /// Delete the draft files (regular files named draft-*.eml or draft-*.eml.tmp, not symbolic
 /// links) and the folders of attachment copies (attach-*: their regular files, then the folder)
 /// in `dir` last modified more than `max_age` ago. Returns how many were deleted; a

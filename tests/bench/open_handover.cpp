@@ -3,7 +3,8 @@
 // library mailtokit_program that the program links): make_handover_safe (addresses and names no
 // reader can change), the preview findings and the question's words (made for every link, asked
 // or not), plan_open for a known program (Thunderbird: the clean hardened URI and what it
-// loses) or for the draft file (eml: the RFC 5322 message), and the argv. Nothing is written or
+// loses) or for the draft file (eml: the RFC 5322 message), and the launch request
+// (open/prepare.hpp: the argv, the draft file's bytes). Nothing is written or
 // started: the files, the desktop's probes, the configuration file and the process are per call
 // of `open`, not per link, and are measured apart (tests/bench/README.md).
 #include <optional>
@@ -18,6 +19,7 @@
 #include "mailtokit/policy.hpp"
 #include "mailtokit/preview.hpp"
 #include "open/plan.hpp"
+#include "open/prepare.hpp"
 #include "xdg/config.hpp"
 
 namespace mailtokit::bench {
@@ -38,8 +40,8 @@ open_link::open_request request_for(const xdg::config& cfg, std::string target) 
   return r;
 }
 
-/// One link as `open` treats it, from the link to the argv (and, for eml, the draft's bytes).
-bool open_one(const std::string& link, const policy& pol, const open_link::open_request& req, bool eml) {
+/// One link as `open` treats it, from the link to the launch request (for eml, with the draft's bytes).
+bool open_one(const std::string& link, const policy& pol, const open_link::open_request& req) {
   auto d = parse_draft(link, {}, pol);
   if (!d) return false;
   auto losses = clients::make_handover_safe(*d);
@@ -51,24 +53,21 @@ bool open_one(const std::string& link, const policy& pol, const open_link::open_
   auto q = ask::make_question(*d, findings, plan->losses);
   benchmark::DoNotOptimize(q);
   benchmark::DoNotOptimize(decide);
-  std::string bytes;
-  if (eml) {
-    auto b = open_link::draft_bytes(*d, open_link::draft_options(req.cfg, false));
-    if (!b) return false;
-    bytes = std::move(*b);
-  }
-  auto argv =
-      open_link::open_argv(*plan, *d, eml ? "/run/user/1000/mailtokit/drafts/bench.eml" : "", "", req);
-  benchmark::DoNotOptimize(bytes);
-  benchmark::DoNotOptimize(argv);
-  return argv.has_value();
+  open_link::prepare_inputs in;
+  in.r = &req;
+  in.drafts_dir = "/run/user/1000/mailtokit/drafts";
+  in.dry_run = true;  // a fixed file name: no random bytes asked for per link
+  in.co = open_link::draft_options(req.cfg, false);
+  auto launch = open_link::prepare_launch(*plan, *d, in);
+  benchmark::DoNotOptimize(launch);
+  return launch.has_value();
 }
 
 void open_bench(benchmark::State& state, const link_set* set, bool eml) {
   const xdg::config cfg;
   const auto req = request_for(cfg, eml ? "eml" : "thunderbird");
   const policy pol = policy::defaults();
-  over_links(state, *set, [&](const std::string& link) { return open_one(link, pol, req, eml); });
+  over_links(state, *set, [&](const std::string& link) { return open_one(link, pol, req); });
 }
 
 }  // namespace

@@ -223,7 +223,7 @@ for name in HOSTED + list(ADDRESSES):
         if not check(rc == 0, f"{name}: exit {rc}: {err}"):
             continue
         start = json.loads(out)
-        check(start.get("desktop_entry") == "standin-browser.desktop", f"{name}: {start!r}")
+        check((start.get("desktop_entry") or {}).get("id") == "standin-browser.desktop", f"{name}: {start!r}")
         uris = start.get("uris", [])
         if not check(len(uris) == 1 and uris[0].startswith(("https://", "http://")), f"{name}: {uris!r}"):
             continue

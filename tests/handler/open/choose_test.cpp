@@ -14,6 +14,7 @@
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
 #include "open/plan.hpp"
+#include "open/prepare.hpp"
 #include "clients/dispatch.hpp"
 
 using namespace mailtokit;
@@ -303,8 +304,13 @@ TEST_CASE("open plans a desktop entry: refused behind a shell, aerc told about i
   auto p = plan_open(*d, r);
   REQUIRE(p);
   CHECK(p->terminal == std::vector<std::string>{"xterm", "-e"});
-  auto s = open_start(*p, *d, "");
+  prepare_inputs in;
+  in.r = &r;
+  in.drafts_dir = "/s";
+  in.dry_run = true;
+  auto s = prepare_launch(*p, *d, in);
   REQUIRE(s);
+  REQUIRE(s->desktop_entry);
   REQUIRE(s->args.size() == 1);
   CHECK(dispatch::is_desktop_safe(s->args.front()));
   CHECK(std::any_of(p->losses.begin(), p->losses.end(),

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "../draft_of.hpp"
 #include "../error_of.hpp"
 #include <map>
 #include <string>
@@ -10,6 +11,7 @@
 #include "cli/cli.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
+#include "open/prepare.hpp"
 
 using namespace mailtokit;
 using namespace mailtokit::open_link;
@@ -18,12 +20,6 @@ using namespace mailtokit::xdg;
 using mailtokit::program::open_failure;
 
 namespace {
-
-draft parse(std::string_view uri) {
-  auto d = parse_draft(uri, {}, policy::defaults());
-  REQUIRE(d);
-  return *d;
-}
 
 // A request with `cfg` and the programs in `programs` "installed" at /usr/bin.
 struct fixture {
@@ -43,10 +39,24 @@ struct fixture {
   }
 };
 
+// The launch request prepared for `p` (open/prepare.hpp) with the drafts folder /s, as --dry-run
+// names its files.
+std::vector<std::string> argv_of(const open_plan& p, const draft& d, const open_request& r) {
+  prepare_inputs in;
+  in.r = &r;
+  in.drafts_dir = "/s";
+  in.dry_run = true;
+  auto q = prepare_launch(p, d, in);
+  REQUIRE(q);
+  return q->argv;
+}
+
+const std::string dry_draft = "/s/draft-0123456789abcdef0123456789abcdef.eml";
+
 }  // namespace
 
 TEST_CASE("the target: --target, then the configuration, then the first installed client", "[open_plan]") {
-  const draft d = parse("mailto:a@example.org?subject=x%2By");
+  const draft d = draft_of("mailto:a@example.org?subject=x%2By");
   fixture f;
   open_failure why;
   f.programs = {"evolution", "claws-mail"};
@@ -69,9 +79,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   REQUIRE(p);
   CHECK(p->t == dispatch::target::eml);
   CHECK(p->wants_file);
-  auto argv = open_argv(*p, d, "/s/draft-1.eml", "", r);
-  REQUIRE(argv);
-  CHECK(*argv == std::vector<std::string>{"xdg-open", "/s/draft-1.eml"});
+  CHECK(argv_of(*p, d, r) == std::vector<std::string>{"xdg-open", dry_draft});
 
   r.cli_target = "pine";
   why = error_of(plan_open(d, r));
@@ -98,7 +106,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
 }
 
 TEST_CASE("a custom command is checked before anything is written or started", "[open_plan]") {
-  const draft d = parse("mailto:a@example.org");
+  const draft d = draft_of("mailto:a@example.org");
   fixture f;
   open_failure why;
   f.cfg.target = xdg::located{"custom", 9};
@@ -114,14 +122,12 @@ TEST_CASE("a custom command is checked before anything is written or started", "
   auto p = plan_open(d, f.req());
   REQUIRE(p);
   CHECK(p->wants_file);
-  auto argv = open_argv(*p, d, "/s/d.eml", "", f.req());
-  REQUIRE(argv);
-  CHECK(*argv ==
-        std::vector<std::string>{"/opt/my mua", "--draft", "/s/d.eml", "--uri", "mailto:a@example.org"});
+  CHECK(argv_of(*p, d, f.req()) ==
+        std::vector<std::string>{"/opt/my mua", "--draft", dry_draft, "--uri", "mailto:a@example.org"});
 }
 
 TEST_CASE("open without Bcc is the same plan without the hidden recipients", "[open_plan]") {
-  draft d = parse("mailto:a@example.org?bcc=x@evil.example&subject=s");
+  draft d = draft_of("mailto:a@example.org?bcc=x@evil.example&subject=s");
   fixture f;
   f.cfg.target = xdg::located{"thunderbird", 9};
   auto with = plan_open(d, f.req());
@@ -137,7 +143,7 @@ TEST_CASE("open without Bcc is the same plan without the hidden recipients", "[o
 }
 
 TEST_CASE("a draft that needs UTF-8 headers is an RFC 6532 draft unless smtputf8 = no or strict, which say how to allow them", "[open_plan]") {
-  const draft d = parse("mailto:b%C3%BCcher@example.org");
+  const draft d = draft_of("mailto:b%C3%BCcher@example.org");
   open_failure why;
   CHECK(draft_bytes(d, draft_options(nullptr, false)));
   xdg::config no;
@@ -169,7 +175,7 @@ const launch::entry firefox =
 }  // namespace
 
 TEST_CASE("a webmail opens in the browser clicked in, else the https default, else x-www-browser", "[open_plan]") {
-  const draft d = parse("mailto:a@example.org?subject=x");
+  const draft d = draft_of("mailto:a@example.org?subject=x");
   fixture f;
   f.cfg.target = xdg::located{"gmail", 9};
   f.programs = {"x-www-browser"};
