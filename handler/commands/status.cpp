@@ -90,6 +90,39 @@ std::string entry_line(const launch::entry& e) {
   return s;
 }
 
+// The mail program that gets the links, why, and what is said of it.
+void mail_program_fields(const xdg::loaded_config& lc, const std::optional<xdg::registration_paths>& reg,
+                         std::size_t width) {
+  auto c = choose(open_link::desktop_choice_inputs(lc, reg), [&](std::size_t o) { return config_where(lc, o); });
+  if (!c) {
+    field("", tr("mail program"), fill(tr("none: {0}"), {preview::visible(c.error().reason)}), width);
+  } else {
+    field("", tr("mail program"), chosen_name(*c), width);
+    field("  ", tr("chosen because"), std::string(describe(c->why)), width);
+    // Nothing chosen and nothing before `register`: a click on the desktop asks first.
+    if (!lc.cfg.target && reg && xdg::registered_without_previous(*reg))
+      field("  ", tr("note"),
+            tr("nothing is chosen yet: on the desktop, the next mail link asks where mail goes "
+               "(`mailtokit use` or \"Mail links\" choose now)"), width);
+    if (c->entry) field("  ", tr("started with"), entry_line(*c->entry), width);
+    if (c->service != nullptr && c->service->kind == webmail::kind::any)
+      field("  ", tr("webmail template"), preview::visible(c->webmail_address), width);
+    if (c->service != nullptr)
+      if (auto b = launch::browser())
+        // TRANSLATORS: {0} is a web browser's name and desktop entry id.
+        field("  ", tr("opened in"),
+              fill(tr("the browser the link is clicked in, else {0}"),
+                   {preview::visible(b->name) + " (" + preview::visible(b->id) + ")"}), width);
+    if (!c->gone.empty())
+      field("  ", tr("note"),
+            fill(tr("{0}, the program you used before, is no longer installed"), {preview::visible(c->gone)}), width);
+    if (c->entry)
+      if (auto sh = launch::shell_wrapper(c->entry->exec_argv))
+        field("  ", tr("refused"),
+              fill(tr("its Exec hands the link to `{0}`; choose another with `mailtokit use`"), {*sh}), width);
+  }
+}
+
 int run_status() {
   const std::size_t width = status_width();
   const auto env = xdg::environment::current();
@@ -134,34 +167,7 @@ int run_status() {
         : parse_confirm_mode(lc->cfg.confirm->value)
             ? preview::visible(lc->cfg.confirm->value)
             : fill(tr("{0} (unknown!)"), {preview::visible(lc->cfg.confirm->value)}), width);
-  auto c = choose(open_link::desktop_choice_inputs(*lc, reg), [&](std::size_t o) { return config_where(*lc, o); });
-  if (!c) {
-    field("", tr("mail program"), fill(tr("none: {0}"), {preview::visible(c.error().reason)}), width);
-  } else {
-    field("", tr("mail program"), chosen_name(*c), width);
-    field("  ", tr("chosen because"), std::string(describe(c->why)), width);
-    // Nothing chosen and nothing before `register`: a click on the desktop asks first.
-    if (!lc->cfg.target && xdg::registered_without_previous(*reg))
-      field("  ", tr("note"),
-            tr("nothing is chosen yet: on the desktop, the next mail link asks where mail goes "
-               "(`mailtokit use` or \"Mail links\" choose now)"), width);
-    if (c->entry) field("  ", tr("started with"), entry_line(*c->entry), width);
-    if (c->service != nullptr && c->service->kind == webmail::kind::any)
-      field("  ", tr("webmail template"), preview::visible(c->webmail_address), width);
-    if (c->service != nullptr)
-      if (auto b = launch::browser())
-        // TRANSLATORS: {0} is a web browser's name and desktop entry id.
-        field("  ", tr("opened in"),
-              fill(tr("the browser the link is clicked in, else {0}"),
-                   {preview::visible(b->name) + " (" + preview::visible(b->id) + ")"}), width);
-    if (!c->gone.empty())
-      field("  ", tr("note"),
-            fill(tr("{0}, the program you used before, is no longer installed"), {preview::visible(c->gone)}), width);
-    if (c->entry)
-      if (auto sh = launch::shell_wrapper(c->entry->exec_argv))
-        field("  ", tr("refused"),
-              fill(tr("its Exec hands the link to `{0}`; choose another with `mailtokit use`"), {*sh}), width);
-  }
+  mail_program_fields(*lc, reg, width);
   if (lc->cfg.command) field("", tr("command"), preview::visible(lc->cfg.command->value), width);
   // Where one question at a time is kept (ask/turn.hpp): the runtime folder, else a private
   // temporary folder; without either, questions can stack.

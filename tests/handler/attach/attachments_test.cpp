@@ -20,52 +20,25 @@
 #include <sstream>
 #include <string>
 
+#include "../temp_files.hpp"
+
 using namespace mailtokit;
 using attachments::refusal;
 namespace fs = std::filesystem;
 
 namespace {
 
-// The temporary folder the tests make their folders in, outside every system place (a TMPDIR
-// under /var would be one).
-std::string temp_base() {
+// A private folder for each test, outside every system place (a TMPDIR under /var would be one).
+fs::path outside_system_places() {
   fs::path base = fs::temp_directory_path();
   for (std::string_view place : attachments::system_places)
     if (fs::weakly_canonical(base).string().rfind(std::string(place) + "/", 0) == 0) base = "/tmp";
-  return base.string();
+  return base;
 }
 
-// A private folder for each test (mkdtemp: 0700), in the temporary folder: an allowed place, as
-// LibreOffice's export folder is.
-struct temp_dir {
-  std::string path;
-  temp_dir() {
-    std::string tmpl = (fs::path(temp_base()) / "mailtokit-attach-XXXXXX").string();
-    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-    char* real = realpath(tmpl.c_str(), nullptr);
-    REQUIRE(real != nullptr);
-    path = real;
-    std::free(real);
-  }
-  ~temp_dir() {
-    std::error_code ec;
-    fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
-    fs::remove_all(path, ec);
-  }
+struct attach_dir : temp_dir {
+  attach_dir() : temp_dir("mailtokit-attach", outside_system_places()) {}
 };
-
-void write_file(const std::string& p, const std::string& bytes) {
-  std::ofstream out(p, std::ios::binary);
-  out << bytes;
-  REQUIRE(out.good());
-}
-
-std::string slurp(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 attachments::vetted_file vet_path(const std::string& p, const std::string& home = "") {
   attachments::vet_context ctx;
@@ -109,7 +82,7 @@ TEST_CASE("local_path takes absolute paths and file URIs of this machine only", 
 }
 
 TEST_CASE("an ordinary file is described: name, folder, size, type, an open descriptor", "[attachments]") {
-  temp_dir t;
+  attach_dir t;
   const std::string p = t.path + "/report.pdf";
   write_file(p, "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n");
   auto f = vet_path(p);
@@ -137,7 +110,7 @@ TEST_CASE("an ordinary file is described: name, folder, size, type, an open desc
 }
 
 TEST_CASE("a file URI and a symbolic link are judged where they lead", "[attachments]") {
-  temp_dir t;
+  attach_dir t;
   const std::string p = t.path +
                         "/Bericht \xC3\xBC"
                         "ber \xC3\x84.pdf";
@@ -166,7 +139,7 @@ TEST_CASE("requests that are not local files are refused", "[attachments]") {
 }
 
 TEST_CASE("missing files, folders and special files are refused", "[attachments]") {
-  temp_dir t;
+  attach_dir t;
   CHECK(vet_path(t.path + "/nothing-here.pdf").why == refusal::not_found);
   const std::string dangling = t.path + "/dangling";
   REQUIRE(symlink((t.path + "/gone").c_str(), dangling.c_str()) == 0);
@@ -212,7 +185,7 @@ TEST_CASE("missing files, folders and special files are refused", "[attachments]
 TEST_CASE("a device outside /dev is refused as not a regular file", "[attachments]") {
   // /dev itself is a system place; a device node made elsewhere (a USB stick's image, a
   // container's /dev bind-mounted under HOME) is judged by its kind. Making one needs CAP_MKNOD.
-  temp_dir t;
+  attach_dir t;
   const std::string node = t.path + "/disk.img";
   if (mknod(node.c_str(), S_IFCHR | 0600, makedev(1, 3)) != 0) {  // the null device's numbers
     WARN("SKIP: mknod needs CAP_MKNOD (run as root): " << std::strerror(errno));
@@ -225,7 +198,7 @@ TEST_CASE("a device outside /dev is refused as not a regular file", "[attachment
 }
 
 TEST_CASE("system places are refused, also through a link", "[attachments]") {
-  temp_dir t;
+  attach_dir t;
   for (const char* p : {"/etc/passwd", "/proc/self/status", "/proc/self/environ", "/dev/null", "/dev/zero",
                         "/sys/kernel/mm", "/etc", "file:///etc/hostname", "file://localhost/proc/version"}) {
     INFO(p);
@@ -270,7 +243,7 @@ TEST_CASE("system places are refused, also through a link", "[attachments]") {
 }
 
 TEST_CASE("hidden files and files in hidden folders are refused", "[attachments]") {
-  temp_dir t;
+  attach_dir t;
   const std::string hidden = t.path + "/.secret";
   write_file(hidden, "x");
   auto f = vet_path(hidden);
@@ -286,7 +259,7 @@ TEST_CASE("hidden files and files in hidden folders are refused", "[attachments]
 }
 
 TEST_CASE("anything under a hidden folder of the home directory is refused", "[attachments]") {
-  temp_dir t;
+  attach_dir t;
   const std::string home = t.path + "/home";
   for (const char* sub : {"/.ssh", "/.gnupg/private-keys-v1.d", "/.mozilla/firefox/x.default",
                           "/.thunderbird/y.default", "/.local/share/keyrings", "/Documents"})
@@ -324,7 +297,7 @@ TEST_CASE("anything under a hidden folder of the home directory is refused", "[a
 }
 
 TEST_CASE("files over the size limit are refused, and the limit is configurable", "[attachments]") {
-  temp_dir t;
+  attach_dir t;
   CHECK(attachments::default_max_size == 25'000'000);
   const std::string big = t.path + "/big.iso";
   {
@@ -354,7 +327,7 @@ TEST_CASE("files over the size limit are refused, and the limit is configurable"
 }
 
 TEST_CASE("files the user cannot read are refused", "[attachments]") {
-  temp_dir t;
+  attach_dir t;
   fs::permissions(t.path, fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
   const std::string locked = t.path + "/locked.txt";
   write_file(locked, "not yours");
@@ -409,7 +382,7 @@ TEST_CASE("files the user cannot read are refused", "[attachments]") {
 }
 
 TEST_CASE("a file swapped or changed after it was judged is noticed", "[attachments]") {
-  temp_dir t;
+  attach_dir t;
   const std::string p = t.path + "/report.txt";
   write_file(p, "the report the user saw\n");
 
@@ -460,7 +433,7 @@ TEST_CASE("a file swapped or changed after it was judged is noticed", "[attachme
 }
 
 TEST_CASE("the hand-over copy is private and holds the bytes that were shown", "[attachments]") {
-  temp_dir t;
+  attach_dir t;
   std::string all_bytes;
   for (int i = 0; i < 256; ++i) all_bytes += static_cast<char>(i);
   for (int i = 0; i < 400; ++i) all_bytes += static_cast<char>(i * 7);  // more than one read
@@ -494,7 +467,7 @@ TEST_CASE("the hand-over copy is private and holds the bytes that were shown", "
 }
 
 TEST_CASE("a vetted file owns its descriptor", "[attachments]") {
-  temp_dir t;
+  attach_dir t;
   const std::string p = t.path + "/a.txt";
   write_file(p, "a");
   int fd = -1;
@@ -527,7 +500,7 @@ TEST_CASE("refusal codes are stable names", "[attachments]") {
 TEST_CASE("a path through /proc, /sys or /dev is refused as written, wherever it leads", "[attachments]") {
   // Issue 35: /proc/self/cwd is the handler's working folder, often HOME: a link could name a
   // file there without knowing the user's name. It resolved to an ordinary file and was offered.
-  temp_dir t;
+  attach_dir t;
   const std::string doc = t.path + "/report.pdf";
   write_file(doc, "%PDF-1.4\n");
   REQUIRE(chdir(t.path.c_str()) == 0);
@@ -549,7 +522,7 @@ TEST_CASE("a path through /proc, /sys or /dev is refused as written, wherever it
 }
 
 TEST_CASE("credential files are refused wherever they live", "[attachments]") {
-  temp_dir t;
+  attach_dir t;
   for (const std::string name : {"krb5cc_1000", "krb5cc_1000_AbCdEf", "xauth-1000-_0", "xauth_XyZ12", "serverauth.123",
                                  "Xauthority", "user.xauth", "host.ccache"}) {
     INFO(name);
@@ -580,7 +553,7 @@ TEST_CASE("credential files are refused wherever they live", "[attachments]") {
 }
 
 TEST_CASE("the same file asked for more than once is offered once", "[attachments]") {
-  temp_dir t;
+  attach_dir t;
   const std::string doc = t.path + "/brochure.pdf";
   write_file(doc, std::string(100000, 'x'));
   const std::string link = t.path + "/again.pdf";
@@ -607,7 +580,7 @@ TEST_CASE("the same file asked for more than once is offered once", "[attachment
 
 TEST_CASE("at most attach_max_files files and attach_max_total bytes are offered", "[attachments]") {
   // Issue 35: the question listed 12 files and "... and N more", and Attach sent the 13th too.
-  temp_dir t;
+  attach_dir t;
   std::vector<attachments::request> reqs;
   for (int i = 0; i < 14; ++i) {
     const std::string p = t.path + "/brochure-" + std::to_string(i) + ".pdf";

@@ -12,35 +12,17 @@
 #include <sstream>
 #include <string>
 
+#include "../temp_files.hpp"
+
 using namespace mailtokit;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct temp_dir {
-  std::string path;
-  temp_dir() {
-    std::string tmpl = (fs::temp_directory_path() / "mailtokit-drafts-XXXXXX").string();
-    REQUIRE(mkdtemp(tmpl.data()) != nullptr);
-    path = tmpl;
-  }
-  ~temp_dir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
 unsigned mode_of(const std::string& p) {
   struct stat st {};
   REQUIRE(lstat(p.c_str(), &st) == 0);
   return st.st_mode & 07777;
-}
-
-std::string slurp(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 void age(const std::string& p, long seconds) {
@@ -53,7 +35,7 @@ void age(const std::string& p, long seconds) {
 }  // namespace
 
 TEST_CASE("the draft directory is created private", "[drafts]") {
-  temp_dir t;
+  temp_dir t("mailtokit-drafts");
   const std::string dir = t.path + "/state/mailtokit/drafts";
   REQUIRE(drafts::ensure_private_dir(dir));
   CHECK(mode_of(dir) == 0700);
@@ -70,7 +52,7 @@ TEST_CASE("the draft directory is created private", "[drafts]") {
 }
 
 TEST_CASE("drafts are written atomically, 0600, with unique names", "[drafts]") {
-  temp_dir t;
+  temp_dir t("mailtokit-drafts");
   REQUIRE(drafts::ensure_private_dir(t.path + "/d"));
   std::set<std::string> names;
   for (int i = 0; i < 50; ++i) {
@@ -91,7 +73,7 @@ TEST_CASE("drafts are written atomically, 0600, with unique names", "[drafts]") 
 }
 
 TEST_CASE("old drafts are cleaned, nothing else", "[drafts]") {
-  temp_dir t;
+  temp_dir t("mailtokit-drafts");
   const std::string dir = t.path + "/d";
   REQUIRE(drafts::ensure_private_dir(dir));
   auto fresh = drafts::write_draft(dir, "fresh");
