@@ -174,11 +174,11 @@ class vetted_file {
 /// For mail programs that read the file after mailtokit returns: a private copy made from the
 /// descriptor, `dir`/attach-<32 hex digits>/<name> (folder 0700, file 0600, created with
 /// O_EXCL|O_NOFOLLOW, fsync'ed), so that what the program reads later is the bytes the user was
-/// shown whatever happens to the original. `dir` is the drafts folder (drafts::ensure_private_dir
+/// shown whatever happens to the original. `dir` is the drafts folder (xdg::ensure_private_dir
 /// first). Returns the copy's absolute path. io_error on failure or when the file changed while
 /// copied (then also refusal::changed). Why a copy and not `/proc/self/fd/N`: mail programs read
 /// the path after mailtokit has exited (its descriptors closed) or forward it to an already
-/// running instance, where `/proc/self` is another process. drafts::clean_old() does not delete
+/// running instance, where `/proc/self` is another process. xdg::clean_old() does not delete
 /// these folders (it takes only draft-*.eml files).
 [[nodiscard]] program::result<std::string> copy_for_handover(vetted_file& f, const std::string& dir);
 

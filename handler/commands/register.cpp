@@ -258,7 +258,7 @@ int run_register() {
   }
   std::error_code ec;
   fs::create_directories(p->applications, ec);
-  if (!drafts::ensure_private_dir(p->state_dir)) {
+  if (!xdg::ensure_private_dir(p->state_dir)) {
     report_error("cannot_create", fill(tr("cannot create {0}"), {preview::visible(p->state_dir)}), std::strerror(errno));
     return exit_cantcreat;
   }

@@ -180,7 +180,7 @@ int run_status() {
     const auto days = lc->cfg.draft_max_age_days.value_or(default_draft_max_age_days);
     field("", tr("draft files"),
           fill(ntr("{0} (deleted after {1} day)", "{0} (deleted after {1} days)", days),
-               {preview::visible(drafts::folder_in(*state)), std::to_string(days)}), width);
+               {preview::visible(xdg::folder_in(*state)), std::to_string(days)}), width);
   }
   return exit_ok;
 }

@@ -19,9 +19,9 @@ mailtokit::result<std::vector<std::string>, launch_failure> write_files(const re
     auto failed = [&](launch_failure::what kind) {
       return launch_failure{kind, dir, 0, f.what, written};
     };
-    if (!drafts::ensure_private_dir(dir)) return failed(launch_failure::what::folder);
-    if (o.draft_max_age_days > 0) (void)drafts::clean_old(dir, std::chrono::hours(24) * o.draft_max_age_days);
-    auto path = drafts::write_draft_named(dir, p.filename().string(), f.bytes);
+    if (!xdg::ensure_private_dir(dir)) return failed(launch_failure::what::folder);
+    if (o.draft_max_age_days > 0) (void)xdg::clean_old(dir, std::chrono::hours(24) * o.draft_max_age_days);
+    auto path = xdg::write_draft_named(dir, p.filename().string(), f.bytes);
     if (!path) return failed(launch_failure::what::file);
     written.push_back(std::move(*path));
   }

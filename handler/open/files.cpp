@@ -135,9 +135,9 @@ std::string attach_dir(const std::string& drafts_dir, unsigned days, bool dry_ru
   const char* run = std::getenv("XDG_RUNTIME_DIR");
   if (run == nullptr || run[0] != '/' || std::string_view(run).find("/.") != std::string_view::npos) return drafts_dir;
   const std::string dir = std::string(run) + "/mailtokit";
-  if (!dry_run && !drafts::ensure_private_dir(dir)) return drafts_dir;
+  if (!dry_run && !xdg::ensure_private_dir(dir)) return drafts_dir;
   // Copies older than drafts are kept are deleted, as in the drafts folder (a tmpfs, in memory).
-  if (!dry_run && days > 0) (void)drafts::clean_old(dir, std::chrono::hours(24) * days);
+  if (!dry_run && days > 0) (void)xdg::clean_old(dir, std::chrono::hours(24) * days);
   return dir;
 }
 

@@ -151,7 +151,7 @@ void tell_missing_once(const xdg::registration_paths& reg, const std::vector<std
   if (notify && installed("notify-send"))
     send_notification(ask::notify_argv(ask::display_text::ours(tr("mailtokit: a part of mailtokit is missing")),
                                        ask::display_text::from_link_each(missing, 400), false, 8, 400));
-  if (drafts::ensure_private_dir(reg.state_dir)) (void)files::write_atomic(AT_FDCWD, told_path, text);
+  if (xdg::ensure_private_dir(reg.state_dir)) (void)files::write_atomic(AT_FDCWD, told_path, text);
 }
 
 }  // namespace mailtokit::open_link

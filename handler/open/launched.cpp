@@ -17,7 +17,7 @@ open_failure launch_failure_words(const launch::request& r, const launch::launch
                                   {name});
   switch (f.kind) {
     case what::folder: {
-      // The folder is the state folder's mailtokit/drafts (drafts::folder_in()).
+      // The folder is the state folder's mailtokit/drafts (xdg::folder_in()).
       const std::string state = std::filesystem::path(f.detail).parent_path().parent_path().string();
       return open_failure{exit_cantcreat,
                           fill(tr("The private draft folder {0} could not be created."), {preview::visible(f.detail)}),

@@ -145,7 +145,7 @@ open_result<launch::file_to_write> private_file(std::string what, std::string by
                         tr("Set HOME (or XDG_STATE_HOME) and open the link again.")};
   std::string name = "draft-0123456789abcdef0123456789abcdef.eml";
   if (!in.dry_run) {
-    auto fresh = drafts::new_draft_name();
+    auto fresh = xdg::new_draft_name();
     if (!fresh)
       return open_failure{exit_cantcreat, fill(tr("The draft could not be written in {0}."), {preview::visible(in.drafts_dir)}),
                           fill(tr("Check the free space and the permissions of {0}, then open the link again."),

@@ -318,8 +318,8 @@ stage<open_plan> without_bcc(const open_call& c, link_request& r, const open_req
 // The files ticked are attached; every other one is told, with what nobody was asked about.
 offered_files attach(const open_call& c, link_request& r, const open_plan& plan, decision& dec) {
   const auto state = xdg::state_home(c.env);
-  const std::string drafts_dir = state ? drafts::folder_in(*state) : "";
-  if (!drafts_dir.empty() && !c.o.dry_run) (void)drafts::ensure_private_dir(drafts_dir);
+  const std::string drafts_dir = state ? xdg::folder_in(*state) : "";
+  if (!drafts_dir.empty() && !c.o.dry_run) (void)xdg::ensure_private_dir(drafts_dir);
   const unsigned days = r.lc.cfg.draft_max_age_days.value_or(default_draft_max_age_days);
   offered_files offered = attach_ticked(r.d, dec.files, dec.reply, plan, attach_dir(drafts_dir, days, c.o.dry_run));
   if (dec.tell_later) {
@@ -345,7 +345,7 @@ stage<launch::request> prepare_stage(const open_call& c, const link_request& r, 
   in.r = &req;
   if (!plan.wants_file) in.attachments = offered.handed;  // a draft file carries them itself
   const auto state = xdg::state_home(c.env);
-  if (state) in.drafts_dir = drafts::folder_in(*state);
+  if (state) in.drafts_dir = xdg::folder_in(*state);
   in.dry_run = c.o.dry_run;
   in.co = draft_options(&r.lc.cfg, r.po.strict);
   in.activation_token = launch::activation_token();

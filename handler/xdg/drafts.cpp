@@ -11,7 +11,7 @@
 
 #include "base/files.hpp"
 
-namespace mailtokit::drafts {
+namespace mailtokit::xdg {
 
 std::string folder_in(std::string_view state_home) { return std::string(state_home) + "/mailtokit/drafts"; }
 namespace {
@@ -117,4 +117,4 @@ program::result<std::size_t> clean_old(const std::string& dir, std::chrono::seco
 }
 
 
-}  // namespace mailtokit::drafts
+}  // namespace mailtokit::xdg

@@ -9,7 +9,7 @@
 #include "mailtokit/result.hpp"
 #include "base/errors.hpp"
 
-namespace mailtokit::drafts {
+namespace mailtokit::xdg {
 
 /// The private drafts folder under the state folder `state_home` ($XDG_STATE_HOME, else
 /// ~/.local/state): state_home + "/mailtokit/drafts".
@@ -40,4 +40,9 @@ namespace mailtokit::drafts {
 /// missing directory is 0. Clients read a draft after we return, so drafts are kept a while.
 [[nodiscard]] program::result<std::size_t> clean_old(const std::string& dir, std::chrono::seconds max_age);
 
-}  // namespace mailtokit::drafts
+}  // namespace mailtokit::xdg
+
+namespace mailtokit {
+/// The folder's former namespace name, for callers not moved to xdg:: yet (ask/turn.cpp, open/tell.cpp).
+namespace drafts = xdg;
+}  // namespace mailtokit

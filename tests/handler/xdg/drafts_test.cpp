@@ -37,27 +37,27 @@ void age(const std::string& p, long seconds) {
 TEST_CASE("the draft directory is created private", "[drafts]") {
   temp_dir t("mailtokit-drafts");
   const std::string dir = t.path + "/state/mailtokit/drafts";
-  REQUIRE(drafts::ensure_private_dir(dir));
+  REQUIRE(xdg::ensure_private_dir(dir));
   CHECK(mode_of(dir) == 0700);
   CHECK(mode_of(t.path + "/state/mailtokit") == 0700);
   // An existing directory with group/other access is narrowed.
   REQUIRE(chmod(dir.c_str(), 0755) == 0);
-  REQUIRE(drafts::ensure_private_dir(dir));
+  REQUIRE(xdg::ensure_private_dir(dir));
   CHECK(mode_of(dir) == 0700);
   // A symbolic link in its place is refused.
   const std::string link = t.path + "/link";
   REQUIRE(symlink(dir.c_str(), link.c_str()) == 0);
-  CHECK(drafts::ensure_private_dir(link).error().code == program::errc::io_error);
-  CHECK_FALSE(drafts::ensure_private_dir("relative/dir"));
+  CHECK(xdg::ensure_private_dir(link).error().code == program::errc::io_error);
+  CHECK_FALSE(xdg::ensure_private_dir("relative/dir"));
 }
 
 TEST_CASE("drafts are written atomically, 0600, with unique names", "[drafts]") {
   temp_dir t("mailtokit-drafts");
-  REQUIRE(drafts::ensure_private_dir(t.path + "/d"));
+  REQUIRE(xdg::ensure_private_dir(t.path + "/d"));
   std::set<std::string> names;
   for (int i = 0; i < 50; ++i) {
     const std::string body = "Subject: draft " + std::to_string(i) + "\r\n\r\nbody\r\n";
-    auto p = drafts::write_draft(t.path + "/d", body);
+    auto p = xdg::write_draft(t.path + "/d", body);
     REQUIRE(p);
     CHECK(p->rfind(t.path + "/d/draft-", 0) == 0);
     CHECK(p->size() == (t.path + "/d/draft-").size() + 32 + 4);
@@ -69,15 +69,15 @@ TEST_CASE("drafts are written atomically, 0600, with unique names", "[drafts]") 
   CHECK(names.size() == 50);
   for (const auto& e : fs::directory_iterator(t.path + "/d"))
     CHECK(e.path().extension() == ".eml");  // no temporary file left behind
-  CHECK(drafts::write_draft(t.path + "/missing", "x").error().code == program::errc::io_error);
+  CHECK(xdg::write_draft(t.path + "/missing", "x").error().code == program::errc::io_error);
 }
 
 TEST_CASE("old drafts are cleaned, nothing else", "[drafts]") {
   temp_dir t("mailtokit-drafts");
   const std::string dir = t.path + "/d";
-  REQUIRE(drafts::ensure_private_dir(dir));
-  auto fresh = drafts::write_draft(dir, "fresh");
-  auto old = drafts::write_draft(dir, "old");
+  REQUIRE(xdg::ensure_private_dir(dir));
+  auto fresh = xdg::write_draft(dir, "fresh");
+  auto old = xdg::write_draft(dir, "old");
   REQUIRE(fresh);
   REQUIRE(old);
   age(*old, 8 * 86400);
@@ -105,7 +105,7 @@ TEST_CASE("old drafts are cleaned, nothing else", "[drafts]") {
   std::ofstream(elsewhere + "/mine") << "not ours";
   REQUIRE(symlink(elsewhere.c_str(), (dir + "/attach-link").c_str()) == 0);
 
-  auto n = drafts::clean_old(dir, std::chrono::hours(24 * 7));
+  auto n = xdg::clean_old(dir, std::chrono::hours(24 * 7));
   REQUIRE(n);
   CHECK(*n == 3);
   CHECK_FALSE(fs::exists(old_copies));
@@ -117,5 +117,5 @@ TEST_CASE("old drafts are cleaned, nothing else", "[drafts]") {
   CHECK(fs::exists(other));
   CHECK(fs::is_symlink(link));
   CHECK(fs::exists(target));
-  CHECK(*drafts::clean_old(t.path + "/none", std::chrono::seconds(0)) == 0);
+  CHECK(*xdg::clean_old(t.path + "/none", std::chrono::seconds(0)) == 0);
 }
