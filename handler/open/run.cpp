@@ -328,8 +328,7 @@ offered_files attach(const open_call& c, link_request& r, const open_plan& plan,
     lines.insert(lines.end(), offered.told.begin(), offered.told.end());
     tell_user(r.d, dec.findings, c.ui.notify, lines, dec.unasked);
   } else {
-    for (const auto& line : offered.told) print_stderr("mailtokit: " + preview::visible(line) + "
-");
+    for (const auto& line : offered.told) print_stderr("mailtokit: " + preview::visible(line) + "\n");
     if (!offered.told.empty() && c.ui.notify && installed("notify-send"))
       send_notification(notify_argv(ask::display_text::ours(tr("mailtokit: files were not attached")),
                                     ask::display_text::from_link_each(offered.told, 157), false));

@@ -44,7 +44,7 @@ attachments::vetted_file vet_path(const std::string& p, const std::string& home 
   attachments::vet_context ctx;
   ctx.home = home;
   ctx.user_folders.emplace();
-  ctx.temp_folder = temp_base();
+  ctx.temp_folder = outside_system_places().string();
   return attachments::vet({p, 0}, ctx);
 }
 
