@@ -38,11 +38,12 @@ std::string asker_name(const provenance::origin& o, bool from_command) {
 // choices).
 std::string why_no_offer(const file_request& r, const provenance::origin& origin, const offer_rules& rules,
                          const open_plan& plan, const ask_context& ctx, const desktop_ui& ui) {
+  // A link asked: that is the reason, whatever the file and wherever it lies.
+  if (origin.hyperlink && !rules.from_command)
+    return fill(tr("the request came from a link in {0}, and a link never attaches files"), {origin.link_program});
   std::size_t allowed = 0;
   for (const auto& f : r.files) allowed += f.allowed() ? 1u : 0u;
   if (allowed == 0) return tr("it may never be attached");
-  if (origin.hyperlink && !rules.from_command)
-    return fill(tr("the request came from a link in {0}, and a link never attaches files"), {origin.link_program});
   if (rules.strict) return tr("links are read strictly here (--strict or the configuration file), and that attaches no file");
   if (rules.mode == confirm_mode::never) return tr("you chose never to be asked, and attaching a file needs your answer");
   if (rules.dry_run) return tr("--dry-run attaches nothing");
@@ -79,6 +80,7 @@ file_request request_files(const draft& d, const std::vector<std::string>& from_
   r.files = attachments::vet_all(requests, vc);
   const auto origin = provenance::classify(provenance::parents());
   r.why_not = why_no_offer(r, origin, rules, plan, ctx, ui);
+  r.from_link = origin.hyperlink && !rules.from_command;
   if (!r.why_not.empty()) return r;
   // What the program loses when it is given files (Thunderbird's -compose spec): said in the
   // question, so the answer is made knowing it, and again once the files were handed over.
@@ -97,7 +99,9 @@ offered_files attach_ticked(draft& d, file_request& r, const answer& a, const op
   std::size_t index = 0;  // among the files offered (the allowed ones, in order)
   for (auto& f : r.files) {
     if (!f.allowed()) {
-      not_attached(f, f.refusal_text);
+      // A clicked link's file is told the link's reason, the same for /etc/passwd as for a
+      // file in HOME: where a file lies matters only when a file could have been attached.
+      not_attached(f, r.from_link ? r.why_not : f.refusal_text);
       continue;
     }
     const bool ticked = std::find(a.files.begin(), a.files.end(), index++) != a.files.end();

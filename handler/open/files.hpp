@@ -19,6 +19,7 @@ namespace mailtokit::open_link {
 struct file_request {
   std::vector<attachments::vetted_file> files;
   std::string why_not;                       // why no file is offered; empty when they are
+  bool from_link = false;                    // a link asked: why_not is the one reason for every file
   std::vector<std::string> lost_with_files;  // what the program loses when it is given files
   ask::file_offer offer;                          // the files part of the question (empty: none offered)
 };

@@ -60,3 +60,30 @@ TEST_CASE("only the ticked files, and only when they were shown, are attached", 
   CHECK(refused.told[0].find(strict) != std::string::npos);
   (void)std::system(("rm -rf '" + dir + "'").c_str());
 }
+
+TEST_CASE("a clicked link's files are all told the link's reason, in a system folder or not", "[files]") {
+  char dir_template[] = "/tmp/mailtokit-files-test-XXXXXX";
+  REQUIRE(mkdtemp(dir_template) != nullptr);
+  const std::string dir = dir_template;
+  std::ofstream(dir + "/a.txt") << "a\n";
+  auto d = parse_draft("mailto:a@example.org", {}, policy::defaults());
+  REQUIRE(d);
+  attachments::vet_context vc;
+  vc.home = dir;
+  open_plan plan;
+  file_request r;
+  r.files = attachments::vet_all({{"/etc/passwd"}, {dir + "/a.txt"}}, vc);
+  REQUIRE_FALSE(r.files[0].allowed());
+  const std::string link = "the request came from a link in firefox-esr, and a link never attaches files";
+  r.why_not = link;
+  r.from_link = true;
+  const auto told = attach_ticked(*d, r, answer{choice::open, {0}, true}, plan, dir).told;
+  REQUIRE(told.size() == 2);
+  CHECK(told[0] == "not attached: /etc/passwd: " + link);
+  CHECK(told[1].find(link) != std::string::npos);
+  r.from_link = false;  // from a terminal the place is the reason
+  const auto typed = attach_ticked(*d, r, answer{choice::open, {0}, true}, plan, dir).told;
+  CHECK(typed[0].find("/etc") != std::string::npos);
+  CHECK(typed[0].find(link) == std::string::npos);
+  (void)std::system(("rm -rf '" + dir + "'").c_str());
+}
