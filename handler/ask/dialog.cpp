@@ -401,11 +401,14 @@ window_answer window_answer_of(const request& r, int status, std::string_view ou
   return a;
 }
 
-request failure_request(const display_text& text, bool offer_choice) {
+namespace {
+
+// A report that waits for no answer: `title`, `icon`, and `text` in paragraphs (lines apart by an
+// empty line), the first the heading.
+request report_request(display_text title, std::string icon, const display_text& text) {
   request r;
-  r.title = display_text::ours(tr(failure_title.data()));
-  r.icon = "dialog-error";
-  // The paragraphs: lines apart by an empty line.
+  r.title = std::move(title);
+  r.icon = std::move(icon);
   std::vector<display_text> paragraph;
   auto end_paragraph = [&] {
     if (paragraph.empty()) return;
@@ -425,7 +428,21 @@ request failure_request(const display_text& text, bool offer_choice) {
       paragraph.push_back(line);
   }
   end_paragraph();
+  return r;
+}
+
+}  // namespace
+
+request failure_request(const display_text& text, bool offer_choice) {
+  request r = report_request(display_text::ours(tr(failure_title.data())), "dialog-error", text);
   if (offer_choice) r.buttons.push_back({std::string(choose_button), display_text::ours(tr("Choose where mail goes..."))});
+  r.buttons.push_back({"close", display_text::ours(tr("Close"))});
+  r.default_id = "close";
+  return r;
+}
+
+request notice_request(const display_text& title, const display_text& text) {
+  request r = report_request(title, "dialog-information", text);
   r.buttons.push_back({"close", display_text::ours(tr("Close"))});
   r.default_id = "close";
   return r;

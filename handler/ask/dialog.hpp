@@ -110,5 +110,9 @@ inline constexpr std::string_view choose_button = "choose";
 /// Close as the default button; with `offer_choice` (a failure another mail program would fix) a
 /// button "Choose where mail goes..." before it, whose id is choose_button.
 [[nodiscard]] request failure_request(const display_text& text, bool offer_choice);
+/// What mailtokit changed or flagged in a link it opened, in mailtokit's window when no
+/// notification could be shown: `title`, then `text` as failure_request() lays it out; Close only
+/// (the information icon: it waits for no answer).
+[[nodiscard]] request notice_request(const display_text& title, const display_text& text);
 
 }  // namespace mailtokit::ask

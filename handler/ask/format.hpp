@@ -75,7 +75,7 @@ struct request {
   std::vector<toggle> toggles;
   std::vector<option_group> groups;
   std::vector<option> options;
-  std::string icon;  ///< the window's icon name ("" : dialog-warning, the question's; dialog-error: a failure report, which waits for no answer)
+  std::string icon;  ///< the window's icon name ("" : dialog-warning, the question's; dialog-error, dialog-information: a failure report or a notice, which wait for no answer)
   std::vector<button> buttons;  ///< in the order shown
   std::string default_id;       ///< the button Enter gives (the safe one)
 };

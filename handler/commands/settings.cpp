@@ -206,13 +206,30 @@ int run_settings() {
   return exit_usage;
 }
 
+// `failure-window --notice=KIND`: what open/tell.cpp tell_user() could not show in a
+// notification (no notification server), in mailtokit's window with Close only; one at a time
+// (while a failure window or another notice is open, nothing more: the draft was opened).
+int run_notice_window(const std::string& kind, const ask::display_text& text) {
+  const auto title = open_link::notice_title(kind == "unasked");
+  const auto one = ask::take_now(ask::turn_dir(), "failure.lock");
+  if (!one && !ask::turn_dir().empty()) return exit_ok;
+  const auto ui = open_link::probe_desktop(false);
+  if (!ui.ask) {
+    report_error("unavailable", tr("the failure window needs a display"), {}, {});
+    return exit_unavailable;
+  }
+  (void)ask::ask_window(ask::notice_request(title, text), *ui.ask);
+  return exit_ok;
+}
+
 // The hidden `failure-window`: a failure of `open` (open/tell.cpp report() starts it detached) in
 // mailtokit-ask; "Choose where mail goes..." goes on into the Mail links window. When the window
 // cannot be shown, what report() falls back to: the desktop's error dialog, else a notification
 // (unless `notify` is off), saying in words how to choose.
-int run_failure_window(const std::string& raw_text, bool offer_choice, bool notify) {
+int run_failure_window(const std::string& raw_text, bool offer_choice, bool notify, const std::string& notice) {
   // Given on the command line (open/tell.cpp report()): shown only once sanitized again.
   const auto text = ask::display_text::from_link_lines(raw_text, 4096);
+  if (!notice.empty()) return run_notice_window(notice, text);
   // One failure window at a time, held while it is open: a page that opens links in a loop gets
   // one window and one notification that counts the rest, never a window each.
   const std::string dir = ask::turn_dir();
@@ -259,9 +276,12 @@ void add_settings_command(CLI::App& app, context& ctx) {
   auto no_notify = std::make_shared<bool>(false);
   failure->add_flag("--offer-choice", *offer);
   failure->add_flag("--no-notify", *no_notify);
+  auto notice = std::make_shared<std::string>();
+  failure->add_option("--notice", *notice)->check(CLI::IsMember({"changed", "unasked"}));
   failure->add_option("text", *text)->required();
-  failure->callback(
-      [&ctx, text, offer, no_notify] { ctx.exit_code = run_failure_window(*text, *offer, !*no_notify); });
+  failure->callback([&ctx, text, offer, no_notify, notice] {
+    ctx.exit_code = run_failure_window(*text, *offer, !*no_notify, *notice);
+  });
 }
 
 }  // namespace mailtokit::commands

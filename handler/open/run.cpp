@@ -326,7 +326,7 @@ offered_files attach(const open_call& c, link_request& r, const open_plan& plan,
     // What the user was not asked about, and the files, in one message and one notification.
     auto lines = plan.losses;
     lines.insert(lines.end(), offered.told.begin(), offered.told.end());
-    tell_user(r.d, dec.findings, c.ui.notify, lines, dec.unasked);
+    tell_user(r.d, dec.findings, c.ui, lines, dec.unasked);
   } else {
     for (const auto& line : offered.told) print_stderr("mailtokit: " + preview::visible(line) + "\n");
     if (!offered.told.empty() && c.ui.notify && installed("notify-send"))

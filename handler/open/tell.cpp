@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -56,8 +57,29 @@ bool is_attach_field(std::string_view name) {
 // `lines` come first: what the chosen client is known to lose or change. stderr names each
 // dropped field, repair and finding as `inspect` does; the notification says the same in plain
 // words (notice_lines()).
-void tell_user(const draft& d, const std::vector<preview::finding>& findings, bool notify,
+ask::display_text notice_title(bool unasked) {
+  return ask::display_text::ours(unasked ? tr("mailtokit opened a risky link without asking")
+                                         : tr("mailtokit changed or flagged this link"));
+}
+
+namespace {
+
+// notify-send's `argv`, and whether the notification was shown: not when notify-send is missing
+// or ends at once with an error (no notification server on the session bus). One still running
+// after a moment is taken as shown.
+bool notification_shown(const std::vector<std::string>& argv) {
+  if (!installed("notify-send")) return false;
+  const auto pid = launch::spawn(argv, {false, true, false});
+  if (!pid || *pid <= 0) return false;
+  const auto status = launch::early_exit(*pid, std::chrono::milliseconds(1500));
+  return !status || *status == 0;
+}
+
+}  // namespace
+
+void tell_user(const draft& d, const std::vector<preview::finding>& findings, const desktop_ui& ui,
                std::vector<std::string> lines, std::string_view unasked) {
+  const bool notify = ui.notify;
   if (!unasked.empty()) lines.insert(lines.begin(), std::string(unasked));
   std::vector<ask::display_text> plain = ask::display_text::from_link_each(lines, 157);
   for (const auto& f : d.dropped) {
@@ -73,9 +95,20 @@ void tell_user(const draft& d, const std::vector<preview::finding>& findings, bo
   if (lines.empty()) return;
   for (const auto& l : lines) print_stderr("mailtokit: " + preview::visible(l) + "\n");
   for (auto& l : notice_lines(d, findings)) plain.push_back(std::move(l));
-  if (notify && !plain.empty() && installed("notify-send"))
-    send_notification(unasked.empty() ? notify_argv(ask::display_text::ours(tr("mailtokit changed or flagged this link")), plain, false)
-                         : notify_argv(ask::display_text::ours(tr("mailtokit opened a risky link without asking")), plain, true));
+  if (!notify || plain.empty()) return;
+  const auto title = notice_title(!unasked.empty());
+  if (notification_shown(notify_argv(title, plain, !unasked.empty()))) return;
+  // No notification server: where nobody reads stderr, mailtokit's own window says it (Close only).
+  if (ui.failures && ui.ask) {
+    // TRANSLATORS: the heading of the window that stands in for a notification; the lines follow.
+    auto text = ask::display_text::ours(tr("The draft is in your mail program. What mailtokit changed or "
+                                           "flagged in the link:"));
+    text += ask::display_text::ours("\n\n");
+    text += ask::display_text::join(plain, ask::display_text::ours("\n"));
+    auto argv = failure_window_argv(xdg::self_exe(), text.str(), false, false);
+    argv.insert(argv.begin() + 2, unasked.empty() ? "--notice=changed" : "--notice=unasked");
+    show(argv);
+  }
 }
 
 // The draft as a file in the drafts directory, so that a failure loses nothing; "" when it

@@ -33,8 +33,13 @@ void send_notification(const std::vector<std::string>& argv);
 /// The losses and changes (`lines`) first, then each dropped field, repair and finding, on stderr;
 /// the same in plain words (notice_lines()) in one notification. With `unasked` (risky, but nobody
 /// could be asked) the notification is critical.
-void tell_user(const draft& d, const std::vector<preview::finding>& findings, bool notify,
+/// When no notification can be shown (no notification server) and nobody reads stderr, the same
+/// in mailtokit's own window with Close only (`failure-window --notice`), one at a time.
+void tell_user(const draft& d, const std::vector<preview::finding>& findings, const desktop_ui& ui,
                std::vector<std::string> lines, std::string_view unasked = {});
+/// The title of tell_user()'s notification and window: a risky link opened without asking, or
+/// one mailtokit changed or flagged.
+[[nodiscard]] ask::display_text notice_title(bool unasked);
 /// The draft as a file in the private drafts folder, so that a failure loses nothing; "" when it
 /// cannot be written.
 [[nodiscard]] std::string keep_draft(const draft& d, const xdg::environment& env, const xdg::loaded_config* lc);

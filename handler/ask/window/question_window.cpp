@@ -183,9 +183,9 @@ int question_window::run() {
   add_body(dialog);
   add_buttons(dialog);
   place(q, dialog);
-  // A failure report (ask/dialog.hpp failure_request(): the error icon) waits for no answer: no
-  // notice that a mail link is waiting.
-  if (q.icon != "dialog-error") unseen_.watch(dialog);
+  // A failure report or a notice (ask/dialog.hpp failure_request(), notice_request(): the error
+  // and information icons) waits for no answer: no notice that a mail link is waiting.
+  if (q.icon != "dialog-error" && q.icon != "dialog-information") unseen_.watch(dialog);
   watch_caller(dialog);
   const gint response = gtk_dialog_run(GTK_DIALOG(dialog));
   unseen_.end();
