@@ -89,7 +89,7 @@ static_assert([] {
 }());
 
 // A name that can never be kept, and why; empty when it may be.
-std::string never_kept_reason(std::string_view n) {
+std::string_view never_kept_reason(std::string_view n) noexcept {
   if (!valid_field_name(n))
     return "this is not a valid header field name (RFC 5322 section 3.6.8 allows printable ASCII "
            "except ':'), so it cannot be a field of the message";
@@ -116,7 +116,7 @@ bool has_pct_triplet(std::string_view n) noexcept {
 }
 
 // Why a keepable name that the policy does not keep is dropped.
-std::string not_kept_reason(std::string_view n) {
+std::string_view not_kept_reason(std::string_view n) noexcept {
   if (one_of(n, default_kept)) return "the application's policy does not accept this field from links";
   if (tracking(n))
     return "read receipts and tracking requests are not accepted from links: they would tell the "
@@ -175,10 +175,10 @@ bool remove_tag_characters(std::string& s) {
 bool single_valued(std::string_view n) noexcept { return n == "in-reply-to" || n == "references"; }
 
 // reason_to_drop() for a lower-cased name. keep() never admits a name that can never be kept,
-// so a kept name needs no further check.
-std::string reason_lower(const policy& p, std::string_view n) {
+// so a kept name needs no further check. The reasons are constant text.
+std::string_view reason_lower(const policy& p, std::string_view n) noexcept {
   if (p.keeps(n)) return {};
-  if (std::string r = never_kept_reason(n); !r.empty()) return r;
+  if (std::string_view r = never_kept_reason(n); !r.empty()) return r;
   return not_kept_reason(n);
 }
 
@@ -192,14 +192,20 @@ struct html_source {
 
 // One hfield into the draft (kept, merged or dropped); may take f's strings. `cap`: the bound on
 // d.warnings (limits::max_warnings). `clean`: the parser knows the value needs no cleaning
-// (mailto_sink::value_clean).
-void apply_one(draft& d, hfield& f, const policy& p, html_source& html, std::size_t cap, bool clean = false) {
+// (mailto_sink::value_clean). `spare`: heap buffers of earlier drafts, for a dropped field's reason.
+void apply_one(draft& d, hfield& f, const policy& p, html_source& html, std::size_t cap, bool clean = false,
+               std::vector<std::string>* spare = nullptr) {
   if (!p.keeps(f.name)) {
     const bool body = f.name == "html-body";
     if ((body || f.name == "html-part") &&
         (html.index == static_cast<std::size_t>(-1) || (body && !html.html_body)))
       html = html_source{d.dropped.size(), f.value_offset, body};
-    std::string reason = reason_lower(p, f.name);
+    std::string reason;
+    if (spare != nullptr && !spare->empty()) {
+      reason.swap(spare->back());
+      spare->pop_back();
+    }
+    reason.assign(reason_lower(p, f.name));
     d.dropped.push_back(dropped_field{std::move(f.name), std::move(f.value), std::move(reason)});
     return;
   }
@@ -350,7 +356,7 @@ class apply_each final : public detail::mailto_sink {
       : mailto_sink(d.to, d.warnings), d_(d), p_(p), cap_(max_warnings) {
     spare = spare_buffers;
   }
-  void field(hfield& f) override { apply_one(d_, f, p_, html, cap_, value_clean); }
+  void field(hfield& f) override { apply_one(d_, f, p_, html, cap_, value_clean, spare); }
   void reset() override {
     d_ = draft{};
     html = {};
@@ -505,7 +511,7 @@ void policy::drop(std::string_view name) {
 }
 
 std::string policy::reason_to_drop(std::string_view name) const {
-  return reason_lower(*this, chars::lowered(name));
+  return std::string(reason_lower(*this, chars::lowered(name)));
 }
 
 draft apply_policy(const mailto_uri& uri, const policy& p) { return apply(mailto_uri(uri), p); }
