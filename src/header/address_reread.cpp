@@ -41,9 +41,16 @@ bool no_escape_bytes(std::string_view s) noexcept {
   }
   // The last 0-7 bytes in a zero-padded word: a NUL matches none of the three.
   if (p == e) return true;
-  std::uint64_t w = 0;
-  std::memcpy(&w, p, static_cast<std::size_t>(e - p));
-  return !any(w);
+  // The last 1-7 bytes: in the last eight bytes of `s` (looked at again, which changes nothing),
+  // else one at a time (a word filled byte by byte would stall its load).
+  if (s.size() >= 8) {
+    std::uint64_t w;
+    std::memcpy(&w, e - 8, 8);
+    return !any(w);
+  }
+  for (; p != e; ++p)
+    if (*p == '%' || *p == '=' || *p == '?') return false;
+  return true;
 #else
   return s.find_first_of("%=?") == s.npos;
 #endif

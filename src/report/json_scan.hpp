@@ -29,7 +29,8 @@ inline std::uint64_t json_special_swar(std::uint64_t w) noexcept {
          match_byte(w, '\\');
 }
 
-inline std::size_t json_plain_prefix_swar(const char* p, const char* e) noexcept {
+/// `base` <= p: where the readable bytes before `p` begin (the tail's word may start there).
+inline std::size_t json_plain_prefix_swar(const char* p, const char* e, const char* base) noexcept {
   const char* q = p;
   while (e - q >= 8) {
     std::uint64_t w;
@@ -39,11 +40,16 @@ inline std::size_t json_plain_prefix_swar(const char* p, const char* e) noexcept
   }
   if (q == e) return static_cast<std::size_t>(q - p);
   // The last 1-7 bytes in a zero-padded word: a NUL is not plain, so the run ends at the first
-  // padding byte at the latest.
-  std::uint64_t w = 0;
-  std::memcpy(&w, q, static_cast<std::size_t>(e - q));
+  // padding byte at the latest. The word is the eight bytes ending at `e`, shifted down (a word
+  // filled byte by byte would stall its load); with fewer readable bytes, one byte at a time.
+  if (e - base < 8) return static_cast<std::size_t>(q - p) + json_plain_prefix_scalar(q, e);
+  std::uint64_t w;
+  std::memcpy(&w, e - 8, 8);
+  w >>= 8 * (8 - static_cast<unsigned>(e - q));
   return static_cast<std::size_t>(q - p) + static_cast<std::size_t>(__builtin_ctzll(json_special_swar(w)) >> 3);
 }
+
+inline std::size_t json_plain_prefix_swar(const char* p, const char* e) noexcept { return json_plain_prefix_swar(p, e, p); }
 #endif
 
 #if defined(MAILTOKIT_SIMD_SSE2)
@@ -60,7 +66,7 @@ inline std::size_t json_plain_prefix_sse2(const char* p, const char* e) noexcept
     if (plain != 0xFFFFu) return static_cast<std::size_t>(q - p) + static_cast<std::size_t>(__builtin_ctz(~plain));
     q += 16;
   }
-  return static_cast<std::size_t>(q - p) + json_plain_prefix_swar(q, e);
+  return static_cast<std::size_t>(q - p) + json_plain_prefix_swar(q, e, p);
 }
 #endif
 
