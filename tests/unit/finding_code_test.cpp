@@ -1,10 +1,10 @@
 #include "mailtokit/finding_code.hpp"
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <regex>
 #include <set>
 #include <string>
 
@@ -31,6 +31,25 @@ std::string slurp(const std::filesystem::path& p) {
   return {std::istreambuf_iterator<char>(in), {}};
 }
 
+// [a-z]+(_[a-z0-9]+)*, by hand: std::regex draws GCC 12's -Wmaybe-uninitialized false positive in
+// its std::function members under the sanitizer build's -O1.
+bool snake_case(std::string_view s) {
+  constexpr std::string_view letters = "abcdefghijklmnopqrstuvwxyz";
+  const auto first_end = s.find('_');
+  const auto first = s.substr(0, first_end);
+  if (first.empty() || first.find_first_not_of(letters) != std::string_view::npos) return false;
+  if (first_end == std::string_view::npos) return true;
+  for (auto rest = s.substr(first_end); !rest.empty();) {  // each "_word"
+    rest.remove_prefix(1);
+    const auto end = std::min(rest.find('_'), rest.size());
+    const auto word = rest.substr(0, end);
+    if (word.empty() || word.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789") != std::string_view::npos)
+      return false;
+    rest.remove_prefix(end);
+  }
+  return true;
+}
+
 }  // namespace
 
 TEST_CASE("every finding code has a unique stable name and a severity", "[finding_code]") {
@@ -38,7 +57,7 @@ TEST_CASE("every finding code has a unique stable name and a severity", "[findin
   for (const auto code : every_code()) {
     const auto name = to_name(code);
     INFO(name);
-    CHECK(std::regex_match(std::string(name), std::regex("[a-z]+(_[a-z0-9]+)*")));
+    CHECK(snake_case(name));
     CHECK(names.insert(name).second);
     CHECK(finding_code_from_name(name) == code);
     CHECK(severity_of(name) == severity_of(code));
