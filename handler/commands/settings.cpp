@@ -211,8 +211,9 @@ int run_settings() {
 // (while a failure window or another notice is open, nothing more: the draft was opened).
 int run_notice_window(const std::string& kind, const ask::display_text& text) {
   const auto title = open_link::notice_title(kind == "unasked");
-  const auto one = ask::take_now(ask::turn_dir(), "failure.lock");
-  if (!one && !ask::turn_dir().empty()) return exit_ok;
+  const std::string dir = ask::turn_dir();
+  const auto one = ask::take_now(dir, "failure.lock");
+  if (!one && !dir.empty()) return exit_ok;
   const auto ui = open_link::probe_desktop(false);
   if (!ui.ask) {
     report_error("unavailable", tr("the failure window needs a display"), {}, {});
