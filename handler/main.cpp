@@ -64,15 +64,16 @@ void add_exit_statuses(CLI::App& app) {
                     cannot_create = tr("73 output file cannot be created"),
                     lost = tr("74 output lost (write error)"), config = tr("78 bad configuration"),
                     by_signal = tr("128+N ended by signal N"),
-                    no_window = tr("69 no display for the window, or xdg-mime failed");
+                    no_window = tr("69 no display for the window, or xdg-mime failed"),
+                    put_aside = tr("75 the link was put aside in the list of mail links that waited");
   auto footer = [](const std::vector<std::string>& statuses) {
     std::string list;
     for (const auto& s : statuses) list = list.empty() ? s : mailtokit::fill(tr("{0}; {1}"), {list, s});
     return mailtokit::fill(tr("Exit status: {0}."), {list}) + "\n" +
            tr("Errors: error: <code>: <what is wrong> (<reason>), then what to do on the next line.");
   };
-  const std::vector<std::string> opening = {ok,   usage,  refused,  no_client, internal, cannot_create,
-                                            lost, config, by_signal};
+  const std::vector<std::string> opening = {ok,   usage,  refused, no_client, internal, cannot_create,
+                                            lost, put_aside, config, by_signal};
   const std::vector<std::string> iri = {ok, usage, refused, internal, lost, by_signal};
   const std::vector<std::string> registering = {ok,   usage,    no_xdg_mime, internal, cannot_create,
                                                 lost, by_signal};
@@ -86,6 +87,7 @@ void add_exit_statuses(CLI::App& app) {
       {"use", {ok, usage, no_client, internal, cannot_create, lost, config, by_signal}},
       {"settings", {ok, usage, no_window, internal, cannot_create, lost, config, by_signal}},
       {"failure-window", {ok, usage, no_window, internal, cannot_create, lost, config, by_signal}},
+      {"waiting", {ok, usage, refused, no_window, internal, cannot_create, lost, put_aside, config, by_signal}},
       {"targets", {ok, usage, internal, lost, config, by_signal}},
       {"version", {ok, usage, internal, lost, by_signal}},
       {"inspect", {ok, usage, refused, internal, lost, by_signal}},
@@ -99,7 +101,7 @@ void add_exit_statuses(CLI::App& app) {
       {"iri equal", {ok, tr("1 not equivalent"), usage, refused, internal, lost, by_signal}},
   };
   app.footer(footer({ok, tr("1 iri equal: not equivalent"), usage, refused, unreadable, no_client, internal,
-                     cannot_create, lost, config, by_signal}));
+                     cannot_create, lost, put_aside, config, by_signal}));
   auto walk = [&](auto& self, CLI::App* cmd, const std::string& path) -> void {
     for (CLI::App* sub : cmd->get_subcommands({})) {
       const std::string name = path.empty() ? sub->get_name() : path + " " + sub->get_name();
@@ -331,6 +333,7 @@ int main(int argc, char** argv) {
   add_status_commands(app, ctx);
   add_use_command(app, ctx);
   add_settings_command(app, ctx);
+  add_waiting_command(app, ctx);
   add_batch_command(app, ctx);
   app.add_subcommand("version", tr("Print the version (as --version) and exit 0"))->callback([] {
     write_stdout(std::string("mailtokit ") + MAILTOKIT_VERSION + "\n");

@@ -104,6 +104,7 @@ enum exit_code : int {
   exit_software = 70,  // EX_SOFTWARE: internal error
   exit_cantcreat = 73, // EX_CANTCREAT: output file cannot be written
   exit_ioerr = 74,     // EX_IOERR: a write to standard output or a file failed
+  exit_tempfail = 75,  // EX_TEMPFAIL: the link was put aside, to be opened later
   exit_config = 78,    // EX_CONFIG: bad configuration
 };
 

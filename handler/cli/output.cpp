@@ -74,6 +74,8 @@ std::string_view code_for_exit(int exit_code) noexcept {
       return "cannot_create";
     case exit_ioerr:
       return "io_error";
+    case exit_tempfail:
+      return "put_aside";
     case exit_config:
       return "config_error";
     default:

@@ -24,6 +24,8 @@ void add_status_commands(CLI::App& app, cli::context& ctx);
 void add_use_command(CLI::App& app, cli::context& ctx);
 /// `settings`: the "Mail links" window (settings.cpp).
 void add_settings_command(CLI::App& app, cli::context& ctx);
+/// `waiting`: the mail links that waited (waiting.cpp).
+void add_waiting_command(CLI::App& app, cli::context& ctx);
 /// `register` and `unregister` (register.cpp), for the settings window too: print what they did,
 /// return the exit status.
 int run_register();

@@ -20,6 +20,7 @@
 #include "clients/dispatch.hpp"
 #include "launch/process.hpp"
 #include "open/session.hpp"
+#include "open/waiting.hpp"
 #include "base/i18n.hpp"
 #include "xdg/drafts.hpp"
 #include "xdg/user_files.hpp"
@@ -66,7 +67,8 @@ std::size_t status_width() {
   std::size_t widest = 0;
   for (const char* label : {N_("default mailto: handler"), N_("user desktop file"), N_("previous handler"),
                             N_("question window"), N_("translations"), N_("configuration"), N_("confirm"),
-                            N_("mail program"), N_("command"), N_("one question at a time"), N_("draft files")})
+                            N_("mail program"), N_("command"), N_("one question at a time"), N_("draft files"),
+                            N_("links that waited")})
     widest = std::max(widest, columns(tr(label)) + 1);
   for (const char* label : {N_("chosen because"), N_("note"), N_("started with"), N_("webmail template"),
                             N_("opened in"), N_("refused")})
@@ -181,6 +183,14 @@ int run_status() {
     field("", tr("draft files"),
           fill(ntr("{0} (deleted after {1} day)", "{0} (deleted after {1} days)", days),
                {preview::visible(xdg::folder_in(*state)), std::to_string(days)}), width);
+  }
+  // The links a page's flood put aside (open/waiting.hpp), said where the user looks first.
+  if (reg) {
+    const auto n = open_link::list_waiting(open_link::waiting_dir(reg->state_dir)).size();
+    if (n > 0)
+      field("", tr("links that waited"),
+            fill(ntr("{0} link, not opened (mailtokit waiting)", "{0} links, not opened (mailtokit waiting)", n),
+                 {std::to_string(n)}), width);
   }
   return exit_ok;
 }

@@ -33,6 +33,7 @@
 #include "open/request.hpp"
 #include "open/session.hpp"
 #include "open/tell.hpp"
+#include "open/waiting.hpp"
 #include "xdg/drafts.hpp"
 #include "xdg/user_files.hpp"
 
@@ -123,9 +124,10 @@ stage<confirm_mode> settle_mode(const open_call& c, const link_request& r) {
 }
 
 // One window at a time: wait while another link's question or chooser is open. A link that more
-// links have come after than may wait leaves the queue (ask::wait_turn()): its draft is kept and
-// it is said in the one notification that gathers such links, never a window of its own. Nothing
-// is opened unasked: every link that gets the turn is asked its own question.
+// links have come after than may wait leaves the queue (ask::wait_turn()): it is put aside in the
+// list of mail links that waited (open/waiting.hpp), never refused and never a window of its own,
+// and said in the one notification that gathers such links; the user opens it from the list,
+// where it is asked its own question. Nothing is opened unasked.
 std::optional<int> take_turn(open_call& c, const link_request& r) {
   if (c.turn) return std::nullopt;
   if (auto t = ask::wait_turn(ask::turn_dir())) {
@@ -135,9 +137,19 @@ std::optional<int> take_turn(open_call& c, const link_request& r) {
   desktop_ui no_window = c.ui;
   no_window.dialog.reset();
   no_window.ask.reset();
-  return report({exit_unavailable,
-                 tr("The link was not opened: newer mail links came while it waited for your answer."),
-                 tr("Answer the open question, then click the link again if you want it.")},
+  // `send --attach`'s files are not in its link: such a request is not put aside without them.
+  const bool link_alone = c.reg && c.o.attach.empty();
+  const auto aside = link_alone ? put_aside(waiting_dir(c.reg->state_dir), c.o.uri) : put_aside_result{};
+  if (!aside.kept)
+    return report({exit_unavailable,
+                   tr("The link was not opened: newer mail links came while it waited for your answer."),
+                   tr("Answer the open question, then click the link again if you want it.")},
+                  keep(c, r), no_window);
+  return report({exit_tempfail,
+                 tr("The link waits in the list of mail links that waited: newer mail links came while it "
+                    "waited for your answer."),
+                 tr("Answer the open question, then open it from \"Mail links that waited\" in your applications "
+                    "(mailtokit waiting).")},
                 keep(c, r), no_window);
 }
 

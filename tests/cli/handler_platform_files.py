@@ -27,6 +27,9 @@ for name in ("mailtokit.desktop", "mailtokit-settings.desktop"):
 with open(os.path.join(root, "mailtokit-settings.desktop"), encoding="utf-8") as f:
     entry = f.read()
 check("\nExec=mailtokit settings\n" in entry, "mailtokit-settings.desktop: Exec=mailtokit settings")
+# Its action opens the list of mail links that waited (mailtokit-waiting(1)).
+check("\nActions=waiting;\n" in entry and "\n[Desktop Action waiting]\n" in entry
+      and "\nExec=mailtokit waiting --window\n" in entry, "mailtokit-settings.desktop: the action Mail links that waited")
 for lang in ("de", "es", "fr"):
     check(f"\nName[{lang}]=" in entry and f"\nComment[{lang}]=" in entry, f"mailtokit-settings.desktop: Name[{lang}], Comment[{lang}]")
 

@@ -6,7 +6,7 @@ Usage: one_question_test.py /path/to/mailtokit
 
 On a private X desktop (1024x768): six look-alike + hidden-copy links are opened at once, as a
 page's loop hands them to the handler. One question is shown; three links wait their turn; the
-two oldest waiting ones leave the queue as newer ones come (exit 69, said on stderr, the draft
+two oldest waiting ones leave the queue as newer ones come (exit 75, put aside in the list of mail links that waited, said on stderr, the draft
 kept, and no window of their own). Each question is cancelled with Escape in turn; the next one appears only then, and at no
 moment are two question windows on the screen. Nothing is handed over.
 """
@@ -45,13 +45,13 @@ with Session("one-question", 1024, 768) as s:
 
     # The oldest links waiting leave the queue on their own; the others hold the turn or a place in line.
     refused = wait_for(lambda: ended() if len(ended()) >= LINKS - 1 - WAITING else None, 60,
-                       "the links beyond the queue to be refused")
+                       "the links beyond the queue to be put aside")
     win = s.wait_window(titles.QUESTION, timeout=60)
-    check(len(ended()) == LINKS - 1 - WAITING, f"{LINKS - 1 - WAITING} links refused, the rest wait ({len(ended())} ended)")
+    check(len(ended()) == LINKS - 1 - WAITING, f"{LINKS - 1 - WAITING} links put aside, the rest wait ({len(ended())} ended)")
     for p, log in refused:
         text = log.read_text("utf-8", "replace")
-        check(p.returncode == 69 and "newer mail links came while it waited for your answer" in text
-              and "it is kept in" in text, f"a refused link: exit {p.returncode}, said and kept: {text.strip()[-200:]!r}")
+        check(p.returncode == 75 and "waits in the list of mail links that waited" in text
+              and "it is kept in" in text, f"a link put aside: exit {p.returncode}, said and kept: {text.strip()[-200:]!r}")
     check(len(d.kept_drafts()) == len(refused), f"their drafts kept ({len(d.kept_drafts())})")
     shown = d.recorded("zenity") + d.recorded("yad") + d.recorded("kdialog")
     check(shown == [], f"no refusal opened a window of its own: {shown}")

@@ -7,8 +7,9 @@ On a private X desktop (1024x768) with a notification daemon of the test's own o
 bus (it records every Notify call and answers with an id, as a desktop's does):
 
 1. Twenty look-alike links from a page at once, under `confirm = always`; then the user's own
-   link. One question is on the screen; three links wait; the others leave the queue (exit 69,
-   their drafts kept, said on stderr) without a window of their own: every one of them is said
+   link. One question is on the screen; three links wait; the others leave the queue (exit 75:
+   put aside in the list of mail links that waited, their drafts kept, said on stderr) without
+   a window of their own: every one of them is said
    in ONE notification, each Notify replacing the one before by its id. Each question is
    cancelled with Escape in turn, at no moment two windows of mailtokit on the screen, and the
    last question is the user's own link (it was not refused for the page's links before it).
@@ -94,7 +95,7 @@ with Session("page-flood", 1024, 768) as s:
     check(len(shown) == 1, f"one mailtokit window on the screen: the question ({shown})")
     for p, lg in ended(page):
         text = lg.read_text("utf-8", "replace")
-        check(p.returncode == 69 and "newer mail links came while it waited" in text and "it is kept in" in text,
+        check(p.returncode == 75 and "waits in the list of mail links that waited" in text and "it is kept in" in text,
               f"{lg.name}: exit {p.returncode}, said and kept: {text.strip()[-160:]!r}")
     check(len(d.kept_drafts()) == beyond + 1, f"their drafts kept ({len(d.kept_drafts())})")
     one_notice(notices(log), "the links not opened")
