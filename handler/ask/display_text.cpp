@@ -79,7 +79,65 @@ bool hidden_char(gunichar c, bool isolates) {
   return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E);
 }
 
+// Where the run of blanks that ends `text` begins (text.size() when it ends in none).
+std::size_t trailing_run(std::string_view text) {
+  std::size_t start = text.size();
+  while (start > 0) {
+    std::size_t lead = start - 1;
+    while (lead > 0 && !is_lead(text[lead])) --lead;
+    const char* it = text.data() + lead;
+    const auto cp = next_code_point(it, text.data() + start);
+    if (!cp || it != text.data() + start || !is_blank(*cp)) break;
+    start = lead;
+  }
+  return start;
+}
+
+// Where the run of blanks that begins `text` ends (0 when it begins with none).
+std::size_t leading_run(std::string_view text) {
+  const char* const end = text.data() + text.size();
+  const char* it = text.data();
+  const char* run_end = it;
+  while (it != end) {
+    const auto cp = next_code_point(it, end);
+    if (!cp || !is_blank(*cp)) break;
+    run_end = it;
+  }
+  return static_cast<std::size_t>(run_end - text.data());
+}
+
+// `a` then `b`, each already shown: only the run of blanks they make together at the seam is
+// shown again, so that our own alignment in either (the details' columns) stays as it is.
+std::string joined(std::string a, std::string_view b) {
+  const std::size_t tail = trailing_run(a), head = leading_run(b);
+  if (tail == a.size() || head == 0) return a.append(b);
+  const std::string seam = blank_runs_shown(a.substr(tail) + std::string(b.substr(0, head)));
+  a.resize(tail);
+  return a.append(seam).append(b.substr(head));
+}
+
 }  // namespace
+
+std::string blank_runs_shown_in_isolates(std::string_view text) {
+  // FSI, LRI and RLI open an isolate, PDI closes it (UTF-8: E2 81 A6..A9).
+  std::string out;
+  out.reserve(text.size());
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t open = at;
+    while (open + 2 < text.size() && !(text[open] == '\xE2' && text[open + 1] == '\x81' &&
+                                       text[open + 2] >= '\xA6' && text[open + 2] <= '\xA8'))
+      ++open;
+    if (open + 2 >= text.size()) break;
+    const std::size_t close = text.find("\xE2\x81\xA9", open + 3);
+    const std::size_t end = close == std::string_view::npos ? text.size() : close;
+    out.append(text.substr(at, open + 3 - at));
+    out += blank_runs_shown(text.substr(open + 3, end - open - 3));
+    at = end;
+  }
+  out.append(text.substr(at));
+  return out;
+}
 
 bool is_blank(char32_t cp) noexcept {
   return cp == 0x20 || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F ||
@@ -169,10 +227,10 @@ std::optional<display_text> display_text::received(std::string_view wire, bool i
 display_text display_text::join(const std::vector<display_text>& parts, const display_text& separator) {
   std::string out;
   for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (i > 0) out += separator.text_;
-    out += parts[i].text_;
+    if (i > 0) out = joined(std::move(out), separator.text_);
+    out = joined(std::move(out), parts[i].text_);
   }
-  return display_text(blank_runs_shown(out));
+  return display_text(std::move(out));
 }
 
 display_text display_text::clipped(std::size_t max) const { return display_text(clip(text_, max)); }
@@ -188,7 +246,7 @@ std::vector<display_text> display_text::lines() const {
 }
 
 display_text& display_text::operator+=(const display_text& more) {
-  text_ = blank_runs_shown(text_ + more.text_);
+  text_ = joined(std::move(text_), more.text_);
   return *this;
 }
 

@@ -41,12 +41,15 @@ namespace mailtokit::ask {
 ///   blank_runs_shown("a" + 40 spaces + "b") == "a <40 x U+0020> b"
 [[nodiscard]] std::string blank_runs_shown(std::string_view text);
 
+/// blank_runs_shown() of each isolated part of `text` (between FSI, LRI or RLI and its PDI), the
+/// rest as it is: the preview's report, whose values are isolated and whose columns are ours.
+[[nodiscard]] std::string blank_runs_shown_in_isolates(std::string_view text);
 /// `s` cut to `max` code points with " ... (N more characters)" after it; valid UTF-8 in, valid
 /// UTF-8 out (cuts between code points).
 [[nodiscard]] std::string clip(std::string_view s, std::size_t max);
 
 /// Text fit to show (see the file's comment). Copied and joined freely; made only by the makers
-/// below. Joining re-shows a run of blanks that two parts make together.
+/// below. Joining re-shows the run of blanks that two parts make together at their seam.
 class display_text {
  public:
   display_text() = default;

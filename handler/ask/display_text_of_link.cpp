@@ -52,7 +52,8 @@ display_text display_text::file_name_from_link(std::string_view raw, std::size_t
 
 display_text display_text::report(const draft& d, const std::vector<preview::finding>& findings,
                                   std::size_t body_lines) {
-  return display_text(blank_runs_shown(preview::render_text(d, findings, body_lines)));
+  // Every value of the report is inside an isolate; the columns between them are ours.
+  return display_text(blank_runs_shown_in_isolates(preview::render_text(d, findings, body_lines)));
 }
 
 }  // namespace mailtokit::ask

@@ -210,6 +210,9 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
   const auto items = risky_items(d, findings);
   q.headline = headline_of(d, items, q);
   add_findings(q, d, findings, items, losses);
+  // Files asked for that cannot be offered are said beside the findings, not only in Details.
+  if (q.files.files.empty())
+    for (std::size_t i = 0; i < q.files.notes.size() && i < max_risky; ++i) q.findings.push_back(q.files.notes[i]);
   q.details = details_of(d, findings, losses, l);
   // Every line is display_text: no run of blanks can push link text to the start of a line of
   // its own, on any front end (the window, the terminal, zenity, yad, kdialog).

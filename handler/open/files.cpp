@@ -81,7 +81,16 @@ file_request request_files(const draft& d, const std::vector<std::string>& from_
   const auto origin = provenance::classify(provenance::parents());
   r.why_not = why_no_offer(r, origin, rules, plan, ctx, ui);
   r.from_link = origin.hyperlink && !rules.from_command;
-  if (!r.why_not.empty()) return r;
+  if (!r.why_not.empty()) {
+    // Not offered: each file said in the question itself, whichever front end shows it.
+    for (const auto& f : r.files)
+      // TRANSLATORS: {0} is a file's name, {1} why it is not attached (a clause, lower case).
+      r.offer.notes.push_back(ask::display_text::ours(
+          tr("{0} is not attached: {1}."),
+          {ask::display_text::file_name_from_link(shown(f), 80),
+           ask::display_text::from_link(r.from_link || f.allowed() ? r.why_not : f.refusal_text, 300)}));
+    return r;
+  }
   // What the program loses when it is given files (Thunderbird's -compose spec): said in the
   // question, so the answer is made knowing it, and again once the files were handed over.
   if (const auto* c = plan.choice.known; c != nullptr && c->losses_with_files != nullptr && !plan.wants_file)

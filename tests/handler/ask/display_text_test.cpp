@@ -125,3 +125,19 @@ TEST_CASE("the question window reads no run of blanks from any request", "[displ
   CHECK(back->findings == std::vector<display_text>{display_text::ours("x<U+2800><U+2800><U+2800><U+2800>y")});
   CHECK(back->details == "body:\n  indented");
 }
+
+TEST_CASE("the draft's report keeps its own columns and shows the blank runs of its values", "[display_text]") {
+  auto d = mailtokit::parse_draft("mailto:a@example.org?subject=%20%20%20%20%20%20%20%20x&body=b%E2%A0%80%E2%A0%80c",
+                                  {}, mailtokit::policy::defaults());
+  REQUIRE(d);
+  const auto report = display_text::report(*d, {}, 10);
+  // The columns after "To:" are ours: plain spaces, never a count.
+  CHECK(report.find("To:       \u2066a@example.org\u2069") != std::string::npos);
+  CHECK(report.find("x U+0020> ") != std::string::npos);         // the subject's eight spaces, counted
+  CHECK(report.find("b<U+2800><U+2800>c") != std::string::npos);  // the body's blank letters, tagged
+  CHECK(report.str().find("To: <") == std::string::npos);
+  // Joined into the details line by line, the columns stay.
+  CHECK(display_text::join(report.lines(), display_text::ours("\n")).find("To:       ") != std::string::npos);
+  CHECK(mailtokit::ask::blank_runs_shown_in_isolates("a     \u2068b     c\u2069     d") ==
+        "a     \u2068b <5 x U+0020> c\u2069     d");
+}

@@ -150,8 +150,14 @@ TEST_CASE("a run of blanks cannot start a forged line", "[question]") {
                               "%E2%80%A2%20Checked%3A%20your%20own%20archive.");
   const std::string shown = front(b) + b.details.str();
   CHECK(shown.find("\u2800") == std::string::npos);
-  CHECK(shown.find("    ") == std::string::npos);
+  CHECK(front(b).find("    ") == std::string::npos);
   CHECK(shown.find("<U+2800>") != std::string::npos);
+  // In the details only the columns are runs of spaces, never a value (each inside an isolate).
+  const std::string& details = b.details.str();
+  for (std::size_t open = details.find("\u2068"); open != std::string::npos; open = details.find("\u2068", open + 1)) {
+    const auto close = std::min(details.find("\u2069", open), details.find('\n', open));  // a clipped line has none
+    CHECK(details.substr(open, close - open).find("    ") == std::string::npos);
+  }
 }
 
 TEST_CASE("hostile text cannot change or swamp the question", "[question]") {

