@@ -87,7 +87,8 @@ file_request request_files(const draft& d, const std::vector<std::string>& from_
       // TRANSLATORS: {0} is a file's name, {1} why it is not attached (a clause, lower case).
       r.offer.notes.push_back(ask::display_text::ours(
           tr("{0} is not attached: {1}."),
-          {ask::display_text::file_name_from_link(shown(f), 80),
+          // Visible but not isolated: the window reads a finding without isolates.
+          {ask::display_text::from_link(shown(f), 200),
            ask::display_text::from_link(r.from_link || f.allowed() ? r.why_not : f.refusal_text, 300)}));
     return r;
   }
