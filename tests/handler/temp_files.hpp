@@ -2,7 +2,11 @@
 // bytes written and read back.
 #pragma once
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -46,3 +50,36 @@ inline std::string slurp(const std::string& p) {
   s << in.rdbuf();
   return s.str();
 }
+
+/// What this process writes to the descriptor `fd` (1 or 2) between construction and text(), kept
+/// in a private file instead (stdio flushed at both ends); `fd` is given back by text().
+class fd_capture {
+ public:
+  explicit fd_capture(int fd) : fd_(fd), saved_(::dup(fd)) {
+    std::fflush(nullptr);
+    const int to = ::open((dir_.path + "/captured").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    REQUIRE((saved_ >= 0 && to >= 0));
+    ::dup2(to, fd_);
+    ::close(to);
+  }
+  fd_capture(const fd_capture&) = delete;
+  fd_capture& operator=(const fd_capture&) = delete;
+  ~fd_capture() { restore(); }
+  /// What was written, the descriptor given back.
+  std::string text() {
+    restore();
+    return slurp(dir_.path + "/captured");
+  }
+
+ private:
+  void restore() {
+    if (saved_ < 0) return;
+    std::fflush(nullptr);
+    ::dup2(saved_, fd_);
+    ::close(saved_);
+    saved_ = -1;
+  }
+  temp_dir dir_{"mailtokit-capture"};
+  int fd_;
+  int saved_;
+};
