@@ -383,7 +383,8 @@ int run_unregister() {
 namespace {
 
 // `unregister --remove-data`: what mailtokit itself keeps in HOME, gone (the configuration
-// folder, and the state folder with the kept drafts and what register remembered). Each folder
+// folder, and the state folder with the kept drafts, the links that waited and what register
+// remembered). Each folder
 // is mailtokit's own; a symbolic link is removed, never followed.
 int remove_user_data() {
   const auto env = xdg::environment::current();
