@@ -384,8 +384,7 @@ namespace {
 
 // `unregister --remove-data`: what mailtokit itself keeps in HOME, gone (the configuration
 // folder, and the state folder with the kept drafts, the links that waited and what register
-// remembered). Each folder
-// is mailtokit's own; a symbolic link is removed, never followed.
+// remembered). Each folder is mailtokit's own; a symbolic link is removed, never followed.
 int remove_user_data() {
   const auto env = xdg::environment::current();
   auto conf = xdg::config_home(env);
