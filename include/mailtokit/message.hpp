@@ -78,8 +78,9 @@ struct read_options {
 ///   and at the body's start for quoted-printable/base64 charset errors.
 /// - **Safety.** No file, network or process access; exceptions from mimetic are caught
 ///   (message_malformed; no_memory for out of memory). mimetic itself is not exception-safe:
-///   memory running out inside its parse of the MIME structure can crash in its own clean-up
-///   (max_input and max_parts bound what it allocates). Reentrant. Not a goal: speed (mimetic
+///   memory running out inside its parse of the MIME structure leaves a pointer that its own
+///   clean-up would delete twice, so the half-built structure is then left unfreed instead
+///   (a leak only when memory ran out, bounded by max_input and max_parts). Reentrant. Not a goal: speed (mimetic
 ///   parses every entity; this path is for single drafts).
 [[nodiscard]] MAILTOKIT_API result<draft> read_message(std::string_view eml, const read_options& options = {},
                                                        const policy& p = policy::defaults());

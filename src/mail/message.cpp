@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <memory>
 #include <new>
 #include <optional>
 #include <string>
@@ -187,6 +188,35 @@ bool written_by_composer(std::string_view n) noexcept {
          n == "message-id" || n == "x-unsent" || n == "from";
 }
 
+// mimetic's parse of the MIME structure. mimetic is not exception-safe where memory runs out:
+// Rfc822Header::getField() turns a field's text into its parsed value (each entity's
+// Content-Type, as the parser reads it) by deleting the text before it allocates the parsed value,
+// so an allocation failing there leaves the field a deleted pointer, which the entity's destructor
+// deletes again; its header parser loses its line buffers too. So a tree whose parse threw is
+// left unfreed, never destroyed: that happens only when memory runs out (mimetic throws nothing
+// else), and max_input and max_parts bound the tree.
+std::unique_ptr<const mimetic::MimeEntity> parse_mime(std::string_view text) {
+  auto tree = std::make_unique<mimetic::MimeEntity>();
+  try {
+    tree->load(text.data(), text.data() + text.size());
+  } catch (...) {
+    static_cast<void>(tree.release());
+    throw;
+  }
+  return tree;
+}
+
+// Content-Disposition and Content-Transfer-Encoding parsed from the field's text into a value of
+// the caller's, not through mimetic's Header accessors, which would convert the field in place as
+// above (Content-Type is converted by the parser already). The first field of that name, as they
+// take; none gives the empty value.
+template <class T>
+T parsed_field(const mimetic::MimeEntity& e) {
+  for (const mimetic::Field& f : e.header())
+    if (f.name() == T::label) return T(f.value());
+  return T();
+}
+
 struct reader {
   std::string_view eml;
   const read_options& options;
@@ -206,7 +236,7 @@ struct reader {
   // RFC 2045 section 6: the octets of the body, from its Content-Transfer-Encoding.
   result<std::string> transfer_decode(const mimetic::MimeEntity& e, std::size_t depth, bool& identity) const {
     const std::string cte =
-        chars::lowered(chars::trim(e.header().contentTransferEncoding().mechanism(), chars::wsp));
+        chars::lowered(chars::trim(parsed_field<mimetic::ContentTransferEncoding>(e).mechanism(), chars::wsp));
     const std::string& raw = e.body();
     std::string out;
     identity = cte.empty() || cte == "7bit" || cte == "8bit" || cte == "binary";
@@ -262,12 +292,13 @@ struct reader {
   // A part that a link cannot carry: its type and file name, for the user.
   void drop_part(const mimetic::MimeEntity& e, std::string_view type) {
     const mimetic::Header& h = e.header();
+    const auto disposition = parsed_field<mimetic::ContentDisposition>(e);
     std::string value(type);
     // RFC 2183 section 2.3 filename, else Content-Type's name; either RFC 2231-encoded (what
     // Thunderbird and mailtokit write for a non-ASCII name) or a plain value that some programs
     // fill with RFC 2047 words.
-    std::optional<std::string> ext = rfc2231_param(h.contentDisposition().paramList(), "filename");
-    std::string file = ext ? std::string() : h.contentDisposition().param("filename");
+    std::optional<std::string> ext = rfc2231_param(disposition.paramList(), "filename");
+    std::string file = ext ? std::string() : disposition.param("filename");
     if (!ext && file.empty()) {
       ext = rfc2231_param(h.contentType().paramList(), "name");
       if (!ext) file = h.contentType().param("name");
@@ -281,7 +312,7 @@ struct reader {
       detail::clean_header_text(file);
       value += "; filename=" + file;
     }
-    const bool attachment = chars::lowered(h.contentDisposition().type()) == "attachment" || !file.empty();
+    const bool attachment = chars::lowered(disposition.type()) == "attachment" || !file.empty();
     parts.push_back(dropped_field{attachment ? "MIME attachment" : "MIME part", std::move(value),
                                   "attachment/part not representable in a mailto link: RFC 6068 section 2 has "
                                   "only a plain-text 'body', so this MIME part is left out"});
@@ -301,7 +332,7 @@ struct reader {
     const std::string type =
         ct.type().empty() ? "text/plain" : chars::lowered(ct.type()) + "/" + chars::lowered(ct.subtype());
     const bool attachment =
-        depth > 0 && chars::lowered(e.header().contentDisposition().type()) == "attachment";
+        depth > 0 && chars::lowered(parsed_field<mimetic::ContentDisposition>(e).type()) == "attachment";
     if (type != "text/plain" || attachment || body) {
       drop_part(e, type);
       return {};
@@ -443,7 +474,8 @@ result<draft> read(std::string_view eml, const read_options& o, const policy& p)
     copy += "\r\n";
     text = copy;
   }
-  const mimetic::MimeEntity me(text.data(), text.data() + text.size());
+  const std::unique_ptr<const mimetic::MimeEntity> tree = parse_mime(text);
+  const mimetic::MimeEntity& me = *tree;
   if (auto r = same_fields(me, *hb); !r) return r.error();
 
   reader rd{eml, o, hb->body, {}, {}, {}};
