@@ -10,7 +10,8 @@
 
 /// Legacy charsets to UTF-8 and NFC, through ICU (ucnv, Normalizer2). Only names in ICU's alias
 /// table are opened, so no converter data file is searched for; ASCII input never reaches ICU.
-/// Stateless functions, safe from any thread.
+/// Stateless functions, safe from any thread. Memory running out, in ICU too
+/// (U_MEMORY_ALLOCATION_ERROR), is no_memory from to_utf8() and std::bad_alloc from the others.
 namespace mailtokit::charset {
 
 /// Convert `bytes` in the charset named `name` (IANA or ICU alias, case-insensitive, e.g.

@@ -15,6 +15,7 @@
 /// with ToASCII first. Domains are limited to 253 bytes and labels to 63; empty labels ("a..b")
 /// are refused, a single trailing dot is allowed. ASCII hosts without an "xn--" label are not
 /// checked against the DNS rules (LDH, STD3): "a_b.example" passes. Functions are reentrant.
+/// Memory running out, in libidn2 too (IDN2_MALLOC), gives no_memory at 0.
 namespace mailtokit::idna {
 
 /// True when `domain` is ASCII and has no label starting with "xn--" (case-insensitive), so

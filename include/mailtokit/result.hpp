@@ -5,9 +5,11 @@
 /// or a mailtokit::error: an errc code and the byte offset in the input where the problem is. No
 /// exception leaves the library for bad input (exceptions of dependencies are caught in the
 /// library and become codes). Running out of memory is errc::no_memory from the parsers and
-/// readers (parse_mailto(), parse_draft(), draft_parser, read_message()); other calls
-/// (compose(), build_mailto(), to_json()) let std::bad_alloc propagate. The C API
-/// (mailtokit/mailtokit.h) carries the same codes as MAILTOKIT_E_* constants with the same names.
+/// readers (parse_mailto(), parse_draft(), draft_parser, read_message()) and from
+/// charset::to_utf8(), idna::to_ascii() and idna::to_unicode(), ICU's and libidn2's own
+/// allocation failures included; other calls (compose(), build_mailto(), to_json()) let
+/// std::bad_alloc propagate. The C API (mailtokit/mailtokit.h) carries the same codes as
+/// MAILTOKIT_E_* constants with the same names.
 #pragma once
 
 #include <cstddef>
@@ -129,9 +131,9 @@ enum class errc : std::uint16_t {
 /// @var errc::empty_input
 /// Nothing to read: a link that is empty after trimming white space, or an empty message.
 /// @var errc::internal_error
-/// A dependency failed where it should not (ICU or libidn2 reporting an internal or
-/// out-of-memory failure of its own, an exception from mimetic other than a parse error or
-/// std::bad_alloc). Offset 0. std::bad_alloc is no_memory.
+/// A dependency failed where it should not (ICU or libidn2 reporting an internal failure of its
+/// own, an exception from mimetic other than a parse error or std::bad_alloc). Offset 0. Memory
+/// running out is no_memory, in ICU and libidn2 too.
 /// @var errc::utf8_truncated
 /// RFC 3629 section 4: a multi-byte UTF-8 sequence ends early (a lead byte without all its
 /// continuation bytes).
@@ -286,8 +288,10 @@ enum class errc : std::uint16_t {
 /// maps to separators (compatibility_separators()), which the default reading keeps with the
 /// warning address_compatibility_characters. Offset: 0 (the link as a whole).
 /// @var errc::no_memory
-/// Memory ran out (std::bad_alloc) while parse_mailto(), parse_draft(), draft_parser::parse()
-/// or read_message() worked: they give this code, never a partial value. The C API's
+/// Memory ran out (std::bad_alloc, or ICU's U_MEMORY_ALLOCATION_ERROR and libidn2's IDN2_MALLOC)
+/// while parse_mailto(), parse_draft(), draft_parser::parse(), read_message(),
+/// charset::to_utf8(), idna::to_ascii() or idna::to_unicode() worked: they give this code, never
+/// a partial value. The C API's
 /// MAILTOKIT_E_NO_MEMORY is the same code (every C entry point gives it). Offset 0.
 
 /// The stable snake_case name of a code, e.g. "utf8_overlong".

@@ -17,6 +17,7 @@
 #include "mailtokit/rfc2047.hpp"
 #include "mailtokit/utf8.hpp"
 #include "text/scan.hpp"
+#include "text/no_memory.hpp"
 
 namespace mailtokit {
 
@@ -228,9 +229,11 @@ result<void> parse_addr_spec_parts(address& a) {
   } else {
     // RFC 6068 section 2 item 4: "the name MUST be transformed to the IDNA encoding [RFC5891]".
     auto ascii = idna::cached_to_ascii(domain);
+    if (!ascii) detail::rethrow_no_memory(ascii.error());
     if (!ascii) return fail(ascii.error().code, doff + ascii.error().offset);
     if (auto bad = check_hostname(*ascii); bad != std::string_view::npos) return fail(errc::address_bad_domain, doff);
     auto display = idna::cached_to_unicode(*ascii);
+    if (!display) detail::rethrow_no_memory(display.error());
     if (display) a.domain = std::move(*display);
     a.domain_ascii = std::move(*ascii);
   }

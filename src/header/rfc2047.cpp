@@ -10,6 +10,7 @@
 #include "mailtokit/percent.hpp"
 #include "mailtokit/transfer.hpp"
 #include "mailtokit/utf8.hpp"
+#include "text/no_memory.hpp"
 
 namespace mailtokit::rfc2047 {
 namespace {
@@ -117,6 +118,7 @@ bool to_utf8_append(std::string_view bytes, std::string_view cs, std::string& ou
     return true;
   }
   auto r = charset::to_utf8(bytes, cs);
+  if (!r) detail::rethrow_no_memory(r.error());
   if (!r) return false;
   out += *r;
   return true;

@@ -9,6 +9,7 @@
 #include "mailtokit/idna.hpp"
 #include "mailtokit/percent.hpp"
 #include "mailtokit/utf8.hpp"
+#include "text/no_memory.hpp"
 
 namespace mailtokit::iri {
 
@@ -407,6 +408,7 @@ result<std::string> to_uri(std::string_view iri, const to_uri_options& options) 
   if (!options.charset.empty()) {
     // Step 1 b: "convert the IRI to a sequence of characters from the UCS normalized according to NFC".
     auto r = charset::to_utf8(iri, options.charset);
+    if (!r) detail::rethrow_no_memory(r.error());
     if (!r) return r.error();
     converted = std::move(*r);
     text = converted;
@@ -440,6 +442,7 @@ result<std::string> to_uri(std::string_view iri, const to_uri_options& options) 
   if (auto v = utf8::validate(decoded); !v) return fail(errc::idna_invalid, parts->host_at);
   auto ascii = idna::to_ascii(decoded);
   if (!ascii) {
+    detail::rethrow_no_memory(ascii.error());
     const bool same = decoded.size() == host.size();
     return fail(ascii.error().code, parts->host_at + (same ? ascii.error().offset : 0));
   }
@@ -464,6 +467,7 @@ result<std::string> to_iri(std::string_view uri, const to_iri_options& options) 
     return out;
   }
   auto unicode = idna::to_unicode(host);
+  if (!unicode) detail::rethrow_no_memory(unicode.error());
   if (!unicode) return fail(unicode.error().code, parts->host_at + unicode.error().offset);
   uri_to_iri_append(uri.substr(0, parts->host_at), out);
   out += *unicode;

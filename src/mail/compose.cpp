@@ -21,6 +21,7 @@
 #include "mailtokit/idna.hpp"
 #include "mailtokit/transfer.hpp"
 #include "mailtokit/utf8.hpp"
+#include "text/no_memory.hpp"
 
 namespace mailtokit {
 namespace {
@@ -132,6 +133,7 @@ result<void> append_addr_spec(const address& a, std::string& out) {
     return {};
   }
   auto ascii = idna::to_ascii(a.domain);
+  if (!ascii) detail::rethrow_no_memory(ascii.error());
   if (!ascii || !good_ascii_domain(*ascii)) return fail(errc::invalid_address, 0);
   out += *ascii;
   return {};

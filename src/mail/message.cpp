@@ -19,6 +19,7 @@
 #include "mailtokit/rfc2047.hpp"
 #include "mailtokit/transfer.hpp"
 #include "mailtokit/utf8.hpp"
+#include "text/no_memory.hpp"
 
 namespace mailtokit {
 
@@ -88,6 +89,7 @@ std::optional<std::string> rfc2231_param(const mimetic::FieldParamList& params, 
     return octets;
   }
   auto converted = charset::to_utf8(octets, charset);
+  if (!converted) detail::rethrow_no_memory(converted.error());
   if (!converted) return std::nullopt;
   return std::move(*converted);
 }
@@ -235,8 +237,8 @@ struct reader {
 
   // RFC 2045 section 6: the octets of the body, from its Content-Transfer-Encoding.
   result<std::string> transfer_decode(const mimetic::MimeEntity& e, std::size_t depth, bool& identity) const {
-    const std::string cte =
-        chars::lowered(chars::trim(parsed_field<mimetic::ContentTransferEncoding>(e).mechanism(), chars::wsp));
+    const auto encoding = parsed_field<mimetic::ContentTransferEncoding>(e);
+    const std::string cte = chars::lowered(chars::trim(encoding.mechanism(), chars::wsp));
     const std::string& raw = e.body();
     std::string out;
     identity = cte.empty() || cte == "7bit" || cte == "8bit" || cte == "binary";

@@ -17,6 +17,7 @@
 #include "mailtokit/percent.hpp"
 #include "mailtokit/rfc2047.hpp"
 #include "mailtokit/utf8.hpp"
+#include "text/no_memory.hpp"
 #include "text/percent_facts.hpp"
 #include "text/scan.hpp"
 
@@ -158,6 +159,7 @@ struct parser {
         auto t = charset::to_utf8(value, options.legacy_charset);
         if (!t) {
           const auto& e = t.error();
+          detail::rethrow_no_memory(e);
           return fail(e.code, e.code == errc::charset_conversion ? base + raw_offset(raw, e.offset) : at);
         }
         value = std::move(*t);

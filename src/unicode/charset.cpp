@@ -8,9 +8,11 @@
 #include <climits>
 #include <exception>
 #include <memory>
+#include <new>
 
 #include "mailtokit/chars.hpp"
 #include "mailtokit/utf8.hpp"
+#include "text/no_memory.hpp"
 
 namespace mailtokit::charset {
 
@@ -50,18 +52,31 @@ bool same_name(std::string_view name, std::string_view want) noexcept {
   }
 }
 
-const icu::Normalizer2* nfc_instance() noexcept {
+// ICU reports memory running out by a code, and a UnicodeString whose buffer could not grow by
+// its bogus state: both become std::bad_alloc (text/no_memory.hpp), never another error.
+void throw_if_no_memory(UErrorCode status) {
+  if (status == U_MEMORY_ALLOCATION_ERROR) throw std::bad_alloc();
+}
+void throw_if_no_memory(const icu::UnicodeString& s) {
+  if (s.isBogus()) throw std::bad_alloc();
+}
+
+const icu::Normalizer2* nfc_instance() {
   UErrorCode status = U_ZERO_ERROR;
   const icu::Normalizer2* n = icu::Normalizer2::getNFCInstance(status);
+  throw_if_no_memory(status);
   return U_SUCCESS(status) ? n : nullptr;
 }
 
 // NFC of valid UTF-8 held as UTF-16.
 result<std::string> nfc_of(const icu::UnicodeString& text) {
+  throw_if_no_memory(text);
   const icu::Normalizer2* n = nfc_instance();
   if (n == nullptr) return fail(errc::internal_error, 0);
   UErrorCode status = U_ZERO_ERROR;
   const icu::UnicodeString normalized = n->normalize(text, status);
+  throw_if_no_memory(status);
+  throw_if_no_memory(normalized);
   if (U_FAILURE(status)) return fail(errc::internal_error, 0);
   std::string out;
   normalized.toUTF8String(out);
@@ -72,12 +87,16 @@ result<std::string> convert(std::string_view bytes, std::string_view name) {
   const std::string cname(name);
   // Only names in ICU's alias table: an unknown name would make ICU look for a .cnv data file.
   UErrorCode status = U_ZERO_ERROR;
-  if (ucnv_countAliases(cname.c_str(), &status) == 0 || U_FAILURE(status)) return fail(errc::unknown_charset, 0);
+  const bool known = ucnv_countAliases(cname.c_str(), &status) != 0;
+  throw_if_no_memory(status);
+  if (!known || U_FAILURE(status)) return fail(errc::unknown_charset, 0);
   status = U_ZERO_ERROR;
   converter_ptr conv(ucnv_open(cname.c_str(), &status));
+  throw_if_no_memory(status);
   if (U_FAILURE(status) || !conv) return fail(errc::unknown_charset, 0);
   status = U_ZERO_ERROR;
   ucnv_setToUCallBack(conv.get(), UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &status);
+  throw_if_no_memory(status);
   if (U_FAILURE(status)) return fail(errc::internal_error, 0);
 
   icu::UnicodeString text;
@@ -90,6 +109,7 @@ result<std::string> convert(std::string_view bytes, std::string_view name) {
     ucnv_toUnicode(conv.get(), &target, buffer + 1024, &source, source_end, nullptr, /*flush=*/true, &status);
     text.append(buffer, static_cast<int32_t>(target - buffer));
     if (status == U_BUFFER_OVERFLOW_ERROR) continue;
+    throw_if_no_memory(status);
     if (U_FAILURE(status)) {
       if (status == U_INVALID_CHAR_FOUND || status == U_ILLEGAL_CHAR_FOUND || status == U_TRUNCATED_CHAR_FOUND ||
           status == U_ILLEGAL_ESCAPE_SEQUENCE || status == U_UNSUPPORTED_ESCAPE_SEQUENCE) {
@@ -111,7 +131,7 @@ result<std::string> convert(std::string_view bytes, std::string_view name) {
 
 }  // namespace
 
-result<std::string> to_utf8(std::string_view bytes, std::string_view name) {
+result<std::string> to_utf8(std::string_view bytes, std::string_view name) try {
   if (!plausible_name(name)) return fail(errc::unknown_charset, 0);
   if (bytes.size() > static_cast<std::size_t>(INT32_MAX / 2)) return fail(errc::input_too_long, 0);
   // UTF-8 and ASCII are checked by our own strict validator (exact offsets, no ICU for ASCII).
@@ -126,11 +146,11 @@ result<std::string> to_utf8(std::string_view bytes, std::string_view name) {
     if (auto v = utf8::validate(bytes); !v) return fail(errc::charset_conversion, v.error().offset);
     return nfc(bytes);
   }
-  try {
-    return convert(bytes, name);
-  } catch (const std::exception&) {
-    return fail(errc::internal_error, 0);
-  }
+  return convert(bytes, name);
+} catch (const std::bad_alloc&) {
+  return fail(errc::no_memory, 0);
+} catch (const std::exception&) {
+  return fail(errc::internal_error, 0);
 }
 
 std::string nfc(std::string_view utf8) {
@@ -140,11 +160,14 @@ std::string nfc(std::string_view utf8) {
     const icu::Normalizer2* n = nfc_instance();
     if (n == nullptr) return std::string(utf8);
     UErrorCode status = U_ZERO_ERROR;
-    if (n->isNormalizedUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())), status) &&
-        U_SUCCESS(status))
-      return std::string(utf8);
+    const bool normalized =
+        n->isNormalizedUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())), status);
+    throw_if_no_memory(status);
+    if (normalized && U_SUCCESS(status)) return std::string(utf8);
     auto r = nfc_of(icu::UnicodeString::fromUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size()))));
     return r ? std::move(*r) : std::string(utf8);
+  } catch (const std::bad_alloc&) {
+    throw;
   } catch (const std::exception&) {
     return std::string(utf8);
   }
@@ -156,19 +179,25 @@ std::string nfkc_casefold(std::string_view utf8) {
   try {
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* n = icu::Normalizer2::getNFKCCasefoldInstance(status);
+    throw_if_no_memory(status);
     if (U_FAILURE(status) || n == nullptr) return std::string(utf8);
     // Most text (a U-label domain, a name in lower case) is already mapped: no UTF-16 copy then.
-    if (n->isNormalizedUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())), status) &&
-        U_SUCCESS(status))
-      return std::string(utf8);
+    const bool mapped_already =
+        n->isNormalizedUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())), status);
+    throw_if_no_memory(status);
+    if (mapped_already && U_SUCCESS(status)) return std::string(utf8);
     status = U_ZERO_ERROR;
-    const icu::UnicodeString mapped =
-        n->normalize(icu::UnicodeString::fromUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size()))),
-                     status);
+    const auto text = icu::UnicodeString::fromUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())));
+    throw_if_no_memory(text);
+    const icu::UnicodeString mapped = n->normalize(text, status);
+    throw_if_no_memory(status);
+    throw_if_no_memory(mapped);
     if (U_FAILURE(status)) return std::string(utf8);
     std::string out;
     mapped.toUTF8String(out);
     return out;
+  } catch (const std::bad_alloc&) {
+    throw;
   } catch (const std::exception&) {
     return std::string(utf8);
   }
@@ -181,6 +210,7 @@ bool is_nfc(std::string_view utf8) {
   if (n == nullptr) return false;
   UErrorCode status = U_ZERO_ERROR;
   const bool yes = n->isNormalizedUTF8(icu::StringPiece(utf8.data(), static_cast<int32_t>(utf8.size())), status);
+  throw_if_no_memory(status);
   return U_SUCCESS(status) && yes;
 }
 

@@ -4,9 +4,11 @@
 
 #include <cstdlib>
 #include <memory>
+#include <new>
 
 #include "mailtokit/chars.hpp"
 #include "mailtokit/utf8.hpp"
+#include "text/no_memory.hpp"
 
 namespace mailtokit::idna {
 
@@ -117,6 +119,7 @@ errc map_code(int rc) noexcept {
     case IDN2_BIDI:
       return errc::idna_bidi;
     case IDN2_MALLOC:
+      return errc::no_memory;
     case IDN2_NO_CODESET:
     case IDN2_ICONV_FAIL:
     case IDN2_INVALID_FLAGS:
@@ -126,10 +129,17 @@ errc map_code(int rc) noexcept {
   }
 }
 
+// libidn2 reports memory running out by IDN2_MALLOC: std::bad_alloc (text/no_memory.hpp), so that
+// it is never taken for a bad label on the way (locate(), round_trips()).
+void throw_if_no_memory(int rc) {
+  if (rc == IDN2_MALLOC) throw std::bad_alloc();
+}
+
 result<std::string> call_to_ascii(const std::string& z) {
   char* out = nullptr;
   const int rc = idn2_to_ascii_8z(z.c_str(), &out, k_flags);
   idn2_string owned(out);
+  throw_if_no_memory(rc);
   if (rc != IDN2_OK || out == nullptr) return fail(map_code(rc), 0);
   return std::string(out);
 }
@@ -169,6 +179,7 @@ bool round_trips(const std::string& ascii) {
   char* uni = nullptr;
   const int rc = idn2_to_unicode_8z8z(ascii.c_str(), &uni, 0);
   idn2_string owned(uni);
+  throw_if_no_memory(rc);
   if (rc != IDN2_OK || uni == nullptr) return false;
   auto again = call_to_ascii(uni);
   return again && *again == ascii;
@@ -204,33 +215,33 @@ bool is_plain_ascii(std::string_view domain) noexcept {
   return true;
 }
 
-result<std::string> to_ascii(std::string_view domain) {
+result<std::string> to_ascii(std::string_view domain) try {
   if (auto s = check_structure(domain, is_plain_ascii(domain)); !s) return s.error();
   // "libidn2 costs about 2 microseconds per call even for plain ASCII": ASCII without A-labels
   // is only lower-cased (UTS #46 section 4 step 1 maps A-Z to a-z; nothing else changes).
   if (is_plain_ascii(domain)) return chars::lowered(domain);
   if (auto v = utf8::validate(domain); !v) return v.error();
   if (domain.find('\0') != std::string_view::npos) return fail(errc::idna_disallowed, domain.find('\0'));
-  try {
-    auto r = call_to_ascii(std::string(domain));
-    if (!r) return locate(domain, r.error().code);
-    // Mapping (e.g. U+FF0E to '.', or a label of ignored code points) can empty a label.
-    if (auto s = check_structure(*r, true); !s) return locate(domain, s.error().code);
-    // Defence in depth: whatever libidn2 maps, the A-label form must not hold a delimiter.
-    if (!is_ldh_domain(*r)) return locate(domain, errc::idna_disallowed);
-    // RFC 5891 section 5.4: "Putative A-labels ... MUST be converted to a U-label and back,
-    // and the result MUST match". libidn2 2.3.3 lets some through that do not
-    // ("xn--n--fa-hia", found by the idna fuzz target), so the round trip is checked here,
-    // on the output: a mapped-away character (U+200B) can put an xn-- label there
-    // ("\u200Bxn--z-zca.example").
-    if (has_xn_label(*r) && !round_trips(*r)) return locate_xn(domain);
-    return r;
-  } catch (const std::exception&) {
-    return fail(errc::internal_error, 0);
-  }
+  auto r = call_to_ascii(std::string(domain));
+  if (!r) return locate(domain, r.error().code);
+  // Mapping (e.g. U+FF0E to '.', or a label of ignored code points) can empty a label.
+  if (auto s = check_structure(*r, true); !s) return locate(domain, s.error().code);
+  // Defence in depth: whatever libidn2 maps, the A-label form must not hold a delimiter.
+  if (!is_ldh_domain(*r)) return locate(domain, errc::idna_disallowed);
+  // RFC 5891 section 5.4: "Putative A-labels ... MUST be converted to a U-label and back,
+  // and the result MUST match". libidn2 2.3.3 lets some through that do not
+  // ("xn--n--fa-hia", found by the idna fuzz target), so the round trip is checked here,
+  // on the output: a mapped-away character (U+200B) can put an xn-- label there
+  // ("\u200Bxn--z-zca.example").
+  if (has_xn_label(*r) && !round_trips(*r)) return locate_xn(domain);
+  return r;
+} catch (const std::bad_alloc&) {
+  return fail(errc::no_memory, 0);
+} catch (const std::exception&) {
+  return fail(errc::internal_error, 0);
 }
 
-result<std::string> to_unicode(std::string_view domain) {
+result<std::string> to_unicode(std::string_view domain) try {
   if (is_plain_ascii(domain)) {
     if (auto s = check_structure(domain, true); !s) return s.error();
     return chars::lowered(domain);
@@ -240,15 +251,16 @@ result<std::string> to_unicode(std::string_view domain) {
   // section 5.4 "the A-label ... MUST be converted to a U-label and back"), the rest mapped.
   auto ascii = to_ascii(domain);
   if (!ascii) return ascii.error();
-  try {
-    char* out = nullptr;
-    const int rc = idn2_to_unicode_8z8z(ascii->c_str(), &out, 0);
-    idn2_string owned(out);
-    if (rc != IDN2_OK || out == nullptr) return locate(domain, map_code(rc));
-    return std::string(out);
-  } catch (const std::exception&) {
-    return fail(errc::internal_error, 0);
-  }
+  char* out = nullptr;
+  const int rc = idn2_to_unicode_8z8z(ascii->c_str(), &out, 0);
+  idn2_string owned(out);
+  throw_if_no_memory(rc);
+  if (rc != IDN2_OK || out == nullptr) return locate(domain, map_code(rc));
+  return std::string(out);
+} catch (const std::bad_alloc&) {
+  return fail(errc::no_memory, 0);
+} catch (const std::exception&) {
+  return fail(errc::internal_error, 0);
 }
 
 }  // namespace mailtokit::idna

@@ -58,6 +58,8 @@ struct cache::table {
     }
     ++misses;
     auto r = compute(domain);
+    // Memory running out says nothing about the domain: not kept.
+    if (!r && r.error().code == errc::no_memory) return r;
     victim->key.assign(domain);
     victim->ok = r.has_value();
     if (r) {
