@@ -4,8 +4,9 @@
 # test), then:
 # 1. tests/tsan/threads.cpp: eight threads over every public entry point, C++ and C API, on the
 #    test vectors and fuzz seed corpora (each input run by four of the threads), from a cold
-#    start, with shared read-only options, policies and drafts; any ThreadSanitizer report or a
-#    result that differs from a single thread's fails the stage.
+#    start, with shared read-only options, policies and drafts, and fork() while they compose
+#    (the children's, the parent's and the threads' Message-IDs must all differ); any
+#    ThreadSanitizer report or a result that differs from a single thread's fails the stage.
 # 2. The same harness with a planted race (MAILTOKIT_TSAN_PLANTED_RACE: one idna::cache shared by
 #    the threads, a real race inside the library's code): ThreadSanitizer must report a data race
 #    in src/unicode/idna_cache.cpp, or the stage fails, so that it cannot pass with the library

@@ -15,6 +15,12 @@
 // - The results are checked too: each thread's digest of each input it ran must equal the one the
 //   main thread computes alone afterwards, and the Message-IDs generated in all threads are
 //   distinct (a generator seeded alike in two threads would repeat them).
+// - fork() while the threads compose: the main thread, whose Message-ID generator has run (the
+//   state a child inherits), forks children that each compose Message-IDs and send them back
+//   through a pipe; the parent's, the children's and the threads' must all be distinct (a child
+//   that did not seed again would repeat its parent's and its siblings' identifiers). The
+//   children only compose a plain ASCII draft with a fixed Date (no ICU, no time zone lookup)
+//   and _exit(), as a child of a process with other threads may.
 //
 // Built with MAILTOKIT_TSAN_PLANTED_RACE (mailtokit_tsan_planted), the threads also share one
 // idna::cache, which idna_cache.hpp documents as one per thread: a real data race in the
@@ -44,6 +50,9 @@
 #include <string_view>
 #include <thread>
 #include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "mailtokit.hpp"
 #include "mailtokit/idna_cache.hpp"
@@ -166,6 +175,8 @@ struct shared {
   std::vector<mk::parse_options> modes;  // default, strict, windows-1252, reject invalid UTF-8
   mk::policy pol;                        // the defaults, Keywords dropped, Archived-At kept
   mk::compose_options fixed;             // fixed Date and Message-ID: the same bytes everywhere
+  mk::compose_options dated;             // fixed Date, generated Message-ID (the forked children)
+  mk::draft fork_draft;                  // what the fork case composes
   // Made by the main thread after the cold start, then read by every thread at once.
   std::vector<mk::draft> drafts;
   std::vector<mailtokit_draft*> c_drafts;
@@ -531,15 +542,26 @@ struct thread_result {
 };
 
 constexpr std::size_t k_generated_ids = 200;  // Message-IDs generated per thread
+constexpr int k_children = 4;                 // fork()ed by the main thread while the threads run
+constexpr std::size_t k_child_ids = 50;       // Message-IDs generated per child, and by the parent
+
+// The latches of a run: all threads started, cold start done, shared drafts made, each thread
+// generating Message-IDs, the children forked.
+struct latches {
+  std::latch go, cold_done, shared_ready{1}, generating, forked{1};
+  explicit latches(std::size_t threads)
+      : go(static_cast<std::ptrdiff_t>(threads)),
+        cold_done(static_cast<std::ptrdiff_t>(threads)),
+        generating(static_cast<std::ptrdiff_t>(threads)) {}
+};
 
 // Thread t of `threads` runs the inputs and drafts i with (i + t) % stride == 0: each by
-// threads / stride of the threads.
-void worker(std::size_t t, std::size_t threads, std::size_t stride, shared& s, std::latch& go, std::latch& cold_done,
-            std::latch& shared_ready, thread_result& r) {
-  bool counted = false;
+// threads / stride of the threads. It stays until the main thread has forked its children.
+void worker(std::size_t t, std::size_t threads, std::size_t stride, shared& s, latches& l, thread_result& r) {
+  bool counted = false, generating = false;
   try {
     own o;
-    go.arrive_and_wait();
+    l.go.arrive_and_wait();
 #ifdef MAILTOKIT_TSAN_PLANTED_RACE
     // The planted race: one cache shared by all threads, each looking up the same domains.
     for (int round = 0; round < 200; ++round)
@@ -554,8 +576,8 @@ void worker(std::size_t t, std::size_t threads, std::size_t stride, shared& s, s
       if ((i + t) % stride == 0) r.inputs[i] = run_input(s.inputs[i], i, s, o);
     }
     counted = true;
-    cold_done.count_down();
-    shared_ready.wait();
+    l.cold_done.count_down();
+    l.shared_ready.wait();
     const std::size_t m = s.drafts.size();
     if (m == 0) throw std::runtime_error("no shared drafts");
     r.drafts.assign(m, std::nullopt);
@@ -568,11 +590,79 @@ void worker(std::size_t t, std::size_t threads, std::size_t stride, shared& s, s
       const auto message = mk::compose(s.drafts[k % m]);
       if (!message) throw std::runtime_error("compose with generated fields failed: " + mk::describe(message.error()));
       r.message_ids.push_back(message_id_of(*message));
+      if (!generating) l.generating.count_down();  // the main thread forks from now on
+      generating = true;
     }
   } catch (const std::exception& e) {
     r.failure = e.what();
-    if (!counted) cold_done.count_down();  // a failed thread must not hold the others
+    // A failed thread must not hold the others.
+    if (!counted) l.cold_done.count_down();
+    if (!generating) l.generating.count_down();
   }
+  l.forked.wait();
+}
+
+std::string generated_id(const shared& s) {
+  const auto message = mk::compose(s.fork_draft, s.dated);
+  if (!message) throw std::runtime_error("compose with a generated Message-ID failed: " + mk::describe(message.error()));
+  return message_id_of(*message);
+}
+
+// A child: k_child_ids Message-IDs, one a line, into `fd`; exit status 0 when all were written.
+[[noreturn]] void child_ids(const shared& s, int fd) {
+  std::string out;
+  try {
+    for (std::size_t i = 0; i < k_child_ids; ++i) out += generated_id(s) + "\n";
+  } catch (const std::exception&) {
+    _exit(2);
+  }
+  _exit(write(fd, out.data(), out.size()) == static_cast<ssize_t>(out.size()) ? 0 : 1);
+}
+
+// The fork case (see the top of the file): the Message-IDs of the parent and its children, or
+// `failure` set.
+std::vector<std::string> fork_ids(const shared& s, std::string& failure) {
+  std::vector<std::string> ids;
+  for (std::size_t i = 0; i < k_child_ids; ++i) ids.push_back(generated_id(s));
+  struct child {
+    pid_t pid;
+    int fd;
+  };
+  std::vector<child> children;
+  for (int c = 0; c < k_children; ++c) {
+    int fds[2];
+    if (pipe(fds) != 0) {
+      failure = "pipe() failed";
+      break;
+    }
+    const pid_t pid = fork();
+    if (pid == 0) {
+      close(fds[0]);
+      child_ids(s, fds[1]);
+    }
+    close(fds[1]);
+    if (pid < 0) {
+      close(fds[0]);
+      failure = "fork() failed";
+      break;
+    }
+    children.push_back({pid, fds[0]});
+    ids.push_back(generated_id(s));  // the parent between its forks
+  }
+  for (const child& c : children) {
+    std::string got;
+    char buf[4096];
+    for (ssize_t n; (n = read(c.fd, buf, sizeof buf)) > 0;) got.append(buf, static_cast<std::size_t>(n));
+    close(c.fd);
+    int status = 0;
+    if (waitpid(c.pid, &status, 0) != c.pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+      failure = "a forked child failed (status " + std::to_string(status) + ")";
+    std::size_t lines = 0;
+    for (std::size_t p = 0, e; (e = got.find('\n', p)) != std::string::npos; p = e + 1, ++lines)
+      ids.push_back(got.substr(p, e - p));
+    if (lines != k_child_ids) failure = "a forked child sent " + std::to_string(lines) + " Message-IDs";
+  }
+  return ids;
 }
 
 }  // namespace
@@ -610,6 +700,7 @@ int main(int argc, char** argv) {
   s.modes[3].on_invalid_utf8 = mk::invalid_utf8::reject;
   s.fixed.date = std::string(k_date);
   s.fixed.message_id = std::string(k_message_id);
+  s.dated.date = std::string(k_date);
   // The C options, every setter used, shared read-only by the threads.
   s.c_options = mailtokit_options_new();
   s.c_drop_all = mailtokit_options_new();
@@ -632,13 +723,12 @@ int main(int argc, char** argv) {
   s.shared_cache = &planted;
 #endif
 
-  std::latch go(static_cast<std::ptrdiff_t>(threads)), cold_done(static_cast<std::ptrdiff_t>(threads)), shared_ready(1);
+  latches l(threads);
   std::vector<thread_result> results(threads);
   std::vector<std::thread> pool;
   for (std::size_t t = 0; t < threads; ++t)
-    pool.emplace_back(worker, t, threads, stride, std::ref(s), std::ref(go), std::ref(cold_done), std::ref(shared_ready),
-                      std::ref(results[t]));
-  cold_done.wait();
+    pool.emplace_back(worker, t, threads, stride, std::ref(s), std::ref(l), std::ref(results[t]));
+  l.cold_done.wait();
   // The shared drafts, made now (the threads wait), C++ and C.
   for (const auto& in : s.inputs) {
     auto d = mk::parse_draft(in);
@@ -647,7 +737,18 @@ int main(int argc, char** argv) {
     s.drafts.push_back(std::move(*d));
     s.c_drafts.push_back(c);
   }
-  shared_ready.count_down();
+  if (auto d = mk::parse_draft("mailto:fork@example.org?subject=fork")) s.fork_draft = std::move(*d);
+  l.shared_ready.count_down();
+  // fork() while the threads compose their Message-IDs.
+  l.generating.wait();
+  std::string fork_failure;
+  std::vector<std::string> forked_ids;
+  try {
+    forked_ids = fork_ids(s, fork_failure);
+  } catch (const std::exception& e) {
+    fork_failure = e.what();
+  }
+  l.forked.count_down();
   for (auto& th : pool) th.join();
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -679,6 +780,12 @@ int main(int argc, char** argv) {
     generated += r.message_ids.size();
     ids.insert(r.message_ids.begin(), r.message_ids.end());
   }
+  if (!fork_failure.empty()) {
+    std::fprintf(stderr, "FAIL: fork: %s\n", fork_failure.c_str());
+    ++failures;
+  }
+  generated += forked_ids.size();
+  ids.insert(forked_ids.begin(), forked_ids.end());
   if (ids.size() != generated) {
     std::fprintf(stderr, "FAIL: %zu of %zu generated Message-IDs repeat\n", generated - ids.size(), generated);
     ++failures;
@@ -686,8 +793,9 @@ int main(int argc, char** argv) {
   for (auto* c : s.c_drafts) mailtokit_draft_free(c);
   mailtokit_options_free(s.c_options);
   mailtokit_options_free(s.c_drop_all);
-  std::printf("tsan harness: %zu threads, %zu inputs and %zu shared drafts each run by %zu of them, %zu Message-IDs, "
-              "%.1f s threaded: %s\n", threads, s.inputs.size(), s.drafts.size(), threads / stride, generated, seconds,
+  std::printf("tsan harness: %zu threads, %zu inputs and %zu shared drafts each run by %zu of them, %zu Message-IDs "
+              "(%zu across %d fork()s), %.1f s threaded: %s\n", threads, s.inputs.size(), s.drafts.size(),
+              threads / stride, generated, forked_ids.size(), k_children, seconds,
               failures ? "FAILED" : "same results as one thread");
   return failures ? 1 : 0;
 }
