@@ -50,8 +50,9 @@
  * After fork(), parent and child may both go on using the library (a process with more threads
  * than the forking one has, in the child, only what POSIX allows after fork). Every entry point
  * catches every exception (std::bad_alloc, like ICU's and libidn2's own allocation failures,
- * becomes MAILTOKIT_E_NO_MEMORY, anything else MAILTOKIT_E_INTERNAL_ERROR). The numeric error values are fixed per SONAME; an error code newer
- * than this header arrives as MAILTOKIT_E_OTHER with the right name (mailtokit_error::name).
+ * becomes MAILTOKIT_E_NO_MEMORY, anything else MAILTOKIT_E_INTERNAL_ERROR). The numeric error
+ * values are fixed per SONAME; an error code newer than this header arrives as MAILTOKIT_E_OTHER
+ * with the right name (mailtokit_error::name).
  *
  * | area | functions |
  * |---|---|
