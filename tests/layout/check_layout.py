@@ -50,11 +50,7 @@ UNMIRRORED = {
     "handler/clients/common.hpp": "helpers of the clients' files; tested through tests/handler/clients/dispatch_test.cpp",
     "handler/launch/entries.hpp": "desktop entries through GIO; tested through tests/handler/open/choose_test.cpp "
                                   "and the real desktops (tests/gui, tests/clients)",
-    "handler/open/run.hpp": "the `open` stages run in order; tested through the program: tests/cli/handler_*, "
-                            "tests/gui, tests/clients, tests/browsers (each stage has its own unit test)",
     "handler/open/session.hpp": "reads the session's environment; tested through the program (tests/gui, tests/cli)",
-    "handler/open/tell.hpp": "stderr, notifications and the failure window; tested through the program "
-                             "(tests/gui/open_failures_test.py, tests/cli/i18n_test.py)",
     "handler/launch/start.hpp": "starting a desktop entry through GIO; tested through the real desktops "
                                 "(tests/gui/open_failures_test.py, tests/clients)",
     "handler/xdg/user_files.hpp": "the commands' file steps (configuration, registration paths); tested through the "
