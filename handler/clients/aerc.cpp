@@ -89,18 +89,21 @@ void aerc_losses(const draft& d, std::vector<std::string>& out) {
   }
 }
 
-}  // namespace
+const registration aerc{{
+    .name = "aerc",
+    .label = "aerc",
+    .rank = 100,
+    .entry_ids = {"aerc.desktop"},
+    .programs = {"aerc"},
+    .terminal = true,
+    .hand = aerc_hand,
+    .losses = aerc_losses,
+    .notes = N_("gets a link with the To list decoded (it does not percent-decode the address part) and one cc= or bcc= "
+    "per address; reads only cc, bcc, subject, body and in-reply-to"),
+    .from_link = false,
+    .gets = N_("the link, with the To list decoded"),
+}};
 
-extern const client aerc_client{
-    target::aerc,
-    "aerc",
-    "aerc",
-    {"aerc.desktop"},
-    {"aerc"},
-    true,
-    aerc_hand,
-    aerc_losses,
-    N_("gets a link with the To list decoded (it does not percent-decode the address part) and one cc= or bcc= "
-    "per address; reads only cc, bcc, subject, body and in-reply-to")};
+}  // namespace
 
 }  // namespace mailtokit::clients

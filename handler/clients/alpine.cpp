@@ -23,20 +23,21 @@ void alpine_attach(handover& h, const draft& /*d*/, const std::vector<std::strin
   }
 }
 
-}  // namespace
-
-extern const client alpine_client{
-    target::alpine,
-    "alpine",
-    "Alpine",
-    {"alpine.desktop"},
-    {"alpine", "pine"},
-    true,
-    uri_only,
-    alpine_losses,
-    N_("a terminal program started with `-url LINK` (its users write the desktop entry: Exec=alpine -url %u, "
+const registration alpine{{
+    .name = "alpine",
+    .label = "Alpine",
+    .rank = 110,
+    .entry_ids = {"alpine.desktop"},
+    .programs = {"alpine", "pine"},
+    .terminal = true,
+    .hand = uri_only,
+    .losses = alpine_losses,
+    .notes = N_("a terminal program started with `-url LINK` (its users write the desktop entry: Exec=alpine -url %u, "
     "Terminal=true)"),
-    "-url",
-    alpine_attach};
+    .direct_option = "-url",
+    .attach = alpine_attach,
+}};
+
+}  // namespace
 
 }  // namespace mailtokit::clients

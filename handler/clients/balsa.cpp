@@ -12,20 +12,19 @@ void balsa_attach(handover& h, const draft& /*d*/, const std::vector<std::string
   for (const auto& f : files) h.args.push_back("--attach=" + f);
 }
 
-}  // namespace
-
-extern const client balsa_client{
-    target::balsa,
-    "balsa",
-    "Balsa",
-    {"balsa-mailto-handler.desktop", "balsa.desktop", "org.desktop.Balsa.desktop"},
-    {"balsa"},
-    false,
-    uri_only,
-    nullptr,
-    N_("its mailto handler entry runs `balsa -m` with the clean link; it reads '+' as a space, so '+' is sent "
+const registration balsa{{
+    .name = "balsa",
+    .label = "Balsa",
+    .rank = 60,
+    .entry_ids = {"balsa-mailto-handler.desktop", "balsa.desktop", "org.desktop.Balsa.desktop"},
+    .programs = {"balsa"},
+    .hand = uri_only,
+    .notes = N_("its mailto handler entry runs `balsa -m` with the clean link; it reads '+' as a space, so '+' is sent "
     "as %2B"),
-    "-m",
-    balsa_attach};
+    .direct_option = "-m",
+    .attach = balsa_attach,
+}};
+
+}  // namespace
 
 }  // namespace mailtokit::clients

@@ -29,20 +29,21 @@ void claws_attach(handover& h, const draft& /*d*/, const std::vector<std::string
   h.args.insert(h.args.end(), files.begin(), files.end());
 }
 
-}  // namespace
-
-extern const client claws_mail_client{
-    target::claws_mail,
-    "claws-mail",
-    "Claws Mail",
-    {"claws-mail.desktop", "org.claws_mail.Claws-Mail.desktop"},
-    {"claws-mail"},
-    false,
-    claws_hand,
-    nullptr,
-    N_("--compose with the link; the To list with display names in the address part; a body that does not fit "
+const registration claws_mail{{
+    .name = "claws-mail",
+    .label = "Claws Mail",
+    .rank = 40,
+    .entry_ids = {"claws-mail.desktop", "org.claws_mail.Claws-Mail.desktop"},
+    .programs = {"claws-mail"},
+    .hand = claws_hand,
+    .notes = N_("--compose with the link; the To list with display names in the address part; a body that does not fit "
     "its 8 KB socket line goes in a private file with --insert"),
-    {},
-    claws_attach};
+    .attach = claws_attach,
+    .aliases = {"claws"},
+    .socket_fits = dispatch::claws_link_fits,
+    .body_file = true,
+}};
+
+}  // namespace
 
 }  // namespace mailtokit::clients

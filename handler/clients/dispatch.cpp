@@ -24,16 +24,15 @@ namespace {
 
 struct target_info {
   target t;
-  std::string_view name;
   std::string_view program;
 };
 
 // The targets that are not mail programs (those are in handler/clients/).
 constexpr std::array<target_info, 4> other_targets{{
-    {target::eml, "eml", "xdg-open"},
-    {target::webmail, "webmail", ""},
-    {target::custom, "custom", ""},
-    {target::desktop, "desktop", ""},
+    {target::eml, "xdg-open"},
+    {target::webmail, ""},
+    {target::custom, ""},
+    {target::desktop, ""},
 }};
 
 
@@ -48,26 +47,22 @@ bool ends_with_nocase(std::string_view s, std::string_view suffix) {
 
 }  // namespace
 
-std::string_view to_name(target t) noexcept {
-  if (const auto* c = clients::by_target(t)) return c->name;
-  for (const auto& i : other_targets)
-    if (i.t == t) return i.name;
-  return {};
-}
+std::string_view to_name(target t) noexcept { return t.name; }
 
 std::optional<target> parse_target(std::string_view name) noexcept {
-  if (name == "claws") return target::claws_mail;
-  for (const auto* c : clients::all())
-    if (c->name == name) return c->id;
+  for (const auto* c : clients::all()) {
+    if (c->name == name) return c->id();
+    if (std::find(c->aliases.begin(), c->aliases.end(), name) != c->aliases.end()) return c->id();
+  }
   for (const auto& i : other_targets)
-    if (i.name == name && i.t != target::desktop) return i.t;
+    if (i.t.name == name && i.t != target::desktop) return i.t;
   if (webmail::by_name(name) != nullptr) return target::webmail;
   return std::nullopt;
 }
 
 bool needs_uri(target t) noexcept {
-  if (const auto* c = clients::by_target(t)) return c->id != target::kmail && c->id != target::aerc;
-  return t != target::eml && t != target::webmail && t != target::custom && t != target::desktop;
+  const auto* c = clients::by_target(t);
+  return c != nullptr && c->from_link;
 }
 bool needs_draft_file(target t) noexcept { return t == target::eml; }
 bool needs_terminal(target t) noexcept {
@@ -164,16 +159,11 @@ program::result<std::vector<std::string>> client_argv(target t, const argv_input
     for (auto& a : h->args) argv.push_back(std::move(a));
     return argv;
   }
+  // The draft file for xdg-open, an absolute path: starts with '/'.
+  if (t != target::eml || in.draft_file.empty() || in.draft_file.front() != '/')
+    return fail(program::errc::spawn_failed, 0);
   argv.push_back(prog);
-  switch (t) {
-    case target::eml:
-      // An absolute path: starts with '/'.
-      if (in.draft_file.empty() || in.draft_file.front() != '/') return fail(program::errc::spawn_failed, 0);
-      argv.emplace_back(in.draft_file);
-      break;
-    default:
-      return fail(program::errc::spawn_failed, 0);
-  }
+  argv.emplace_back(in.draft_file);
   return argv;
 }
 

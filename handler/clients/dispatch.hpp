@@ -13,19 +13,28 @@
 
 namespace mailtokit::dispatch {
 
-/// Where a draft goes: a known mail program (handler/clients/), a webmail in the user's browser
-/// (`webmail`: one of clients/webmail.hpp's services), the draft file opened by the desktop
-/// (`eml`), the configured `command` (`custom`), or a desktop entry (`desktop`: `target =
-/// desktop:ID`, or the program the user chose on the desktop; see handler/open/choose.hpp).
-enum class target {
-  thunderbird, evolution, kmail, claws_mail, geary, balsa, sylpheed, neomutt, mutt, aerc, alpine,
-  webmail, eml, custom, desktop,
+/// Where a draft goes, by its configuration name: a known mail program (the name its own file in
+/// handler/clients/ gives it, clients::client::name), a webmail in the user's browser (`webmail`:
+/// one of clients/webmail.hpp's services), the draft file opened by the desktop (`eml`), the
+/// configured `command` (`custom`), or a desktop entry (`desktop`: `target = desktop:ID`, or the
+/// program the user chose on the desktop; see handler/open/choose.hpp). A name, not a list of
+/// every program, so that a program is added by its file alone; `name` views a string that lives
+/// as long as the program (a descriptor's name, a literal).
+struct target {
+  std::string_view name;
+  friend constexpr bool operator==(target, target) noexcept = default;
+  static const target webmail, eml, custom, desktop;
 };
+inline constexpr target target::webmail{"webmail"};
+inline constexpr target target::eml{"eml"};
+inline constexpr target target::custom{"custom"};
+inline constexpr target target::desktop{"desktop"};
 
 /// The configuration name of a target ("claws-mail", "neomutt", "webmail", ...).
 [[nodiscard]] std::string_view to_name(target t) noexcept;
-/// The target named `name` (case-sensitive, as listed by to_name(); "claws" is "claws-mail"; a
-/// webmail service's name, such as "gmail" or "roundcube", is target::webmail).
+/// The target named `name` (case-sensitive, as listed by to_name(), or a program's alias such as
+/// "claws" for "claws-mail"; a webmail service's name, such as "gmail" or "roundcube", is
+/// target::webmail). A program's target views its descriptor's name, never `name`.
 [[nodiscard]] std::optional<target> parse_target(std::string_view name) noexcept;
 
 /// What a target needs to be given.

@@ -24,20 +24,19 @@ void evolution_losses(const draft& d, std::vector<std::string>& out) {
                      "another space into a no-break space (U+00A0)"));
 }
 
-}  // namespace
-
-extern const client evolution_client{
-    target::evolution,
-    "evolution",
-    "Evolution",
-    {"org.gnome.Evolution.desktop", "evolution.desktop"},
-    {"evolution"},
-    false,
-    uri_only,
-    evolution_losses,
-    N_("takes the clean link; its composer turns leading and doubled spaces into no-break spaces (seen with "
+const registration evolution{{
+    .name = "evolution",
+    .label = "Evolution",
+    .rank = 20,
+    .entry_ids = {"org.gnome.Evolution.desktop", "evolution.desktop"},
+    .programs = {"evolution"},
+    .hand = uri_only,
+    .losses = evolution_losses,
+    .notes = N_("takes the clean link; its composer turns leading and doubled spaces into no-break spaces (seen with "
     "Evolution 3.46)"),
-    {},
-    attach_in_uri};
+    .attach = attach_in_uri,
+}};
+
+}  // namespace
 
 }  // namespace mailtokit::clients

@@ -24,20 +24,19 @@ void geary_losses(const draft& d, std::vector<std::string>& out) {
   }
 }
 
-}  // namespace
-
-extern const client geary_client{
-    target::geary,
-    "geary",
-    "Geary",
-    {"org.gnome.Geary.desktop", "geary.desktop"},
-    {"geary"},
-    false,
-    uri_only,
-    geary_losses,
-    N_("D-Bus activated (org.freedesktop.Application.Open) with the clean link; it attaches the files of attach= "
+const registration geary{{
+    .name = "geary",
+    .label = "Geary",
+    .rank = 50,
+    .entry_ids = {"org.gnome.Geary.desktop", "geary.desktop"},
+    .programs = {"geary"},
+    .hand = uri_only,
+    .losses = geary_losses,
+    .notes = N_("D-Bus activated (org.freedesktop.Application.Open) with the clean link; it attaches the files of attach= "
     "fields without asking, so mailtokit passes only files the user chose in its own question"),
-    {},
-    attach_in_uri};
+    .attach = attach_in_uri,
+}};
+
+}  // namespace
 
 }  // namespace mailtokit::clients

@@ -70,20 +70,22 @@ void kmail_attach(handover& h, const draft& /*d*/, const std::vector<std::string
   for (const auto& f : files) at = std::next(h.args.insert(at, "--attach=" + f));
 }
 
-}  // namespace
-
-extern const client kmail_client{
-    target::kmail,
-    "kmail",
-    "KMail",
-    {"org.kde.kmail2.desktop", "org.kde.kmail.desktop", "kmail.desktop"},
-    {"kmail"},
-    false,
-    kmail_hand,
-    kmail_losses,
-    N_("gets options (--composer --subject= --cc= --bcc= --body= --header=) and the To addresses in A-label "
+const registration kmail{{
+    .name = "kmail",
+    .label = "KMail",
+    .rank = 30,
+    .entry_ids = {"org.kde.kmail2.desktop", "org.kde.kmail.desktop", "kmail.desktop"},
+    .programs = {"kmail"},
+    .hand = kmail_hand,
+    .losses = kmail_losses,
+    .notes = N_("gets options (--composer --subject= --cc= --bcc= --body= --header=) and the To addresses in A-label "
     "form, never the link: it percent-decodes a link once before reading it (KMKernel::handleCommandLine)"),
-    {},
-    kmail_attach};
+    .attach = kmail_attach,
+    .from_link = false,
+    .address_refused = N_("KMail was not started: To address {0} would be read as an option or as a file to attach "
+                          "(KMail takes an argument with a scheme as an attachment)."),
+}};
+
+}  // namespace
 
 }  // namespace mailtokit::clients

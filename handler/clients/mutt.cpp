@@ -43,11 +43,31 @@ void mutt_attach(handover& h, const draft& /*d*/, const std::vector<std::string>
   h.args.insert(at, files.begin(), files.end());
 }
 
-}  // namespace
+const registration neomutt{{
+    .name = "neomutt",
+    .label = "NeoMutt",
+    .rank = 80,
+    .entry_ids = {"neomutt.desktop"},
+    .programs = {"neomutt"},
+    .terminal = true,
+    .hand = mutt_hand,
+    .losses = neomutt_losses,
+    .notes = notes,
+    .attach = mutt_attach,
+}};
+const registration mutt{{
+    .name = "mutt",
+    .label = "mutt",
+    .rank = 90,
+    .entry_ids = {"mutt.desktop"},
+    .programs = {"mutt"},
+    .terminal = true,
+    .hand = mutt_hand,
+    .losses = mutt_losses,
+    .notes = notes,
+    .attach = mutt_attach,
+}};
 
-extern const client neomutt_client{target::neomutt, "neomutt",      "NeoMutt", {"neomutt.desktop"}, {"neomutt"}, true,
-                                   mutt_hand,       neomutt_losses, notes,     {},                  mutt_attach};
-extern const client mutt_client{target::mutt, "mutt",      "mutt", {"mutt.desktop"}, {"mutt"}, true,
-                                mutt_hand,    mutt_losses, notes,  {},               mutt_attach};
+}  // namespace
 
 }  // namespace mailtokit::clients

@@ -47,21 +47,21 @@ void sylpheed_losses_with_files(const draft& d, std::vector<std::string>& out) {
                      "running Sylpheed would read the rest of the link as files to attach)"));
 }
 
-}  // namespace
-
-extern const client sylpheed_client{
-    target::sylpheed,
-    "sylpheed",
-    "Sylpheed",
-    {"sylpheed.desktop"},
-    {"sylpheed"},
-    false,
-    sylpheed_hand,
-    sylpheed_losses,
-    N_("takes the link with the To list before '?' (it ignores to=); drops Bcc; a running Sylpheed reads at most "
+const registration sylpheed{{
+    .name = "sylpheed",
+    .label = "Sylpheed",
+    .rank = 70,
+    .entry_ids = {"sylpheed.desktop"},
+    .programs = {"sylpheed"},
+    .hand = sylpheed_hand,
+    .losses = sylpheed_losses,
+    .notes = N_("takes the link with the To list before '?' (it ignores to=); drops Bcc; a running Sylpheed reads at most "
     "8 KB of a link from its socket"),
-    {},
-    sylpheed_attach,
-    sylpheed_losses_with_files};
+    .attach = sylpheed_attach,
+    .losses_with_files = sylpheed_losses_with_files,
+    .socket_fits = dispatch::sylpheed_link_fits,
+}};
+
+}  // namespace
 
 }  // namespace mailtokit::clients

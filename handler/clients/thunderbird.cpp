@@ -72,23 +72,21 @@ void thunderbird_losses_with_files(const draft& d, std::vector<std::string>& out
                        {h.name}));
 }
 
-}  // namespace
-
-extern const client thunderbird_client{
-    target::thunderbird,
-    "thunderbird",
-    "Thunderbird",
-    {"thunderbird.desktop", "org.mozilla.Thunderbird.desktop", "thunderbird_thunderbird.desktop",
-     "net.thunderbird.Thunderbird.desktop", "betterbird.desktop", "eu.betterbird.Betterbird.desktop"},
-    {"thunderbird", "thunderbird-esr", "betterbird"},
-    false,
-    uri_only,
-    nullptr,
-    N_("takes the clean link; an argument ending in .eml, .ics, .msf (and three more) is opened as a file, so that ending is written %2E "
+const registration thunderbird{{
+    .name = "thunderbird",
+    .label = "Thunderbird",
+    .rank = 10,
+    .entry_ids = {"thunderbird.desktop", "org.mozilla.Thunderbird.desktop", "thunderbird_thunderbird.desktop",
+                  "net.thunderbird.Thunderbird.desktop", "betterbird.desktop", "eu.betterbird.Betterbird.desktop"},
+    .programs = {"thunderbird", "thunderbird-esr", "betterbird"},
+    .hand = uri_only,
+    .notes = N_("takes the clean link; an argument ending in .eml, .ics, .msf (and three more) is opened as a file, so that ending is written %2E "
     "(MessengerContentHandler); files to attach go in a -compose spec whose values are all percent-encoded "
     "(no quote or comma can splice a key, CVE-2022-4055)"),
-    {},
-    thunderbird_attach,
-    thunderbird_losses_with_files};
+    .attach = thunderbird_attach,
+    .losses_with_files = thunderbird_losses_with_files,
+}};
+
+}  // namespace
 
 }  // namespace mailtokit::clients

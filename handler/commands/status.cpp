@@ -79,7 +79,7 @@ std::size_t status_width() {
 // How an entry (or a program started directly) gets the draft, in words.
 std::string how(const launch::entry* e, const clients::client* k) {
   if (k != nullptr && k->hand != clients::uri_only && (e == nullptr || e->exec_argv.size() > 0)) {
-    if (k->id == dispatch::target::aerc) return tr("the link, with the To list decoded");
+    if (!k->gets.empty()) return tr(k->gets.data());
     return tr("its own options in place of the link");
   }
   if (e != nullptr && e->dbus) return tr("the link, over D-Bus (org.freedesktop.Application.Open)");

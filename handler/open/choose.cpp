@@ -77,7 +77,7 @@ std::optional<chosen> first_installed(const choice_inputs& in, const std::string
     auto path = in.installed(k->programs.front());
     if (!path) continue;
     chosen c;
-    c.t = k->id;
+    c.t = k->id();
     c.known = k;
     c.why = chosen_by::fallback;
     c.program_path = *path;

@@ -155,12 +155,13 @@ open_result<void> plan_command(open_plan& p, const open_request& r) {
 
 // The clean URI, rebuilt by our builder from only what the policy kept (harden_uri: '+' as %2B
 // and no file-like ending, spellings every client decodes the same; desktop_safe_uri for
-// entries and commands: nothing a shell or a Lisp reader could act on); for Claws Mail and
-// Sylpheed, the form their socket reads.
+// entries and commands: nothing a shell or a Lisp reader could act on); for a program whose
+// running instance reads links from a socket (client::socket_fits), the form that socket reads.
 open_result<void> plan_uri(open_plan& p, const draft& d) {
   p.uri = dispatch::harden_uri(build_mailto(d));
   if (p.t == target::desktop || p.t == target::custom) p.uri = dispatch::desktop_safe_uri(p.uri);
-  const target program = p.choice.known != nullptr ? p.choice.known->id : p.t;
+  const clients::client* k = p.choice.known != nullptr ? p.choice.known : clients::by_target(p.t);
+  if (k == nullptr || k->socket_fits == nullptr) return {};
   // A running Claws Mail or Sylpheed reads a link from its socket into an 8 KB line and drops the
   // rest, or crashes, or (after a line that brings files) takes the rest for paths of files to
   // attach (handler/clients/README.md). A Claws Mail body goes in a private file (--insert) and the
@@ -169,29 +170,26 @@ open_result<void> plan_uri(open_plan& p, const draft& d) {
     std::string u = dispatch::claws_uri(x);
     return p.t == target::desktop ? dispatch::desktop_safe_uri(u) : u;
   };
-  // The draft without its body: copied only for the two programs that need it.
+  // The draft without its body: copied only when it is needed.
   auto without_body = [&] {
     draft no_body = d;
     no_body.body.reset();
     return no_body;
   };
-  if (program == target::claws_mail) {
+  if (k->body_file) {
     p.claws_uri = socket_form(d);
-    if (d.body && !dispatch::claws_link_fits(p.claws_uri)) {
+    if (d.body && !k->socket_fits(p.claws_uri)) {
       p.claws_uri = socket_form(without_body());
       p.body_file = true;
     }
   }
-  const bool too_long = (program == target::claws_mail && !dispatch::claws_link_fits(p.claws_uri)) ||
-                        (program == target::sylpheed && !dispatch::sylpheed_link_fits(socket_form(without_body())));
-  if (too_long) {
-    const std::string name(program == target::claws_mail ? "Claws Mail" : "Sylpheed");
+  if (!k->socket_fits(k->body_file ? p.claws_uri : socket_form(without_body()))) {
     // TRANSLATORS: {0} is a mail program's name.
     return program::fixed_elsewhere(open_failure{
         exit_dataerr,
         fill(tr("{0} was not started: the link is too long for it. When it is already running, it reads at most "
                 "8 KB of a link and would lose the rest or stop working."),
-             {name}),
+             {k->label}),
         tr("Choose where mail goes in the Mail links window or with mailtokit use NAME, or open the kept draft in "
            "your mail program.")});
   }
@@ -200,7 +198,7 @@ open_result<void> plan_uri(open_plan& p, const draft& d) {
 
 // What the chosen program is known to lose or change, said before it opens.
 void plan_losses(open_plan& p, const draft& d) {
-  const target program = p.choice.known != nullptr ? p.choice.known->id : p.t;
+  const target program = p.choice.known != nullptr ? p.choice.known->id() : p.t;
   p.losses = p.t == target::custom    ? std::vector<std::string>{}
              : p.t == target::webmail ? webmail::losses(*p.choice.service, d)
                                       : dispatch::client_losses(program, d);

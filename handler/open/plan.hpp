@@ -70,8 +70,8 @@ struct open_plan {
   chosen choice;                          ///< which program, and why
   std::string chosen_note;                ///< "no mail program chosen; using X..." for the fallback
   std::string uri;                        ///< the clean, hardened URI
-  std::string claws_uri;                  ///< claws-mail: the URI without the body, when body_file
-  bool body_file = false;                 ///< claws-mail: the body goes in a private file (--insert)
+  std::string claws_uri;                  ///< the link in socket form (clients::client::body_file)
+  bool body_file = false;                 ///< the body goes in a private file (Claws Mail's --insert)
   std::vector<std::string> losses;        ///< what the chosen client is known to lose or change (told)
   bool wants_file = false;                ///< a draft file is written and passed
   std::vector<exec_line::exec_arg> custom;  ///< the parsed `command` (target = custom)

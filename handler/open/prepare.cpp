@@ -122,12 +122,10 @@ open_result<launch::request> program_request(const open_plan& p, const draft& d,
   argv_in.terminal = p.terminal;
   argv_in.attachments = in.attachments;
   auto built = dispatch::client_argv(p.t, argv_in);
-  if (!built && built.error().code == errc::invalid_address && p.t == target::kmail) {
+  const clients::client* k = clients::by_target(p.t);
+  if (!built && built.error().code == errc::invalid_address && k != nullptr && !k->address_refused.empty()) {
     return program::fixed_elsewhere(open_failure{
-        exit_dataerr,
-        fill(tr("KMail was not started: To address {0} would be read as an option or as a file to attach "
-                "(KMail takes an argument with a scheme as an attachment)."),
-             {std::to_string(built.error().offset + 1)}),
+        exit_dataerr, fill(tr(k->address_refused.data()), {std::to_string(built.error().offset + 1)}),
         tr("Choose where mail goes in the Mail links window or with mailtokit use NAME.")});
   }
   if (!built) return handover_failure(dispatch::to_name(p.t), built.error());

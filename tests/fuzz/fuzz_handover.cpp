@@ -107,10 +107,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto allowed = forms(d);
   for (const auto* c : mailtokit::clients::all()) {
     mailtokit::dispatch::argv_inputs ai;
-    ai.uri = c->id == mailtokit::dispatch::target::claws_mail ? claws : uri;
+    ai.uri = c->body_file ? claws : uri;
     ai.d = &d;
     ai.terminal = {"xterm", "-e"};
-    auto argv = mailtokit::dispatch::client_argv(c->id, ai);
+    auto argv = mailtokit::dispatch::client_argv(c->id(), ai);
     if (!argv) continue;  // refused (KMail: an address it would read as an option); nothing starts
     for (const auto& found : wr::recipients(*argv))
       MAILTOKIT_FUZZ_CHECK(std::find(allowed.begin(), allowed.end(), found) != allowed.end(),

@@ -67,7 +67,8 @@ void check_no_injected_option(const std::vector<std::string>& argv, const std::v
 // Every target but desktop (a desktop:ID names an entry, not a target of its own).
 std::vector<target> all_targets() {
   std::vector<target> v;
-  for (int t = 0; t < static_cast<int>(target::desktop); ++t) v.push_back(static_cast<target>(t));
+  for (const auto* c : mailtokit::clients::all()) v.push_back(c->id());
+  v.insert(v.end(), {target::webmail, target::eml, target::custom});
   return v;
 }
 
@@ -78,13 +79,13 @@ TEST_CASE("target names round-trip", "[dispatch]") {
     INFO(to_name(t));
     CHECK(parse_target(to_name(t)) == t);
   }
-  CHECK(parse_target("claws") == target::claws_mail);
+  CHECK(parse_target("claws") == target{"claws-mail"});
   CHECK_FALSE(parse_target("Thunderbird"));
   CHECK_FALSE(parse_target(""));
-  CHECK(needs_terminal(target::neomutt));
+  CHECK(needs_terminal(target{"neomutt"}));
   CHECK(needs_draft_file(target::eml));
-  CHECK_FALSE(needs_uri(target::kmail));
-  CHECK_FALSE(needs_uri(target::aerc));  // built from the draft
+  CHECK_FALSE(needs_uri(target{"kmail"}));
+  CHECK_FALSE(needs_uri(target{"aerc"}));  // built from the draft
 }
 
 TEST_CASE("harden_uri rewrites only to equivalent spellings", "[dispatch]") {
@@ -117,21 +118,21 @@ TEST_CASE("each built-in target gets the link as single, non-option arguments", 
   in.terminal = {"xterm", "-e"};
 
   using V = std::vector<std::string>;
-  CHECK(*client_argv(target::thunderbird, in) == V{"thunderbird", uri});
-  CHECK(*client_argv(target::evolution, in) == V{"evolution", uri});
-  CHECK(*client_argv(target::alpine, in) == V{"xterm", "-e", "alpine", "-url", uri});
-  CHECK(*client_argv(target::geary, in) == V{"geary", uri});
-  CHECK(*client_argv(target::claws_mail, in) == V{"claws-mail", "--compose", uri});
+  CHECK(*client_argv(target{"thunderbird"}, in) == V{"thunderbird", uri});
+  CHECK(*client_argv(target{"evolution"}, in) == V{"evolution", uri});
+  CHECK(*client_argv(target{"alpine"}, in) == V{"xterm", "-e", "alpine", "-url", uri});
+  CHECK(*client_argv(target{"geary"}, in) == V{"geary", uri});
+  CHECK(*client_argv(target{"claws-mail"}, in) == V{"claws-mail", "--compose", uri});
   // mutt and neomutt drop Bcc unless told to read it: fixed text, never from the link.
-  CHECK(*client_argv(target::neomutt, in) == V{"xterm", "-e", "neomutt", "-e", "mailto_allow to bcc keywords", "--", uri});
-  CHECK(*client_argv(target::mutt, in) == V{"xterm", "-e", "mutt", "-e", "mailto_allow to bcc keywords", "--", uri});
-  CHECK(*client_argv(target::aerc, in) ==
+  CHECK(*client_argv(target{"neomutt"}, in) == V{"xterm", "-e", "neomutt", "-e", "mailto_allow to bcc keywords", "--", uri});
+  CHECK(*client_argv(target{"mutt"}, in) == V{"xterm", "-e", "mutt", "-e", "mailto_allow to bcc keywords", "--", uri});
+  CHECK(*client_argv(target{"aerc"}, in) ==
         V{"xterm", "-e", "aerc",
           "mailto:victim@example.org?cc=c%40xn--bcher-kva.example&bcc=hidden%40example.net&subject=-compose%20to%3D%27x%27"
           "%2Cattachment%3D%27%2Fetc%2Fpasswd%27&body=%22%3B%20rm%20-rf%20~%0D%0Aline%202&in-reply-to=%3C1%40example.org%3E"});
   CHECK(*client_argv(target::eml, in) == V{"xdg-open", std::string(in.draft_file)});
 
-  auto kmail = client_argv(target::kmail, in);
+  auto kmail = client_argv(target{"kmail"}, in);
   REQUIRE(kmail);
   CHECK(*kmail == V{"kmail", "--composer", "--subject=-compose to='x',attachment='/etc/passwd'",
                     "--cc=c@xn--bcher-kva.example", "--bcc=hidden@example.net",
@@ -203,12 +204,12 @@ TEST_CASE("claws_uri puts a To list with display names in the address part", "[d
   in.uri = clean;
   in.d = &*named;
   in.terminal = {"xterm", "-e"};
-  auto k = client_argv(target::kmail, in);
+  auto k = client_argv(target{"kmail"}, in);
   REQUIRE(k);
   REQUIRE(k->size() >= 2);
   CHECK((*k)[k->size() - 2] == "\"Doe, Jane\" <jane@example.org>");
   CHECK(k->back() == "b+1@xn--99zt52a.example");
-  auto a = client_argv(target::aerc, in);
+  auto a = client_argv(target{"aerc"}, in);
   REQUIRE(a);
   CHECK(a->back().rfind("mailto:\"Doe, Jane\" <jane@example.org>, b+1@xn--99zt52a.example?", 0) == 0);
 }
@@ -216,11 +217,11 @@ TEST_CASE("claws_uri puts a To list with display names in the address part", "[d
 TEST_CASE("client_argv refuses what would be unsafe", "[dispatch]") {
   argv_inputs in;
   in.uri = "-compose";
-  CHECK_FALSE(client_argv(target::thunderbird, in));
+  CHECK_FALSE(client_argv(target{"thunderbird"}, in));
   in.uri = "mailto:a@b.org";
   CHECK_FALSE(client_argv(target::custom, in));
-  CHECK_FALSE(client_argv(target::neomutt, in));  // no terminal
-  CHECK_FALSE(client_argv(target::kmail, in));    // no draft
+  CHECK_FALSE(client_argv(target{"neomutt"}, in));  // no terminal
+  CHECK_FALSE(client_argv(target{"kmail"}, in));    // no draft
   in.draft_file = "relative.eml";
   CHECK_FALSE(client_argv(target::eml, in));
   draft d;
@@ -228,12 +229,12 @@ TEST_CASE("client_argv refuses what would be unsafe", "[dispatch]") {
   bad.original = "-x";
   d.to = {bad};
   in.d = &d;
-  CHECK(client_argv(target::kmail, in).error().code == errc::invalid_address);
+  CHECK(client_argv(target{"kmail"}, in).error().code == errc::invalid_address);
   bad.original = "file:/etc/passwd";  // QUrl would read a scheme: an attachment
   d.to = {bad};
-  CHECK(client_argv(target::kmail, in).error().code == errc::invalid_address);
+  CHECK(client_argv(target{"kmail"}, in).error().code == errc::invalid_address);
   in.program = "/opt/tb/thunderbird";
-  CHECK(*client_argv(target::thunderbird, in) == std::vector<std::string>{"/opt/tb/thunderbird", "mailto:a@b.org"});
+  CHECK(*client_argv(target{"thunderbird"}, in) == std::vector<std::string>{"/opt/tb/thunderbird", "mailto:a@b.org"});
 }
 
 TEST_CASE("aerc gets the To list decoded and one cc= or bcc= per address", "[dispatch]") {
@@ -249,24 +250,24 @@ TEST_CASE("aerc gets the To list decoded and one cc= or bcc= per address", "[dis
   in.d = &d;
   in.terminal = {"xterm", "-e"};
   using V = std::vector<std::string>;
-  CHECK(*client_argv(target::aerc, in) ==
+  CHECK(*client_argv(target{"aerc"}, in) ==
         V{"xterm", "-e", "aerc",
           "mailto:\"Doe, Jane\" <jane@example.org>, user+tag@xn--bcher-kva.example"
           "?cc=a%40example.org&cc=b%2Bc%40example.net&subject=1%2B1%3F"});
-  CHECK(client_losses(target::aerc, d).empty());  // Go's net/mail reads a display name
+  CHECK(client_losses(target{"aerc"}, d).empty());  // Go's net/mail reads a display name
   address junk;
   junk.original = "Jane <jane@";
   d.to.push_back(junk);
-  CHECK(client_losses(target::aerc, d) ==
+  CHECK(client_losses(target{"aerc"}, d) ==
         V{"aerc: this client may lose To: aerc opens no composer when it cannot parse 'Jane <jane@'"});
 
   // '?', '#' and '%' cannot pass Go's url.Parse in the address part: encoded, and the user told.
   d.to = {addr("a?b", "example.org")};
-  CHECK(client_argv(target::aerc, in)->back().rfind("mailto:a%3Fb@example.org?", 0) == 0);
-  REQUIRE(client_losses(target::aerc, d).size() == 1);
-  CHECK(client_losses(target::aerc, d)[0].find("this client changes To") != std::string::npos);
+  CHECK(client_argv(target{"aerc"}, in)->back().rfind("mailto:a%3Fb@example.org?", 0) == 0);
+  REQUIRE(client_losses(target{"aerc"}, d).size() == 1);
+  CHECK(client_losses(target{"aerc"}, d)[0].find("this client changes To") != std::string::npos);
   in.d = nullptr;
-  CHECK_FALSE(client_argv(target::aerc, in));
+  CHECK_FALSE(client_argv(target{"aerc"}, in));
 }
 
 TEST_CASE("with files, Thunderbird's -compose spec loses the other fields, and says which", "[dispatch]") {
@@ -274,7 +275,7 @@ TEST_CASE("with files, Thunderbird's -compose spec loses the other fields, and s
   d.to = {addr("a", "example.org")};
   d.headers = {{"In-Reply-To", "<1@example.org>"}, {"Keywords", "x"}};
   std::vector<std::string> lost;
-  const auto* tb = mailtokit::clients::by_target(target::thunderbird);
+  const auto* tb = mailtokit::clients::by_target(target{"thunderbird"});
   REQUIRE(tb != nullptr);
   REQUIRE(tb->losses_with_files != nullptr);
   tb->losses_with_files(d, lost);
@@ -284,7 +285,7 @@ TEST_CASE("with files, Thunderbird's -compose spec loses the other fields, and s
                     "Thunderbird: with files attached, this client loses Keywords (the command line that carries "
                     "files has no place for it)"});
   // Programs that take files in the link or their own way lose nothing more.
-  for (const auto t : {target::evolution, target::geary, target::claws_mail, target::neomutt, target::mutt})
+  for (const auto t : {target{"evolution"}, target{"geary"}, target{"claws-mail"}, target{"neomutt"}, target{"mutt"}})
     CHECK(mailtokit::clients::by_target(t)->losses_with_files == nullptr);
   d.headers.clear();
   lost.clear();
@@ -297,18 +298,18 @@ TEST_CASE("client_losses names what a client does not read from a link", "[dispa
   d.to = {addr("a", "example.org")};
   d.headers = {{"Keywords", "x"}, {"In-Reply-To", "<1@example.org>"}, {"References", "<1@example.org>"}};
   using V = std::vector<std::string>;
-  CHECK(client_losses(target::thunderbird, d).empty());
-  CHECK(client_losses(target::mutt, d).empty());  // keywords is allowed by client_argv's command
-  CHECK(client_losses(target::aerc, d) ==
+  CHECK(client_losses(target{"thunderbird"}, d).empty());
+  CHECK(client_losses(target{"mutt"}, d).empty());  // keywords is allowed by client_argv's command
+  CHECK(client_losses(target{"aerc"}, d) ==
         V{"aerc: this client loses Keywords (it does not read that field from a link)",
           "aerc: this client loses References (it does not read that field from a link)"});
   d.headers = {{"X-Custom", "y"}};
-  CHECK(client_losses(target::neomutt, d) == V{"neomutt: this client loses X-Custom (it does not read that field from a link)"});
+  CHECK(client_losses(target{"neomutt"}, d) == V{"neomutt: this client loses X-Custom (it does not read that field from a link)"});
   d.body = "a b\r\nc";
-  CHECK(client_losses(target::evolution, d).empty());
+  CHECK(client_losses(target{"evolution"}, d).empty());
   for (const std::string body : {" a", "a\r\n b", "a  b"}) {
     d.body = body;
-    CHECK(client_losses(target::evolution, d) ==
+    CHECK(client_losses(target{"evolution"}, d) ==
           V{"evolution: this client changes Body: it turns a space at the start of a line or next to another space "
             "into a no-break space (U+00A0)"});
   }
@@ -317,8 +318,8 @@ TEST_CASE("client_losses names what a client does not read from a link", "[dispa
   bad.original = "not an address";
   d.headers.clear();
   d.cc = {bad};
-  REQUIRE(client_losses(target::aerc, d).size() == 1);
-  CHECK(client_losses(target::aerc, d)[0].find("may lose Cc") != std::string::npos);
+  REQUIRE(client_losses(target{"aerc"}, d).size() == 1);
+  CHECK(client_losses(target{"aerc"}, d)[0].find("may lose Cc") != std::string::npos);
 }
 
 TEST_CASE("kmail gets A-labels and display names", "[dispatch]") {
@@ -329,7 +330,7 @@ TEST_CASE("kmail gets A-labels and display names", "[dispatch]") {
   argv_inputs in;
   in.d = &d;
   using V = std::vector<std::string>;
-  CHECK(*client_argv(target::kmail, in) ==
+  CHECK(*client_argv(target{"kmail"}, in) ==
         V{"kmail", "--composer", "--", "user@xn--99zt52a.example.org", "\"Doe, Jane\" <jane@example.org>"});
 }
 
@@ -342,10 +343,10 @@ TEST_CASE("a long body goes to Claws Mail in a file", "[dispatch]") {
   in.uri = "mailto:a@example.org?subject=long";
   in.body_file = "/home/u/.local/state/mailtokit/drafts/draft-0123456789abcdef0123456789abcdef.eml";
   using V = std::vector<std::string>;
-  CHECK(*client_argv(target::claws_mail, in) ==
+  CHECK(*client_argv(target{"claws-mail"}, in) ==
         V{"claws-mail", "--compose", "mailto:a@example.org?subject=long", "--insert", std::string(in.body_file)});
   in.body_file = "relative";
-  CHECK_FALSE(client_argv(target::claws_mail, in));
+  CHECK_FALSE(client_argv(target{"claws-mail"}, in));
 }
 
 namespace {
@@ -440,7 +441,7 @@ TEST_CASE("Thunderbird gets files in a -compose spec no name or file name can sp
   in.uri = uri;
   in.d = &d;
   in.attachments = files;
-  auto argv = client_argv(target::thunderbird, in);
+  auto argv = client_argv(target{"thunderbird"}, in);
   REQUIRE(argv);
   REQUIRE(argv->size() == 3);
   CHECK((*argv)[0] == "thunderbird");
@@ -464,7 +465,7 @@ TEST_CASE("Thunderbird gets files in a -compose spec no name or file name can sp
 
   // Without files: the link, as ever.
   in.attachments.clear();
-  CHECK(*client_argv(target::thunderbird, in) == std::vector<std::string>{"thunderbird", uri});
+  CHECK(*client_argv(target{"thunderbird"}, in) == std::vector<std::string>{"thunderbird", uri});
 }
 
 TEST_CASE("Evolution gets files as attach= fields, NeoMutt as -a FILE... --", "[dispatch]") {
@@ -477,10 +478,10 @@ TEST_CASE("Evolution gets files as attach= fields, NeoMutt as -a FILE... --", "[
   in.terminal = {"xterm", "-e"};
   in.attachments = {"/tmp/f/a&attach=/etc/passwd#x", "/tmp/f/-rf ,'\xC3\x9C"};
   using V = std::vector<std::string>;
-  auto evo = client_argv(target::evolution, in);
+  auto evo = client_argv(target{"evolution"}, in);
   REQUIRE(evo);
   REQUIRE(evo->size() == 2);
   CHECK((*evo)[1] == uri + "&attach=%2Ftmp%2Ff%2Fa%26attach%3D%2Fetc%2Fpasswd%23x&attach=%2Ftmp%2Ff%2F-rf%20%2C%27%C3%9C");
-  CHECK(*client_argv(target::neomutt, in) == V{"xterm", "-e", "neomutt", "-e", "mailto_allow to bcc keywords", "-a",
+  CHECK(*client_argv(target{"neomutt"}, in) == V{"xterm", "-e", "neomutt", "-e", "mailto_allow to bcc keywords", "-a",
                                                in.attachments[0], in.attachments[1], "--", uri});
 }

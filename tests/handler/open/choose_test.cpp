@@ -1,5 +1,5 @@
 // Which mail program gets the draft (choose.cpp), how a desktop entry is recognized
-// (clients/list.cpp), what is handed to it (launch/start.cpp's Exec line, dispatch's safe URI),
+// (clients/registry.cpp), what is handed to it (launch/start.cpp's Exec line, dispatch's safe URI),
 // and the shell check.
 #include "open/choose.hpp"
 
@@ -87,7 +87,7 @@ TEST_CASE("drafts go to the program the user had before register, looked up at e
   CHECK(c->why == chosen_by::remembered);
   CHECK(c->entry->id == "org.gnome.Evolution.desktop");
   REQUIRE(c->known != nullptr);
-  CHECK(c->known->id == target::evolution);
+  CHECK(c->known->id() == target{"evolution"});
   CHECK(c->gone.empty());
 
   // Evolution removed: the desktop's next choice, mailtokit left out, and the user is told.
@@ -118,7 +118,7 @@ TEST_CASE("drafts go to the program the user had before register, looked up at e
   c = choose(d.in(), where);
   REQUIRE(c);
   CHECK(c->why == chosen_by::fallback);
-  CHECK(c->t == target::thunderbird);
+  CHECK(c->t == target{"thunderbird"});
   CHECK(c->program_path == "/usr/bin/thunderbird");
   d.programs = {"xdg-open"};
   c = choose(d.in(), where);
@@ -143,12 +143,12 @@ TEST_CASE("a configured or given target wins, by name or as desktop:ID", "[choos
   REQUIRE(c);
   CHECK(c->why == chosen_by::configuration);
   CHECK(c->entry->id == "org.gnome.Geary.desktop");
-  CHECK(c->known->id == target::geary);
+  CHECK(c->known->id() == target{"geary"});
   auto in = d.in();
   in.cli_target = "mutt";
   c = choose(in, where);
   REQUIRE(c);
-  CHECK(c->t == target::mutt);
+  CHECK(c->t == target{"mutt"});
   CHECK(c->why == chosen_by::command_line);
   in.cli_target = "desktop:not-there";
   why = error_of(choose(in, where));

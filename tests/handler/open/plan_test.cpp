@@ -62,7 +62,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   f.programs = {"evolution", "claws-mail"};
   auto p = plan_open(d, f.req());
   REQUIRE(p);
-  CHECK(p->t == dispatch::target::evolution);
+  CHECK(p->t == dispatch::target{"evolution"});
   CHECK(p->chosen_note.find("using Evolution (/usr/bin/evolution)") != std::string::npos);
   CHECK(p->uri == "mailto:a@example.org?subject=x%2By");
   CHECK_FALSE(p->wants_file);
@@ -70,7 +70,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   f.cfg.target = xdg::located{"claws-mail", 9};
   p = plan_open(d, f.req());
   REQUIRE(p);
-  CHECK(p->t == dispatch::target::claws_mail);
+  CHECK(p->t == dispatch::target{"claws-mail"});
   CHECK(p->chosen_note.empty());
 
   auto r = f.req();
@@ -101,7 +101,7 @@ TEST_CASE("the target: --target, then the configuration, then the first installe
   f.programs = {"mutt", "x-terminal-emulator"};
   p = plan_open(d, f.req());
   REQUIRE(p);
-  CHECK(p->t == dispatch::target::mutt);
+  CHECK(p->t == dispatch::target{"mutt"});
   CHECK(p->terminal == std::vector<std::string>{"x-terminal-emulator", "-e"});
 }
 

@@ -9,6 +9,7 @@
 
 #include "../draft_of.hpp"
 #include "../error_of.hpp"
+#include "clients/client.hpp"
 #include "clients/webmail.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
@@ -56,9 +57,9 @@ open_plan plan_for(target t, const draft& d) {
 }  // namespace
 
 TEST_CASE("every target has exactly one descriptor", "[prepare]") {
-  for (const auto t : {target::thunderbird, target::evolution, target::kmail, target::claws_mail, target::geary,
-                       target::balsa, target::sylpheed, target::neomutt, target::mutt, target::aerc, target::alpine,
-                       target::webmail, target::eml, target::custom, target::desktop}) {
+  std::vector<target> targets{target::webmail, target::eml, target::custom, target::desktop};
+  for (const auto* c : clients::all()) targets.push_back(c->id());
+  for (const auto t : targets) {
     open_plan p;
     p.t = t;
     const auto& all = descriptors();
@@ -69,7 +70,7 @@ TEST_CASE("every target has exactly one descriptor", "[prepare]") {
 TEST_CASE("a mail program: its argv, with Claws Mail's body file named first", "[prepare]") {
   fixture f;
   const draft d = draft_of("mailto:a@example.org?subject=hi&body=long");
-  auto q = prepare_launch(plan_for(target::thunderbird, d), d, f.in);
+  auto q = prepare_launch(plan_for(target{"thunderbird"}, d), d, f.in);
   REQUIRE(q);
   CHECK(q->target == "thunderbird");
   CHECK_FALSE(q->desktop_entry);
@@ -77,7 +78,7 @@ TEST_CASE("a mail program: its argv, with Claws Mail's body file named first", "
   CHECK(q->argv.front() == "thunderbird");
   CHECK(q->files.empty());
 
-  open_plan claws = plan_for(target::claws_mail, d);
+  open_plan claws = plan_for(target{"claws-mail"}, d);
   claws.claws_uri = "mailto:a@example.org?subject=hi";
   claws.body_file = true;
   q = prepare_launch(claws, d, f.in);

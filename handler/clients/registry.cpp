@@ -1,6 +1,8 @@
-// The list of known mail programs (one file each beside this one) and recognizing one from a
-// desktop entry.
+// The known mail programs, as their files (one each beside this one) make them known, and
+// recognizing one from a desktop entry.
 #include <algorithm>
+#include <cstdlib>
+#include <utility>
 
 #include "clients/client.hpp"
 #include "clients/common.hpp"
@@ -10,10 +12,19 @@
 
 namespace mailtokit::clients {
 
-extern const client thunderbird_client, evolution_client, kmail_client, claws_mail_client, geary_client,
-    balsa_client, sylpheed_client, neomutt_client, mutt_client, aerc_client, alpine_client;
-
 namespace {
+
+// The registrations so far, in the order the linker happened to run the files' initializers
+// (all() sorts them). A function's static: made on first use, before the first registration,
+// whatever the order of the files.
+struct registered {
+  std::vector<const client*> programs;
+  bool read = false;  // all() has been made: a registration now would be missed
+};
+registered& registry() {
+  static registered r;
+  return r;
+}
 
 using launch::basename;
 
@@ -33,16 +44,28 @@ const client* by_entry_id(std::string_view id) {
 
 }  // namespace
 
+registration::registration(client c) : c_(std::move(c)) {
+  registered& r = registry();
+  if (r.read) std::abort();
+  r.programs.push_back(&c_);
+}
+
 const std::vector<const client*>& all() {
-  static const std::vector<const client*> list = {
-      &thunderbird_client, &evolution_client, &kmail_client, &claws_mail_client, &geary_client, &balsa_client,
-      &sylpheed_client,    &neomutt_client,   &mutt_client,  &aerc_client,       &alpine_client};
+  static const std::vector<const client*> list = [] {
+    registered& r = registry();
+    r.read = true;
+    std::vector<const client*> v = r.programs;
+    std::sort(v.begin(), v.end(), [](const client* a, const client* b) {
+      return a->rank != b->rank ? a->rank < b->rank : a->name < b->name;
+    });
+    return v;
+  }();
   return list;
 }
 
 const client* by_target(target t) noexcept {
   for (const client* c : all())
-    if (c->id == t) return c;
+    if (c->name == t.name) return c;
   return nullptr;
 }
 
