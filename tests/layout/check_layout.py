@@ -45,8 +45,6 @@ THIRD_PARTY = {
 UNMIRRORED = {
     "handler/cli/cli.hpp": "the command line's output and option helpers; tested through the program (tests/cli)",
     "handler/commands/commands.hpp": "the commands' registration; tested through the program (tests/cli)",
-    "handler/clients/client.hpp": "the table of mail programs; every entry is tested through "
-                                  "tests/handler/clients/dispatch_test.cpp (each program's argv and losses)",
     "handler/clients/common.hpp": "helpers of the clients' files; tested through tests/handler/clients/dispatch_test.cpp",
     "handler/launch/entries.hpp": "desktop entries through GIO; tested through tests/handler/open/choose_test.cpp "
                                   "and the real desktops (tests/gui, tests/clients)",
