@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "ask/confirm.hpp"
+#include "ask/text_limits.hpp"
 #include "ask/display_text.hpp"
 #include "mailtokit/draft.hpp"
 #include "mailtokit/preview.hpp"

@@ -11,7 +11,9 @@
 #include <vector>
 
 #include "ask/format.hpp"
-#include "ask/confirm.hpp"
+#include "ask/answer.hpp"
+#include "ask/dialog_text.hpp"
+#include "ask/failure.hpp"
 #include "ask/question.hpp"
 
 namespace mailtokit::ask {
@@ -105,7 +107,7 @@ struct window_answer {
 
 /// The id of the failure window's button that opens the Mail links window.
 inline constexpr std::string_view choose_button = "choose";
-/// A failure of `open` (ask/confirm.hpp's failure_text(): paragraphs apart by a blank line) as
+/// A failure of `open` (ask/failure.hpp's failure_text(): paragraphs apart by a blank line) as
 /// mailtokit-ask shows it: the first paragraph as the heading, the others under it (one text), an error icon,
 /// Close as the default button; with `offer_choice` (a failure another mail program would fix) a
 /// button "Choose where mail goes..." before it, whose id is choose_button.

@@ -220,4 +220,27 @@ question make_question(const draft& d, const std::vector<preview::finding>& find
   return q;
 }
 
+std::vector<display_text> recipient_lines(const draft& d) {
+  std::vector<display_text> out;
+  auto list = [&](const std::vector<address>& v, const char* label) {
+    if (v.empty()) return;
+    std::vector<display_text> addresses;
+    for (std::size_t i = 0; i < v.size() && i < 20; ++i)
+      addresses.push_back(display_text::isolated_from_link(v[i].valid ? v[i].unicode() : v[i].original, 120, true));
+    display_text line = display_text::join(addresses, display_text::ours(", "));
+    if (v.size() > 20)
+      // TRANSLATORS: after a list of 20 addresses; {0} is how many more there are.
+      line += display_text::ours(" ") +
+              display_text::ours(ntr("and {0} more (the details show every one)",
+                                     "and {0} more (the details show every one)", v.size() - 20),
+                                 {display_text::number(v.size() - 20)});
+    out.push_back(display_text::ours(tr(label), {line}));
+  };
+  // The hidden copies first: on the first screen, never below what a long To list pushes down.
+  list(d.bcc, N_("Hidden copy, which the others do not see: {0}"));
+  list(d.to, N_("To: {0}"));
+  list(d.cc, N_("Cc: {0}"));
+  return out;
+}
+
 }  // namespace mailtokit::ask

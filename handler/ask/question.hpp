@@ -10,13 +10,18 @@
 #include <string_view>
 #include <vector>
 
-#include "ask/confirm.hpp"
+#include "ask/answer.hpp"
 #include "ask/display_text.hpp"
+#include "ask/file_offer.hpp"
+#include "ask/text_limits.hpp"
 #include "mailtokit/draft.hpp"
 #include "mailtokit/preview.hpp"
 #include "base/errors.hpp"
 
 namespace mailtokit::ask {
+
+/// The title of the question window (tests look for it).
+inline constexpr std::string_view question_title = "mailtokit: check this link before it opens";
 
 /// One button of the question.
 struct question_button {
@@ -61,5 +66,10 @@ struct question {
 /// without the hidden copy" when that is not safe either), and one more finding says so in plain
 /// words; any other question is `q` as it is.
 [[nodiscard]] question unguarded_question(const question& q);
+
+/// Who gets the message, one line per field: "To: ...", "Cc: ...", and "Hidden copy (Bcc), which
+/// the others do not see: ...", each address visible() and bidi-isolated; at most 20 addresses a
+/// field, then how many more. Empty when the message has no recipient.
+[[nodiscard]] std::vector<display_text> recipient_lines(const draft& d);
 
 }  // namespace mailtokit::ask

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "ask/confirm.hpp"
+#include "ask/answer.hpp"
 #include "ask/question.hpp"
 
 namespace mailtokit::ask {

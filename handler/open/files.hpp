@@ -5,7 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "ask/confirm.hpp"
+#include "ask/answer.hpp"
+#include "ask/file_offer.hpp"
 #include "ask/policy.hpp"
 #include "attach/attachments.hpp"
 #include "mailtokit/draft.hpp"

@@ -5,7 +5,7 @@
 
 #include <cstdlib>
 
-#include "ask/confirm.hpp"
+#include "ask/notify.hpp"
 #include "ask/dialog.hpp"
 #include "base/files.hpp"
 #include "base/i18n.hpp"

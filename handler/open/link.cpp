@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "ask/confirm.hpp"
+#include "ask/failure.hpp"
 #include "base/i18n.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/preview.hpp"

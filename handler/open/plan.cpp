@@ -4,7 +4,8 @@
 #include <array>
 
 #include "cli/cli.hpp"
-#include "ask/confirm.hpp"
+#include "ask/answer.hpp"
+#include "ask/failure.hpp"
 #include "mailtokit/compose.hpp"
 #include "mailtokit/mailto.hpp"
 #include "base/i18n.hpp"

@@ -6,7 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "ask/confirm.hpp"
+#include "ask/answer.hpp"
+#include "ask/dialog_text.hpp"
 #include "ask/policy.hpp"
 #include "open/choose.hpp"
 #include "xdg/user_files.hpp"

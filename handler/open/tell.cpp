@@ -10,7 +10,9 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "ask/confirm.hpp"
+#include "ask/answer.hpp"
+#include "ask/failure.hpp"
+#include "ask/notify.hpp"
 #include "ask/notice.hpp"
 #include "ask/turn.hpp"
 #include "base/files.hpp"

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "ask/display_text.hpp"
+#include "ask/notify.hpp"  // the argv send_notification() takes
 #include "base/errors.hpp"
 #include "mailtokit/draft.hpp"
 #include "mailtokit/preview.hpp"

@@ -1,5 +1,5 @@
 // Fuzz target: the question `mailtokit open` asks (handler/ask/question.cpp and its words,
-// confirm.cpp, dialog.cpp, format.cpp, terminal.cpp, all display_text), built from a link and from file names a request asks to
+// file_offer.cpp, dialog.cpp, format.cpp, terminal.cpp, all display_text), built from a link and from file names a request asks to
 // attach, as an attacker writes both. Input: the link, then NUL-separated file names (at most
 // 14; each also stands for its folder, its type and, for every other one, the reason it is never
 // attached). Properties (issue 35, "text that cannot forge a line"):
@@ -19,7 +19,8 @@
 
 #include "ask/format.hpp"
 #include "ask/dialog.hpp"
-#include "ask/confirm.hpp"
+#include "ask/answer.hpp"
+#include "ask/file_offer.hpp"
 #include "fuzz.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"

@@ -45,6 +45,10 @@ THIRD_PARTY = {
 UNMIRRORED = {
     "handler/cli/cli.hpp": "the command line's output and option helpers; tested through the program (tests/cli)",
     "handler/commands/commands.hpp": "the commands' registration; tested through the program (tests/cli)",
+    "handler/ask/answer.hpp": "the answer's types only; tested through the front ends that fill them in "
+                              "(tests/handler/ask/terminal_test.cpp, dialog_test.cpp)",
+    "handler/ask/text_limits.hpp": "the question's limits only; tested through tests/handler/ask/question_test.cpp "
+                                   "and details_test.cpp",
     "handler/clients/common.hpp": "helpers of the clients' files; tested through tests/handler/clients/dispatch_test.cpp",
     "handler/launch/entries.hpp": "desktop entries through GIO; tested through tests/handler/open/choose_test.cpp "
                                   "and the real desktops (tests/gui, tests/clients)",

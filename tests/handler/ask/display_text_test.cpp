@@ -8,6 +8,7 @@
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/preview.hpp"
+#include "mailtokit/utf8.hpp"
 #include "ours_literal.hpp"
 
 using mailtokit::ask::blank_runs_shown;
@@ -140,4 +141,19 @@ TEST_CASE("the draft's report keeps its own columns and shows the blank runs of 
   CHECK(display_text::join(report.lines(), display_text::ours("\n")).find("To:       ") != std::string::npos);
   CHECK(mailtokit::ask::blank_runs_shown_in_isolates("a     \u2068b     c\u2069     d") ==
         "a     \u2068b <5 x U+0020> c\u2069     d");
+}
+
+TEST_CASE("clip cuts between code points and counts the rest", "[display_text]") {
+  CHECK(mailtokit::ask::clip("abc", 3) == "abc");
+  CHECK(mailtokit::ask::clip("abcd", 3) == "abc ... (1 more character)");
+  CHECK(mailtokit::ask::clip("\xC3\xA9\xC3\xA9\xC3\xA9", 2) == "\xC3\xA9\xC3\xA9 ... (1 more character)");
+  CHECK(mailtokit::ask::clip("", 0).empty());
+  const std::string long_cyrillic = [] {
+    std::string s;
+    for (int i = 0; i < 500; ++i) s += "\xD0\xB0";
+    return s;
+  }();
+  const auto c = mailtokit::ask::clip(long_cyrillic, 100);
+  CHECK(mailtokit::utf8::validate(c));
+  CHECK(c.find("(400 more characters)") != std::string::npos);
 }

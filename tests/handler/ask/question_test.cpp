@@ -288,3 +288,16 @@ TEST_CASE("a dialog program that cannot be guarded is never offered the risky an
   CHECK(same.buttons.size() == plain.buttons.size());
   CHECK(same.findings == plain.findings);
 }
+
+TEST_CASE("the question says to whom, the hidden copy first", "[question]") {
+  // The question once never said to whom: after "Open as it is", the files went to a Bcc too.
+  auto d = mailtokit::parse_draft("mailto:boss@example.org?cc=team@example.org&bcc=spy@evil.example");
+  REQUIRE(d);
+  const auto r = recipient_lines(*d);
+  REQUIRE(r.size() == 3);
+  // The hidden copy first (issue 46): never pushed below the fold by a long To list.
+  CHECK(r[0] == "Hidden copy, which the others do not see: \xE2\x81\xA6spy@evil.example\xE2\x81\xA9");
+  CHECK(r[1] == "To: \xE2\x81\xA6" "boss@example.org\xE2\x81\xA9");
+  CHECK(r[2].find("team@example.org") != std::string::npos);
+  CHECK(recipient_lines(mailtokit::draft{}).empty());
+}
