@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstddef>
+#include <cstring>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -16,227 +18,315 @@ namespace mailtokit::json {
 
 namespace {
 
-// Every string of `batch --json` passes through here, so the writer appends constant text in
-// one piece ("{\"address\":", ",\"valid\":true,\"display_name\":"), copies runs of plain bytes
-// whole (detail::json_plain_prefix(), sixteen bytes at a time) and builds no temporary string
-// (an address is written from its parts, not through address::unicode()).
+// Every string of `batch --json` passes through here, so the writer fills a buffer on the stack
+// and appends it to `out` only when full and at the end: each string makes room for its longest
+// escaping once (six bytes a byte), then constant text ("{\"address\":", keys with their quotes
+// and colon) and runs of plain bytes (detail::json_plain_prefix(), sixteen bytes at a time) are
+// copied in with no check of their own. A std::string append per piece (a call, a capacity
+// check and a terminating NUL each) was most of the writer's time on short strings. An address
+// is written from its parts, not through address::unicode().
+constexpr std::size_t k_buffer = 16u << 10;
+// A longer string is escaped in pieces of about this size, so that its room fits the buffer.
+constexpr std::size_t k_piece = 2u << 10;
+static_assert(6 * (k_piece + 3) + 16 <= k_buffer);  // the room a piece makes (writer::piece)
 
-template <std::size_t N>
-void lit(std::string& out, const char (&text)[N]) {
-  out.append(text, N - 1);
-}
+class writer {
+ public:
+  writer(std::string& out, const options& o) noexcept : out_(out), o_(o), p_(buf_) {}
+  writer(const writer&) = delete;
+  writer& operator=(const writer&) = delete;
 
-void append_u16(std::string& out, unsigned v) {
-  const char u[6] = {'\\', 'u', chars::hex_lower[(v >> 12) & 0xF], chars::hex_lower[(v >> 8) & 0xF],
-                     chars::hex_lower[(v >> 4) & 0xF], chars::hex_lower[v & 0xF]};
-  out.append(u, 6);
-}
+  /// The bytes written so far appended to `out`.
+  void finish() { flush(); }
 
-void append_number(std::string& out, std::size_t v) {
-  char buf[24];
-  const auto r = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, r.ptr);
-}
-
-// The escaped bytes of `s`, without quotes (RFC 8259 section 7; see append_string()). A text cut
-// at an ASCII byte escapes to the same bytes as its pieces: a maximal invalid subpart never
-// spans an ASCII byte.
-void append_escaped(std::string& out, std::string_view s, const options& o) {
-  const char* it = s.data();
-  const char* const end = it + s.size();
-  const char* copy = it;  // [copy, it) is copied as it is, in one append
-  while (it != end) {
-    it += detail::json_plain_prefix(it, end);
-    if (it == end) break;
-    const auto b = static_cast<unsigned char>(*it);
-    if (b < 0x80) {
-      out.append(copy, it);
-      switch (b) {
-        case '"': lit(out, "\\\""); break;
-        case '\\': lit(out, "\\\\"); break;
-        case '\b': lit(out, "\\b"); break;
-        case '\f': lit(out, "\\f"); break;
-        case '\n': lit(out, "\\n"); break;
-        case '\r': lit(out, "\\r"); break;
-        case '\t': lit(out, "\\t"); break;
-        default: append_u16(out, b); break;
-      }
-      copy = ++it;
-      continue;
-    }
-    const char* start = it;
-    auto cp = utf8::decode(it, end);
-    if (!cp) {
-      // A maximal invalid subpart (Unicode 15 section 3.9) becomes one U+FFFD.
-      out.append(copy, start);
-      it = start + utf8::maximal_subpart(start, end);
-      if (o.ascii_only)
-        lit(out, "\\ufffd");
-      else
-        lit(out, "\xEF\xBF\xBD");
-      copy = it;
-      continue;
-    }
-    if (*cp == 0x2028 || *cp == 0x2029 || (*cp >= 0x80 && *cp <= 0x9F)) {
-      out.append(copy, start);
-      append_u16(out, static_cast<unsigned>(*cp));
-      copy = it;
-    } else if (o.ascii_only) {
-      out.append(copy, start);
-      if (*cp >= 0x10000) {
-        const auto v = static_cast<unsigned>(*cp) - 0x10000u;
-        append_u16(out, 0xD800u + (v >> 10));
-        append_u16(out, 0xDC00u + (v & 0x3FFu));
-      } else {
-        append_u16(out, static_cast<unsigned>(*cp));
-      }
-      copy = it;
-    }  // else valid UTF-8 stays in the run being copied
+  /// Room for `n` more bytes (n <= k_buffer).
+  void room(std::size_t n) {
+    if (static_cast<std::size_t>(buf_ + k_buffer - p_) < n) flush();
   }
-  out.append(copy, end);
+  template <std::size_t N>
+  void lit(const char (&text)[N]) {
+    static_assert(N - 1 <= 64);
+    room(N - 1);
+    std::memcpy(p_, text, N - 1);
+    p_ += N - 1;
+  }
+  void put(char c) {
+    room(1);
+    *p_++ = c;
+  }
+  void number(std::size_t v) {
+    room(24);
+    p_ = std::to_chars(p_, p_ + 24, v).ptr;
+  }
+  /// `s` as a JSON string, quotes included.
+  void string(std::string_view s) {
+    put('"');
+    escaped(s);
+    put('"');
+  }
+  /// The escaped bytes of `s`, without quotes (RFC 8259 section 7; see append_string()).
+  void escaped(std::string_view s) {
+    const char* it = s.data();
+    const char* const end = it + s.size();
+    // A text cut at a byte that is not a UTF-8 continuation byte, or after three of them,
+    // escapes to the same bytes as its pieces: a code point or a maximal invalid subpart
+    // (Unicode 15 section 3.9) is one lead byte and at most three continuation bytes.
+    while (static_cast<std::size_t>(end - it) > k_piece + 3) {
+      const char* cut = it + k_piece;
+      for (int i = 0; i < 3 && (static_cast<unsigned char>(*cut) & 0xC0) == 0x80; ++i) ++cut;
+      piece(it, cut);
+      it = cut;
+    }
+    piece(it, end);
+  }
+
+ private:
+  void flush() {
+    out_.append(buf_, p_);
+    p_ = buf_;
+  }
+  // Unchecked: the caller made room for 6 bytes a byte of [it, end).
+  void copy(const char* from, std::size_t n) noexcept {
+    std::memcpy(p_, from, n);
+    p_ += n;
+  }
+  // Unchecked, `n` <= 16: two copies that may overlap instead of a call of memcpy().
+  void copy_short(const char* from, std::size_t n) noexcept {
+    if (n >= 8) {
+      std::memcpy(p_, from, 8);
+      std::memcpy(p_ + n - 8, from + n - 8, 8);
+    } else if (n >= 4) {
+      std::memcpy(p_, from, 4);
+      std::memcpy(p_ + n - 4, from + n - 4, 4);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) p_[i] = from[i];
+    }
+    p_ += n;
+  }
+  void u16(unsigned v) noexcept {
+    const char u[6] = {'\\', 'u', chars::hex_lower[(v >> 12) & 0xF], chars::hex_lower[(v >> 8) & 0xF],
+                       chars::hex_lower[(v >> 4) & 0xF], chars::hex_lower[v & 0xF]};
+    copy(u, 6);
+  }
+  void piece(const char* it, const char* end);
+  const char* special(const char* it, const char* end);
+
+  std::string& out_;
+  const options& o_;
+  char* p_;
+  char buf_[k_buffer];
+};
+
+void writer::piece(const char* it, const char* end) {
+  const auto size = static_cast<std::size_t>(end - it);
+  room(6 * size + 16);
+  if (size <= 16 && detail::json_all_plain_short(it, size)) {
+    copy_short(it, size);
+    return;
+  }
+  while (it != end) {
+    const std::size_t n = detail::json_plain_prefix(it, end);
+    copy(it, n);
+    it += n;
+    if (it == end) break;
+    it = special(it, end);
+  }
+}
+
+// The byte at `it`, which ends a plain run, and what it starts; returns where the next run
+// starts. Six bytes of output a byte of input at most (\u00XX, \ufffd; a surrogate pair for the
+// four bytes of a code point above U+FFFF).
+const char* writer::special(const char* it, const char* end) {
+  const auto b = static_cast<unsigned char>(*it);
+  if (b < 0x80) {
+    switch (b) {
+      case '"': copy("\\\"", 2); break;
+      case '\\': copy("\\\\", 2); break;
+      case '\b': copy("\\b", 2); break;
+      case '\f': copy("\\f", 2); break;
+      case '\n': copy("\\n", 2); break;
+      case '\r': copy("\\r", 2); break;
+      case '\t': copy("\\t", 2); break;
+      default: u16(b); break;
+    }
+    return it + 1;
+  }
+  const char* start = it;
+  auto cp = utf8::decode(it, end);
+  if (!cp) {
+    // A maximal invalid subpart (Unicode 15 section 3.9) becomes one U+FFFD.
+    if (o_.ascii_only)
+      copy("\\ufffd", 6);
+    else
+      copy("\xEF\xBF\xBD", 3);
+    return start + utf8::maximal_subpart(start, end);
+  }
+  if (*cp == 0x2028 || *cp == 0x2029 || (*cp >= 0x80 && *cp <= 0x9F)) {
+    u16(static_cast<unsigned>(*cp));
+  } else if (o_.ascii_only) {
+    if (*cp >= 0x10000) {
+      const auto v = static_cast<unsigned>(*cp) - 0x10000u;
+      u16(0xD800u + (v >> 10));
+      u16(0xDC00u + (v & 0x3FFu));
+    } else {
+      u16(static_cast<unsigned>(*cp));
+    }
+  } else {
+    copy(start, static_cast<std::size_t>(it - start));  // valid UTF-8 as it is
+  }
+  return it;
 }
 
 // "local@domain" as one JSON string, what append_string(out, join of the three) writes.
-void append_addr_spec(std::string& out, std::string_view local, std::string_view domain, const options& o) {
-  out += '"';
-  append_escaped(out, local, o);
-  out += '@';
-  append_escaped(out, domain, o);
-  out += '"';
+void addr_spec(writer& w, std::string_view local, std::string_view domain) {
+  w.put('"');
+  w.escaped(local);
+  w.put('@');
+  w.escaped(domain);
+  w.put('"');
 }
 
-void append_null_or_string(std::string& out, const std::optional<std::string>& s, const options& o) {
+void null_or_string(writer& w, const std::optional<std::string>& s) {
   if (s)
-    append_string(out, *s, o);
+    w.string(*s);
   else
-    lit(out, "null");
+    w.lit("null");
 }
 
-void append_addresses(std::string& out, const std::vector<address>& list, const options& o) {
-  out += '[';
+void address_object(writer& w, const address& a) {
+  // address::unicode() and address::ascii(), written from the parts.
+  w.lit("{\"address\":");
+  if (a.valid)
+    addr_spec(w, a.local_part, a.domain);
+  else
+    w.string(a.original);
+  w.lit(",\"ascii\":");
+  if (a.valid && !a.needs_smtputf8)
+    addr_spec(w, a.local_part, a.domain_ascii);
+  else
+    w.lit("null");
+  if (a.valid)
+    w.lit(",\"valid\":true,\"display_name\":");
+  else
+    w.lit(",\"valid\":false,\"display_name\":");
+  if (a.display_name.empty())
+    w.lit("null");
+  else
+    w.string(a.display_name);
+  if (a.needs_smtputf8)
+    w.lit(",\"smtputf8\":true}");
+  else
+    w.lit(",\"smtputf8\":false}");
+}
+
+void addresses(writer& w, const std::vector<address>& list) {
+  w.put('[');
   for (std::size_t i = 0; i < list.size(); ++i) {
-    if (i) out += ',';
-    append_address(out, list[i], o);
+    if (i) w.put(',');
+    address_object(w, list[i]);
   }
-  out += ']';
+  w.put(']');
 }
 
 // `[{...},{...}]`: `members` writes the members of one object.
 template <class T, class Members>
-void append_objects(std::string& out, const std::vector<T>& items, Members members) {
-  out += '[';
+void objects(writer& w, const std::vector<T>& items, Members members) {
+  w.put('[');
   for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i) out += ',';
-    out += '{';
+    if (i) w.put(',');
+    w.put('{');
     members(items[i]);
-    out += '}';
+    w.put('}');
   }
-  out += ']';
+  w.put(']');
 }
 
 // The keys after "ok" and "error", shared by drafts and errors so consumers see one schema.
-void append_body(std::string& out, const draft& d, const options& o) {
-  lit(out, ",\"to\":");
-  append_addresses(out, d.to, o);
-  lit(out, ",\"cc\":");
-  append_addresses(out, d.cc, o);
-  lit(out, ",\"bcc\":");
-  append_addresses(out, d.bcc, o);
-  lit(out, ",\"subject\":");
-  append_null_or_string(out, d.subject, o);
-  lit(out, ",\"body\":");
-  append_null_or_string(out, d.body, o);
-  lit(out, ",\"headers\":");
-  append_objects(out, d.headers, [&](const header_field& h) {
-    lit(out, "\"name\":");
-    append_string(out, h.name, o);
-    lit(out, ",\"value\":");
-    append_string(out, h.value, o);
+void body(writer& w, const draft& d) {
+  w.lit(",\"to\":");
+  addresses(w, d.to);
+  w.lit(",\"cc\":");
+  addresses(w, d.cc);
+  w.lit(",\"bcc\":");
+  addresses(w, d.bcc);
+  w.lit(",\"subject\":");
+  null_or_string(w, d.subject);
+  w.lit(",\"body\":");
+  null_or_string(w, d.body);
+  w.lit(",\"headers\":");
+  objects(w, d.headers, [&](const header_field& h) {
+    w.lit("\"name\":");
+    w.string(h.name);
+    w.lit(",\"value\":");
+    w.string(h.value);
   });
-  lit(out, ",\"dropped\":");
-  append_objects(out, d.dropped, [&](const dropped_field& f) {
-    lit(out, "\"name\":");
-    append_string(out, f.name, o);
-    lit(out, ",\"value\":");
-    append_string(out, f.value, o);
-    lit(out, ",\"reason\":");
-    append_string(out, f.reason, o);
+  w.lit(",\"dropped\":");
+  objects(w, d.dropped, [&](const dropped_field& f) {
+    w.lit("\"name\":");
+    w.string(f.name);
+    w.lit(",\"value\":");
+    w.string(f.value);
+    w.lit(",\"reason\":");
+    w.string(f.reason);
   });
-  lit(out, ",\"warnings\":");
-  append_objects(out, d.warnings, [&](const warning& w) {
-    lit(out, "\"code\":");
-    append_string(out, to_name(w.code), o);
-    lit(out, ",\"field\":");
-    if (w.field.empty())
-      lit(out, "null");
+  w.lit(",\"warnings\":");
+  objects(w, d.warnings, [&](const warning& x) {
+    w.lit("\"code\":");
+    w.string(to_name(x.code));
+    w.lit(",\"field\":");
+    if (x.field.empty())
+      w.lit("null");
     else
-      append_string(out, w.field, o);
-    lit(out, ",\"message\":");
-    append_string(out, w.message, o);
-    lit(out, ",\"offset\":");
-    if (w.offset == static_cast<std::size_t>(-1))
-      lit(out, "null");
+      w.string(x.field);
+    w.lit(",\"message\":");
+    w.string(x.message);
+    w.lit(",\"offset\":");
+    if (x.offset == static_cast<std::size_t>(-1))
+      w.lit("null");
     else
-      append_number(out, w.offset);
+      w.number(x.offset);
   });
-  lit(out, ",\"from\":");
+  w.lit(",\"from\":");
   if (d.from)
-    append_address(out, *d.from, o);
+    address_object(w, *d.from);
   else
-    lit(out, "null");
+    w.lit("null");
 }
 
 }  // namespace
 
 void append_string(std::string& out, std::string_view s, const options& o) {
-  out.reserve(out.size() + s.size() + 2);
-  out += '"';
-  append_escaped(out, s, o);
-  out += '"';
+  writer w(out, o);
+  w.string(s);
+  w.finish();
 }
 
 void append_address(std::string& out, const address& a, const options& o) {
-  // address::unicode() and address::ascii(), written from the parts.
-  lit(out, "{\"address\":");
-  if (a.valid)
-    append_addr_spec(out, a.local_part, a.domain, o);
-  else
-    append_string(out, a.original, o);
-  lit(out, ",\"ascii\":");
-  if (a.valid && !a.needs_smtputf8)
-    append_addr_spec(out, a.local_part, a.domain_ascii, o);
-  else
-    lit(out, "null");
-  if (a.valid)
-    lit(out, ",\"valid\":true,\"display_name\":");
-  else
-    lit(out, ",\"valid\":false,\"display_name\":");
-  if (a.display_name.empty())
-    lit(out, "null");
-  else
-    append_string(out, a.display_name, o);
-  if (a.needs_smtputf8)
-    lit(out, ",\"smtputf8\":true}");
-  else
-    lit(out, ",\"smtputf8\":false}");
+  writer w(out, o);
+  address_object(w, a);
+  w.finish();
 }
 
 void append_draft(std::string& out, const draft& d, const options& o) {
-  lit(out, "{\"ok\":true,\"error\":null");
-  append_body(out, d, o);
-  out += '}';
+  writer w(out, o);
+  w.lit("{\"ok\":true,\"error\":null");
+  body(w, d);
+  w.put('}');
+  w.finish();
 }
 
 void append_error(std::string& out, const error& e, std::string_view message, const options& o) {
-  lit(out, "{\"ok\":false,\"error\":{\"code\":");
-  append_string(out, to_name(e.code), o);
-  lit(out, ",\"offset\":");
-  append_number(out, e.offset);
-  lit(out, ",\"message\":");
-  append_string(out, message.empty() ? to_string(e.code) : message, o);
-  out += '}';
-  append_body(out, draft{}, o);
-  out += '}';
+  writer w(out, o);
+  w.lit("{\"ok\":false,\"error\":{\"code\":");
+  w.string(to_name(e.code));
+  w.lit(",\"offset\":");
+  w.number(e.offset);
+  w.lit(",\"message\":");
+  w.string(message.empty() ? to_string(e.code) : message);
+  w.put('}');
+  body(w, draft{});
+  w.put('}');
+  w.finish();
 }
 
 std::string from_draft(const draft& d, const options& o) {

@@ -21,12 +21,56 @@ inline std::size_t json_plain_prefix_scalar(const char* p, const char* e) noexce
   return static_cast<std::size_t>(q - p);
 }
 
+/// Whether all `n` <= 16 bytes at `p` are plain: most strings of a draft are that short (a local
+/// part, a domain, a field name), and for them one test of the whole text, by loads that may
+/// overlap, is cheaper than finding where the run ends.
+inline bool json_all_plain_short_scalar(const char* p, std::size_t n) noexcept {
+  return json_plain_prefix_scalar(p, p + n) == n;
+}
+
 #if defined(MAILTOKIT_SWAR)
 /// Bit 7 set in the bytes of `w` that are not plain; exact for the lowest one (the "has less" and
 /// match_byte() tricks only carry into bytes above a true one), so its index is the run's end.
 inline std::uint64_t json_special_swar(std::uint64_t w) noexcept {
   return (w & highs8) | ((w - 0x20 * ones8) & ~w & highs8) | match_byte(w, 0x7F) | match_byte(w, '"') |
          match_byte(w, '\\');
+}
+
+/// The 1-7 bytes at `q` as the low bytes of a word, the rest zero, by two loads that may overlap
+/// (an overlapping byte is the same byte in both, so OR keeps it).
+inline std::uint64_t json_short_word(const char* q, unsigned n) noexcept {
+  if (n >= 4) {
+    std::uint32_t lo, hi;
+    std::memcpy(&lo, q, 4);
+    std::memcpy(&hi, q + n - 4, 4);
+    return std::uint64_t{lo} | (std::uint64_t{hi} << (8 * (n - 4)));
+  }
+  const auto at = [q](unsigned i) { return std::uint64_t{static_cast<unsigned char>(q[i])} << (8 * i); };
+  return at(0) | at(n / 2) | at(n - 1);
+}
+
+inline bool json_all_plain_short_swar(const char* p, std::size_t n) noexcept {
+  std::uint64_t w;
+  if (n >= 8) {
+    std::uint64_t hi;
+    std::memcpy(&w, p, 8);
+    std::memcpy(&hi, p + n - 8, 8);
+    return (json_special_swar(w) | json_special_swar(hi)) == 0;
+  }
+  if (n >= 4) {
+    std::uint32_t lo, hi;
+    std::memcpy(&lo, p, 4);
+    std::memcpy(&hi, p + n - 4, 4);
+    w = std::uint64_t{lo} | (std::uint64_t{hi} << 32);
+  } else {
+    if (n == 0) return true;
+    // Bytes 0, n/2 and n-1 (all of a text of 1-3 bytes), each used twice: every byte of the
+    // word is one of the text's.
+    const auto at = [p](std::size_t i) { return std::uint64_t{static_cast<unsigned char>(p[i])}; };
+    const std::uint64_t four = at(0) | (at(n / 2) << 8) | (at(n - 1) << 16) | (at(n - 1) << 24);
+    w = four | (four << 32);
+  }
+  return json_special_swar(w) == 0;
 }
 
 /// `base` <= p: where the readable bytes before `p` begin (the tail's word may start there).
@@ -41,11 +85,16 @@ inline std::size_t json_plain_prefix_swar(const char* p, const char* e, const ch
   if (q == e) return static_cast<std::size_t>(q - p);
   // The last 1-7 bytes in a zero-padded word: a NUL is not plain, so the run ends at the first
   // padding byte at the latest. The word is the eight bytes ending at `e`, shifted down (a word
-  // filled byte by byte would stall its load); with fewer readable bytes, one byte at a time.
-  if (e - base < 8) return static_cast<std::size_t>(q - p) + json_plain_prefix_scalar(q, e);
+  // filled byte by byte would stall its load); with fewer readable bytes, from loads inside
+  // [q, e) that overlap (most strings of a draft are that short: a local part, a name).
+  const auto n = static_cast<unsigned>(e - q);
   std::uint64_t w;
-  std::memcpy(&w, e - 8, 8);
-  w >>= 8 * (8 - static_cast<unsigned>(e - q));
+  if (e - base >= 8) {
+    std::memcpy(&w, e - 8, 8);
+    w >>= 8 * (8 - n);
+  } else {
+    w = json_short_word(q, n);
+  }
   return static_cast<std::size_t>(q - p) + static_cast<std::size_t>(__builtin_ctzll(json_special_swar(w)) >> 3);
 }
 
@@ -68,6 +117,17 @@ inline std::size_t json_plain_prefix_sse2(const char* p, const char* e) noexcept
   }
   return static_cast<std::size_t>(q - p) + json_plain_prefix_swar(q, e, p);
 }
+
+inline bool json_all_plain_short_sse2(const char* p, std::size_t n) noexcept {
+  if (n < 8) return json_all_plain_short_swar(p, n);
+  // The first and the last eight bytes in one register.
+  const __m128i v = _mm_unpacklo_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)),
+                                       _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p + n - 8)));
+  const __m128i printable = _mm_cmpgt_epi8(v, _mm_set1_epi8(0x1F));
+  const __m128i excluded = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(0x7F)),
+                                        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+  return _mm_movemask_epi8(_mm_andnot_si128(excluded, printable)) == 0xFFFF;
+}
 #endif
 
 /// One implementation of the scan.
@@ -84,6 +144,16 @@ struct json_scanner {
 #endif
     return json_plain_prefix_scalar(p, e);
   }
+  /// Whether all `n` <= 16 bytes at `p` are plain.
+  [[nodiscard]] bool all_plain_short(const char* p, std::size_t n) const noexcept {
+#if defined(MAILTOKIT_SIMD_SSE2)
+    if (id == isa::sse2) return json_all_plain_short_sse2(p, n);
+#endif
+#if defined(MAILTOKIT_SWAR)
+    if (id == isa::swar) return json_all_plain_short_swar(p, n);
+#endif
+    return json_all_plain_short_scalar(p, n);
+  }
 };
 
 /// The implementations this build has, the reference first, best last.
@@ -91,5 +161,8 @@ inline constexpr auto json_scanners = compiled_implementations<json_scanner, isa
 
 /// The number of plain bytes at the start of [p, e), by the best implementation.
 inline std::size_t json_plain_prefix(const char* p, const char* e) noexcept { return json_scanners.back().plain_prefix(p, e); }
+
+/// Whether all `n` <= 16 bytes at `p` are plain, by the best implementation.
+inline bool json_all_plain_short(const char* p, std::size_t n) noexcept { return json_scanners.back().all_plain_short(p, n); }
 
 }  // namespace mailtokit::detail

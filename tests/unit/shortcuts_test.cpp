@@ -494,17 +494,23 @@ TEST_CASE("every small-string scan gives what its scalar reference gives", "[sho
 }
 
 // The run scan of JSON escaping (report/json_scan.hpp): every implementation (scalar, SWAR,
-// SSE2) ends the run of plain bytes at the same byte, from every start in the text.
+// SSE2) ends the run of plain bytes at the same byte, from every start in the text, and says the
+// same of every text of up to 16 bytes (whether all its bytes are plain).
 TEST_CASE("every JSON plain-run scan gives what its scalar reference gives", "[shortcuts][fast_path]") {
   const auto inputs = fast_path_inputs('a', "\"\\\x7F\x1F\x20\x7E\x80\xFF\x01");
   check_against_reference(detail::json_scanners, inputs,
                           [](const detail::json_scanner& x, const detail::json_scanner& ref, const std::string& in) {
                             const char* e = in.data() + in.size();
-                            for (const char* p = in.data(); p <= e; ++p)
+                            for (const char* p = in.data(); p <= e; ++p) {
                               if (x.plain_prefix(p, e) != ref.plain_prefix(p, e)) return false;
+                              for (std::size_t n = 0; n <= 16 && n <= static_cast<std::size_t>(e - p); ++n)
+                                if (x.all_plain_short(p, n) != ref.all_plain_short(p, n)) return false;
+                            }
                             return true;
                           });
   const auto& ref = detail::json_scanners.front();
+  CHECK(ref.all_plain_short("user@example.org", 16));
+  CHECK_FALSE(ref.all_plain_short("a\\b", 3));
   const std::string_view t = "user@example.org\"x";
   CHECK(ref.plain_prefix(t.data(), t.data() + t.size()) == 16);
   CHECK(ref.plain_prefix(t.data(), t.data()) == 0);
