@@ -42,11 +42,18 @@ bool no_escape_bytes(std::string_view s) noexcept {
   // The last 0-7 bytes in a zero-padded word: a NUL matches none of the three.
   if (p == e) return true;
   // The last 1-7 bytes: in the last eight bytes of `s` (looked at again, which changes nothing),
-  // else one at a time (a word filled byte by byte would stall its load).
+  // else by two loads that may overlap, else one at a time (a word filled byte by byte would
+  // stall its load).
   if (s.size() >= 8) {
     std::uint64_t w;
     std::memcpy(&w, e - 8, 8);
     return !any(w);
+  }
+  if (s.size() >= 4) {  // the first four and the last four bytes in one word
+    std::uint32_t lo, hi;
+    std::memcpy(&lo, s.data(), 4);
+    std::memcpy(&hi, e - 4, 4);
+    return !any(std::uint64_t{lo} | (std::uint64_t{hi} << 32));
   }
   for (; p != e; ++p)
     if (*p == '%' || *p == '=' || *p == '?') return false;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
 
 #include "header/address_detail.hpp"
 #include "header/header_text.hpp"
@@ -16,11 +19,46 @@ namespace mailtokit {
 
 namespace {
 
-bool contains(std::string_view s, std::string_view part) noexcept { return s.find(part) != s.npos; }
+// A dropped field's name goes through every check below (41 names, 8 substring searches), so the
+// comparisons are inline loops that look at the size first, and a search for a word runs only
+// when the name holds every letter of it (letters(): most unknown names, "x-h1", hold few).
 
+// The letters a-z of `s` as bits (bit 0: 'a').
+constexpr std::uint32_t letters(std::string_view s) noexcept {
+  std::uint32_t m = 0;
+  for (char c : s)
+    if (c >= 'a' && c <= 'z') m |= 1u << (c - 'a');
+  return m;
+}
+
+// A word searched for in names, with its letters.
+struct word {
+  std::string_view text;
+  std::uint32_t need;
+  consteval word(const char* t) noexcept : text(t), need(letters(t)) {}  // NOLINT: implicit from literals
+};
+
+// `held` is letters(s).
+bool contains(std::string_view s, std::uint32_t held, word part) noexcept {
+  return (held & part.need) == part.need && s.find(part.text) != s.npos;
+}
+
+// Bit k set: `names` has a name of k bytes (k < 64).
 template <std::size_t N>
-bool one_of(std::string_view s, const std::array<std::string_view, N>& names) noexcept {
-  return std::find(names.begin(), names.end(), s) != names.end();
+constexpr std::uint64_t sizes_of(const std::array<std::string_view, N>& names) noexcept {
+  std::uint64_t m = 0;
+  for (std::string_view n : names) m |= std::uint64_t{1} << n.size();
+  return m;
+}
+
+// Whether `s` is one of `names`; a name of a size none of them has is compared with none.
+template <const auto& names>
+bool one_of(std::string_view s) noexcept {
+  static constexpr std::uint64_t sizes = sizes_of(names);
+  if (s.size() >= 64 || ((sizes >> s.size()) & 1u) == 0) return false;
+  for (std::string_view n : names)
+    if (n.size() == s.size() && std::memcmp(n.data(), s.data(), s.size()) == 0) return true;
+  return false;
 }
 
 // RFC 5322 section 3.6.8: field-name = 1*ftext
@@ -32,8 +70,9 @@ bool valid_field_name(std::string_view n) noexcept {
 }
 
 // File and resource access: attach, attachment(s), insert, x-attach-file, ... in any spelling.
-bool file_access(std::string_view n) noexcept {
-  return contains(n, "attach") || contains(n, "insert") || contains(n, "file") || contains(n, "include");
+bool file_access(std::string_view n, std::uint32_t held) noexcept {
+  return contains(n, held, "attach") || contains(n, held, "insert") || contains(n, held, "file") ||
+         contains(n, held, "include");
 }
 
 // RFC 6068 section 3: "Originator fields like From and Date, fields related to routing
@@ -45,20 +84,20 @@ constexpr std::array<std::string_view, 22> originator_names = {
     "x-sender",      "x-envelope-from",  "x-envelope-to", "authentication-results", "dkim-signature",
     "domainkey-signature", "return-receipt-path"};
 bool originator(std::string_view n) noexcept {
-  return one_of(n, originator_names) || n.starts_with("resent-") || n.starts_with("arc-") ||
+  return one_of<originator_names>(n) || n.starts_with("resent-") || n.starts_with("arc-") ||
          n.starts_with("x-original");
 }
 
 // RFC 6068 section 3: "MIME header fields (MIME-Version, Content-*) [...] MUST be ignored."
 bool mime(std::string_view n) noexcept { return n == "mime-version" || n.starts_with("content-"); }
 
-bool html(std::string_view n) noexcept { return contains(n, "html"); }
+bool html(std::string_view n, std::uint32_t held) noexcept { return contains(n, held, "html"); }
 
 constexpr std::array<std::string_view, 6> tracking_names = {
     "disposition-notification-to", "disposition-notification-options", "generate-delivery-report",
     "prevent-nondelivery-report",  "original-recipient",               "x-confirm-reading-to"};
-bool tracking(std::string_view n) noexcept {
-  return one_of(n, tracking_names) || contains(n, "receipt") || contains(n, "tracking");
+bool tracking(std::string_view n, std::uint32_t held) noexcept {
+  return one_of<tracking_names>(n) || contains(n, held, "receipt") || contains(n, held, "tracking");
 }
 
 constexpr std::array<std::string_view, 5> news_names = {"newsgroups", "newshost", "followup-to", "news",
@@ -88,8 +127,8 @@ static_assert([] {
   return true;
 }());
 
-// A name that can never be kept, and why; empty when it may be.
-std::string_view never_kept_reason(std::string_view n) noexcept {
+// A name that can never be kept, and why; empty when it may be. `held`: letters(n).
+std::string_view never_kept_reason(std::string_view n, std::uint32_t held) noexcept {
   if (!valid_field_name(n))
     return "this is not a valid header field name (RFC 5322 section 3.6.8 allows printable ASCII "
            "except ':'), so it cannot be a field of the message";
@@ -99,15 +138,17 @@ std::string_view never_kept_reason(std::string_view n) noexcept {
   if (mime(n))
     return "MIME fields are set by the program that writes the message; a link may not choose them "
            "(RFC 6068 sections 2 and 3: they MUST be ignored)";
-  if (file_access(n))
+  if (file_access(n, held))
     return "a link may never attach, insert or read files or other resources: it could send your "
            "files to someone else (RFC 6068 section 7), so this field is always refused";
-  if (html(n))
+  if (html(n, held))
     return "HTML from a link never becomes HTML in the draft (RFC 6068 section 2 defines only a "
            "plain-text 'body'); an 'html-body' or 'html-part' becomes the plain-text body only when "
            "the link has no 'body', and only one of them";
   return {};
 }
+
+std::string_view never_kept_reason(std::string_view n) noexcept { return never_kept_reason(n, letters(n)); }
 
 bool has_pct_triplet(std::string_view n) noexcept {
   for (std::size_t i = n.find('%'); i != n.npos; i = n.find('%', i + 1))
@@ -115,13 +156,13 @@ bool has_pct_triplet(std::string_view n) noexcept {
   return false;
 }
 
-// Why a keepable name that the policy does not keep is dropped.
-std::string_view not_kept_reason(std::string_view n) noexcept {
-  if (one_of(n, default_kept)) return "the application's policy does not accept this field from links";
-  if (tracking(n))
+// Why a keepable name that the policy does not keep is dropped. `held`: letters(n).
+std::string_view not_kept_reason(std::string_view n, std::uint32_t held) noexcept {
+  if (default_index(n) >= 0) return "the application's policy does not accept this field from links";
+  if (tracking(n, held))
     return "read receipts and tracking requests are not accepted from links: they would tell the "
            "link's author when you read or send mail";
-  if (one_of(n, news_names)) return "Usenet fields are not supported: a mailto link makes a mail draft, not a news post";
+  if (one_of<news_names>(n)) return "Usenet fields are not supported: a mailto link makes a mail draft, not a news post";
   if (has_pct_triplet(n))
     return "unknown header field: its name still holds percent-encoding after being decoded once "
            "(it was encoded twice), so it is not the field it may look like, and unknown fields are "
@@ -174,12 +215,19 @@ bool remove_tag_characters(std::string& s) {
 // RFC 5322 section 3.6: fields that may occur at most once besides To/Cc/Bcc/Subject.
 bool single_valued(std::string_view n) noexcept { return n == "in-reply-to" || n == "references"; }
 
-// reason_to_drop() for a lower-cased name. keep() never admits a name that can never be kept,
-// so a kept name needs no further check. The reasons are constant text.
+// Why the lower-cased name `n`, which the policy does not keep, is dropped. keep() never admits a
+// name that can never be kept, so a kept name needs no further check. The reasons are constant
+// text.
+std::string_view drop_reason(std::string_view n) noexcept {
+  const std::uint32_t held = letters(n);
+  if (std::string_view r = never_kept_reason(n, held); !r.empty()) return r;
+  return not_kept_reason(n, held);
+}
+
+// reason_to_drop() for a lower-cased name.
 std::string_view reason_lower(const policy& p, std::string_view n) noexcept {
   if (p.keeps(n)) return {};
-  if (std::string_view r = never_kept_reason(n); !r.empty()) return r;
-  return not_kept_reason(n);
+  return drop_reason(n);
 }
 
 // The HTML body a draft without 'body' takes its text from: the first 'html-body', else the first
@@ -205,8 +253,8 @@ void apply_one(draft& d, hfield& f, const policy& p, html_source& html, std::siz
       reason.swap(spare->back());
       spare->pop_back();
     }
-    reason.assign(reason_lower(p, f.name));
-    d.dropped.push_back(dropped_field{std::move(f.name), std::move(f.value), std::move(reason)});
+    reason.assign(drop_reason(f.name));
+    d.dropped.emplace_back(std::move(f.name), std::move(f.value), std::move(reason));
     return;
   }
   const int k = default_index(f.name);  // 0 to, 1 cc, 2 bcc, 3 subject, 4 body, ... or -1
@@ -493,6 +541,9 @@ policy policy::defaults() {
 
 bool policy::keeps(std::string_view n) const noexcept {
   if (const int k = default_index(n); k >= 0) return ((common_ >> k) & 1u) != 0;
+  // Every name of kept_ that is a default one has its bit in common_: when they are all, no other
+  // name is kept (the default policy), and a dropped field's name is compared with none.
+  if (kept_.size() == static_cast<std::size_t>(std::popcount(common_))) return false;
   return std::find(kept_.begin(), kept_.end(), n) != kept_.end();
 }
 
