@@ -21,7 +21,7 @@ namespace {
 // Every string of `batch --json` passes through here, so the writer fills a buffer on the stack
 // and appends it to `out` only when full and at the end: each string makes room for its longest
 // escaping once (six bytes a byte), then constant text ("{\"address\":", keys with their quotes
-// and colon) and runs of plain bytes (detail::json_plain_prefix(), sixteen bytes at a time) are
+// and colon) and runs of plain bytes (detail::json_copy_plain(), sixteen bytes at a time) are
 // copied in with no check of their own. A std::string append per piece (a call, a capacity
 // check and a terminating NUL each) was most of the writer's time on short strings. An address
 // is written from its parts, not through address::unicode().
@@ -125,8 +125,8 @@ void writer::piece(const char* it, const char* end) {
     return;
   }
   while (it != end) {
-    const std::size_t n = detail::json_plain_prefix(it, end);
-    copy(it, n);
+    const std::size_t n = detail::json_copy_plain(it, end, p_);
+    p_ += n;
     it += n;
     if (it == end) break;
     it = special(it, end);

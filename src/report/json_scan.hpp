@@ -130,6 +130,35 @@ inline bool json_all_plain_short_sse2(const char* p, std::size_t n) noexcept {
 }
 #endif
 
+/// The plain run at the start of [p, e) copied to `out` (room for e - p bytes); its length. The
+/// SSE2 one stores each block of sixteen bytes before testing it, so bytes of `out` after the run
+/// (within e - p) may be overwritten too: what the writer puts after the run goes there.
+inline std::size_t json_copy_plain_scalar(const char* p, const char* e, char* out) noexcept {
+  const std::size_t n = json_plain_prefix_scalar(p, e);
+  std::memcpy(out, p, n);
+  return n;
+}
+
+#if defined(MAILTOKIT_SIMD_SSE2)
+inline std::size_t json_copy_plain_sse2(const char* p, const char* e, char* out) noexcept {
+  const char* q = p;
+  const __m128i space_less = _mm_set1_epi8(0x1F), del = _mm_set1_epi8(0x7F), quote = _mm_set1_epi8('"'),
+                backslash = _mm_set1_epi8('\\');
+  while (e - q >= 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (q - p)), v);
+    const __m128i printable = _mm_cmpgt_epi8(v, space_less);
+    const __m128i excluded = _mm_or_si128(_mm_cmpeq_epi8(v, del), _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
+    const auto plain = static_cast<unsigned>(_mm_movemask_epi8(_mm_andnot_si128(excluded, printable)));
+    if (plain != 0xFFFFu) return static_cast<std::size_t>(q - p) + static_cast<std::size_t>(__builtin_ctz(~plain));
+    q += 16;
+  }
+  const std::size_t n = json_plain_prefix_swar(q, e, p);
+  std::memcpy(out + (q - p), q, n);
+  return static_cast<std::size_t>(q - p) + n;
+}
+#endif
+
 /// One implementation of the scan.
 struct json_scanner {
   isa id;
@@ -143,6 +172,20 @@ struct json_scanner {
     if (id == isa::swar) return json_plain_prefix_swar(p, e);
 #endif
     return json_plain_prefix_scalar(p, e);
+  }
+  /// json_copy_plain_scalar() by this implementation.
+  [[nodiscard]] std::size_t copy_plain(const char* p, const char* e, char* out) const noexcept {
+#if defined(MAILTOKIT_SIMD_SSE2)
+    if (id == isa::sse2) return json_copy_plain_sse2(p, e, out);
+#endif
+#if defined(MAILTOKIT_SWAR)
+    if (id == isa::swar) {
+      const std::size_t n = json_plain_prefix_swar(p, e);
+      std::memcpy(out, p, n);
+      return n;
+    }
+#endif
+    return json_copy_plain_scalar(p, e, out);
   }
   /// Whether all `n` <= 16 bytes at `p` are plain.
   [[nodiscard]] bool all_plain_short(const char* p, std::size_t n) const noexcept {
@@ -164,5 +207,9 @@ inline std::size_t json_plain_prefix(const char* p, const char* e) noexcept { re
 
 /// Whether all `n` <= 16 bytes at `p` are plain, by the best implementation.
 inline bool json_all_plain_short(const char* p, std::size_t n) noexcept { return json_scanners.back().all_plain_short(p, n); }
+
+/// The plain run at the start of [p, e) copied to `out` (room for e - p bytes), by the best
+/// implementation; its length.
+inline std::size_t json_copy_plain(const char* p, const char* e, char* out) noexcept { return json_scanners.back().copy_plain(p, e, out); }
 
 }  // namespace mailtokit::detail

@@ -494,8 +494,8 @@ TEST_CASE("every small-string scan gives what its scalar reference gives", "[sho
 }
 
 // The run scan of JSON escaping (report/json_scan.hpp): every implementation (scalar, SWAR,
-// SSE2) ends the run of plain bytes at the same byte, from every start in the text, and says the
-// same of every text of up to 16 bytes (whether all its bytes are plain).
+// SSE2) ends the run of plain bytes at the same byte, from every start in the text, copies the
+// same run, and says the same of every text of up to 16 bytes (whether all its bytes are plain).
 TEST_CASE("every JSON plain-run scan gives what its scalar reference gives", "[shortcuts][fast_path]") {
   const auto inputs = fast_path_inputs('a', "\"\\\x7F\x1F\x20\x7E\x80\xFF\x01");
   check_against_reference(detail::json_scanners, inputs,
@@ -505,6 +505,9 @@ TEST_CASE("every JSON plain-run scan gives what its scalar reference gives", "[s
                               if (x.plain_prefix(p, e) != ref.plain_prefix(p, e)) return false;
                               for (std::size_t n = 0; n <= 16 && n <= static_cast<std::size_t>(e - p); ++n)
                                 if (x.all_plain_short(p, n) != ref.all_plain_short(p, n)) return false;
+                              std::string got(static_cast<std::size_t>(e - p), '\0'), want = got;
+                              const std::size_t n = x.copy_plain(p, e, got.data());
+                              if (n != ref.copy_plain(p, e, want.data()) || got.compare(0, n, want, 0, n) != 0) return false;
                             }
                             return true;
                           });
