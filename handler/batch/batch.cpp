@@ -22,7 +22,11 @@ namespace mailtokit::batch {
 
 namespace {
 
-constexpr std::size_t k_flush_bytes = 64u << 10;
+// Output is written in pieces of about 1 MiB, and a pipe on standard output is widened to hold one
+// (F_SETPIPE_SZ; 1 MiB is Linux's default limit for users, and a refusal changes nothing): with
+// 64 KiB writes into a 64 KiB pipe, `batch --json` blocked in write(2) 2,150 times on 200,000
+// lines, a context switch each, and was preempted 1,700 times besides.
+constexpr std::size_t k_flush_bytes = 1u << 20;
 constexpr std::size_t k_prefix = 4096;  // bytes of a too-long line kept for the processor
 
 /// process() with exceptions (std::bad_alloc from a processor) turned into io_error: nothing
@@ -153,6 +157,7 @@ void note_errno(const options& o, int e) {
 program::result<stats> run_inline(int in_fd, int out_fd, const processor& process, const options& o) {
   const auto start = std::chrono::steady_clock::now();
   line_reader reader(in_fd, o.max_line, o.read_size);
+  (void)::fcntl(out_fd, F_SETPIPE_SZ, static_cast<int>(k_flush_bytes));  // fails on a file: fine
   stats st;
   std::string out;
   out.reserve(k_flush_bytes * 2);
