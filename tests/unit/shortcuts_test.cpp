@@ -13,6 +13,7 @@
 #include "header/address_detail.hpp"
 #include "header/header_text.hpp"
 #include "header/hostname_scan.hpp"
+#include "header/list_scan.hpp"
 #include "mailto/mailto_sink.hpp"
 #include "mailto/uri_scan.hpp"
 #include "mailtokit/address.hpp"
@@ -517,6 +518,21 @@ TEST_CASE("every JSON plain-run scan gives what its scalar reference gives", "[s
   const std::string_view t = "user@example.org\"x";
   CHECK(ref.plain_prefix(t.data(), t.data() + t.size()) == 16);
   CHECK(ref.plain_prefix(t.data(), t.data()) == 0);
+}
+
+// The skip of the address-list reader (header/list_scan.hpp): every implementation stops at the
+// same byte, from every start in the text.
+TEST_CASE("every address-list skip gives what its scalar reference gives", "[shortcuts][fast_path]") {
+  const auto inputs = fast_path_inputs('a', "\"([<>,;:@)]\x80");
+  check_against_reference(detail::list_scanners, inputs,
+                          [](const detail::list_scanner& x, const detail::list_scanner& ref, const std::string& in) {
+                            for (std::size_t i = 0; i <= in.size(); ++i)
+                              if (x.skip(in, i) != ref.skip(in, i)) return false;
+                            return true;
+                          });
+  const auto& ref = detail::list_scanners.front();
+  CHECK(ref.skip("user0@example.com,user1@example.com", 0) == 17);
+  CHECK(ref.skip("a@b", 0) == 3);
 }
 
 // The run copy of percent decoding (text/percent_run.hpp): the same run length, the same bytes
