@@ -269,7 +269,7 @@ namespace {
 
 // `text` in a new private temporary file (mode 0600, in $XDG_RUNTIME_DIR when set, else /tmp),
 // removed when it goes or a signal ends the program.
-program::result<files::temp_file> private_file(std::string_view prefix, std::string_view text) {
+errors::result<files::temp_file> private_file(std::string_view prefix, std::string_view text) {
   std::string dir = "/tmp";
   if (const char* run = std::getenv("XDG_RUNTIME_DIR"); run != nullptr && run[0] == '/') dir = run;
   return files::temp_file::create(dir, prefix, text);
@@ -277,7 +277,7 @@ program::result<files::temp_file> private_file(std::string_view prefix, std::str
 
 // `r` shown by mailtokit-ask (`program`), given in a private file removed as the call ends or by
 // a signal while the window is open: its exit status and output (at most `max_output` bytes).
-program::result<launch::captured> run_ask(const std::string& program, std::string_view prefix, const request& r,
+errors::result<launch::captured> run_ask(const std::string& program, std::string_view prefix, const request& r,
                                           std::size_t max_output) {
   const auto file = private_file(prefix, ask::encode(r));
   if (!file) return file.error();

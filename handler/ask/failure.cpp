@@ -2,7 +2,7 @@
 
 namespace mailtokit::ask {
 
-using program::open_failure;
+using errors::open_failure;
 
 bool is_size_limit(mailtokit::errc code) noexcept {
   using mailtokit::errc;

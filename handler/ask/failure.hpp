@@ -28,7 +28,7 @@ inline constexpr std::string_view failure_title = N_("mailtokit: the link was no
 
 /// The failure report's text: the reason (`shown` when set), what to do, and where the draft
 /// was kept.
-[[nodiscard]] display_text failure_text(const program::open_failure& f, std::string_view kept_draft);
+[[nodiscard]] display_text failure_text(const errors::open_failure& f, std::string_view kept_draft);
 /// How to choose another mail program in plain words, for a failure that another program would fix
 /// (open_failure::another_program) shown where there is no button for it: a dialog program's
 /// window, a notification.

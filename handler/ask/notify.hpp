@@ -1,4 +1,4 @@
-/// Desktop notifications: the notify-send call that shows what `open` tells the user (open/tell.hpp
+/// Desktop notifications: the notify-send call that shows what `open` tells the user (open_link/tell.hpp
 /// sends it).
 #pragma once
 

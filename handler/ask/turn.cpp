@@ -102,7 +102,7 @@ bool wait_change(int watch) {
 }
 
 // The usable private folder `dir`, or "".
-std::string usable(std::string dir) { return drafts::ensure_private_dir(dir) ? dir : std::string(); }
+std::string usable(std::string dir) { return xdg::ensure_private_dir(dir) ? dir : std::string(); }
 
 }  // namespace
 
@@ -117,7 +117,7 @@ std::string turn_dir() {
 }
 
 std::optional<turn> wait_turn(const std::string& dir, std::size_t waiting) {
-  if (dir.empty() || !drafts::ensure_private_dir(dir)) return turn(-1);
+  if (dir.empty() || !xdg::ensure_private_dir(dir)) return turn(-1);
   const int fd = open_lock(dir, "question.lock");
   if (fd < 0) return turn(-1);
   files::fd_guard lock_fd(fd);
@@ -160,7 +160,7 @@ std::optional<turn> wait_turn(const std::string& dir, std::size_t waiting) {
 }
 
 std::optional<turn> take_now(const std::string& dir, const std::string& name) {
-  if (dir.empty() || !drafts::ensure_private_dir(dir)) return std::nullopt;
+  if (dir.empty() || !xdg::ensure_private_dir(dir)) return std::nullopt;
   files::fd_guard f(open_lock(dir, name));
   if (f.get() < 0 || !lock(f.get(), LOCK_EX | LOCK_NB)) return std::nullopt;
   return mine(f.release());

@@ -192,28 +192,28 @@ vetted_file& vetted_file::operator=(vetted_file&& other) noexcept {
   return *this;
 }
 
-program::result<std::string> local_path(std::string_view v) {
-  if (v.find('\0') != npos) return fail(program::errc::io_error, v.find('\0'));
+errors::result<std::string> local_path(std::string_view v) {
+  if (v.find('\0') != npos) return fail(errors::errc::io_error, v.find('\0'));
   if (!v.empty() && v.front() == '/') return std::string(v);
   // RFC 8089 section 2: file-URI = "file:" ( auth-path / local-path ); auth-path = [ file-auth ]
   // path-absolute; file-auth = "localhost" / host. Only this machine's files: no host or
   // "localhost".
-  if (v.size() < 6 || !chars::iequals(v.substr(0, 5), "file:")) return fail(program::errc::io_error, 0);
+  if (v.size() < 6 || !chars::iequals(v.substr(0, 5), "file:")) return fail(errors::errc::io_error, 0);
   std::size_t at = 5;
   if (v.substr(at, 2) == "//") {
     const std::size_t host_end = v.find('/', at + 2);
-    if (host_end == npos) return fail(program::errc::io_error, at);
+    if (host_end == npos) return fail(errors::errc::io_error, at);
     const std::string_view host = v.substr(at + 2, host_end - at - 2);
-    if (!host.empty() && !chars::iequals(host, "localhost")) return fail(program::errc::io_error, at + 2);
+    if (!host.empty() && !chars::iequals(host, "localhost")) return fail(errors::errc::io_error, at + 2);
     at = host_end;
   }
-  if (at >= v.size() || v[at] != '/') return fail(program::errc::io_error, at);
+  if (at >= v.size() || v[at] != '/') return fail(errors::errc::io_error, at);
   const std::string_view path = v.substr(at);
   // A query or fragment has no meaning for a file; a file name's own '?' or '#' is %3F / %23.
-  if (const auto q = path.find_first_of("?#"); q != npos) return fail(program::errc::io_error, at + q);
+  if (const auto q = path.find_first_of("?#"); q != npos) return fail(errors::errc::io_error, at + q);
   auto decoded = percent::decode(path, at);
-  if (!decoded) return fail(program::errc::io_error, decoded.error().offset);
-  if (decoded->find('\0') != npos) return fail(program::errc::io_error, at + path.find('%'));
+  if (!decoded) return fail(errors::errc::io_error, decoded.error().offset);
+  if (decoded->find('\0') != npos) return fail(errors::errc::io_error, at + path.find('%'));
   return std::move(*decoded);
 }
 
@@ -460,28 +460,28 @@ bool still_same(vetted_file& f) {
   return true;
 }
 
-program::result<std::string> read_contents(vetted_file& f) {
-  if (!f.allowed() || f.fd() < 0) return fail(program::errc::io_error, 0);
+errors::result<std::string> read_contents(vetted_file& f) {
+  if (!f.allowed() || f.fd() < 0) return fail(errors::errc::io_error, 0);
   std::string out(f.size + 1, '\0');  // one byte more: a file that grew is noticed
   std::size_t got = 0;
-  if (!pread_all(f.fd(), out.data(), out.size(), 0, got)) return fail(program::errc::io_error, 0);
+  if (!pread_all(f.fd(), out.data(), out.size(), 0, got)) return fail(errors::errc::io_error, 0);
   struct stat now {};
   if (got != f.size || fstat(f.fd(), &now) != 0 || !same_state(now, f)) {
     refuse(f, refusal::changed, tr(kChanged));
-    return fail(program::errc::io_error, 0);
+    return fail(errors::errc::io_error, 0);
   }
   out.resize(got);
   return out;
 }
 
-program::result<std::string> copy_for_handover(vetted_file& f, const std::string& dir) {
-  if (!f.allowed() || f.fd() < 0 || dir.empty() || dir.front() != '/') return fail(program::errc::io_error, 0);
+errors::result<std::string> copy_for_handover(vetted_file& f, const std::string& dir) {
+  if (!f.allowed() || f.fd() < 0 || dir.empty() || dir.front() != '/') return fail(errors::errc::io_error, 0);
   std::string sub = dir + "/attach-";
-  if (!files::random_hex(sub, 16)) return fail(program::errc::io_error, 0);
-  if (mkdir(sub.c_str(), 0700) != 0) return fail(program::errc::io_error, 0);
+  if (!files::random_hex(sub, 16)) return fail(errors::errc::io_error, 0);
+  if (mkdir(sub.c_str(), 0700) != 0) return fail(errors::errc::io_error, 0);
   const std::string path = sub + "/" + f.name;
   const int out = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-  if (out < 0) return fail(program::errc::io_error, 0);
+  if (out < 0) return fail(errors::errc::io_error, 0);
   std::array<char, 65536> buf{};
   std::uint64_t total = 0;
   bool ok = true;
@@ -507,7 +507,7 @@ program::result<std::string> copy_for_handover(vetted_file& f, const std::string
     unlink(path.c_str());
     rmdir(sub.c_str());
     if (!same) refuse(f, refusal::changed, tr(kChanged));
-    return fail(program::errc::io_error, 0);
+    return fail(errors::errc::io_error, 0);
   }
   return path;
 }

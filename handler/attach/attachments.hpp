@@ -106,7 +106,7 @@ struct request {
 /// its path percent-decoded (percent::decode()). not_a_local_file for anything else: a relative
 /// path, another scheme, another host, a query or fragment, a NUL (percent-encoded or not), an
 /// empty path, a '%' that is not a triplet.
-[[nodiscard]] program::result<std::string> local_path(std::string_view value);
+[[nodiscard]] errors::result<std::string> local_path(std::string_view value);
 
 /// A requested file, judged. Move-only: owns `fd`, an O_RDONLY|O_CLOEXEC|O_NOFOLLOW descriptor on
 /// the file that was judged (-1 when refused), closed by the destructor. Whatever reads or hands
@@ -169,7 +169,7 @@ class vetted_file {
 /// The whole file read through its descriptor (pread from offset 0), for compose()'s
 /// attachments. io_error when the file is refused, reading fails, or the size read differs from
 /// the size judged (then the file is also marked refusal::changed).
-[[nodiscard]] program::result<std::string> read_contents(vetted_file& f);
+[[nodiscard]] errors::result<std::string> read_contents(vetted_file& f);
 
 /// For mail programs that read the file after mailtokit returns: a private copy made from the
 /// descriptor, `dir`/attach-<32 hex digits>/<name> (folder 0700, file 0600, created with
@@ -180,7 +180,7 @@ class vetted_file {
 /// the path after mailtokit has exited (its descriptors closed) or forward it to an already
 /// running instance, where `/proc/self` is another process. xdg::clean_old() does not delete
 /// these folders (it takes only draft-*.eml files).
-[[nodiscard]] program::result<std::string> copy_for_handover(vetted_file& f, const std::string& dir);
+[[nodiscard]] errors::result<std::string> copy_for_handover(vetted_file& f, const std::string& dir);
 
 /// vet() each request; the vector keeps the request order. Then, in that order: a file already
 /// offered (same device and inode) is refused as a duplicate, and once max_files files or

@@ -4,7 +4,7 @@
 
 #include <array>
 
-namespace mailtokit::program {
+namespace mailtokit::errors {
 
 namespace {
 
@@ -13,36 +13,36 @@ struct text {
   std::string_view message;
 };
 
-// One entry per program::errc, in enum order.
+// One entry per errors::errc, in enum order.
 constexpr std::array texts{
 #define MAILTOKIT_PROGRAM_ERRC_TEXT(name, msg) text{#name, msg},
     MAILTOKIT_PROGRAM_ERRC_LIST(MAILTOKIT_PROGRAM_ERRC_TEXT)
 #undef MAILTOKIT_PROGRAM_ERRC_TEXT
 };
 
-const text* find(program::errc c) noexcept {
+const text* find(errors::errc c) noexcept {
   const auto i = static_cast<std::size_t>(c);
   return i < texts.size() ? &texts[i] : nullptr;
 }
 
 }  // namespace
 
-std::string_view to_name(program::errc c) noexcept {
+std::string_view to_name(errors::errc c) noexcept {
   const text* t = find(c);
   return t ? t->name : "unknown_error";
 }
 
-std::string_view to_string(program::errc c) noexcept {
+std::string_view to_string(errors::errc c) noexcept {
   const text* t = find(c);
   return t ? t->message : "unknown error";
 }
 
 std::string_view to_name(code c) noexcept {
-  return c.is_library() ? mailtokit::to_name(c.library()) : program::to_name(c.own());
+  return c.is_library() ? mailtokit::to_name(c.library()) : errors::to_name(c.own());
 }
 
 std::string_view to_string(code c) noexcept {
-  return c.is_library() ? mailtokit::to_string(c.library()) : program::to_string(c.own());
+  return c.is_library() ? mailtokit::to_string(c.library()) : errors::to_string(c.own());
 }
 
 std::string describe(const error& e) {
@@ -56,4 +56,4 @@ open_failure config_failure(std::string_view where, std::string_view what) {
           tr("Correct the configuration file, then open the link again.")};
 }
 
-}  // namespace mailtokit::program
+}  // namespace mailtokit::errors

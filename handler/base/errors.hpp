@@ -12,7 +12,7 @@
 
 #include "mailtokit/result.hpp"
 
-namespace mailtokit::program {
+namespace mailtokit::errors {
 
 /// The program's codes, one line per code: X(snake_case_name, "human message"). The names are
 /// printed as the library's are (CLI, JSON, the man page's ERRORS section) and are as stable.
@@ -31,9 +31,9 @@ enum class errc : std::uint16_t {
 };
 
 /// The stable snake_case name of a program code, e.g. "io_error".
-[[nodiscard]] std::string_view to_name(program::errc code) noexcept;
+[[nodiscard]] std::string_view to_name(errors::errc code) noexcept;
 /// A human-readable sentence for a program code.
-[[nodiscard]] std::string_view to_string(program::errc code) noexcept;
+[[nodiscard]] std::string_view to_string(errors::errc code) noexcept;
 
 /// A library code or one of the program's: what a step of the program reports.
 class code {
@@ -41,13 +41,13 @@ class code {
   /// A library code.
   constexpr code(mailtokit::errc c) noexcept : lib_(c) {}
   /// A program code.
-  constexpr code(program::errc c) noexcept : own_(c), is_own_(true) {}
+  constexpr code(errors::errc c) noexcept : own_(c), is_own_(true) {}
   /// The library code, when it is one.
   [[nodiscard]] constexpr bool is_library() const noexcept { return !is_own_; }
   /// The library code (is_library()).
   [[nodiscard]] constexpr mailtokit::errc library() const noexcept { return lib_; }
   /// The program code (!is_library()).
-  [[nodiscard]] constexpr program::errc own() const noexcept { return own_; }
+  [[nodiscard]] constexpr errors::errc own() const noexcept { return own_; }
   /// Same kind, same code.
   friend constexpr bool operator==(code a, code b) noexcept {
     return a.is_own_ == b.is_own_ && (a.is_own_ ? a.own_ == b.own_ : a.lib_ == b.lib_);
@@ -55,7 +55,7 @@ class code {
 
  private:
   mailtokit::errc lib_{};
-  program::errc own_{};
+  errors::errc own_{};
   bool is_own_ = false;
 };
 
@@ -66,10 +66,10 @@ class code {
 
 /// An error of the program: a code of either kind and the byte offset it concerns.
 struct error {
-  program::code code;      ///< what went wrong
+  errors::code code;      ///< what went wrong
   std::size_t offset = 0;  ///< byte offset in the input of the failing step
   /// A program error.
-  constexpr error(program::code c, std::size_t at) noexcept : code(c), offset(at) {}
+  constexpr error(errors::code c, std::size_t at) noexcept : code(c), offset(at) {}
   /// A library error, as it came.
   constexpr error(const mailtokit::error& e) noexcept : code(e.code), offset(e.offset) {}
   /// Same code and offset.
@@ -79,15 +79,15 @@ struct error {
 /// "<name> at byte <offset>: <message>", as mailtokit::describe() formats a library error.
 [[nodiscard]] std::string describe(const error& e);
 
-/// Shorthand for returning a program error: `return fail(program::errc::io_error, 0);`
-[[nodiscard]] constexpr error fail(program::errc c, std::size_t offset) noexcept { return error{c, offset}; }
+/// Shorthand for returning a program error: `return fail(errors::errc::io_error, 0);`
+[[nodiscard]] constexpr error fail(errors::errc c, std::size_t offset) noexcept { return error{c, offset}; }
 
-/// A value or a program error: the library's result with program::error as its error type (a
+/// A value or a program error: the library's result with errors::error as its error type (a
 /// library result, or a library error, converts into it). One error convention for the program.
 template <class T>
-using result = mailtokit::result<T, program::error>;
+using result = mailtokit::result<T, errors::error>;
 
-}  // namespace mailtokit::program
+}  // namespace mailtokit::errors
 
 namespace mailtokit {
 
@@ -111,7 +111,7 @@ enum exit_code : int {
 }  // namespace exit_status
 }  // namespace mailtokit
 
-namespace mailtokit::program {
+namespace mailtokit::errors {
 
 /// A failure of `open`, for stderr and the desktop: what went wrong and what to do about it.
 struct open_failure {
@@ -145,4 +145,4 @@ using open_result = mailtokit::result<T, open_failure>;
 /// A configuration error at `where` ("<path>, line L, column C"): exit 78, "correct the file".
 [[nodiscard]] open_failure config_failure(std::string_view where, std::string_view what);
 
-}  // namespace mailtokit::program
+}  // namespace mailtokit::errors

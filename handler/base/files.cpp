@@ -58,7 +58,7 @@ namespace {
 
 constexpr int create_flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
 
-program::error io_error(int e) { return program::fail(program::errc::io_error, static_cast<std::size_t>(e)); }
+errors::error io_error(int e) { return errors::fail(errors::errc::io_error, static_cast<std::size_t>(e)); }
 
 // A new file `name` in `dir_fd`, registered with cleanup before it exists (a signal while
 // openat() runs waits for it, then removes it): its descriptor and slot, or errno.
@@ -102,7 +102,7 @@ created_file create_temp(int dir_fd, const std::string& name, const atomic_optio
 
 }  // namespace
 
-program::result<void> write_atomic(int dir_fd, const std::string& name, std::string_view bytes,
+errors::result<void> write_atomic(int dir_fd, const std::string& name, std::string_view bytes,
                                    const atomic_options& o) {
   std::string tmp;
   const created_file c = create_temp(dir_fd, name, o, tmp);
@@ -129,9 +129,9 @@ program::result<void> write_atomic(int dir_fd, const std::string& name, std::str
   return {};
 }
 
-std::string reason(const program::error& e) { return std::strerror(static_cast<int>(e.offset)); }
+std::string reason(const errors::error& e) { return std::strerror(static_cast<int>(e.offset)); }
 
-program::result<temp_file> temp_file::create(const std::string& dir, std::string_view prefix, std::string_view bytes) {
+errors::result<temp_file> temp_file::create(const std::string& dir, std::string_view prefix, std::string_view bytes) {
   if (dir.empty() || dir.front() != '/') return io_error(EINVAL);
   for (int attempt = 0; attempt < 100; ++attempt) {
     std::string path = dir + "/" + std::string(prefix);

@@ -51,11 +51,11 @@ struct atomic_options {
 /// new temporary file (O_EXCL, O_NOFOLLOW) in the same folder, registered for removal before it
 /// exists, given `o.mode`, written, fsync'ed, then renamed to `name`. A reader never sees a
 /// partial file; on failure the temporary is removed. io_error with errno as the offset.
-[[nodiscard]] program::result<void> write_atomic(int dir_fd, const std::string& name, std::string_view bytes,
+[[nodiscard]] errors::result<void> write_atomic(int dir_fd, const std::string& name, std::string_view bytes,
                                                  const atomic_options& o = {});
 
 /// The system's words (strerror) for the errno that a failure of this file kept as its offset.
-[[nodiscard]] std::string reason(const program::error& e);
+[[nodiscard]] std::string reason(const errors::error& e);
 
 /// A private file (mode 0600) holding some text for another program to read, removed when the
 /// object goes and, while it exists, by a signal that ends the program.
@@ -63,7 +63,7 @@ class temp_file {
  public:
   /// `bytes` in a new file "<dir>/<prefix><random>" (`dir` absolute); io_error when it cannot
   /// be written whole.
-  [[nodiscard]] static program::result<temp_file> create(const std::string& dir, std::string_view prefix,
+  [[nodiscard]] static errors::result<temp_file> create(const std::string& dir, std::string_view prefix,
                                                          std::string_view bytes);
   temp_file(temp_file&& other) noexcept;
   temp_file& operator=(temp_file&&) = delete;

@@ -51,7 +51,7 @@ std::string file_name(std::uint64_t number) {
   return buf;
 }
 
-program::result<void> write_file(int dir_fd, const std::string& name, std::string_view bytes) {
+errors::result<void> write_file(int dir_fd, const std::string& name, std::string_view bytes) {
   // "<name>.tmp": the names are numbered, and a run killed by SIGKILL leaves at most one each.
   return files::write_atomic(dir_fd, name, bytes, {.mode = 0600, .sync = false, .fixed_temp = true});
 }
@@ -61,7 +61,7 @@ line_reader::line_reader(int fd, std::size_t max_line, std::size_t read_size)
   buf_.resize(max_line_ + read_size_ + 1);
 }
 
-program::result<bool> line_reader::fill() {
+errors::result<bool> line_reader::fill() {
   // The pending partial line is at most max_line_ bytes (longer ones are being skipped), so
   // after moving it to the front at least read_size_ bytes are free.
   if (buf_.size() - end_ < read_size_) {
@@ -73,7 +73,7 @@ program::result<bool> line_reader::fill() {
   for (;;) {
     const ssize_t n = ::read(fd_, buf_.data() + end_, buf_.size() - end_);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return fail(program::errc::io_error, consumed_ + (end_ - begin_));
+    if (n < 0) return fail(errors::errc::io_error, consumed_ + (end_ - begin_));
     if (n == 0) eof_ = true;
     end_ += static_cast<std::size_t>(n);
     return true;
@@ -89,7 +89,7 @@ bool line_reader::ready() {
   return false;
 }
 
-program::result<bool> line_reader::next(line& l) {
+errors::result<bool> line_reader::next(line& l) {
   for (;;) {
     if (scanned_ < end_) {
       const void* p = std::memchr(buf_.data() + scanned_, '\n', end_ - scanned_);
@@ -154,7 +154,7 @@ void note_errno(const options& o, int e) {
   if (o.error_number != nullptr && *o.error_number == 0) *o.error_number = e;
 }
 
-program::result<stats> run_inline(int in_fd, int out_fd, const processor& process, const options& o) {
+errors::result<stats> run_inline(int in_fd, int out_fd, const processor& process, const options& o) {
   const auto start = std::chrono::steady_clock::now();
   line_reader reader(in_fd, o.max_line, o.read_size);
   (void)::fcntl(out_fd, F_SETPIPE_SZ, static_cast<int>(k_flush_bytes));  // fails on a file: fine
@@ -167,7 +167,7 @@ program::result<stats> run_inline(int in_fd, int out_fd, const processor& proces
     if (!out.empty() && (out.size() >= k_flush_bytes || !reader.ready())) {
       if (!files::write_all(out_fd, out)) {
         note_errno(o, errno);
-        return fail(program::errc::io_error, reader.consumed());
+        return fail(errors::errc::io_error, reader.consumed());
       }
       out.clear();
     }
@@ -176,7 +176,7 @@ program::result<stats> run_inline(int in_fd, int out_fd, const processor& proces
     if (!more || !*more) {
       if (!out.empty() && !files::write_all(out_fd, out)) {
         note_errno(o, errno);
-        return fail(program::errc::io_error, reader.consumed());
+        return fail(errors::errc::io_error, reader.consumed());
       }
       if (!more) return more.error();
       break;
@@ -187,7 +187,7 @@ program::result<stats> run_inline(int in_fd, int out_fd, const processor& proces
       case outcome::bad: ++st.bad; break;
       case outcome::io_error:
         (void)files::write_all(out_fd, out);
-        return fail(program::errc::io_error, reader.consumed());
+        return fail(errors::errc::io_error, reader.consumed());
     }
   }
   st.bytes = reader.consumed();
@@ -214,13 +214,13 @@ class pipeline {
   pipeline(int out_fd, const processor& process, const options& o)
       : out_fd_(out_fd), process_(process), opts_(o), ring_(2 * o.jobs + 2) {}
 
-  program::result<stats> run(int in_fd) {
+  errors::result<stats> run(int in_fd) {
     const auto start = std::chrono::steady_clock::now();
     line_reader reader(in_fd, opts_.max_line, opts_.read_size);
     std::vector<std::thread> threads;
     threads.emplace_back([this] { write_loop(); });
     for (std::size_t i = 0; i < opts_.jobs; ++i) threads.emplace_back([this] { work_loop(); });
-    program::result<void> read_status;
+    errors::result<void> read_status;
     for (std::uint64_t seq = 0;; ++seq) {
       chunk& c = ring_[seq % ring_.size()];
       {
@@ -246,7 +246,7 @@ class pipeline {
     for (auto& t : threads) t.join();
     if (write_errno_.load() != 0) note_errno(opts_, write_errno_.load());
     if (!read_status) return read_status.error();
-    if (failed_) return fail(program::errc::io_error, reader.consumed());
+    if (failed_) return fail(errors::errc::io_error, reader.consumed());
     st_.bytes = reader.consumed();
     st_.seconds = since(start);
     return st_;
@@ -256,7 +256,7 @@ class pipeline {
   // Lines into `c` until it is full, or no whole line is buffered and `c` has some: a chunk is
   // never held back waiting for input. True when `c` has lines; sets end_ at the end of the
   // input and `status` when reading fails.
-  bool fill(line_reader& reader, chunk& c, program::result<void>& status) {
+  bool fill(line_reader& reader, chunk& c, errors::result<void>& status) {
     c.data.clear();
     c.offsets.clear();
     c.lines.clear();
@@ -353,7 +353,7 @@ class pipeline {
 
 }  // namespace
 
-program::result<stats> run(int in_fd, int out_fd, const processor& process, const options& o) {
+errors::result<stats> run(int in_fd, int out_fd, const processor& process, const options& o) {
   if (o.error_number != nullptr) *o.error_number = 0;
   if (o.jobs > max_jobs) return fail(errc::internal_error, 0);
   try {

@@ -60,7 +60,7 @@ struct stats {
 /// into a pipe gets its answer without waiting for more input. Fails with io_error (offset: input
 /// bytes read so far) when reading or writing fails or `process` returns outcome::io_error; the
 /// outputs of the lines before that are written. Fails with internal_error when o.jobs > max_jobs.
-[[nodiscard]] program::result<stats> run(int in_fd, int out_fd, const processor& process, const options& o = {});
+[[nodiscard]] errors::result<stats> run(int in_fd, int out_fd, const processor& process, const options& o = {});
 
 /// The draft file name for line `number`: zero-padded to 9 digits (more when needed), ".eml":
 /// file_name(42) == "000000042.eml", so names sort in line order.
@@ -72,7 +72,7 @@ struct stats {
 /// followed). No fsync: a crash may leave files empty but never partial under their final name.
 /// The temporary is registered with cleanup::reserve() while it exists, so a signal that ends
 /// the program (Ctrl-C) removes it too. io_error on failure, with the errno in the error's offset.
-[[nodiscard]] program::result<void> write_file(int dir_fd, const std::string& name, std::string_view bytes);
+[[nodiscard]] errors::result<void> write_file(int dir_fd, const std::string& name, std::string_view bytes);
 
 /// Splits a file descriptor into lines with a buffer of max_line + read_size bytes: a longer
 /// line is skipped as it is read and reported as too_long. Exposed for tests.
@@ -81,14 +81,14 @@ class line_reader {
   line_reader(int fd, std::size_t max_line, std::size_t read_size = 64u << 10);
   /// The next line into `l` (its text valid until the next call): true, or false at the end of
   /// the input; io_error when read(2) fails.
-  [[nodiscard]] program::result<bool> next(line& l);
+  [[nodiscard]] errors::result<bool> next(line& l);
   /// True when next() can return without reading (a whole line is buffered, or the end was seen).
   [[nodiscard]] bool ready();
   /// Input bytes consumed so far.
   [[nodiscard]] std::uint64_t consumed() const noexcept { return consumed_; }
 
  private:
-  [[nodiscard]] program::result<bool> fill();
+  [[nodiscard]] errors::result<bool> fill();
   int fd_;
   std::size_t max_line_;
   std::size_t read_size_;

@@ -57,8 +57,8 @@ bool one_mailbox(std::string_view text) {
   return list && list->size() == 1 && list->front().valid;
 }
 
-program::result<handover> aerc_hand(const inputs& in) {
-  if (in.d == nullptr) return fail(program::errc::spawn_failed, 0);
+errors::result<handover> aerc_hand(const inputs& in) {
+  if (in.d == nullptr) return fail(errors::errc::spawn_failed, 0);
   handover h;
   h.args = {"mailto:" + aerc_to(in.d->to) + aerc_query(*in.d)};
   return h;

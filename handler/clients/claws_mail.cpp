@@ -10,13 +10,13 @@
 namespace mailtokit::clients {
 namespace {
 
-program::result<handover> claws_hand(const inputs& in) {
-  if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(program::errc::spawn_failed, 0);
+errors::result<handover> claws_hand(const inputs& in) {
+  if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(errors::errc::spawn_failed, 0);
   handover h;
   h.is_uri = false;
   h.args = {"--compose", std::string(in.uri)};
   if (!in.body_file.empty()) {
-    if (in.body_file.front() != '/') return fail(program::errc::spawn_failed, 0);
+    if (in.body_file.front() != '/') return fail(errors::errc::spawn_failed, 0);
     h.args.emplace_back("--insert");
     h.args.emplace_back(in.body_file);
   }

@@ -47,7 +47,7 @@ struct client {
   bool terminal = false;                    ///< runs in a terminal
   /// The hand-over. Errors: spawn_failed when an input is missing, invalid_address when the
   /// program would read an address as something else (KMail).
-  program::result<handover> (*hand)(const inputs&) = nullptr;
+  errors::result<handover> (*hand)(const inputs&) = nullptr;
   /// Appends what the program will not show as the draft holds it, one sentence each (told to
   /// the user before the draft opens). nullptr: it shows everything.
   void (*losses)(const draft&, std::vector<std::string>& out) = nullptr;
@@ -73,7 +73,7 @@ struct client {
   std::string_view gets = {};
   /// A running instance reads a link from its socket into a line of fixed size (Claws Mail,
   /// Sylpheed): whether `link`, in dispatch::claws_uri() form, fits; a link that does not is
-  /// refused before anything starts (open/plan.cpp). nullptr: no such limit.
+  /// refused before anything starts (open_link/plan.cpp). nullptr: no such limit.
   bool (*socket_fits)(std::string_view link) noexcept = nullptr;
   /// With socket_fits: the body may go in a private file (inputs::body_file) when the link does
   /// not fit, and inputs::uri is then the link in socket form without it (Claws Mail's --insert).
@@ -116,6 +116,6 @@ class registration {
 void attach_in_uri(handover& h, const draft& d, const std::vector<std::string>& files);
 
 /// The plain hand-over: the clean URI, as the desktop gives it.
-[[nodiscard]] program::result<handover> uri_only(const inputs& in);
+[[nodiscard]] errors::result<handover> uri_only(const inputs& in);
 
 }  // namespace mailtokit::clients

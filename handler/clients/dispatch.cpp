@@ -133,26 +133,26 @@ bool is_desktop_safe(std::string_view uri) noexcept {
   return true;
 }
 
-program::result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
+errors::result<std::vector<std::string>> client_argv(target t, const argv_inputs& in) {
   const std::string prog(in.program.empty() ? program(t) : in.program);
-  if (prog.empty() || t == target::custom || t == target::desktop) return fail(program::errc::spawn_failed, 0);
+  if (prog.empty() || t == target::custom || t == target::desktop) return fail(errors::errc::spawn_failed, 0);
   std::vector<std::string> argv;
   if (const auto* c = clients::by_target(t)) {
     if (c->terminal) {
-      if (in.terminal.empty()) return fail(program::errc::spawn_failed, 0);
+      if (in.terminal.empty()) return fail(errors::errc::spawn_failed, 0);
       argv = in.terminal;
     }
     argv.push_back(prog);
     std::string uri;
     if (needs_uri(t)) {
       // The clean URI always starts with "mailto:": never an option, never a -compose spec.
-      if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(program::errc::spawn_failed, 0);
+      if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(errors::errc::spawn_failed, 0);
       uri = harden_uri(in.uri);
     }
     auto h = c->hand({in.d, uri, in.body_file});
     if (!h) return h.error();
     if (!in.attachments.empty()) {
-      if (c->attach == nullptr || in.d == nullptr) return fail(program::errc::spawn_failed, 0);
+      if (c->attach == nullptr || in.d == nullptr) return fail(errors::errc::spawn_failed, 0);
       c->attach(*h, *in.d, in.attachments);
     }
     if (!c->direct_option.empty()) argv.emplace_back(c->direct_option);
@@ -161,7 +161,7 @@ program::result<std::vector<std::string>> client_argv(target t, const argv_input
   }
   // The draft file for xdg-open, an absolute path: starts with '/'.
   if (t != target::eml || in.draft_file.empty() || in.draft_file.front() != '/')
-    return fail(program::errc::spawn_failed, 0);
+    return fail(errors::errc::spawn_failed, 0);
   argv.push_back(prog);
   argv.emplace_back(in.draft_file);
   return argv;

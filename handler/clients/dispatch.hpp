@@ -17,7 +17,7 @@ namespace mailtokit::dispatch {
 /// handler/clients/ gives it, clients::client::name), a webmail in the user's browser (`webmail`:
 /// one of clients/webmail.hpp's services), the draft file opened by the desktop (`eml`), the
 /// configured `command` (`custom`), or a desktop entry (`desktop`: `target = desktop:ID`, or the
-/// program the user chose on the desktop; see handler/open/choose.hpp). A name, not a list of
+/// program the user chose on the desktop; see handler/open_link/choose.hpp). A name, not a list of
 /// every program, so that a program is added by its file alone; `name` views a string that lives
 /// as long as the program (a descriptor's name, a literal).
 struct target {
@@ -77,10 +77,10 @@ struct argv_inputs {
 
 /// The argv for a built-in target started directly (not `custom` or `desktop`): the program and
 /// its hand-over (handler/clients/<name>.cpp), after the terminal prefix for a terminal program;
-/// or the draft file for xdg-open (a webmail opens in the browser: open/prepare.cpp). Every argument taken from the link is one argv
+/// or the draft file for xdg-open (a webmail opens in the browser: open_link/prepare.cpp). Every argument taken from the link is one argv
 /// element that cannot start with '-'. Errors: spawn_failed when an input the target needs is
 /// missing, invalid_address when kmail would read an address as a URL (or an option).
-[[nodiscard]] program::result<std::vector<std::string>> client_argv(target t, const argv_inputs& in);
+[[nodiscard]] errors::result<std::vector<std::string>> client_argv(target t, const argv_inputs& in);
 
 /// The URI for Claws Mail: the clean, hardened URI, except that when a To address has a display
 /// name the To list goes in the address part as RFC 5322 text, percent-encoded ("Doe, Jane"

@@ -35,8 +35,8 @@ bool looks_like_scheme(std::string_view s) {
   return true;
 }
 
-program::result<handover> kmail_hand(const inputs& in) {
-  if (in.d == nullptr) return fail(program::errc::spawn_failed, 0);
+errors::result<handover> kmail_hand(const inputs& in) {
+  if (in.d == nullptr) return fail(errors::errc::spawn_failed, 0);
   const draft& d = *in.d;
   handover h;
   h.is_uri = false;

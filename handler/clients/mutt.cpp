@@ -17,8 +17,8 @@ constexpr std::string_view mutt_allow_command = "mailto_allow to bcc keywords";
 constexpr std::array<std::string_view, 8> mutt_fields = {"to", "cc", "bcc", "subject", "body", "keywords",
                                                          "in-reply-to", "references"};
 
-program::result<handover> mutt_hand(const inputs& in) {
-  if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(program::errc::spawn_failed, 0);
+errors::result<handover> mutt_hand(const inputs& in) {
+  if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(errors::errc::spawn_failed, 0);
   handover h;
   h.is_uri = false;
   h.args = {"-e", std::string(mutt_allow_command), "--", std::string(in.uri)};

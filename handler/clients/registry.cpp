@@ -116,9 +116,9 @@ void attach_in_uri(handover& h, const draft& /*d*/, const std::vector<std::strin
   }
 }
 
-program::result<handover> uri_only(const inputs& in) {
+errors::result<handover> uri_only(const inputs& in) {
   // The clean URI always starts with "mailto:": never an option, never a -compose spec.
-  if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(program::errc::spawn_failed, 0);
+  if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(errors::errc::spawn_failed, 0);
   handover h;
   h.args = {std::string(in.uri)};
   return h;

@@ -10,8 +10,8 @@
 namespace mailtokit::clients {
 namespace {
 
-program::result<handover> sylpheed_hand(const inputs& in) {
-  if (in.d == nullptr) return fail(program::errc::spawn_failed, 0);
+errors::result<handover> sylpheed_hand(const inputs& in) {
+  if (in.d == nullptr) return fail(errors::errc::spawn_failed, 0);
   handover h;
   h.args = {dispatch::claws_uri(*in.d)};
   return h;

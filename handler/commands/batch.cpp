@@ -211,7 +211,7 @@ int run_batch(const batch_cli& o) {
       [c](const batch::line& l, std::string& out) { return process_line(*c, l, out); }, bo);
   if (c->dir_fd >= 0) ::close(c->dir_fd);
   if (!st) {
-    if (st.error().code != program::errc::io_error) {
+    if (st.error().code != errors::errc::io_error) {
       report_error(to_name(st.error().code), tr("batch stopped"), to_string(st.error().code), tr("please report this as a bug"));
       return exit_software;
     }

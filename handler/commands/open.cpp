@@ -1,5 +1,5 @@
 // `mailtokit open`, `send` and `preview`: their options, and `send`'s link and `preview`'s report.
-// What `open` does is in open/ (run.cpp reads as its stages).
+// What `open` does is in open_link/ (run.cpp reads as its stages).
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -16,11 +16,11 @@
 #include "mailtokit/percent.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/preview.hpp"
-#include "open/link.hpp"
-#include "open/plan.hpp"
-#include "open/request.hpp"
-#include "open/run.hpp"
-#include "open/tell.hpp"
+#include "open_link/link.hpp"
+#include "open_link/plan.hpp"
+#include "open_link/request.hpp"
+#include "open_link/run.hpp"
+#include "open_link/tell.hpp"
 #include "xdg/user_files.hpp"
 
 namespace mailtokit::commands {
@@ -37,8 +37,8 @@ using open_link::print_stderr;
 using open_link::print_stdout;
 using open_link::refuse_non_mailto;
 using open_link::run_open;
-using program::open_failure;
-using program::open_result;
+using errors::open_failure;
+using errors::open_result;
 using xdg::print_failure;
 
 namespace {
@@ -149,7 +149,7 @@ int refuse_preview(const preview_options& o, const open_link::read_failure& f) {
   return f.why.exit_code;
 }
 
-// The draft `open` would hand over (the same stages: open/request.hpp), decoded, with the risks
+// The draft `open` would hand over (the same stages: open_link/request.hpp), decoded, with the risks
 // of the link as it was read (among them what the hand-over changes, by its codes); the
 // hand-over's changes on stderr too, as `open` tells them.
 int run_preview(const preview_options& o) {

@@ -19,7 +19,7 @@
 #include "commands/commands.hpp"
 #include "launch/entries.hpp"
 #include "mailtokit/preview.hpp"
-#include "open/session.hpp"
+#include "open_link/session.hpp"
 #include "xdg/exec_line.hpp"
 #include "clients/dispatch.hpp"
 #include "launch/process.hpp"
@@ -48,7 +48,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // `xdg-mime query default x-scheme-handler/mailto`: the desktop file id, "" for none.
-program::result<std::string> query_default() {
+errors::result<std::string> query_default() {
   auto r = launch::run_capture({"xdg-mime", "query", "default", std::string(scheme_type)});
   if (!r) return r.error();
   return trim(r->out);
@@ -154,7 +154,7 @@ void note_fallback(const registration_paths& p, saved_state& st) {
 }
 
 // `text` written to `path`, or the file removed when register created it and nothing is left in it.
-program::result<void> put_list(const std::string& path, const std::string& text, bool existed) {
+errors::result<void> put_list(const std::string& path, const std::string& text, bool existed) {
   std::error_code ec;
   if (!existed && mimeapps::holds_no_entry(text)) {
     fs::remove(path, ec);
@@ -267,12 +267,12 @@ int run_register() {
   const bool again = xdg::is_own_id(*current) && fs::exists(p->saved_state, ec);
   // mailtokit's own entry (an install's mailtokit.desktop made the default by hand or by the
   // distribution) is never the handler before mailtokit.
-  // Nor is a default nobody chose: then the first mail link asks (open/first_choice.hpp).
+  // Nor is a default nobody chose: then the first mail link asks (open_link/first_choice.hpp).
   const bool picked = !again && !current->empty() && !xdg::is_own_id(*current) && !open_link::named_mail_default(*current, *p);
   std::string previous = again ? remembered_handler(*p) : xdg::is_own_id(*current) || picked ? std::string() : *current;
   saved_state st = again ? load_state(*p).value_or(saved_state{}) : state_before(*p);
   if (!previous.empty()) note_fallback(*p, st);
-  auto saved = again ? program::result<void>{} : files::write_atomic(AT_FDCWD, p->saved_default, previous + "\n");
+  auto saved = again ? errors::result<void>{} : files::write_atomic(AT_FDCWD, p->saved_default, previous + "\n");
   if (saved) saved = files::write_atomic(AT_FDCWD, p->saved_state, render(st));
   if (!saved) {
     report_error("cannot_create", fill(tr("cannot write {0}"), {preview::visible(p->saved_default)}),

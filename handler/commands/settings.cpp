@@ -15,10 +15,10 @@
 #include "launch/entries.hpp"
 #include "launch/process.hpp"
 #include "mailtokit/preview.hpp"
-#include "open/first_choice.hpp"
-#include "open/places.hpp"
-#include "open/session.hpp"
-#include "open/tell.hpp"
+#include "open_link/first_choice.hpp"
+#include "open_link/places.hpp"
+#include "open_link/session.hpp"
+#include "open_link/tell.hpp"
 #include "xdg/config.hpp"
 #include "xdg/user_files.hpp"
 
@@ -206,7 +206,7 @@ int run_settings() {
   return exit_usage;
 }
 
-// `failure-window --notice=KIND`: what open/tell.cpp tell_user() could not show in a
+// `failure-window --notice=KIND`: what open_link/tell.cpp tell_user() could not show in a
 // notification (no notification server), in mailtokit's window with Close only; one at a time
 // (while a failure window or another notice is open, nothing more: the draft was opened).
 int run_notice_window(const std::string& kind, const ask::display_text& text) {
@@ -223,12 +223,12 @@ int run_notice_window(const std::string& kind, const ask::display_text& text) {
   return exit_ok;
 }
 
-// The hidden `failure-window`: a failure of `open` (open/tell.cpp report() starts it detached) in
+// The hidden `failure-window`: a failure of `open` (open_link/tell.cpp report() starts it detached) in
 // mailtokit-ask; "Choose where mail goes..." goes on into the Mail links window. When the window
 // cannot be shown, what report() falls back to: the desktop's error dialog, else a notification
 // (unless `notify` is off), saying in words how to choose.
 int run_failure_window(const std::string& raw_text, bool offer_choice, bool notify, const std::string& notice) {
-  // Given on the command line (open/tell.cpp report()): shown only once sanitized again.
+  // Given on the command line (open_link/tell.cpp report()): shown only once sanitized again.
   const auto text = ask::display_text::from_link_lines(raw_text, 4096);
   if (!notice.empty()) return run_notice_window(notice, text);
   // One failure window at a time, held while it is open: a page that opens links in a loop gets
@@ -269,7 +269,7 @@ void add_settings_command(CLI::App& app, context& ctx) {
                              "`unregister` and `use`, and when to ask; nothing changes until Save."));
   cmd->callback([&ctx] { ctx.exit_code = run_settings(); });
 
-  // Not for people: `open` starts it to show a failure (open/tell.cpp); hidden from --help.
+  // Not for people: `open` starts it to show a failure (open_link/tell.cpp); hidden from --help.
   auto* failure = app.add_subcommand(std::string(open_link::failure_window_command), "");
   failure->group("");
   auto text = std::make_shared<std::string>();

@@ -10,17 +10,17 @@
 #include "ask/dialog.hpp"
 #include "ask/policy.hpp"
 #include "ask/turn.hpp"
-#include "open/choose.hpp"
+#include "open_link/choose.hpp"
 #include "clients/client.hpp"
 #include "cli/cli.hpp"
 #include "commands/commands.hpp"
 #include "launch/entries.hpp"
 #include "mailtokit/preview.hpp"
-#include "open/plan.hpp"
+#include "open_link/plan.hpp"
 #include "clients/dispatch.hpp"
 #include "launch/process.hpp"
-#include "open/session.hpp"
-#include "open/waiting.hpp"
+#include "open_link/session.hpp"
+#include "open_link/waiting.hpp"
 #include "base/i18n.hpp"
 #include "xdg/drafts.hpp"
 #include "xdg/user_files.hpp"
@@ -184,7 +184,7 @@ int run_status() {
           fill(ntr("{0} (deleted after {1} day)", "{0} (deleted after {1} days)", days),
                {preview::visible(xdg::folder_in(*state)), std::to_string(days)}), width);
   }
-  // The links a page's flood put aside (open/waiting.hpp), said where the user looks first.
+  // The links a page's flood put aside (open_link/waiting.hpp), said where the user looks first.
   if (reg) {
     const auto n = open_link::list_waiting(open_link::waiting_dir(reg->state_dir)).size();
     if (n > 0)

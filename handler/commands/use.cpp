@@ -17,10 +17,10 @@
 #include "launch/entries.hpp"
 #include "launch/process.hpp"
 #include "mailtokit/preview.hpp"
-#include "open/choose.hpp"
-#include "open/first_choice.hpp"
-#include "open/places.hpp"
-#include "open/session.hpp"
+#include "open_link/choose.hpp"
+#include "open_link/first_choice.hpp"
+#include "open_link/places.hpp"
+#include "open_link/session.hpp"
 #include "xdg/user_files.hpp"
 
 namespace mailtokit::commands {

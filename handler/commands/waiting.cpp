@@ -1,4 +1,4 @@
-// `mailtokit waiting`: the mail links that waited (open/waiting.hpp). A link a page's flood pushed
+// `mailtokit waiting`: the mail links that waited (open_link/waiting.hpp). A link a page's flood pushed
 // out of the queue for a question is put aside, never refused and never a window of its own;
 // here the user sees them and picks the one to be asked about, in a terminal or in the "Mail
 // links that waited" window (the Mail links entry's action). A link picked is asked its own
@@ -15,9 +15,9 @@
 #include "commands/commands.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/preview.hpp"
-#include "open/run.hpp"
-#include "open/session.hpp"
-#include "open/waiting.hpp"
+#include "open_link/run.hpp"
+#include "open_link/session.hpp"
+#include "open_link/waiting.hpp"
 #include "xdg/user_files.hpp"
 
 namespace mailtokit::commands {

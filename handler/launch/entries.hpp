@@ -45,7 +45,7 @@ struct entry {
 
 /// Every entry that opens web links: the handlers of x-scheme-handler/https, then of http, each
 /// the desktop's default first, then in the order of the desktop's preference, each entry once.
-/// Where the browser a link was clicked in is looked for (open/plan.hpp: entry_runs()).
+/// Where the browser a link was clicked in is looked for (open_link/plan.hpp: entry_runs()).
 [[nodiscard]] std::vector<entry> browsers();
 
 /// True when the entry starts mailtokit itself: its id is mailtokit.desktop (installed) or

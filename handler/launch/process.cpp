@@ -57,19 +57,19 @@ class spawn_setup {
            posix_spawnattr_setsigdefault(&attr_, &defaults) == 0;
   }
 
-  program::result<pid_t> start(const std::vector<std::string>& argv) {
+  errors::result<pid_t> start(const std::vector<std::string>& argv) {
     std::vector<char*> cargv;
     cargv.reserve(argv.size() + 1);
     for (std::size_t i = 0; i < argv.size(); ++i) {
       // A NUL would silently cut the argument short.
-      if (argv[i].find('\0') != std::string::npos) return fail(program::errc::spawn_failed, i);
+      if (argv[i].find('\0') != std::string::npos) return fail(errors::errc::spawn_failed, i);
       cargv.push_back(const_cast<char*>(argv[i].c_str()));
     }
     cargv.push_back(nullptr);
     pid_t pid = 0;
     const int rc = posix_spawnp(&pid, cargv[0], &fa_, &attr_, cargv.data(), environ);
-    if (rc == ENOENT) return fail(program::errc::not_found, 0);
-    if (rc != 0) return fail(program::errc::spawn_failed, 0);
+    if (rc == ENOENT) return fail(errors::errc::not_found, 0);
+    if (rc != 0) return fail(errors::errc::spawn_failed, 0);
     return pid;
   }
 
@@ -81,14 +81,14 @@ class spawn_setup {
 
 }  // namespace
 
-program::result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view> configured,
+errors::result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view> configured,
                                                  std::optional<std::string_view> terminal_env) {
   if (configured) {
     auto args = exec_line::split_exec(*configured);
     if (!args) return args.error();
     std::vector<std::string> out;
     for (const auto& a : *args) {
-      if (a.field != 0) return fail(program::errc::exec_syntax, a.offset);
+      if (a.field != 0) return fail(errors::errc::exec_syntax, a.offset);
       out.push_back(a.text);
     }
     return out;
@@ -101,16 +101,16 @@ program::result<std::vector<std::string>> terminal_prefix(std::optional<std::str
   return std::vector<std::string>{"x-terminal-emulator", "-e"};
 }
 
-program::result<std::string> find_program(std::string_view name) {
+errors::result<std::string> find_program(std::string_view name) {
   auto executable = [](const std::string& path) {
     struct stat st {};
     return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
   };
-  if (name.empty() || name.find('\0') != std::string_view::npos) return fail(program::errc::not_found, 0);
+  if (name.empty() || name.find('\0') != std::string_view::npos) return fail(errors::errc::not_found, 0);
   if (name.find('/') != std::string_view::npos) {
     std::string path(name);
     if (executable(path)) return path;
-    return fail(program::errc::not_found, 0);
+    return fail(errors::errc::not_found, 0);
   }
   const char* env = std::getenv("PATH");
   const std::string_view path = env != nullptr ? env : "/usr/local/bin:/usr/bin:/bin";
@@ -126,7 +126,7 @@ program::result<std::string> find_program(std::string_view name) {
     candidate += name;
     if (executable(candidate)) return candidate;
   }
-  return fail(program::errc::not_found, 0);
+  return fail(errors::errc::not_found, 0);
 }
 
 std::optional<std::string> program_path(std::string_view name) {
@@ -134,32 +134,32 @@ std::optional<std::string> program_path(std::string_view name) {
   return path ? std::optional<std::string>(std::move(*path)) : std::nullopt;
 }
 
-program::result<int> spawn(const std::vector<std::string>& argv, const spawn_options& options) {
+errors::result<int> spawn(const std::vector<std::string>& argv, const spawn_options& options) {
   if (argv.empty() || argv.front().empty()) return fail(errc::empty_input, 0);
   spawn_setup setup;
-  if (!setup.prepare(options.new_session, -1, options.quiet)) return fail(program::errc::spawn_failed, 0);
+  if (!setup.prepare(options.new_session, -1, options.quiet)) return fail(errors::errc::spawn_failed, 0);
   auto pid = setup.start(argv);
   if (!pid) return pid.error();
   if (!options.wait) return static_cast<int>(*pid);
   const auto status = wait_exit(*pid);
-  if (!status) return fail(program::errc::spawn_failed, 0);
+  if (!status) return fail(errors::errc::spawn_failed, 0);
   return *status;
 }
 
-program::result<captured> run_capture(const std::vector<std::string>& argv, std::size_t max_output,
+errors::result<captured> run_capture(const std::vector<std::string>& argv, std::size_t max_output,
                                       bool lifeline) {
   if (argv.empty() || argv.front().empty()) return fail(errc::empty_input, 0);
   int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) return fail(program::errc::spawn_failed, 0);
+  if (pipe2(fds, O_CLOEXEC) != 0) return fail(errors::errc::spawn_failed, 0);
   // The lifeline: the child's stdin is a pipe whose only writer is this process. Nothing is
   // written; its end (this process gone, however it ended) is what the child sees.
   int life[2] = {-1, -1};
   if (lifeline && pipe2(life, O_CLOEXEC) != 0) {
     close(fds[0]);
     close(fds[1]);
-    return fail(program::errc::spawn_failed, 0);
+    return fail(errors::errc::spawn_failed, 0);
   }
-  program::result<pid_t> pid = fail(program::errc::spawn_failed, 0);
+  errors::result<pid_t> pid = fail(errors::errc::spawn_failed, 0);
   {
     spawn_setup setup;
     if (setup.prepare(false, fds[1], false, life[0])) pid = setup.start(argv);
@@ -186,7 +186,7 @@ program::result<captured> run_capture(const std::vector<std::string>& argv, std:
   close(fds[0]);
   const auto status = wait_exit(*pid);
   end_lifeline();
-  if (!status) return fail(program::errc::spawn_failed, 0);
+  if (!status) return fail(errors::errc::spawn_failed, 0);
   c.status = *status;
   return c;
 }

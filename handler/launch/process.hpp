@@ -18,12 +18,12 @@ namespace mailtokit::launch {
 /// "-e" when it is set and has no white space (as xdg-open does); else {"x-terminal-emulator",
 /// "-e"}. Debian Policy 11.8.3: "-e" runs the remaining arguments as argv, without a shell,
 /// when there is more than one of them, which is always the case here.
-[[nodiscard]] program::result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view> configured,
+[[nodiscard]] errors::result<std::vector<std::string>> terminal_prefix(std::optional<std::string_view> configured,
                                                                std::optional<std::string_view> terminal_env);
 
 /// The absolute path of `name` searched in $PATH (empty entries are skipped, not taken as the
 /// current directory), or `name` itself when it holds a '/' and is executable. not_found else.
-[[nodiscard]] program::result<std::string> find_program(std::string_view name);
+[[nodiscard]] errors::result<std::string> find_program(std::string_view name);
 /// find_program() as an optional: the path, or nullopt (what choose() and plan_open() take).
 [[nodiscard]] std::optional<std::string> program_path(std::string_view name);
 
@@ -41,7 +41,7 @@ struct spawn_options {
 /// inherited. Returns the exit status with `wait` (128 + signal number when killed), else the
 /// pid. Errors: empty_input for an empty argv, spawn_failed when an argument holds a NUL byte,
 /// not_found or spawn_failed when exec fails.
-[[nodiscard]] program::result<int> spawn(const std::vector<std::string>& argv, const spawn_options& options = {});
+[[nodiscard]] errors::result<int> spawn(const std::vector<std::string>& argv, const spawn_options& options = {});
 
 /// The result of run_capture().
 struct captured {
@@ -54,7 +54,7 @@ struct captured {
 /// its stdin is a pipe whose writing end only this process holds, until the child ends: when
 /// this process ends first (killed, crashed), the child reads the end of its input, through any
 /// wrapper that passes its stdin on (mailtokit-ask then closes its window).
-[[nodiscard]] program::result<captured> run_capture(const std::vector<std::string>& argv,
+[[nodiscard]] errors::result<captured> run_capture(const std::vector<std::string>& argv,
                                            std::size_t max_output = 64 * 1024, bool lifeline = false);
 
 /// The exit status of `pid` (our child) when it ends within `window` (128 + signal when killed),

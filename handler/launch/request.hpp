@@ -2,7 +2,7 @@
 /// for every target alike, as GLib launches every kind of application through one launch
 /// context. A desktop entry started as the desktop starts it, or an argv started without a
 /// shell; the files written first; the terminal; the activation token. Prepared from the draft
-/// by the target (open/prepare.hpp), started by the one runner (launch/runner.hpp), and printed
+/// by the target (open_link/prepare.hpp), started by the one runner (launch/runner.hpp), and printed
 /// by `open --dry-run` in one JSON shape (to_json()).
 #pragma once
 

@@ -38,7 +38,7 @@ mailtokit::result<int, launch_failure> start_it(const request& r) {
   }
   auto pid = spawn(r.argv, {false, true});
   if (!pid)
-    return launch_failure{pid.error().code == program::errc::not_found ? launch_failure::what::not_found
+    return launch_failure{pid.error().code == errors::errc::not_found ? launch_failure::what::not_found
                                                                         : launch_failure::what::start,
                           {}, 0, {}, {}};
   return *pid;

@@ -92,8 +92,8 @@ bool uses_dbus(const start_request& r) noexcept {
   return r.e != nullptr && r.e->dbus && r.is_uri && !r.e->terminal;
 }
 
-program::result<std::string> exec_line(const start_request& r) {
-  if (r.e == nullptr) return fail(program::errc::spawn_failed, 0);
+errors::result<std::string> exec_line(const start_request& r) {
+  if (r.e == nullptr) return fail(errors::errc::spawn_failed, 0);
   const entry& e = *r.e;
   const bool wrap = e.terminal && !r.terminal.empty();
   if (r.is_uri && !wrap) return e.exec;
@@ -110,7 +110,7 @@ program::result<std::string> exec_line(const start_request& r) {
     // written for a link (KMail's entry has `-qwindowtitle %c %u`, and with its options after
     // that KMail opens no composer: seen with the real KMail 5.22).
     if (std::none_of(e.exec_argv.begin(), e.exec_argv.end(), [](const std::string& a) { return uri_field(a); }))
-      return fail(program::errc::exec_syntax, 0);
+      return fail(errors::errc::exec_syntax, 0);
     const std::size_t program = program_index(e.exec_argv);
     for (std::size_t i = 0; i <= program && i < e.exec_argv.size(); ++i)
       add(whole_field(e.exec_argv[i]) ? e.exec_argv[i] : quote(e.exec_argv[i], false));
@@ -129,7 +129,7 @@ program::result<std::string> exec_line(const start_request& r) {
       add(quote(a, false));
     }
   }
-  if (!placed) return fail(program::errc::exec_syntax, 0);
+  if (!placed) return fail(errors::errc::exec_syntax, 0);
   return line;
 }
 

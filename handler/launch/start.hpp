@@ -42,7 +42,7 @@ struct start_request {
 /// wrapper) followed by those options, the entry's own arguments left out (they are written for
 /// a link). Every argument of a rebuilt line is quoted as the Desktop Entry Specification says,
 /// '%' written "%%" in ours. exec_syntax when the entry takes no URI (%u, %U, %f, %F).
-[[nodiscard]] program::result<std::string> exec_line(const start_request& r);
+[[nodiscard]] errors::result<std::string> exec_line(const start_request& r);
 /// Whether start() uses D-Bus activation for `r`.
 [[nodiscard]] bool uses_dbus(const start_request& r) noexcept;
 

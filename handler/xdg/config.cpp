@@ -21,16 +21,16 @@ std::string_view trim(std::string_view s, std::size_t& offset) {
   return chars::trim_back(t, chars::wsp | chars::of("\r"));
 }
 
-program::result<bool> parse_bool(std::string_view v, std::size_t offset) {
+errors::result<bool> parse_bool(std::string_view v, std::size_t offset) {
   for (const auto* yes : {"yes", "true", "on", "1"})
     if (chars::iequals(v, yes)) return true;
   for (const auto* no : {"no", "false", "off", "0"})
     if (chars::iequals(v, no)) return false;
-  return fail(program::errc::config_error, offset);
+  return fail(errors::errc::config_error, offset);
 }
 
 // keep = a, b c: names separated by commas and/or white space.
-program::result<void> parse_list(std::string_view v, std::size_t offset, std::vector<located>& out) {
+errors::result<void> parse_list(std::string_view v, std::size_t offset, std::vector<located>& out) {
   std::size_t i = 0;
   while (i < v.size()) {
     while (i < v.size() && (v[i] == ',' || chars::wsp(v[i]))) ++i;
@@ -38,7 +38,7 @@ program::result<void> parse_list(std::string_view v, std::size_t offset, std::ve
     while (i < v.size() && v[i] != ',' && !chars::wsp(v[i])) ++i;
     if (i > start) out.push_back({std::string(v.substr(start, i - start)), offset + start});
   }
-  if (v.empty()) return fail(program::errc::config_error, offset);
+  if (v.empty()) return fail(errors::errc::config_error, offset);
   return {};
 }
 
@@ -47,7 +47,7 @@ std::optional<std::string> absolute_env(const std::optional<std::string>& v) {
   return std::nullopt;
 }
 
-program::result<std::string> base_dir(const std::optional<std::string>& xdg, const environment& env,
+errors::result<std::string> base_dir(const std::optional<std::string>& xdg, const environment& env,
                              std::string_view fallback) {
   if (auto dir = absolute_env(xdg)) return *dir;
   if (auto home = absolute_env(env.home)) {
@@ -56,7 +56,7 @@ program::result<std::string> base_dir(const std::optional<std::string>& xdg, con
     dir += fallback;
     return dir;
   }
-  return fail(program::errc::not_found, 0);
+  return fail(errors::errc::not_found, 0);
 }
 
 std::optional<std::string> get(const char* name) {
@@ -69,9 +69,9 @@ std::optional<std::string> get(const char* name) {
 
 namespace {
 
-config_problem problem_at(program::error at, std::string words) { return {at, std::move(words)}; }
+config_problem problem_at(errors::error at, std::string words) { return {at, std::move(words)}; }
 config_problem problem_at(std::size_t offset, std::string words) {
-  return {fail(program::errc::config_error, offset), std::move(words)};
+  return {fail(errors::errc::config_error, offset), std::move(words)};
 }
 
 // `v` for an error message: in quotes, controls replaced, at most 40 bytes.
@@ -268,11 +268,11 @@ environment environment::current() {
   return env;
 }
 
-program::result<std::string> config_home(const environment& env) { return base_dir(env.xdg_config_home, env, ".config"); }
-program::result<std::string> data_home(const environment& env) { return base_dir(env.xdg_data_home, env, ".local/share"); }
-program::result<std::string> state_home(const environment& env) { return base_dir(env.xdg_state_home, env, ".local/state"); }
+errors::result<std::string> config_home(const environment& env) { return base_dir(env.xdg_config_home, env, ".config"); }
+errors::result<std::string> data_home(const environment& env) { return base_dir(env.xdg_data_home, env, ".local/share"); }
+errors::result<std::string> state_home(const environment& env) { return base_dir(env.xdg_state_home, env, ".local/state"); }
 
-program::result<std::string> config_path(const environment& env) {
+errors::result<std::string> config_path(const environment& env) {
   if (env.mailtokit_config && !env.mailtokit_config->empty()) return *env.mailtokit_config;
   auto dir = config_home(env);
   if (!dir) return dir.error();

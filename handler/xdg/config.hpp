@@ -52,7 +52,7 @@ inline constexpr std::size_t max_config_size = 64 * 1024;
 /// is key = value)", "notify takes yes or no, not 'maybe'". The program prints "<file>, line L,
 /// column C: <words>" (the position from the offset).
 struct config_problem {
-  program::error at;  ///< the code and the byte offset
+  errors::error at;  ///< the code and the byte offset
   std::string words;  ///< what is wrong, for a person
 };
 
@@ -60,7 +60,7 @@ struct config_problem {
 /// '#' comment lines and blank lines; a later line overrides an earlier one, except keep/drop,
 /// which add up. Errors (config_error unless said otherwise) carry the byte offset: a line
 /// without '=', an unknown key, a bad yes/no or number, invalid UTF-8 (the utf8_* code), a file
-/// over max_config_size (input_too_long). Values are not interpreted here (open/plan.cpp and
+/// over max_config_size (input_too_long). Values are not interpreted here (open_link/plan.cpp and
 /// xdg/user_files.cpp do).
 [[nodiscard]] mailtokit::result<config, config_problem> parse_config(std::string_view text);
 
@@ -93,14 +93,14 @@ struct environment {
 /// XDG Base Directory Specification: $XDG_CONFIG_HOME, else $HOME/.config ("If an
 /// implementation encounters a relative path in any of these variables it should consider the
 /// path invalid and ignore it"). not_found when neither gives an absolute path.
-[[nodiscard]] program::result<std::string> config_home(const environment& env);
+[[nodiscard]] errors::result<std::string> config_home(const environment& env);
 /// $XDG_DATA_HOME, else $HOME/.local/share.
-[[nodiscard]] program::result<std::string> data_home(const environment& env);
+[[nodiscard]] errors::result<std::string> data_home(const environment& env);
 /// $XDG_STATE_HOME, else $HOME/.local/state.
-[[nodiscard]] program::result<std::string> state_home(const environment& env);
+[[nodiscard]] errors::result<std::string> state_home(const environment& env);
 
 /// The configuration file: $MAILTOKIT_CONFIG when set and not empty, else
 /// config_home()/mailtokit/config.
-[[nodiscard]] program::result<std::string> config_path(const environment& env);
+[[nodiscard]] errors::result<std::string> config_path(const environment& env);
 
 }  // namespace mailtokit::xdg

@@ -24,43 +24,43 @@ bool is_draft_name(std::string_view name) {
 
 }  // namespace
 
-program::result<void> ensure_private_dir(const std::string& dir) {
-  if (dir.empty() || dir.front() != '/' || dir.find('\0') != std::string::npos) return fail(program::errc::io_error, 0);
+errors::result<void> ensure_private_dir(const std::string& dir) {
+  if (dir.empty() || dir.front() != '/' || dir.find('\0') != std::string::npos) return fail(errors::errc::io_error, 0);
   // XDG Base Directory Specification: "If, when attempting to write a file, the destination
   // directory is non-existent an attempt should be made to create it with permission 0700."
   for (std::size_t slash = dir.find('/', 1);; slash = dir.find('/', slash + 1)) {
     const std::string prefix = dir.substr(0, slash);
-    if (mkdir(prefix.c_str(), 0700) != 0 && errno != EEXIST) return fail(program::errc::io_error, prefix.size());
+    if (mkdir(prefix.c_str(), 0700) != 0 && errno != EEXIST) return fail(errors::errc::io_error, prefix.size());
     if (slash == std::string::npos) break;
   }
   struct stat st {};
   if (lstat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
-    return fail(program::errc::io_error, 0);
-  if ((st.st_mode & 077) != 0 && chmod(dir.c_str(), 0700) != 0) return fail(program::errc::io_error, 0);
+    return fail(errors::errc::io_error, 0);
+  if ((st.st_mode & 077) != 0 && chmod(dir.c_str(), 0700) != 0) return fail(errors::errc::io_error, 0);
   return {};
 }
 
-program::result<std::string> new_draft_name() {
+errors::result<std::string> new_draft_name() {
   std::string name = "draft-";
-  if (!files::random_hex(name, 16)) return fail(program::errc::io_error, 0);
+  if (!files::random_hex(name, 16)) return fail(errors::errc::io_error, 0);
   return name + ".eml";
 }
 
-program::result<std::string> write_draft_named(const std::string& dir, const std::string& name, std::string_view bytes) {
+errors::result<std::string> write_draft_named(const std::string& dir, const std::string& name, std::string_view bytes) {
   if (dir.empty() || dir.front() != '/' || !is_draft_name(name) || name.find('/') != std::string::npos)
-    return fail(program::errc::io_error, 0);
+    return fail(errors::errc::io_error, 0);
   files::fd_guard dfd(open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-  if (dfd.get() < 0) return fail(program::errc::io_error, 0);
+  if (dfd.get() < 0) return fail(errors::errc::io_error, 0);
   // "<name>.tmp", then the name: never an existing draft's (RENAME_NOREPLACE).
   const files::atomic_options o{.mode = 0600, .replace = false, .sync_dir = true, .fixed_temp = true};
   auto w = files::write_atomic(dfd.get(), name, bytes, o);
-  if (!w) return fail(program::errc::io_error, w.error().offset == EEXIST ? EEXIST : 0);
+  if (!w) return fail(errors::errc::io_error, w.error().offset == EEXIST ? EEXIST : 0);
   std::string path = dir;
   if (path.back() != '/') path += '/';
   return path + name;
 }
 
-program::result<std::string> write_draft(const std::string& dir, std::string_view bytes) {
+errors::result<std::string> write_draft(const std::string& dir, std::string_view bytes) {
   for (int attempt = 0; attempt < 8; ++attempt) {
     auto name = new_draft_name();
     if (!name) return name.error();
@@ -68,19 +68,19 @@ program::result<std::string> write_draft(const std::string& dir, std::string_vie
     if (!w && w.error().offset == EEXIST) continue;
     return w;
   }
-  return fail(program::errc::io_error, 0);
+  return fail(errors::errc::io_error, 0);
 }
 
-program::result<std::size_t> clean_old(const std::string& dir, std::chrono::seconds max_age) {
+errors::result<std::size_t> clean_old(const std::string& dir, std::chrono::seconds max_age) {
   const int raw = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (raw < 0) {
     if (errno == ENOENT) return std::size_t{0};
-    return fail(program::errc::io_error, 0);
+    return fail(errors::errc::io_error, 0);
   }
   DIR* d = fdopendir(raw);
   if (d == nullptr) {
     close(raw);
-    return fail(program::errc::io_error, 0);
+    return fail(errors::errc::io_error, 0);
   }
   const std::time_t cutoff = std::time(nullptr) - static_cast<std::time_t>(max_age.count());
   std::size_t removed = 0;

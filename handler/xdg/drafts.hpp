@@ -18,31 +18,26 @@ namespace mailtokit::xdg {
 /// Create `dir` and its missing parents; the last component gets mode 0700 and must end up a
 /// directory owned by us, not a symbolic link, with no group or other access (an existing one
 /// with more is narrowed to 0700). io_error otherwise.
-[[nodiscard]] program::result<void> ensure_private_dir(const std::string& dir);
+[[nodiscard]] errors::result<void> ensure_private_dir(const std::string& dir);
 
 /// Write `bytes` to a new file "draft-<32 hex digits from getrandom>.eml" in `dir`: created with
 /// O_CREAT|O_EXCL|O_NOFOLLOW and mode 0600 under a temporary name, written, fsync'ed, renamed
 /// with RENAME_NOREPLACE, then the directory fsync'ed. Returns the absolute path (`dir` must be
 /// absolute). A reader never sees a partial file. io_error on failure.
-[[nodiscard]] program::result<std::string> write_draft(const std::string& dir, std::string_view bytes);
+[[nodiscard]] errors::result<std::string> write_draft(const std::string& dir, std::string_view bytes);
 
 /// A new draft file name, "draft-<32 hex digits from getrandom>.eml"; io_error when no random
 /// bytes can be had.
-[[nodiscard]] program::result<std::string> new_draft_name();
+[[nodiscard]] errors::result<std::string> new_draft_name();
 /// write_draft() under the name `name` (a new_draft_name()): io_error when it cannot be written,
 /// with offset EEXIST when a file of that name is there (never replaced).
-[[nodiscard]] program::result<std::string> write_draft_named(const std::string& dir, const std::string& name,
+[[nodiscard]] errors::result<std::string> write_draft_named(const std::string& dir, const std::string& name,
                                                              std::string_view bytes);
 
 /// Delete the draft files (regular files named draft-*.eml or draft-*.eml.tmp, not symbolic
 /// links) and the folders of attachment copies (attach-*: their regular files, then the folder)
 /// in `dir` last modified more than `max_age` ago. Returns how many were deleted; a
 /// missing directory is 0. Clients read a draft after we return, so drafts are kept a while.
-[[nodiscard]] program::result<std::size_t> clean_old(const std::string& dir, std::chrono::seconds max_age);
+[[nodiscard]] errors::result<std::size_t> clean_old(const std::string& dir, std::chrono::seconds max_age);
 
 }  // namespace mailtokit::xdg
-
-namespace mailtokit {
-/// The folder's former namespace name, for callers not moved to xdg:: yet (ask/turn.cpp, open/tell.cpp).
-namespace drafts = xdg;
-}  // namespace mailtokit

@@ -27,7 +27,7 @@ constexpr std::string_view deprecated_fields = "dDnNvm";
 namespace {
 
 // A quoted argument from exec[i] (the opening quote): escapes read, field codes refused but %%.
-std::optional<program::error> read_quoted(std::string_view exec, std::size_t& i, exec_arg& arg) {
+std::optional<errors::error> read_quoted(std::string_view exec, std::size_t& i, exec_arg& arg) {
   const std::size_t n = exec.size();
   // "Arguments may be quoted in whole."
   ++i;
@@ -40,7 +40,7 @@ std::optional<program::error> read_quoted(std::string_view exec, std::size_t& i,
       break;
     }
     if (c == '\\') {
-      if (i + 1 == n || !exec_quote_escaped(exec[i + 1])) return fail(program::errc::exec_syntax, i);
+      if (i + 1 == n || !exec_quote_escaped(exec[i + 1])) return fail(errors::errc::exec_syntax, i);
       arg.text += exec[i + 1];
       i += 2;
       continue;
@@ -48,9 +48,9 @@ std::optional<program::error> read_quoted(std::string_view exec, std::size_t& i,
     // An unescaped '`' or '$' must have been escaped; field codes "must not be used inside a
     // quoted argument, the result of field code expansion inside a quoted argument is
     // undefined": only "%%" is accepted there.
-    if (c == '`' || c == '$' || chars::ctl(c)) return fail(program::errc::exec_syntax, i);
+    if (c == '`' || c == '$' || chars::ctl(c)) return fail(errors::errc::exec_syntax, i);
     if (c == '%') {
-      if (i + 1 == n || exec[i + 1] != '%') return fail(program::errc::exec_syntax, i);
+      if (i + 1 == n || exec[i + 1] != '%') return fail(errors::errc::exec_syntax, i);
       arg.text += '%';
       i += 2;
       continue;
@@ -58,21 +58,21 @@ std::optional<program::error> read_quoted(std::string_view exec, std::size_t& i,
     arg.text += c;
     ++i;
   }
-  if (!closed) return fail(program::errc::exec_syntax, arg.offset);
-  if (i < n && exec[i] != ' ') return fail(program::errc::exec_syntax, i);
+  if (!closed) return fail(errors::errc::exec_syntax, arg.offset);
+  if (i < n && exec[i] != ' ') return fail(errors::errc::exec_syntax, i);
   return std::nullopt;
 }
 
 // An unquoted argument from exec[i]: field codes only as whole arguments, deprecated ones dropped
 // (`deprecated_only`: the argument was nothing but those), reserved characters refused.
-std::optional<program::error> read_unquoted(std::string_view exec, std::size_t& i, exec_arg& arg,
+std::optional<errors::error> read_unquoted(std::string_view exec, std::size_t& i, exec_arg& arg,
                                           bool& deprecated_only) {
   const std::size_t n = exec.size();
   bool had_deprecated = false;
   while (i < n && exec[i] != ' ') {
     const char c = exec[i];
     if (c == '%') {
-      if (i + 1 == n) return fail(program::errc::exec_syntax, i);
+      if (i + 1 == n) return fail(errors::errc::exec_syntax, i);
       const char code = exec[i + 1];
       if (code == '%') {
         arg.text += '%';
@@ -81,18 +81,18 @@ std::optional<program::error> read_unquoted(std::string_view exec, std::size_t& 
       } else if (live_fields.find(code) != std::string_view::npos) {
         // Field codes are whole arguments here: "%f" is fine, "--file=%f" is not.
         const bool whole = i == arg.offset && (i + 2 == n || exec[i + 2] == ' ');
-        if (!whole) return fail(program::errc::exec_syntax, i);
+        if (!whole) return fail(errors::errc::exec_syntax, i);
         arg.field = code;
       } else {
         // "Command lines that contain a field code that is not listed in this specification
         // are invalid and must not be processed."
-        return fail(program::errc::exec_syntax, i);
+        return fail(errors::errc::exec_syntax, i);
       }
       i += 2;
       continue;
     }
     // "If an argument contains a reserved character the argument must be quoted."
-    if (exec_reserved(c)) return fail(program::errc::exec_syntax, i);
+    if (exec_reserved(c)) return fail(errors::errc::exec_syntax, i);
     arg.text += c;
     ++i;
   }
@@ -102,7 +102,7 @@ std::optional<program::error> read_unquoted(std::string_view exec, std::size_t& 
 
 }  // namespace
 
-program::result<std::vector<exec_arg>> split_exec(std::string_view exec) {
+errors::result<std::vector<exec_arg>> split_exec(std::string_view exec) {
   std::vector<exec_arg> args;
   std::size_t i = 0;
   const std::size_t n = exec.size();
@@ -123,11 +123,11 @@ program::result<std::vector<exec_arg>> split_exec(std::string_view exec) {
   }
   if (args.empty()) return fail(errc::empty_input, 0);
   // The program itself can be neither empty nor a field code.
-  if (args.front().field != 0 || args.front().text.empty()) return fail(program::errc::exec_syntax, args.front().offset);
+  if (args.front().field != 0 || args.front().text.empty()) return fail(errors::errc::exec_syntax, args.front().offset);
   return args;
 }
 
-program::result<std::vector<std::string>> expand_exec(const std::vector<exec_arg>& args, const exec_values& values) {
+errors::result<std::vector<std::string>> expand_exec(const std::vector<exec_arg>& args, const exec_values& values) {
   std::vector<std::string> argv;
   argv.reserve(args.size());
   for (const auto& a : args) {
@@ -156,7 +156,7 @@ program::result<std::vector<std::string>> expand_exec(const std::vector<exec_arg
     if (value.empty()) continue;
     // "an argument can never start an option": the clean URI starts with "mailto:" and the draft
     // path with '/'; anything else is a bug we refuse to act on.
-    if (value.front() == '-' || value.find('\0') != std::string_view::npos) return fail(program::errc::exec_syntax, a.offset);
+    if (value.front() == '-' || value.find('\0') != std::string_view::npos) return fail(errors::errc::exec_syntax, a.offset);
     argv.emplace_back(value);
   }
   return argv;
@@ -169,12 +169,12 @@ bool uses_field(const std::vector<exec_arg>& args, char code) noexcept {
   return false;
 }
 
-program::result<std::string> quote_exec_arg(std::string_view arg) {
-  if (arg.empty()) return fail(program::errc::exec_syntax, 0);
+errors::result<std::string> quote_exec_arg(std::string_view arg) {
+  if (arg.empty()) return fail(errors::errc::exec_syntax, 0);
   bool needs_quotes = false;
   for (std::size_t i = 0; i < arg.size(); ++i) {
     const char c = arg[i];
-    if (chars::ctl(c) || c == '%') return fail(program::errc::exec_syntax, i);
+    if (chars::ctl(c) || c == '%') return fail(errors::errc::exec_syntax, i);
     if (exec_reserved(c)) needs_quotes = true;
   }
   if (!needs_quotes) return std::string(arg);
@@ -187,7 +187,7 @@ program::result<std::string> quote_exec_arg(std::string_view arg) {
   return out;
 }
 
-program::result<std::string> render_entry(std::string_view program) {
+errors::result<std::string> render_entry(std::string_view program) {
   auto quoted = quote_exec_arg(program);
   if (!quoted) return quoted.error();
   // The string-level escape comes on top of the Exec quoting: each '\' is written as "\\".

@@ -32,7 +32,7 @@ struct exec_arg {
 /// ("implementations ... must not process" such command lines); %d %D %n %N %v %m are removed.
 /// Errors: exec_syntax at the offending byte, empty_input when there is no program.
 /// split_exec("\"/opt/my app/run\" --new %u") gives {"/opt/my app/run", "--new", %u}.
-[[nodiscard]] program::result<std::vector<exec_arg>> split_exec(std::string_view exec);
+[[nodiscard]] errors::result<std::vector<exec_arg>> split_exec(std::string_view exec);
 
 /// What the field codes expand to. An empty value makes its field code expand to no argument.
 struct exec_values {
@@ -46,7 +46,7 @@ struct exec_values {
 /// argument ("Implementations must take care not to expand field codes into multiple
 /// arguments"); %i gives nothing (we have no Icon key). Fails with exec_syntax at the field
 /// code when an expanded %u/%U/%f/%F would start with '-' (so it could never become an option).
-[[nodiscard]] program::result<std::vector<std::string>> expand_exec(const std::vector<exec_arg>& args,
+[[nodiscard]] errors::result<std::vector<std::string>> expand_exec(const std::vector<exec_arg>& args,
                                                            const exec_values& values);
 
 /// True when `args` holds a %u/%U (`code` 'u') or %f/%F (`code` 'f') field code.
@@ -56,13 +56,13 @@ struct exec_values {
 /// a reserved character, with '"', '`', '$' and '\' escaped inside the quotes. Fails with
 /// exec_syntax for an empty argument, a control character or a '%' (which has no defined
 /// meaning inside quotes).
-[[nodiscard]] program::result<std::string> quote_exec_arg(std::string_view arg);
+[[nodiscard]] errors::result<std::string> quote_exec_arg(std::string_view arg);
 
 /// The desktop entry that makes `program` the x-scheme-handler/mailto handler: Type=Application,
 /// NoDisplay=true, MimeType=x-scheme-handler/mailto;, TryExec=<program> (string-escaped: a desktop
 /// counts the entry as not installed once the program is gone), Exec=<program> open %u, with
 /// `program` quoted by quote_exec_arg() and string-escaped. desktop/mailtokit.desktop is
 /// render_entry("mailtokit"); `mailtokit register` writes render_entry(<absolute path>).
-[[nodiscard]] program::result<std::string> render_entry(std::string_view program);
+[[nodiscard]] errors::result<std::string> render_entry(std::string_view program);
 
 }  // namespace mailtokit::exec_line

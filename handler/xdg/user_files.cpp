@@ -18,9 +18,9 @@ namespace mailtokit::xdg {
 
 using cli::code_for_exit;
 using cli::report_error;
-using program::config_failure;
-using program::open_failure;
-using program::open_result;
+using errors::config_failure;
+using errors::open_failure;
+using errors::open_result;
 
 namespace {
 
@@ -40,11 +40,11 @@ std::string position(std::string_view text, std::size_t offset) {
 
 }  // namespace
 
-program::result<std::optional<std::string>> read_small_file(const std::string& path, std::size_t max) {
+errors::result<std::optional<std::string>> read_small_file(const std::string& path, std::size_t max) {
   const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     if (errno == ENOENT) return std::optional<std::string>{};
-    return fail(program::errc::io_error, 0);
+    return fail(errors::errc::io_error, 0);
   }
   std::string data;
   std::array<char, 4096> buf{};
@@ -55,7 +55,7 @@ program::result<std::optional<std::string>> read_small_file(const std::string& p
       const int e = errno;  // for the caller's message
       close(fd);
       errno = e;
-      return fail(program::errc::io_error, data.size());
+      return fail(errors::errc::io_error, data.size());
     }
     if (n == 0) break;
     data.append(buf.data(), static_cast<std::size_t>(n));

@@ -33,7 +33,7 @@ inline constexpr unsigned default_draft_max_age_days = 7;
 
 /// A small file's bytes; nullopt when it does not exist; io_error when it cannot be read,
 /// input_too_long when it is larger than `max`.
-[[nodiscard]] program::result<std::optional<std::string>> read_small_file(const std::string& path, std::size_t max);
+[[nodiscard]] errors::result<std::optional<std::string>> read_small_file(const std::string& path, std::size_t max);
 
 /// The configuration file as read.
 struct loaded_config {
@@ -45,17 +45,17 @@ struct loaded_config {
 
 /// "<path>, line L, column C" of an offset in the configuration file.
 [[nodiscard]] std::string config_where(const loaded_config& lc, std::size_t offset);
-[[nodiscard]] program::open_failure config_failure_at(const loaded_config& lc, std::size_t offset, std::string_view what);
+[[nodiscard]] errors::open_failure config_failure_at(const loaded_config& lc, std::size_t offset, std::string_view what);
 /// The configuration, or why it cannot be used (exit 78).
-[[nodiscard]] program::open_result<loaded_config> read_config(const xdg::environment& env);
+[[nodiscard]] errors::open_result<loaded_config> read_config(const xdg::environment& env);
 /// read_config() for the commands that only print: the error printed on stderr, its exit status
 /// as the error.
 [[nodiscard]] mailtokit::result<loaded_config, int> load_config(const xdg::environment& env);
 /// The policy the configuration asks for (keep/drop, then the command line's), or why not.
-[[nodiscard]] program::open_result<policy> make_policy(const loaded_config& lc, const std::vector<std::string>& extra_keep,
+[[nodiscard]] errors::open_result<policy> make_policy(const loaded_config& lc, const std::vector<std::string>& extra_keep,
                                               const std::vector<std::string>& extra_drop);
 /// from = ... : exactly one valid mailbox, set as the draft's From.
-[[nodiscard]] program::open_result<void> apply_from(const loaded_config& lc, draft& d);
+[[nodiscard]] errors::open_result<void> apply_from(const loaded_config& lc, draft& d);
 
 /// Where registration keeps its files.
 struct registration_paths {
@@ -74,7 +74,7 @@ struct registration_paths {
 /// The remembered handler's desktop file id ("" when none).
 [[nodiscard]] std::string remembered_handler(const registration_paths& p);
 /// `register` has run and found no mail program the default before it (its remembered handler
-/// is empty): the first click asks where drafts go (open/first_choice.hpp).
+/// is empty): the first click asks where drafts go (open_link/first_choice.hpp).
 [[nodiscard]] bool registered_without_previous(const registration_paths& p);
 
 /// This program's absolute path (/proc/self/exe), "" when unknown.
@@ -82,7 +82,7 @@ struct registration_paths {
 
 /// Print `f` in the program's one error format (report_error(): "error: <code>: <reason>" and
 /// what to do on the next line).
-void print_failure(const program::open_failure& f);
+void print_failure(const errors::open_failure& f);
 
 /// `s` without the white space around it.
 [[nodiscard]] std::string trim(std::string_view s);

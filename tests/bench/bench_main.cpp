@@ -168,7 +168,7 @@ void print_summary(const collecting_reporter& rep) {
               "eml adds ns");
   for (const auto& set : link_sets()) {
     const auto* base = find("parse_policy/" + set.name + "/mailtokit");
-    const auto* op = find("open/" + set.name + "/mailtokit");
+    const auto* op = find("open_link/" + set.name + "/mailtokit");
     const auto* eml = find("open_eml/" + set.name + "/mailtokit");
     if (base == nullptr || op == nullptr || eml == nullptr || base->items_per_second <= 0 ||
         op->items_per_second <= 0 || eml->items_per_second <= 0)

@@ -1,10 +1,10 @@
 // What `mailtokit open` adds per link over parse_draft: the canonical hand-over (issue 45) as
-// open/run.cpp does it after reading the link, with the program's own functions (the static
+// open_link/run.cpp does it after reading the link, with the program's own functions (the static
 // library mailtokit_program that the program links): make_handover_safe (addresses and names no
 // reader can change), the preview findings and the question's words (made for every link, asked
 // or not), plan_open for a known program (Thunderbird: the clean hardened URI and what it
 // loses) or for the draft file (eml: the RFC 5322 message), and the launch request
-// (open/prepare.hpp: the argv, the draft file's bytes). Nothing is written or
+// (open_link/prepare.hpp: the argv, the draft file's bytes). Nothing is written or
 // started: the files, the desktop's probes, the configuration file and the process are per call
 // of `open`, not per link, and are measured apart (tests/bench/README.md).
 #include <optional>
@@ -18,8 +18,8 @@
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/policy.hpp"
 #include "mailtokit/preview.hpp"
-#include "open/plan.hpp"
-#include "open/prepare.hpp"
+#include "open_link/plan.hpp"
+#include "open_link/prepare.hpp"
 #include "xdg/config.hpp"
 
 namespace mailtokit::bench {
@@ -74,7 +74,7 @@ void open_bench(benchmark::State& state, const link_set* set, bool eml) {
 
 void register_open() {
   for (const auto& set : link_sets()) {
-    benchmark::RegisterBenchmark(("open/" + set.name + "/mailtokit").c_str(), open_bench, &set, false);
+    benchmark::RegisterBenchmark(("open_link/" + set.name + "/mailtokit").c_str(), open_bench, &set, false);
     benchmark::RegisterBenchmark(("open_eml/" + set.name + "/mailtokit").c_str(), open_bench, &set, true);
   }
 }

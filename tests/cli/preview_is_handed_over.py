@@ -3,7 +3,7 @@
 
 Usage: preview_is_handed_over.py /path/to/mailtokit
 
-preview and open read a link through the same stages (handler/open/request.hpp: the request
+preview and open read a link through the same stages (handler/open_link/request.hpp: the request
 read, then the draft made the canonical hand-over), so the draft preview shows is the one a mail
 program gets. For each link of tests/harness/links.py and of the link sets in tests/data
 (hostile_links, lenient_links, corpus_real_links, rfc6068_examples, preview), in a private HOME:

@@ -8,7 +8,7 @@
 
 using namespace mailtokit;
 using namespace mailtokit::ask;
-using mailtokit::program::open_failure;
+using mailtokit::errors::open_failure;
 
 TEST_CASE("failure reports: reason, what to do, where the draft is, and no markup", "[failure]") {
   const open_failure f{69, "cannot start mua: not found in PATH", "install it"};

@@ -16,12 +16,12 @@ TEST_CASE("the program's codes have their own names, none of them a library code
 #undef MAILTOKIT_LIBRARY_NAME
 #define MAILTOKIT_PROGRAM_NAME(id, msg)                                 \
   {                                                                     \
-    const program::errc c = program::errc::id;                          \
-    CHECK(program::to_name(c) == #id);                                  \
-    CHECK(program::to_string(c) == msg);                                \
+    const errors::errc c = errors::errc::id;                          \
+    CHECK(errors::to_name(c) == #id);                                  \
+    CHECK(errors::to_string(c) == msg);                                \
     CHECK(names.insert(#id).second);                                    \
     CHECK(library.count(#id) == 0);                                     \
-    CHECK(program::to_name(program::code(c)) == #id);                   \
+    CHECK(errors::to_name(errors::code(c)) == #id);                   \
   }
   MAILTOKIT_PROGRAM_ERRC_LIST(MAILTOKIT_PROGRAM_NAME)
 #undef MAILTOKIT_PROGRAM_NAME
@@ -30,48 +30,48 @@ TEST_CASE("the program's codes have their own names, none of them a library code
 }
 
 TEST_CASE("a program error holds either kind of code and says which", "[program_error]") {
-  const program::error own = program::fail(program::errc::spawn_failed, 3);
+  const errors::error own = errors::fail(errors::errc::spawn_failed, 3);
   CHECK_FALSE(own.code.is_library());
-  CHECK(own.code == program::errc::spawn_failed);
-  CHECK_FALSE(own.code == program::errc::not_found);
-  CHECK(program::describe(own) == "spawn_failed at byte 3: could not start the program");
+  CHECK(own.code == errors::errc::spawn_failed);
+  CHECK_FALSE(own.code == errors::errc::not_found);
+  CHECK(errors::describe(own) == "spawn_failed at byte 3: could not start the program");
 
-  const program::error lib = fail(errc::utf8_overlong, 5);
+  const errors::error lib = fail(errc::utf8_overlong, 5);
   CHECK(lib.code.is_library());
   CHECK(lib.code.library() == errc::utf8_overlong);
   CHECK(lib.code == errc::utf8_overlong);
-  CHECK(lib == program::error(error{errc::utf8_overlong, 5}));
-  CHECK(program::describe(lib) == describe(error{errc::utf8_overlong, 5}));
+  CHECK(lib == errors::error(error{errc::utf8_overlong, 5}));
+  CHECK(errors::describe(lib) == describe(error{errc::utf8_overlong, 5}));
   // The same number in the two enums is not the same code.
-  CHECK_FALSE(program::code(static_cast<errc>(0)) == program::code(static_cast<program::errc>(0)));
+  CHECK_FALSE(errors::code(static_cast<errc>(0)) == errors::code(static_cast<errors::errc>(0)));
 }
 
-TEST_CASE("program::result carries values, program errors and library errors", "[program_error]") {
-  program::result<std::string> v = std::string("x");
+TEST_CASE("errors::result carries values, program errors and library errors", "[program_error]") {
+  errors::result<std::string> v = std::string("x");
   REQUIRE(v);
   CHECK(*v == "x");
-  program::result<std::string> p = program::fail(program::errc::io_error, 7);
+  errors::result<std::string> p = errors::fail(errors::errc::io_error, 7);
   REQUIRE_FALSE(p);
-  CHECK(p.error().code == program::errc::io_error);
+  CHECK(p.error().code == errors::errc::io_error);
   CHECK(p.error().offset == 7);
-  program::result<int> l = fail(errc::not_mailto, 2);
+  errors::result<int> l = fail(errc::not_mailto, 2);
   REQUIRE_FALSE(l);
   CHECK(l.error().code == errc::not_mailto);
-  program::result<std::string> from_library = result<std::string>(std::string("y"));
+  errors::result<std::string> from_library = result<std::string>(std::string("y"));
   REQUIRE(from_library);
   CHECK(*from_library == "y");
-  program::result<std::string> failed_library = result<std::string>(fail(errc::empty_input, 0));
+  errors::result<std::string> failed_library = result<std::string>(fail(errc::empty_input, 0));
   REQUIRE_FALSE(failed_library);
   CHECK(failed_library.error().code == errc::empty_input);
-  program::result<void> ok;
+  errors::result<void> ok;
   CHECK(ok);
-  program::result<void> bad = program::fail(program::errc::config_error, 1);
+  errors::result<void> bad = errors::fail(errors::errc::config_error, 1);
   CHECK_FALSE(bad);
   CHECK(to_name(bad.error().code) == "config_error");
-  program::result<void> lib_ok = result<void>{};
+  errors::result<void> lib_ok = result<void>{};
   CHECK(lib_ok);
-  program::result<void> lib_bad = result<void>(fail(errc::header_injection, 4));
+  errors::result<void> lib_bad = result<void>(fail(errc::header_injection, 4));
   REQUIRE_FALSE(lib_bad);
-  CHECK(bad.error().code == program::errc::config_error);
-  CHECK(lib_bad.error() == program::error(error{errc::header_injection, 4}));
+  CHECK(bad.error().code == errors::errc::config_error);
+  CHECK(lib_bad.error() == errors::error(error{errc::header_injection, 4}));
 }

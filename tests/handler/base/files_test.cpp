@@ -74,7 +74,7 @@ TEST_CASE("write_atomic: the whole file or nothing, in the mode asked, no tempor
   // replace = false never replaces: EEXIST in the error's offset, the old bytes kept.
   auto again = files::write_atomic(AT_FDCWD, p, "three\n", {.replace = false});
   REQUIRE_FALSE(again);
-  CHECK(again.error().code == program::errc::io_error);
+  CHECK(again.error().code == errors::errc::io_error);
   CHECK(again.error().offset == EEXIST);
   CHECK(read(p) == "two\n");
   CHECK(f.names() == std::set<std::string>{"a.txt"});

@@ -187,7 +187,7 @@ TEST_CASE("line_reader: read(2) failing is io_error, not end of input", "[batch]
   batch::line l;
   auto r = reader.next(l);
   REQUIRE_FALSE(r);
-  CHECK(r.error().code == program::errc::io_error);
+  CHECK(r.error().code == errors::errc::io_error);
   ::close(dir);
 }
 
@@ -236,7 +236,7 @@ TEST_CASE("run: a processor's io_error stops the run after writing the lines bef
         },
         o);
     REQUIRE_FALSE(st);
-    CHECK(st.error().code == program::errc::io_error);
+    CHECK(st.error().code == errors::errc::io_error);
     const std::string text = out.text();
     CHECK(text.rfind("line1\nline2\n", 0) == 0);
     CHECK(text.find("line999\n") != std::string::npos);
@@ -253,14 +253,14 @@ TEST_CASE("run: failing reads and writes are io_error", "[batch]") {
     temp_output out;
     auto r = batch::run(dir, out.fd, reverse_line, o);
     REQUIRE_FALSE(r);
-    CHECK(r.error().code == program::errc::io_error);
+    CHECK(r.error().code == errors::errc::io_error);
     ::close(dir);
 
     temp_input in("a\nb\n");
     const int ro = ::open("/dev/null", O_RDONLY);
     auto w = batch::run(in.fd, ro, reverse_line, o);
     REQUIRE_FALSE(w);
-    CHECK(w.error().code == program::errc::io_error);
+    CHECK(w.error().code == errors::errc::io_error);
     ::close(ro);
   }
 }
@@ -274,7 +274,7 @@ TEST_CASE("run: each answer is written before the next line is read (pipes, inte
     REQUIRE(::pipe(from_batch) == 0);
     batch::options o;
     o.jobs = jobs;
-    program::result<batch::stats> st = batch::stats{};
+    errors::result<batch::stats> st = batch::stats{};
     std::thread t([&] {
       st = batch::run(to_batch[0], from_batch[1], reverse_line, o);
       ::close(from_batch[1]);
@@ -349,7 +349,7 @@ TEST_CASE("write_file: mode 0600, replaces, leaves no temporary, fails cleanly",
   REQUIRE(::mkdir((dir + "/000000004.eml").c_str(), 0700) == 0);
   auto r = batch::write_file(dfd, "000000004.eml", "x");
   REQUIRE_FALSE(r);
-  CHECK(r.error().code == program::errc::io_error);
+  CHECK(r.error().code == errors::errc::io_error);
   CHECK(::access((dir + "/000000004.eml.tmp").c_str(), F_OK) != 0);
   ::close(dfd);
   for (const char* n : {"000000001.eml", "000000002.eml", "000000003.eml", "target"}) ::unlink((dir + "/" + n).c_str());

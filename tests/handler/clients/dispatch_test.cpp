@@ -139,7 +139,7 @@ TEST_CASE("each built-in target gets the link as single, non-option arguments", 
                     "--body=\"; rm -rf ~\nline 2", "--header=In-Reply-To: <1@example.org>", "--",
                     "victim@example.org"});
 
-  // A webmail is not started as a program: the browser gets its link (open/prepare.cpp), which
+  // A webmail is not started as a program: the browser gets its link (open_link/prepare.cpp), which
   // holds the same draft (clients/webmail.hpp; each service read back in tests/cli/webmail_links.py).
   CHECK_FALSE(client_argv(target::webmail, in));
   auto gmail = webmail::compose_link(*webmail::by_name("gmail"), d, "");

@@ -25,14 +25,14 @@ TEST_CASE("the terminal prefix", "[process]") {
   CHECK(*terminal_prefix(std::nullopt, "foot") == V{"foot", "-e"});
   CHECK(*terminal_prefix(std::nullopt, "kitty --single-instance") == V{"x-terminal-emulator", "-e"});
   CHECK(*terminal_prefix("\"/opt/my term/term\" --exec", "foot") == V{"/opt/my term/term", "--exec"});
-  CHECK(terminal_prefix("term %u", std::nullopt).error().code == program::errc::exec_syntax);
+  CHECK(terminal_prefix("term %u", std::nullopt).error().code == errors::errc::exec_syntax);
 }
 
 TEST_CASE("programs are found in PATH", "[process]") {
   auto sh = find_program("sh");
   REQUIRE(sh);
   CHECK(sh->front() == '/');
-  CHECK(find_program("mailtokit-no-such-program").error().code == program::errc::not_found);
+  CHECK(find_program("mailtokit-no-such-program").error().code == errors::errc::not_found);
   CHECK(*find_program(*sh) == *sh);
   CHECK_FALSE(find_program("/etc/passwd"));  // not executable
   CHECK_FALSE(find_program(""));
@@ -41,9 +41,9 @@ TEST_CASE("programs are found in PATH", "[process]") {
 TEST_CASE("spawn runs argv without a shell", "[process]") {
   CHECK(*spawn({"true"}, {true, false}) == 0);
   CHECK(*spawn({"false"}, {true, false}) == 1);
-  CHECK(spawn({"mailtokit-no-such-program"}, {true, false}).error().code == program::errc::not_found);
+  CHECK(spawn({"mailtokit-no-such-program"}, {true, false}).error().code == errors::errc::not_found);
   CHECK(spawn({}, {}).error().code == errc::empty_input);
-  CHECK(spawn({"echo", std::string("a\0b", 3)}, {true, false}).error() == program::error{program::errc::spawn_failed, 1});
+  CHECK(spawn({"echo", std::string("a\0b", 3)}, {true, false}).error() == errors::error{errors::errc::spawn_failed, 1});
 
   // Shell syntax is just bytes in one argument.
   auto echo = run_capture({"printf", "%s|", "a b", "$(id)", "`id`;x", "-n"});

@@ -59,20 +59,20 @@ TEST_CASE("an empty configuration sets nothing", "[config]") {
 TEST_CASE("configuration errors carry the byte offset", "[config]") {
   struct bad {
     std::string text;
-    program::code code;
+    errors::code code;
     std::size_t offset;
   };
   const bad cases[] = {
-      {"target thunderbird\n", program::errc::config_error, 0},      // no '='
-      {"target = a\ncolour = blue\n", program::errc::config_error, 11},  // unknown key
-      {"notify = maybe\n", program::errc::config_error, 9},          // not yes/no
-      {"draft_max_age_days = -1\n", program::errc::config_error, 21},
-      {"draft_max_age_days = 1000000\n", program::errc::config_error, 21},
-      {"draft_max_age_days =\n", program::errc::config_error, 20},
-      {"target =\n", program::errc::config_error, 8},                // empty value
-      {"confirm =\n", program::errc::config_error, 9},               // empty value
-      {"keep = ,\n", program::errc::config_error, 7},                // nothing listed is fine...
-      {"ta rget = x\n", program::errc::config_error, 2},             // space inside the key
+      {"target thunderbird\n", errors::errc::config_error, 0},      // no '='
+      {"target = a\ncolour = blue\n", errors::errc::config_error, 11},  // unknown key
+      {"notify = maybe\n", errors::errc::config_error, 9},          // not yes/no
+      {"draft_max_age_days = -1\n", errors::errc::config_error, 21},
+      {"draft_max_age_days = 1000000\n", errors::errc::config_error, 21},
+      {"draft_max_age_days =\n", errors::errc::config_error, 20},
+      {"target =\n", errors::errc::config_error, 8},                // empty value
+      {"confirm =\n", errors::errc::config_error, 9},               // empty value
+      {"keep = ,\n", errors::errc::config_error, 7},                // nothing listed is fine...
+      {"ta rget = x\n", errors::errc::config_error, 2},             // space inside the key
       {"from = caf\xC3\n", errc::utf8_truncated, 10},
   };
   for (const auto& b : cases) {
@@ -85,9 +85,9 @@ TEST_CASE("configuration errors carry the byte offset", "[config]") {
       continue;
     }
     REQUIRE_FALSE(c);
-    CHECK(c.error().at == program::error{b.code, b.offset});
+    CHECK(c.error().at == errors::error{b.code, b.offset});
   }
-  CHECK(parse_config("keep =\n").error().at == program::error{program::errc::config_error, 6});
+  CHECK(parse_config("keep =\n").error().at == errors::error{errors::errc::config_error, 6});
   CHECK(parse_config(std::string(max_config_size + 1, '#')).error().at.code == errc::input_too_long);
 }
 
@@ -150,7 +150,7 @@ TEST_CASE("XDG base directories follow the specification", "[config]") {
   env.mailtokit_config = "/etc/mt.conf";
   CHECK(*config_path(env) == "/etc/mt.conf");
   environment none;
-  CHECK(config_home(none).error().code == program::errc::not_found);
+  CHECK(config_home(none).error().code == errors::errc::not_found);
   none.home = "";
   CHECK_FALSE(state_home(none));
 }

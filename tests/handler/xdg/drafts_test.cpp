@@ -47,7 +47,7 @@ TEST_CASE("the draft directory is created private", "[drafts]") {
   // A symbolic link in its place is refused.
   const std::string link = t.path + "/link";
   REQUIRE(symlink(dir.c_str(), link.c_str()) == 0);
-  CHECK(xdg::ensure_private_dir(link).error().code == program::errc::io_error);
+  CHECK(xdg::ensure_private_dir(link).error().code == errors::errc::io_error);
   CHECK_FALSE(xdg::ensure_private_dir("relative/dir"));
 }
 
@@ -69,7 +69,7 @@ TEST_CASE("drafts are written atomically, 0600, with unique names", "[drafts]") 
   CHECK(names.size() == 50);
   for (const auto& e : fs::directory_iterator(t.path + "/d"))
     CHECK(e.path().extension() == ".eml");  // no temporary file left behind
-  CHECK(xdg::write_draft(t.path + "/missing", "x").error().code == program::errc::io_error);
+  CHECK(xdg::write_draft(t.path + "/missing", "x").error().code == errors::errc::io_error);
 }
 
 TEST_CASE("old drafts are cleaned, nothing else", "[drafts]") {

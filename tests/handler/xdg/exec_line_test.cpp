@@ -27,7 +27,7 @@ std::string render(const std::vector<exec_arg>& args) {
   return out;
 }
 
-std::string expect_error(const program::error& e) {
+std::string expect_error(const errors::error& e) {
   return "error " + std::string(to_name(e.code)) + " " + std::to_string(e.offset);
 }
 
@@ -62,7 +62,7 @@ TEST_CASE("every byte outside quotes is either reserved or literal", "[desktop]"
     INFO("byte " << b);
     if (is_reserved) {
       REQUIRE_FALSE(r);
-      CHECK(r.error() == program::error{program::errc::exec_syntax, 6});
+      CHECK(r.error() == errors::error{errors::errc::exec_syntax, 6});
       // Quoted, the same byte is fine unless it is a control character.
       auto q = exec_line::quote_exec_arg(std::string("a") + c + "b");
       if (b < 0x20 || b == 0x7F) {
@@ -99,8 +99,8 @@ TEST_CASE("quote_exec_arg round-trips through split_exec", "[desktop]") {
     CHECK((*back)[2].field == 'u');
   }
   CHECK_FALSE(exec_line::quote_exec_arg(""));
-  CHECK(exec_line::quote_exec_arg("/a%b").error() == program::error{program::errc::exec_syntax, 2});
-  CHECK(exec_line::quote_exec_arg("/a\nb").error() == program::error{program::errc::exec_syntax, 2});
+  CHECK(exec_line::quote_exec_arg("/a%b").error() == errors::error{errors::errc::exec_syntax, 2});
+  CHECK(exec_line::quote_exec_arg("/a\nb").error() == errors::error{errors::errc::exec_syntax, 2});
 }
 
 TEST_CASE("field codes expand to exactly one argument each", "[desktop]") {
@@ -121,7 +121,7 @@ TEST_CASE("field codes expand to exactly one argument each", "[desktop]") {
   // A value that would start an option is refused, at the field code's offset.
   auto dash = exec_line::expand_exec(*args, {"-compose", "", "", ""});
   REQUIRE_FALSE(dash);
-  CHECK(dash.error() == program::error{program::errc::exec_syntax, 21});
+  CHECK(dash.error() == errors::error{errors::errc::exec_syntax, 21});
   CHECK_FALSE(exec_line::expand_exec(*args, {uri, "--x", "", ""}));
 
   auto only_u = exec_line::split_exec("prog %U");
