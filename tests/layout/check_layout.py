@@ -50,11 +50,7 @@ UNMIRRORED = {
     "handler/ask/text_limits.hpp": "the question's limits only; tested through tests/handler/ask/question_test.cpp "
                                    "and details_test.cpp",
     "handler/clients/common.hpp": "helpers of the clients' files; tested through tests/handler/clients/dispatch_test.cpp",
-    "handler/launch/entries.hpp": "desktop entries through GIO; tested through tests/handler/open_link/choose_test.cpp "
-                                  "and the real desktops (tests/gui, tests/clients)",
     "handler/open_link/session.hpp": "reads the session's environment; tested through the program (tests/gui, tests/cli)",
-    "handler/launch/start.hpp": "starting a desktop entry through GIO; tested through the real desktops "
-                                "(tests/gui/open_failures_test.py, tests/clients)",
     "handler/xdg/user_files.hpp": "the commands' file steps (configuration, registration paths); tested through the "
                               "program (tests/cli/handler_desktop*.{sh,py})",
     "include/mailtokit/draft.hpp": "types only; tested through mailto_test, json_test, compose_test",

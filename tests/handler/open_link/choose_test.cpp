@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "../entry_of.hpp"
 #include "../error_of.hpp"
 #include <map>
 
@@ -24,18 +25,6 @@ using mailtokit::errors::open_failure;
 using dispatch::target;
 
 namespace {
-
-launch::entry make_entry(std::string id, std::vector<std::string> exec, bool terminal = false, bool dbus = false) {
-  launch::entry e;
-  e.id = std::move(id);
-  e.path = "/usr/share/applications/" + e.id;
-  e.name = e.id;
-  for (const auto& a : exec) e.exec += (e.exec.empty() ? "" : " ") + a;
-  e.exec_argv = std::move(exec);
-  e.terminal = terminal;
-  e.dbus = dbus;
-  return e;
-}
 
 // A desktop: the entries installed (by id), the handlers in the desktop's order, the programs.
 struct desk {
@@ -179,78 +168,6 @@ TEST_CASE("known programs are recognized through their entries, Flatpak, Snap an
   CHECK(id(clients::recognize("v.desktop", V{"/usr/bin/env", "-u", "X", "A=b", "/usr/bin/claws-mail", "--compose", "%u"})) ==
         "claws-mail");
   CHECK(id(clients::recognize("u.desktop", V{"env", "A=b"})) == "-");  // env and nothing to run
-}
-
-TEST_CASE("after_env finds the program env starts", "[choose]") {
-  using V = std::vector<std::string>;
-  CHECK(launch::after_env(V{}) == 0);
-  CHECK(launch::after_env(V{"thunderbird", "%u"}) == 0);
-  CHECK(launch::after_env(V{"env", "LANG=C", "neomutt", "%u"}) == 2);
-  CHECK(launch::after_env(V{"/usr/bin/env", "-u", "X", "A=b", "mutt"}) == 4);
-  CHECK(launch::after_env(V{"env", "A=b", "-i"}) == 3);
-}
-
-TEST_CASE("a desktop entry gets the program's own hand-over where its URI field code is", "[choose]") {
-  const auto flat = make_entry("org.kde.kmail2.desktop", {"/usr/bin/flatpak", "run", "--branch=stable",
-                                                         "--command=kmail", "--file-forwarding", "org.kde.kmail2",
-                                                         "-qwindowtitle", "%c", "@@u", "%u", "@@"});
-  launch::start_request r;
-  r.e = &flat;
-  r.is_uri = false;
-  r.args = {"--composer", "--subject=50% off \"now\" $HOME `x` \\", "--", "a@example.org"};
-  auto line = launch::exec_line(r);
-  REQUIRE(line);
-  CHECK(*line == "\"/usr/bin/flatpak\" \"run\" \"--branch=stable\" \"--command=kmail\" \"--file-forwarding\" "
-                 "\"org.kde.kmail2\" \"--composer\" "
-                 "\"--subject=50%% off \\\"now\\\" \\$HOME \\`x\\` \\\\\" \"--\" \"a@example.org\"");
-  // The entry's own arguments (KMail's `-qwindowtitle %c`) make way for the program's options.
-  const auto plain = make_entry("org.kde.kmail2.desktop", {"kmail", "-qwindowtitle", "%c", "%u"});
-  r.e = &plain;
-  CHECK(*launch::exec_line(r) == "\"kmail\" \"--composer\" \"--subject=50%% off \\\"now\\\" \\$HOME \\`x\\` "
-                                  "\\\\\" \"--\" \"a@example.org\"");
-  // Terminal entries start in the user's terminal.
-  const auto neo = make_entry("neomutt.desktop", {"neomutt", "%u"}, true);
-  r.e = &neo;
-  r.args = {"-e", "mailto_allow to bcc keywords", "--", "mailto:a@example.org"};
-  r.terminal = {"x-terminal-emulator", "-e"};
-  line = launch::exec_line(r);
-  REQUIRE(line);
-  CHECK(*line == "\"x-terminal-emulator\" \"-e\" \"neomutt\" \"-e\" \"mailto_allow to bcc keywords\" \"--\" "
-                 "\"mailto:a@example.org\"");
-  // A URI through a terminal entry: the entry's own line behind the terminal.
-  launch::start_request u;
-  u.e = &neo;
-  u.args = {"mailto:a@example.org"};
-  u.terminal = {"x-terminal-emulator", "-e"};
-  CHECK(*launch::exec_line(u) == "\"x-terminal-emulator\" \"-e\" \"neomutt\" %u");
-  // A URI goes in as the desktop gives it: the entry's own line, D-Bus when it is activatable.
-  const auto geary = make_entry("org.gnome.Geary.desktop", {"geary", "%U"}, false, true);
-  launch::start_request g;
-  g.e = &geary;
-  g.args = {"mailto:a@example.org"};
-  CHECK(*launch::exec_line(g) == "geary %U");
-  CHECK(launch::uses_dbus(g));
-  // No URI field code: nowhere to put the draft.
-  const auto none = make_entry("x.desktop", {"mua", "--new"});
-  r.e = &none;
-  r.terminal.clear();
-  CHECK_FALSE(launch::exec_line(r));
-}
-
-TEST_CASE("an entry that hands its arguments to a shell is recognized", "[choose]") {
-  using V = std::vector<std::string>;
-  // Emacs 28's emacsclient-mail.desktop (CVE-2023-27985).
-  CHECK(launch::shell_wrapper(V{"sh", "-c", "exec emacsclient --alternate-editor= --display=\"$DISPLAY\" --eval "
-                                             "\"(message-mailto \\\"$1\\\")\"",
-                                "sh", "%u"}) == "sh -c");
-  CHECK(launch::shell_wrapper(V{"/bin/bash", "-lc", "mua \"$1\"", "x", "%u"}) == "bash -c");
-  CHECK(launch::shell_wrapper(V{"env", "FOO=1", "dash", "-c", "x", "%u"}) == "dash -c");
-  CHECK(launch::shell_wrapper(V{"emacsclient", "--eval", "(message-mailto \"%u\")"}) == "emacsclient --eval");
-  CHECK(launch::shell_wrapper(V{"python3", "-c", "import sys", "%u"}) == "python3 -c");
-  CHECK(launch::shell_wrapper(V{"xterm", "-e", "sh", "-c", "mutt \"$1\"", "x", "%u"}) == "sh -c");
-  CHECK(launch::shell_wrapper(V{"thunderbird", "%u"}) == std::nullopt);
-  CHECK(launch::shell_wrapper(V{"bash", "/usr/lib/mua/start.sh", "%u"}) == std::nullopt);
-  CHECK(launch::shell_wrapper(V{"sh", "%u", "-c"}).has_value());  // conservative: -c anywhere after the shell
 }
 
 TEST_CASE("the URI handed to a desktop entry means nothing to a shell or a Lisp reader", "[choose]") {
