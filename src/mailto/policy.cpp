@@ -254,7 +254,7 @@ void apply_one(draft& d, hfield& f, const policy& p, html_source& html, std::siz
       spare->pop_back();
     }
     reason.assign(drop_reason(f.name));
-    d.dropped.emplace_back(std::move(f.name), std::move(f.value), std::move(reason));
+    d.dropped.push_back(dropped_field{std::move(f.name), std::move(f.value), std::move(reason)});
     return;
   }
   const int k = default_index(f.name);  // 0 to, 1 cc, 2 bcc, 3 subject, 4 body, ... or -1
