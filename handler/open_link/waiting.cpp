@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "base/files.hpp"
 #include "xdg/drafts.hpp"
@@ -65,22 +66,28 @@ std::optional<std::string> read_link_file(const std::string& path) {
 
 void remove(const std::string& dir, const std::string& name) { (void)::unlink((dir + "/" + name).c_str()); }
 
-// Removes links past their time and past the list's length (beyond `room` newest); returns how
-// many left for the length.
-std::size_t trim(const std::string& dir, std::size_t room) {
+// What trim() leaves of the list.
+struct trimmed {
+  std::vector<std::string> kept;  // the names still there, newest first
+  std::size_t dropped = 0;        // how many left for the length
+};
+
+// Removes, of `names` (the list's, newest first), the links past their time and those past the
+// list's length (beyond the `room` newest).
+trimmed trim(const std::string& dir, std::vector<std::string> names, std::size_t room) {
   const auto oldest = clock::now() - waiting_kept_for;
-  std::size_t kept = 0, dropped = 0;
-  for (const auto& name : names_in(dir)) {
+  trimmed t;
+  for (auto& name : names) {
     if (time_of(name) < oldest) {
       remove(dir, name);
-    } else if (kept == room) {
+    } else if (t.kept.size() == room) {
       remove(dir, name);
-      ++dropped;
+      ++t.dropped;
     } else {
-      ++kept;
+      t.kept.push_back(std::move(name));
     }
   }
-  return dropped;
+  return t;
 }
 
 }  // namespace
@@ -91,20 +98,23 @@ put_aside_result put_aside(const std::string& dir, std::string_view link) {
   put_aside_result r;
   if (link.size() > max_link_bytes || !xdg::ensure_private_dir(dir)) return r;
   // The same link again (a page repeating one) moves to the top: one line in the list.
-  for (const auto& name : names_in(dir))
-    if (const auto text = read_link_file(dir + "/" + name); text && *text == link) {
-      remove(dir, name);
-      r.already = true;
-    }
-  r.dropped = trim(dir, max_waiting_kept - 1);
+  auto names = names_in(dir);
+  std::erase_if(names, [&](const std::string& name) {
+    const auto text = read_link_file(dir + "/" + name);
+    if (!text || *text != link) return false;
+    remove(dir, name);
+    r.already = true;
+    return true;
+  });
+  r.dropped = trim(dir, std::move(names), max_waiting_kept - 1).dropped;
   r.kept = files::write_atomic(AT_FDCWD, dir + "/" + new_name(), link, {.replace = false}).has_value();
   return r;
 }
 
 std::vector<waiting_link> list_waiting(const std::string& dir) {
-  (void)trim(dir, max_waiting_kept);
+  const trimmed listed = trim(dir, names_in(dir), max_waiting_kept);
   std::vector<waiting_link> out;
-  for (const auto& name : names_in(dir))
+  for (const auto& name : listed.kept)
     if (auto text = read_link_file(dir + "/" + name)) out.push_back({name, std::move(*text), time_of(name)});
   return out;
 }
