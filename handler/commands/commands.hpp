@@ -3,6 +3,9 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include "cli/cli.hpp"
 
@@ -26,6 +29,10 @@ void add_use_command(CLI::App& app, cli::context& ctx);
 void add_settings_command(CLI::App& app, cli::context& ctx);
 /// `waiting`: the mail links that waited (waiting.cpp).
 void add_waiting_command(CLI::App& app, cli::context& ctx);
+/// The window program (mailtokit-ask) of `settings` and `waiting --window`, looked for only with a
+/// display. Without one: nothing, after "error: unavailable: <needs_display>" and `instead`, what
+/// the terminal offers (exit_unavailable follows) (window.cpp).
+[[nodiscard]] std::optional<std::string> find_window(std::string_view needs_display, std::string_view instead);
 /// `register` and `unregister` (register.cpp), for the settings window too: print what they did,
 /// return the exit status.
 int run_register();

@@ -158,14 +158,14 @@ int run_settings() {
   const auto env = xdg::environment::current();
   auto lc = xdg::load_config(env);
   if (!lc) return lc.error();
-  const auto ask_program = open_link::has_display() ? ask::find_ask(xdg::self_exe()) : std::nullopt;
-  if (!ask_program || lc->path.empty()) {
-    report_error("unavailable",
-                 lc->path.empty() ? std::string(tr("HOME (or XDG_CONFIG_HOME) must be set to an absolute path"))
-                                  : std::string(tr("the Mail links window needs a display")),
-                 {}, tr("`mailtokit use`, `mailtokit register` and `mailtokit unregister` make the same choices"));
+  const std::string_view instead =
+      tr("`mailtokit use`, `mailtokit register` and `mailtokit unregister` make the same choices");
+  if (lc->path.empty()) {
+    report_error("unavailable", tr("HOME (or XDG_CONFIG_HOME) must be set to an absolute path"), {}, instead);
     return exit_unavailable;
   }
+  const auto ask_program = find_window(tr("the Mail links window needs a display"), instead);
+  if (!ask_program) return exit_unavailable;
   const bool registered = launch::mailtokit_handles_mail_links(xdg::self_exe());
   std::string problem;
   std::optional<ask::window_answer> last;
@@ -173,8 +173,7 @@ int run_settings() {
     const auto r = settings_request(*lc, registered, problem, last ? &*last : nullptr);
     const auto a = ask::ask_window(r, *ask_program);
     if (a.what == ask::window_answer::how::failed) {
-      report_error("unavailable", tr("the Mail links window could not be shown"), {},
-                   tr("`mailtokit use`, `mailtokit register` and `mailtokit unregister` make the same choices"));
+      report_error("unavailable", tr("the Mail links window could not be shown"), {}, instead);
       return exit_unavailable;
     }
     if (a.what == ask::window_answer::how::closed || a.button != "save") {

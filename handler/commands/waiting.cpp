@@ -16,7 +16,6 @@
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/preview.hpp"
 #include "open_link/run.hpp"
-#include "open_link/session.hpp"
 #include "open_link/waiting.hpp"
 #include "xdg/user_files.hpp"
 
@@ -131,12 +130,9 @@ ask::request list_request(const std::vector<waiting_link>& links) {
 }
 
 int run_window(const std::string& dir) {
-  const auto ask_program = open_link::has_display() ? ask::find_ask(xdg::self_exe()) : std::nullopt;
-  if (!ask_program) {
-    report_error("unavailable", tr("the window of mail links that waited needs a display"), {},
-                 tr("`mailtokit waiting` lists them in a terminal"));
-    return exit_unavailable;
-  }
+  const std::string_view instead = tr("`mailtokit waiting` lists them in a terminal");
+  const auto ask_program = find_window(tr("the window of mail links that waited needs a display"), instead);
+  if (!ask_program) return exit_unavailable;
   // Each answer leaves the list smaller, so this ends; a link picked is asked, then the rest shown.
   for (;;) {
     auto links = open_link::list_waiting(dir);
@@ -144,8 +140,7 @@ int run_window(const std::string& dir) {
     if (links.size() > ask::max_options) links.resize(ask::max_options);
     const auto a = ask::ask_window(list_request(links), *ask_program);
     if (a.what == ask::window_answer::how::failed) {
-      report_error("unavailable", tr("the window of mail links that waited could not be shown"), {},
-                   tr("`mailtokit waiting` lists them in a terminal"));
+      report_error("unavailable", tr("the window of mail links that waited could not be shown"), {}, instead);
       return exit_unavailable;
     }
     if (a.what == ask::window_answer::how::closed || a.button == "cancel") return exit_ok;
