@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "mailto/code_table.hpp"
+
 namespace mailtokit {
 
 namespace {
@@ -19,11 +21,6 @@ constexpr std::array finding_entries{
     MAILTOKIT_FINDING_LIST(MAILTOKIT_FINDING_ENTRY)
 #undef MAILTOKIT_FINDING_ENTRY
 };
-
-const finding_entry* entry(finding_code code) noexcept {
-  const auto i = static_cast<std::size_t>(code);
-  return i < finding_entries.size() ? &finding_entries[i] : nullptr;
-}
 
 // One severity per warning_code, in enum order: each line names its code, so a line out of
 // place or missing does not compile.
@@ -48,23 +45,19 @@ static_assert(warning_severities.size() == 0 MAILTOKIT_WARN_LIST(MAILTOKIT_WARN_
 }  // namespace
 
 std::string_view to_name(finding_code code) noexcept {
-  const finding_entry* e = entry(code);
-  return e ? e->name : "unknown_finding";
+  return detail::name_of(finding_entries, code, "unknown_finding");
 }
 
 std::string_view to_string(finding_code code) noexcept {
-  const finding_entry* e = entry(code);
-  return e ? e->text : "unknown finding";
+  return detail::text_of(finding_entries, code, "unknown finding");
 }
 
 std::optional<finding_code> finding_code_from_name(std::string_view name) noexcept {
-  for (std::size_t i = 0; i < finding_entries.size(); ++i)
-    if (finding_entries[i].name == name) return static_cast<finding_code>(i);
-  return std::nullopt;
+  return detail::code_named<finding_code>(finding_entries, name);
 }
 
 severity severity_of(finding_code code) noexcept {
-  const finding_entry* e = entry(code);
+  const finding_entry* e = detail::entry_of(finding_entries, code);
   return e ? e->level : severity::risky;
 }
 
@@ -74,8 +67,8 @@ severity severity_of(std::string_view name) noexcept {
 }
 
 severity severity_of(warning_code code) noexcept {
-  const auto i = static_cast<std::size_t>(code);
-  return i < warning_severities.size() ? warning_severities[i].second : severity::risky;
+  const auto* e = detail::entry_of(warning_severities, code);
+  return e ? e->second : severity::risky;
 }
 
 }  // namespace mailtokit

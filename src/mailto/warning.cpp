@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "mailto/code_table.hpp"
+
 namespace mailtokit {
 
 namespace {
@@ -20,37 +22,28 @@ constexpr std::array warning_entries{
 #undef MAILTOKIT_WARN_ENTRY
 };
 
-const warning_entry* entry(warning_code code) noexcept {
-  const auto i = static_cast<std::size_t>(code);
-  return i < warning_entries.size() ? &warning_entries[i] : nullptr;
-}
-
 }  // namespace
 
 std::string_view to_name(warning_code code) noexcept {
-  const warning_entry* e = entry(code);
-  return e ? e->name : "unknown_warning";
+  return detail::name_of(warning_entries, code, "unknown_warning");
 }
 
 std::string_view to_string(warning_code code) noexcept {
-  const warning_entry* e = entry(code);
-  return e ? e->text : "unknown warning";
+  return detail::text_of(warning_entries, code, "unknown warning");
 }
 
 warning_kind kind_of(warning_code code) noexcept {
-  const warning_entry* e = entry(code);
+  const warning_entry* e = detail::entry_of(warning_entries, code);
   return e ? e->kind : warning_kind::syntax;
 }
 
 bool is_repair(warning_code code) noexcept {
-  const warning_entry* e = entry(code);
+  const warning_entry* e = detail::entry_of(warning_entries, code);
   return e && e->repair;
 }
 
 std::optional<warning_code> warning_code_from_name(std::string_view name) noexcept {
-  for (std::size_t i = 0; i < warning_entries.size(); ++i)
-    if (warning_entries[i].name == name) return static_cast<warning_code>(i);
-  return std::nullopt;
+  return detail::code_named<warning_code>(warning_entries, name);
 }
 
 }  // namespace mailtokit
