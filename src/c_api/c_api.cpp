@@ -212,6 +212,17 @@ int guarded(mailtokit_error* err, F&& f) noexcept {
   }
 }
 
+// A new handle, or NULL when it cannot be made (memory, or anything its members' constructors
+// throw): no exception leaves an entry point.
+template <class T>
+T* new_handle() noexcept {
+  try {
+    return new T();
+  } catch (...) {
+    return nullptr;
+  }
+}
+
 // A (pointer, length) argument as a view; false when the pointer is NULL but the length is not 0.
 bool view(const char* s, std::size_t len, std::string_view& out) {
   if (!s && len != 0) return false;
@@ -413,13 +424,7 @@ void mailtokit_free(void* p) { std::free(p); }
 
 // ---- options ----
 
-mailtokit_options* mailtokit_options_new(void) {
-  try {
-    return new mailtokit_options();
-  } catch (...) {
-    return nullptr;
-  }
-}
+mailtokit_options* mailtokit_options_new(void) { return new_handle<mailtokit_options>(); }
 
 void mailtokit_options_free(mailtokit_options* opt) { delete opt; }
 
@@ -548,13 +553,7 @@ int mailtokit_read_message(const char* eml, size_t len, const mailtokit_options*
   });
 }
 
-mailtokit_draft* mailtokit_draft_new(void) {
-  try {
-    return new mailtokit_draft();
-  } catch (...) {
-    return nullptr;
-  }
-}
+mailtokit_draft* mailtokit_draft_new(void) { return new_handle<mailtokit_draft>(); }
 
 void mailtokit_draft_free(mailtokit_draft* d) { delete d; }
 
