@@ -3,8 +3,6 @@
 // names and all). The query, which it decodes, is built from the draft: one cc= or bcc= per
 // address (aerc joins repeated fields with ','), every byte but unreserved ones percent-encoded
 // (url.Query() reads '+' as a space). It reads cc, bcc, subject, body and in-reply-to.
-#include <array>
-
 #include "clients/client.hpp"
 #include "clients/common.hpp"
 #include "mailtokit/address.hpp"
@@ -12,8 +10,6 @@
 
 namespace mailtokit::clients {
 namespace {
-
-constexpr std::array<std::string_view, 4> aerc_fields = {"cc", "bcc", "subject", "in-reply-to"};
 
 // Go's url.Parse cuts the fragment at the first '#' and the query at the first '?', and an
 // opaque part that starts with '/' becomes a path: those bytes of an address cannot reach
@@ -24,7 +20,7 @@ std::string aerc_to(const std::vector<address>& to) {
   std::string out;
   for (const auto& a : to) {
     if (!out.empty()) out += ", ";
-    for (const char c : detail::named(a, detail::ascii_form(a))) {
+    for (const char c : detail::mailbox(a)) {
       if (aerc_unsafe(c) || (c == '/' && out.empty())) {
         static constexpr char hex[] = "0123456789ABCDEF";
         out += '%';
@@ -41,8 +37,8 @@ std::string aerc_to(const std::vector<address>& to) {
 std::string aerc_query(const draft& d) {
   std::string q;
   char sep = '?';
-  for (const auto& a : d.cc) detail::add_query(q, sep, "cc", detail::named(a, detail::ascii_form(a)));
-  for (const auto& a : d.bcc) detail::add_query(q, sep, "bcc", detail::named(a, detail::ascii_form(a)));
+  for (const auto& a : d.cc) detail::add_query(q, sep, "cc", detail::mailbox(a));
+  for (const auto& a : d.bcc) detail::add_query(q, sep, "bcc", detail::mailbox(a));
   if (d.subject) detail::add_query(q, sep, "subject", *d.subject);
   if (d.body) detail::add_query(q, sep, "body", *d.body);
   for (const auto& h : d.headers)
@@ -65,9 +61,6 @@ errors::result<handover> aerc_hand(const inputs& in) {
 }
 
 void aerc_losses(const draft& d, std::vector<std::string>& out) {
-  for (const auto& h : d.headers)
-    if (!detail::one_of(h.name, aerc_fields))
-      out.push_back(fill(tr("aerc: this client loses {0} (it does not read that field from a link)"), {h.name}));
   for (const auto& a : d.to) {
     const std::string s = a.unicode();
     if (std::any_of(s.begin(), s.end(), aerc_unsafe) || (!s.empty() && s.front() == '/'))
@@ -90,17 +83,13 @@ void aerc_losses(const draft& d, std::vector<std::string>& out) {
 }
 
 const registration aerc{{
-    .name = "aerc",
-    .label = "aerc",
-    .rank = 100,
-    .entry_ids = {"aerc.desktop"},
-    .programs = {"aerc"},
-    .terminal = true,
-    .hand = aerc_hand,
+    .name = "aerc", .label = "aerc", .rank = 100,
+    .entry_ids = {"aerc.desktop"}, .programs = {"aerc"}, .terminal = true, .package = "aerc",
+    .hand = aerc_hand, .from_link = false,
+    .only_fields = std::vector<std::string_view>{"cc", "bcc", "subject", "in-reply-to"},
     .losses = aerc_losses,
-    .notes = N_("gets a link with the To list decoded (it does not percent-decode the address part) and one cc= or bcc= "
-    "per address; reads only cc, bcc, subject, body and in-reply-to"),
-    .from_link = false,
+    .notes = N_("gets a link with the To list decoded (it does not percent-decode the address part) and one cc= or "
+                "bcc= per address; reads only cc, bcc, subject, body and in-reply-to"),
     .gets = N_("the link, with the To list decoded"),
 }};
 

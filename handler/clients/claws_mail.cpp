@@ -5,43 +5,30 @@
 // as its To text and ignores a to= field (tested with the real Claws Mail 4.1): a To list with
 // display names goes there as RFC 5322 text (dispatch::claws_uri).
 #include "clients/client.hpp"
+#include "clients/common.hpp"
 #include "base/i18n.hpp"
 
 namespace mailtokit::clients {
 namespace {
 
 errors::result<handover> claws_hand(const inputs& in) {
-  if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(errors::errc::spawn_failed, 0);
-  handover h;
-  h.is_uri = false;
-  h.args = {"--compose", std::string(in.uri)};
-  if (!in.body_file.empty()) {
-    if (in.body_file.front() != '/') return fail(errors::errc::spawn_failed, 0);
-    h.args.emplace_back("--insert");
-    h.args.emplace_back(in.body_file);
-  }
+  auto h = detail::link_after(in.uri, {"--compose"});
+  if (!h || in.body_file.empty()) return h;
+  if (in.body_file.front() != '/') return fail(errors::errc::spawn_failed, 0);
+  h->args.emplace_back("--insert");
+  h->args.emplace_back(in.body_file);
   return h;
 }
 
 // parse_cmd_opt: "--attach" takes the following arguments up to the next option.
-void claws_attach(handover& h, const draft& /*d*/, const std::vector<std::string>& files) {
-  h.args.emplace_back("--attach");
-  h.args.insert(h.args.end(), files.begin(), files.end());
-}
-
 const registration claws_mail{{
-    .name = "claws-mail",
-    .label = "Claws Mail",
-    .rank = 40,
+    .name = "claws-mail", .label = "Claws Mail", .rank = 40, .aliases = {"claws"},
     .entry_ids = {"claws-mail.desktop", "org.claws_mail.Claws-Mail.desktop"},
-    .programs = {"claws-mail"},
-    .hand = claws_hand,
+    .programs = {"claws-mail"}, .package = "claws-mail",
+    .hand = claws_hand, .attach = detail::attach_as<detail::file_args::list, "--attach">,
+    .socket_fits = dispatch::claws_link_fits, .body_file = true,
     .notes = N_("--compose with the link; the To list with display names in the address part; a body that does not fit "
-    "its 8 KB socket line goes in a private file with --insert"),
-    .attach = claws_attach,
-    .aliases = {"claws"},
-    .socket_fits = dispatch::claws_link_fits,
-    .body_file = true,
+                "its 8 KB socket line goes in a private file with --insert"),
 }};
 
 }  // namespace

@@ -194,9 +194,8 @@ bool sylpheed_link_fits(std::string_view link) noexcept {
 std::string claws_body_text(std::string_view body) { return clients::detail::crlf_to_lf(body); }
 
 std::vector<std::string> client_losses(target t, const draft& d) {
-  std::vector<std::string> out;
-  if (const auto* c = clients::by_target(t); c != nullptr && c->losses != nullptr) c->losses(d, out);
-  return out;
+  const auto* c = clients::by_target(t);
+  return c != nullptr ? clients::losses_of(*c, d) : std::vector<std::string>{};
 }
 
 }  // namespace mailtokit::dispatch

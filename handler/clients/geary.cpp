@@ -12,29 +12,14 @@ namespace {
 // Geary 43 saves the text part as format=flowed without space-stuffing (RFC 3676 section 4.4):
 // a body line that starts with a space loses one in every reader that follows the RFC (seen in
 // the drafts of tests/clients/geary_test.py).
-void geary_losses(const draft& d, std::vector<std::string>& out) {
-  if (!d.body) return;
-  const std::string_view b = *d.body;
-  for (std::size_t i = 0; i < b.size(); ++i) {
-    if (b[i] == ' ' && (i == 0 || b[i - 1] == '\n')) {
-      out.push_back(tr("geary: this client changes Body: a line that starts with a space loses one space "
-                       "(format=flowed without space-stuffing)"));
-      return;
-    }
-  }
-}
-
 const registration geary{{
-    .name = "geary",
-    .label = "Geary",
-    .rank = 50,
-    .entry_ids = {"org.gnome.Geary.desktop", "geary.desktop"},
-    .programs = {"geary"},
-    .hand = uri_only,
-    .losses = geary_losses,
-    .notes = N_("D-Bus activated (org.freedesktop.Application.Open) with the clean link; it attaches the files of attach= "
-    "fields without asking, so mailtokit passes only files the user chose in its own question"),
-    .attach = attach_in_uri,
+    .name = "geary", .label = "Geary", .rank = 50,
+    .entry_ids = {"org.gnome.Geary.desktop", "geary.desktop"}, .programs = {"geary"}, .package = "geary",
+    .hand = uri_only, .attach = attach_in_uri,
+    .spaces_changed = N_("geary: this client changes Body: a line that starts with a space loses one space "
+                         "(format=flowed without space-stuffing)"),
+    .notes = N_("D-Bus activated (org.freedesktop.Application.Open) with the clean link; it attaches the files of "
+                "attach= fields without asking, so mailtokit passes only files the user chose in its own question"),
 }};
 
 }  // namespace

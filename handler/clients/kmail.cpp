@@ -10,8 +10,6 @@
 // cannot be given at all: KMKernel::handleCommandLine (kmkernel.cpp, KMail 22.12) takes a subject
 // of exactly "ession" for its "-session" (read as "-s ession" after a session restore), clears it
 // and ignores every To address. Such a subject is left out, and the user told (kmail_losses).
-#include <algorithm>
-
 #include "clients/client.hpp"
 #include "clients/common.hpp"
 #include "base/i18n.hpp"
@@ -51,7 +49,7 @@ errors::result<handover> kmail_hand(const inputs& in) {
   for (std::size_t i = 0; i < d.to.size(); ++i) {
     // A positional argument that QUrl reads with a scheme is taken as an attachment; any other
     // one is a To address (a display name too: KMail parses the list itself).
-    std::string s = detail::named(d.to[i], detail::ascii_form(d.to[i]));
+    std::string s = detail::mailbox(d.to[i]);
     if (starts_option(s) || looks_like_scheme(s)) return fail(errc::invalid_address, i);
     a.push_back(std::move(s));
   }
@@ -65,23 +63,14 @@ void kmail_losses(const draft& d, std::vector<std::string>& out) {
 }
 
 // KMKernel: "--attach <url>", repeatable, before "--" and the To addresses.
-void kmail_attach(handover& h, const draft& /*d*/, const std::vector<std::string>& files) {
-  auto at = std::find(h.args.begin(), h.args.end(), "--");
-  for (const auto& f : files) at = std::next(h.args.insert(at, "--attach=" + f));
-}
-
 const registration kmail{{
-    .name = "kmail",
-    .label = "KMail",
-    .rank = 30,
+    .name = "kmail", .label = "KMail", .rank = 30,
     .entry_ids = {"org.kde.kmail2.desktop", "org.kde.kmail.desktop", "kmail.desktop"},
-    .programs = {"kmail"},
-    .hand = kmail_hand,
+    .programs = {"kmail"}, .package = "kmail",
+    .hand = kmail_hand, .from_link = false, .attach = detail::attach_as<detail::file_args::joined, "--attach=">,
     .losses = kmail_losses,
     .notes = N_("gets options (--composer --subject= --cc= --bcc= --body= --header=) and the To addresses in A-label "
-    "form, never the link: it percent-decodes a link once before reading it (KMKernel::handleCommandLine)"),
-    .attach = kmail_attach,
-    .from_link = false,
+                "form, never the link: it percent-decodes a link once before reading it (KMKernel::handleCommandLine)"),
     .address_refused = N_("KMail was not started: To address {0} would be read as an option or as a file to attach "
                           "(KMail takes an argument with a scheme as an attachment)."),
 }};

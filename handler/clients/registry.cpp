@@ -6,6 +6,7 @@
 
 #include "clients/client.hpp"
 #include "clients/common.hpp"
+#include "base/i18n.hpp"
 #include "launch/entries.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/percent.hpp"
@@ -116,12 +117,21 @@ void attach_in_uri(handover& h, const draft& /*d*/, const std::vector<std::strin
   }
 }
 
-errors::result<handover> uri_only(const inputs& in) {
-  // The clean URI always starts with "mailto:": never an option, never a -compose spec.
-  if (in.uri.size() < 7 || in.uri.substr(0, 7) != "mailto:") return fail(errors::errc::spawn_failed, 0);
-  handover h;
-  h.args = {std::string(in.uri)};
-  return h;
+errors::result<handover> uri_only(const inputs& in) { return detail::link_after(in.uri, {}); }
+
+std::vector<std::string> losses_of(const client& c, const draft& d) {
+  std::vector<std::string> out;
+  if (!c.bcc_lost.empty() && !d.bcc.empty()) out.emplace_back(tr(c.bcc_lost.data()));
+  if (c.only_fields)
+    for (const auto& h : d.headers)
+      if (!detail::one_of(h.name, *c.only_fields))
+        // TRANSLATORS: {0} is a mail program's name, {1} a header field's name such as Keywords.
+        out.push_back(
+            fill(tr("{0}: this client loses {1} (it does not read that field from a link)"), {c.name, h.name}));
+  if (!c.spaces_changed.empty() && d.body && detail::odd_spaces(*d.body, c.doubled_spaces))
+    out.emplace_back(tr(c.spaces_changed.data()));
+  if (c.losses != nullptr) c.losses(d, out);
+  return out;
 }
 
 }  // namespace mailtokit::clients

@@ -5,6 +5,7 @@
 // with fd_gets() into an 8192-byte buffer, so the end of a longer link is lost (and, after a
 // "compose_attach" line, read as paths to attach): handler/clients/README.md.
 #include "clients/client.hpp"
+#include "clients/common.hpp"
 #include "base/i18n.hpp"
 
 namespace mailtokit::clients {
@@ -17,9 +18,11 @@ errors::result<handover> sylpheed_hand(const inputs& in) {
   return h;
 }
 
+// A running Sylpheed reads the whole link of `d` from its socket.
+bool link_fits(const draft& d) { return dispatch::sylpheed_link_fits(dispatch::claws_uri(d)); }
+
 void sylpheed_losses(const draft& d, std::vector<std::string>& out) {
-  if (!d.bcc.empty()) out.push_back(tr("sylpheed: this client loses Bcc (it does not read bcc from a link)"));
-  if (d.body && !dispatch::sylpheed_link_fits(dispatch::claws_uri(d)))
+  if (d.body && !link_fits(d))
     out.push_back(tr("sylpheed: this client loses Body after about 8 KB when it is already running (it reads a "
                      "link from its socket into an 8 KB line)"));
 }
@@ -30,36 +33,29 @@ void sylpheed_losses(const draft& d, std::vector<std::string>& out) {
 // otherwise become paths (told: sylpheed_losses_with_files). open_plan refuses a link that does not
 // fit even then.
 void sylpheed_attach(handover& h, const draft& d, const std::vector<std::string>& files) {
-  h.is_uri = false;
-  if (d.body && !dispatch::sylpheed_link_fits(dispatch::claws_uri(d))) {
+  if (d.body && !link_fits(d)) {
     draft no_body = d;
     no_body.body.reset();
     h.args = {dispatch::desktop_safe_uri(dispatch::claws_uri(no_body))};
   }
   h.args.insert(h.args.begin(), "--compose");
-  h.args.emplace_back("--attach");
-  h.args.insert(h.args.end(), files.begin(), files.end());
+  detail::add_files(h, detail::file_args::list, "--attach", files);
 }
 
 void sylpheed_losses_with_files(const draft& d, std::vector<std::string>& out) {
-  if (d.body && !dispatch::sylpheed_link_fits(dispatch::claws_uri(d)))
+  if (d.body && !link_fits(d))
     out.push_back(tr("sylpheed: with files attached, this client loses Body when the link is longer than 8 KB (a "
                      "running Sylpheed would read the rest of the link as files to attach)"));
 }
 
 const registration sylpheed{{
-    .name = "sylpheed",
-    .label = "Sylpheed",
-    .rank = 70,
-    .entry_ids = {"sylpheed.desktop"},
-    .programs = {"sylpheed"},
-    .hand = sylpheed_hand,
-    .losses = sylpheed_losses,
+    .name = "sylpheed", .label = "Sylpheed", .rank = 70,
+    .entry_ids = {"sylpheed.desktop"}, .programs = {"sylpheed"}, .package = "sylpheed",
+    .hand = sylpheed_hand, .attach = sylpheed_attach, .socket_fits = dispatch::sylpheed_link_fits,
+    .bcc_lost = N_("sylpheed: this client loses Bcc (it does not read bcc from a link)"),
+    .losses = sylpheed_losses, .losses_with_files = sylpheed_losses_with_files,
     .notes = N_("takes the link with the To list before '?' (it ignores to=); drops Bcc; a running Sylpheed reads at most "
-    "8 KB of a link from its socket"),
-    .attach = sylpheed_attach,
-    .losses_with_files = sylpheed_losses_with_files,
-    .socket_fits = dispatch::sylpheed_link_fits,
+                "8 KB of a link from its socket"),
 }};
 
 }  // namespace

@@ -31,7 +31,6 @@
 namespace mailtokit::clients {
 namespace {
 
-
 // One `key=value` of the -compose spec; the value percent-encoded, never quoted.
 void add_key(std::string& spec, std::string_view key, std::string_view value) {
   if (value.empty()) return;
@@ -73,18 +72,15 @@ void thunderbird_losses_with_files(const draft& d, std::vector<std::string>& out
 }
 
 const registration thunderbird{{
-    .name = "thunderbird",
-    .label = "Thunderbird",
-    .rank = 10,
+    .name = "thunderbird", .label = "Thunderbird", .rank = 10,
     .entry_ids = {"thunderbird.desktop", "org.mozilla.Thunderbird.desktop", "thunderbird_thunderbird.desktop",
                   "net.thunderbird.Thunderbird.desktop", "betterbird.desktop", "eu.betterbird.Betterbird.desktop"},
-    .programs = {"thunderbird", "thunderbird-esr", "betterbird"},
-    .hand = uri_only,
-    .notes = N_("takes the clean link; an argument ending in .eml, .ics, .msf (and three more) is opened as a file, so that ending is written %2E "
-    "(MessengerContentHandler); files to attach go in a -compose spec whose values are all percent-encoded "
-    "(no quote or comma can splice a key, CVE-2022-4055)"),
-    .attach = thunderbird_attach,
+    .programs = {"thunderbird", "thunderbird-esr", "betterbird"}, .package = "thunderbird",
+    .hand = uri_only, .attach = thunderbird_attach,
     .losses_with_files = thunderbird_losses_with_files,
+    .notes = N_("takes the clean link; an argument ending in .eml, .ics, .msf (and three more) is opened as a file, so "
+                "that ending is written %2E (MessengerContentHandler); files to attach go in a -compose spec whose "
+                "values are all percent-encoded (no quote or comma can splice a key, CVE-2022-4055)"),
 }};
 
 }  // namespace

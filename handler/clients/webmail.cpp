@@ -30,15 +30,6 @@ std::string enc(std::string_view v, bool keep_at = false) {
   return percent::encode(v, keep_at ? chars::unreserved | chars::of("@") : chars::unreserved);
 }
 
-// How a service reads the mailto URI it is given.
-struct reading {
-  bool to_in_path = true;  // the To addresses in the path; false: a to= field, the path empty
-  bool names = false;      // display names kept, as "Name" <address>
-  bool escape_at = false;  // every '@' as %40 (SnappyMail lower-cases what follows the last '@')
-  bool twice = false;      // every value encoded twice (RainLoop decodes them twice)
-  bool threading = false;  // In-Reply-To and References as in-reply-to= and references=
-};
-
 // One value for a field of the inner URI.
 std::string value(std::string_view v, const reading& r) { return r.twice ? enc(enc(v)) : enc(v); }
 
@@ -85,13 +76,6 @@ std::string folder(std::string_view address) {
   return base;
 }
 
-// The same, without its final '/' (Nextcloud's and Horde's paths are appended with their own).
-std::string root(std::string_view address) {
-  std::string base = folder(address);
-  base.pop_back();
-  return base;
-}
-
 // ---- Losses ------------------------------------------------------------------------------
 
 bool is_threading(std::string_view name) {
@@ -124,25 +108,76 @@ void lose_html(std::string_view title, const draft& d, char mark, std::vector<st
                        {title, std::string(1, mark)}));
 }
 
-// ---- The services ------------------------------------------------------------------------
-// Each: its link, then its losses. "Read in" names the source of the format; WEBMAIL.md has the
-// whole account, with commits and what stays unverified.
+// What every service but the template loses: the fields its link has no place for, the
+// display names when it takes bare addresses, and the text of a body it reads as HTML.
+void plain_losses(const service& s, const draft& d, std::vector<std::string>& out) {
+  lose_headers(s.title, d, s.read.threading, out);
+  if (!s.read.names) lose_names(s.title, d, out);
+  if (s.html != 0) lose_html(s.title, d, s.html, out);
+}
 
+// ---- The services ------------------------------------------------------------------------
+// Each: its link, then what it loses beyond plain_losses(). "Read in" names the source of the
+// format; WEBMAIL.md has the whole account, with commits and what stays unverified.
+//
 // Gmail. Firefox's registered handler (uriloader/exthandler/HandlerList.sys.mjs, kHandlerList
 // "default"): https://mail.google.com/mail/?extsrc=mailto&url=%s. Gmail's parser is not public.
-std::string gmail_link(const draft& d, std::string_view) {
-  return std::string("https://mail.google.com/mail/?extsrc=mailto&url=") + enc(inner_uri(d, {}));
-}
-void gmail_losses(const draft& d, std::vector<std::string>& out) {
-  lose_headers("Gmail", d, false, out);
-  lose_names("Gmail", d, out);
-}
+//
+// Yahoo Mail. Firefox's former default handler (a gecko test of HandlerServiceTestUtils:
+// https://compose.mail.yahoo.com/?To=%s). Yahoo's parser is not public.
+//
+// Proton Mail. Read in ProtonMail/WebClients applications/mail/src/app/constants.ts
+// (MAILTO_PROTOCOL_HANDLER_PATH "/inbox/#mailto=%s") and helpers/url.ts (mailtoParser,
+// parseMailtoParams: subject, cc, bcc, body; a to= field is ignored, so To goes in the path; the
+// hash must start with "mailto%3A", upper-case digits). The body becomes HTML.
+//
+// Zoho Mail: https://mail.zoho.com/mail/compose.do?extsrc=mailto&mode=compose&tp=zb&ct=%s (a
+// third-party list of web handlers; Zoho documents none).
+//
+// Tuta. Read in tutao/tutanota src/mail-app/app.ts (the /mailto#url= route, one
+// decodeURIComponent) and MailAddressParser.ts parseMailtoUrl (path split at ',', to, cc, bcc,
+// subject, body through URLSearchParams: '+' is a space). Never given attach=.
+//
+// Yandex Mail. Firefox's handler for Russian (kHandlerList "ru"):
+// https://mail.yandex.ru/compose?mailto=%s. Yandex's parser is not public.
+//
+// Roundcube. Read in roundcube/roundcubemail program/js/app.js (mailto_handler_uri:
+// ?_task=mail&_action=compose&_to=%s) and program/actions/mail/compose.php
+// (process_compose_params: the path rawurldecode'd, the query through parse_str, '+' a space;
+// to, cc, bcc, subject, body, in-reply-to, references). Its 1.6 loses the path when the query has
+// a to= (the assignment on line 375), so every To goes in the path. A body with '<' is read as
+// HTML.
+//
+// Nextcloud Mail. Read in nextcloud/mail lib/Controller/PageController.php compose() (the path
+// is not decoded, so To goes as a to= field; the query urldecode'd: '+' a space) and
+// src/components/MailboxThread.vue handleMailto (to, cc, bcc, subject, body; a body with '>' is
+// read as HTML).
+//
+// SnappyMail. Read in the-djmaze/snappymail dev/Settings/User/General.js (?mailto&to=%s),
+// ServiceActions.php ServiceMailto and UtilsUser.js mailToHelper (URLSearchParams: '+' a space).
+// SnappyMail\IDN::emailToUtf8() maps everything after the last '@' of the whole URI, lower-casing
+// a subject written after it: every '@' goes as %40.
+//
+// RainLoop (archived). Read in RainLoop/rainloop-webmail dev/Common/Utils.js mailToHelper and
+// simpleQueryParser: the path used raw (so To goes as a to= field), every value decoded twice
+// (so encoded twice). It keeps the link only for a user logged in with "remember me".
+//
+// OX App Suite (mailbox.org). Read in open-xchange/appsuite-frontend io.ox/mail/compose (the
+// handler #app=io.ox/mail/compose:compose&mailto=%s; the fragment split at '&' and '=', each
+// decodeURIComponent'd; to in the path; the body read as HTML).
+//
+// Horde IMP. Read in horde/imp lib/Prefs/Special/Mailto.php (the handler:
+// basic.php?page=compose&actionID=mailto_link&to=%s) and lib/Basic/Compose.php (parse_url and
+// parse_str; IMP 6 uses the path raw, so To goes as a to= field).
 
-// Outlook.com and Outlook on the web: the deep link .../mail/deeplink/compose?to=&cc=&bcc=
-// &subject=&body= (reports only: OfficeDev/office-js#4127, datenanfragen/website#416; Microsoft
-// documents none). A '+' in an address arrives as a space (office-js#4127).
-std::string deeplink(std::string_view host_path, const draft& d) {
-  std::string url(host_path);
+// Outlook.com, Outlook on the web and Fastmail take the fields themselves, not a mailto: URI.
+// Outlook: the deep link .../mail/deeplink/compose?to=&cc=&bcc=&subject=&body= (reports only:
+// OfficeDev/office-js#4127, datenanfragen/website#416; Microsoft documents none); a '+' in an
+// address arrives as a space (office-js#4127). Fastmail:
+// https://app.fastmail.com/mail/compose?to=&cc=&bcc=&subject=&body= (a third-party client,
+// joelekstrom/fastmate Fastmate/URLRouter.swift, and its issue #94; '+' reads as a space).
+std::string deeplink(const service& s, const draft& d, std::string_view) {
+  std::string url(s.compose);
   char sep = '?';
   auto field = [&](std::string_view name, const std::string& v) {
     if (v.empty()) return;
@@ -153,12 +188,12 @@ std::string deeplink(std::string_view host_path, const draft& d) {
     url += enc(v);
   };
   auto list = [](const std::vector<address>& l) {
-    std::string s;
+    std::string out;
     for (const auto& a : l) {
-      if (!s.empty()) s += ',';
-      s += ascii_form(a);
+      if (!out.empty()) out += ',';
+      out += ascii_form(a);
     }
-    return s;
+    return out;
   };
   field("to", list(d.to));
   field("cc", list(d.cc));
@@ -167,218 +202,85 @@ std::string deeplink(std::string_view host_path, const draft& d) {
   if (d.body) field("body", *d.body);
   return url;
 }
-void outlook_family_losses(std::string_view title, const draft& d, std::vector<std::string>& out) {
-  lose_headers(title, d, false, out);
-  lose_names(title, d, out);
+void outlook_losses(const service& s, const draft& d, std::vector<std::string>& out) {
+  plain_losses(s, d, out);
   for (const auto* list : {&d.to, &d.cc, &d.bcc})
     for (const auto& a : *list)
       if (ascii_form(a).find('+') != std::string::npos)
         // TRANSLATORS: {0} is a webmail's name, {1} an address with a + in it.
         out.push_back(fill(tr("{0}: this webmail turns the + in {1} into a space, so that address arrives "
                               "changed"),
-                           {title, ascii_form(a)}));
-}
-std::string outlook_link(const draft& d, std::string_view) {
-  return deeplink("https://outlook.live.com/mail/0/deeplink/compose", d);
-}
-void outlook_losses(const draft& d, std::vector<std::string>& out) { outlook_family_losses("Outlook.com", d, out); }
-std::string office365_link(const draft& d, std::string_view) {
-  return deeplink("https://outlook.office.com/mail/deeplink/compose", d);
-}
-void office365_losses(const draft& d, std::vector<std::string>& out) {
-  outlook_family_losses("Outlook on the web", d, out);
-}
-
-// Yahoo Mail. Firefox's former default handler (a gecko test of HandlerServiceTestUtils:
-// https://compose.mail.yahoo.com/?To=%s). Yahoo's parser is not public.
-std::string yahoo_link(const draft& d, std::string_view) {
-  return std::string("https://compose.mail.yahoo.com/?To=") + enc(inner_uri(d, {}));
-}
-void yahoo_losses(const draft& d, std::vector<std::string>& out) {
-  lose_headers("Yahoo Mail", d, false, out);
-  lose_names("Yahoo Mail", d, out);
-}
-
-// Proton Mail. Read in ProtonMail/WebClients applications/mail/src/app/constants.ts
-// (MAILTO_PROTOCOL_HANDLER_PATH "/inbox/#mailto=%s") and helpers/url.ts (mailtoParser,
-// parseMailtoParams: subject, cc, bcc, body; a to= field is ignored, so To goes in the path; the
-// hash must start with "mailto%3A", upper-case digits). The body becomes HTML.
-std::string proton_link(const draft& d, std::string_view) {
-  return std::string("https://mail.proton.me/inbox/#mailto=") + enc(inner_uri(d, {.names = true}));
-}
-void proton_losses(const draft& d, std::vector<std::string>& out) {
-  lose_headers("Proton Mail", d, false, out);
-  lose_html("Proton Mail", d, '<', out);
-}
-
-// Fastmail: https://app.fastmail.com/mail/compose?to=&cc=&bcc=&subject=&body= (a third-party
-// client, joelekstrom/fastmate Fastmate/URLRouter.swift, and its issue #94; '+' reads as a space).
-std::string fastmail_link(const draft& d, std::string_view) {
-  return deeplink("https://app.fastmail.com/mail/compose", d);
-}
-void fastmail_losses(const draft& d, std::vector<std::string>& out) {
-  lose_headers("Fastmail", d, false, out);
-  lose_names("Fastmail", d, out);
-}
-
-// Zoho Mail: https://mail.zoho.com/mail/compose.do?extsrc=mailto&mode=compose&tp=zb&ct=%s (a
-// third-party list of web handlers; Zoho documents none).
-std::string zoho_link(const draft& d, std::string_view) {
-  return std::string("https://mail.zoho.com/mail/compose.do?extsrc=mailto&mode=compose&tp=zb&ct=") + enc(inner_uri(d, {}));
-}
-void zoho_losses(const draft& d, std::vector<std::string>& out) {
-  lose_headers("Zoho Mail", d, false, out);
-  lose_names("Zoho Mail", d, out);
-}
-
-// Tuta. Read in tutao/tutanota src/mail-app/app.ts (the /mailto#url= route, one
-// decodeURIComponent) and MailAddressParser.ts parseMailtoUrl (path split at ',', to, cc, bcc,
-// subject, body through URLSearchParams: '+' is a space). Never given attach=.
-std::string tuta_link(const draft& d, std::string_view) {
-  return std::string("https://app.tuta.com/mailto#url=") + enc(inner_uri(d, {.names = true}));
-}
-void tuta_losses(const draft& d, std::vector<std::string>& out) {
-  lose_headers("Tuta", d, false, out);
-  lose_html("Tuta", d, '<', out);
-}
-
-// Yandex Mail. Firefox's handler for Russian (kHandlerList "ru"):
-// https://mail.yandex.ru/compose?mailto=%s. Yandex's parser is not public.
-std::string yandex_link(const draft& d, std::string_view) {
-  return std::string("https://mail.yandex.ru/compose?mailto=") + enc(inner_uri(d, {}));
-}
-void yandex_losses(const draft& d, std::vector<std::string>& out) {
-  lose_headers("Yandex Mail", d, false, out);
-  lose_names("Yandex Mail", d, out);
-}
-
-// Roundcube. Read in roundcube/roundcubemail program/js/app.js (mailto_handler_uri:
-// ?_task=mail&_action=compose&_to=%s) and program/actions/mail/compose.php
-// (process_compose_params: the path rawurldecode'd, the query through parse_str, '+' a space;
-// to, cc, bcc, subject, body, in-reply-to, references). Its 1.6 loses the path when the query has
-// a to= (the assignment on line 375), so every To goes in the path. A body with '<' is read as
-// HTML.
-std::string roundcube_link(const draft& d, std::string_view address) {
-  return folder(address) + "?_task=mail&_action=compose&_to=" + enc(inner_uri(d, {.names = true, .threading = true}));
-}
-void roundcube_losses(const draft& d, std::vector<std::string>& out) {
-  lose_headers("Roundcube", d, true, out);
-  lose_html("Roundcube", d, '<', out);
+                           {s.title, ascii_form(a)}));
 }
 
 // SOGo. Read in Alinto/sogo UI/WebServerResources/js/Mailer/Mailer.app.js (the handler:
 // <Mail folder>UIxMailPopupView#!/Mail/0/new?%s) and Message.service.js $parseMailto (the path,
 // subject, body, cc, bcc found by unanchored regular expressions: "cc=" matches inside "bcc=",
 // so without a Cc the hidden copies would become Cc; display names break).
-std::string sogo_link(const draft& d, std::string_view address) {
+std::string sogo_link(const service& s, const draft& d, std::string_view address) {
   draft shown = d;
   if (shown.cc.empty()) shown.bcc.clear();  // told in sogo_losses(): never shown as Cc
-  return folder(address) + "UIxMailPopupView#!/Mail/0/new?" + enc(inner_uri(shown, {}));
+  return folder(address) + std::string(s.compose) + enc(inner_uri(shown, s.read));
 }
-void sogo_losses(const draft& d, std::vector<std::string>& out) {
-  lose_headers("SOGo", d, false, out);
-  lose_names("SOGo", d, out);
+void sogo_losses(const service& s, const draft& d, std::vector<std::string>& out) {
+  plain_losses(s, d, out);
   if (d.cc.empty())
     for (const auto& a : d.bcc)
       // TRANSLATORS: {0} is a webmail's name, {1} an address.
       out.push_back(fill(tr("{0}: this webmail loses the hidden copy to {1}: without a Cc, its compose link would "
                             "show it to everyone as a Cc"),
-                         {"SOGo", ascii_form(a)}));
-}
-
-// Nextcloud Mail. Read in nextcloud/mail lib/Controller/PageController.php compose() (the path
-// is not decoded, so To goes as a to= field; the query urldecode'd: '+' a space) and
-// src/components/MailboxThread.vue handleMailto (to, cc, bcc, subject, body; a body with '>' is
-// read as HTML).
-std::string nextcloud_link(const draft& d, std::string_view address) {
-  return root(address) + "/index.php/apps/mail/compose?uri=" + enc(inner_uri(d, {.to_in_path = false, .names = true}));
-}
-void nextcloud_losses(const draft& d, std::vector<std::string>& out) {
-  lose_headers("Nextcloud Mail", d, false, out);
-  lose_html("Nextcloud Mail", d, '>', out);
-}
-
-// SnappyMail. Read in the-djmaze/snappymail dev/Settings/User/General.js (?mailto&to=%s),
-// ServiceActions.php ServiceMailto and UtilsUser.js mailToHelper (URLSearchParams: '+' a space).
-// SnappyMail\IDN::emailToUtf8() maps everything after the last '@' of the whole URI, lower-casing
-// a subject written after it: every '@' goes as %40.
-std::string snappymail_link(const draft& d, std::string_view address) {
-  return folder(address) + "?mailto&to=" + enc(inner_uri(d, {.names = true, .escape_at = true}));
-}
-void snappymail_losses(const draft& d, std::vector<std::string>& out) { lose_headers("SnappyMail", d, false, out); }
-
-// RainLoop (archived). Read in RainLoop/rainloop-webmail dev/Common/Utils.js mailToHelper and
-// simpleQueryParser: the path used raw (so To goes as a to= field), every value decoded twice
-// (so encoded twice). It keeps the link only for a user logged in with "remember me".
-std::string rainloop_link(const draft& d, std::string_view address) {
-  return folder(address) + "?mailto&to=" + enc(inner_uri(d, {.to_in_path = false, .twice = true}));
-}
-void rainloop_losses(const draft& d, std::vector<std::string>& out) {
-  lose_headers("RainLoop", d, false, out);
-  lose_names("RainLoop", d, out);
-}
-
-// OX App Suite (mailbox.org). Read in open-xchange/appsuite-frontend io.ox/mail/compose (the
-// handler #app=io.ox/mail/compose:compose&mailto=%s; the fragment split at '&' and '=', each
-// decodeURIComponent'd; to in the path; the body read as HTML).
-std::string ox_link(const draft& d, std::string_view address) {
-  return folder(address) + "#app=io.ox/mail/compose:compose&mailto=" + enc(inner_uri(d, {.names = true}));
-}
-void ox_losses(const draft& d, std::vector<std::string>& out) {
-  lose_headers("OX App Suite", d, false, out);
-  lose_html("OX App Suite", d, '<', out);
-}
-
-// Horde IMP. Read in horde/imp lib/Prefs/Special/Mailto.php (the handler:
-// basic.php?page=compose&actionID=mailto_link&to=%s) and lib/Basic/Compose.php (parse_url and
-// parse_str; IMP 6 uses the path raw, so To goes as a to= field).
-std::string horde_link(const draft& d, std::string_view address) {
-  return root(address) + "/basic.php?page=compose&actionID=mailto_link&to=" + enc(inner_uri(d, {.to_in_path = false}));
-}
-void horde_losses(const draft& d, std::vector<std::string>& out) {
-  lose_headers("Horde", d, false, out);
-  lose_names("Horde", d, out);
+                         {s.title, ascii_form(a)}));
 }
 
 // Any other: the template's %s replaced by the mailto URI, percent-encoded (the web's
 // registerProtocolHandler: UTF-8 percent-encode with the component set, of which this encodes a
 // superset that every parser decodes the same).
-std::string template_link(const draft& d, std::string_view address) {
+std::string template_link(const service& s, const draft& d, std::string_view address) {
   const auto at = address.find("%s");
-  return std::string(address.substr(0, at)) + enc(inner_uri(d, {.names = true})) + std::string(address.substr(at + 2));
+  return std::string(address.substr(0, at)) + enc(inner_uri(d, s.read)) + std::string(address.substr(at + 2));
 }
-void template_losses(const draft& d, std::vector<std::string>& out) {
+void template_losses(const service& s, const draft& d, std::vector<std::string>& out) {
   for (const auto& h : d.headers)
     if (!is_threading(h.name))
-      out.push_back(fill(tr("{0}: this webmail loses {1} (its compose link has no place for it)"), {"webmail", h.name}));
+      out.push_back(
+          fill(tr("{0}: this webmail loses {1} (its compose link has no place for it)"), {s.title, h.name}));
 }
 
-const service gmail{"gmail", "Gmail", kind::hosted, "", query_limit, gmail_link, gmail_losses};
-const service outlook{"outlook", "Outlook.com", kind::hosted, "", outlook_limit, outlook_link, outlook_losses};
-const service office365{"office365", "Outlook on the web", kind::hosted, "", outlook_limit, office365_link,
-                        office365_losses};
-const service yahoo{"yahoo", "Yahoo Mail", kind::hosted, "", query_limit, yahoo_link, yahoo_losses};
-const service proton{"proton", "Proton Mail", kind::hosted, "", fragment_limit, proton_link, proton_losses};
-const service fastmail{"fastmail", "Fastmail", kind::hosted, "", query_limit, fastmail_link, fastmail_losses};
-const service zoho{"zoho", "Zoho Mail", kind::hosted, "", query_limit, zoho_link, zoho_losses};
-const service tuta{"tuta", "Tuta", kind::hosted, "", fragment_limit, tuta_link, tuta_losses};
-const service yandex{"yandex", "Yandex Mail", kind::hosted, "", query_limit, yandex_link, yandex_losses};
-const service roundcube{"roundcube", "Roundcube", kind::self_hosted, "https://mail.example.org/", query_limit,
-                        roundcube_link, roundcube_losses};
-const service sogo{"sogo", "SOGo", kind::self_hosted, "https://mail.example.org/SOGo/so/USER/Mail/", fragment_limit,
-                   sogo_link, sogo_losses};
-const service nextcloud{"nextcloud", "Nextcloud Mail", kind::self_hosted, "https://cloud.example.org/", query_limit,
-                        nextcloud_link, nextcloud_losses};
-const service snappymail{"snappymail", "SnappyMail", kind::self_hosted, "https://mail.example.org/", query_limit,
-                         snappymail_link, snappymail_losses};
-const service rainloop{"rainloop", "RainLoop", kind::self_hosted, "https://mail.example.org/", query_limit,
-                       rainloop_link, rainloop_losses};
-const service ox{"ox", "OX App Suite", kind::self_hosted, "https://mail.example.org/appsuite/", fragment_limit,
-                 ox_link, ox_losses};
-const service horde{"horde", "Horde", kind::self_hosted, "https://mail.example.org/imp/", query_limit, horde_link,
-                    horde_losses};
-const service any{"webmail", "webmail", kind::any, "https://mail.example.org/compose?uri=%s", query_limit,
-                  template_link, template_losses};
+constexpr kind hosted = kind::hosted, own = kind::self_hosted;
+constexpr reading names{.names = true};
+constexpr reading to_field{.to_in_path = false};
+constexpr std::string_view example = "https://mail.example.org/";
+
+const service gmail{"gmail", "Gmail", hosted, "", query_limit, "https://mail.google.com/mail/?extsrc=mailto&url="};
+const service outlook{"outlook", "Outlook.com", hosted, "", outlook_limit,
+                      "https://outlook.live.com/mail/0/deeplink/compose", {}, 0, deeplink, outlook_losses};
+const service office365{"office365", "Outlook on the web", hosted, "", outlook_limit,
+                        "https://outlook.office.com/mail/deeplink/compose", {}, 0, deeplink, outlook_losses};
+const service yahoo{"yahoo", "Yahoo Mail", hosted, "", query_limit, "https://compose.mail.yahoo.com/?To="};
+const service proton{"proton", "Proton Mail", hosted, "", fragment_limit, "https://mail.proton.me/inbox/#mailto=",
+                     names, '<'};
+const service fastmail{"fastmail", "Fastmail", hosted, "", query_limit, "https://app.fastmail.com/mail/compose",
+                       {}, 0, deeplink};
+const service zoho{"zoho", "Zoho Mail", hosted, "", query_limit,
+                   "https://mail.zoho.com/mail/compose.do?extsrc=mailto&mode=compose&tp=zb&ct="};
+const service tuta{"tuta", "Tuta", hosted, "", fragment_limit, "https://app.tuta.com/mailto#url=", names, '<'};
+const service yandex{"yandex", "Yandex Mail", hosted, "", query_limit, "https://mail.yandex.ru/compose?mailto="};
+const service roundcube{"roundcube", "Roundcube", own, example, query_limit, "?_task=mail&_action=compose&_to=",
+                        {.names = true, .threading = true}, '<'};
+const service sogo{"sogo", "SOGo", own, "https://mail.example.org/SOGo/so/USER/Mail/", fragment_limit,
+                   "UIxMailPopupView#!/Mail/0/new?", {}, 0, sogo_link, sogo_losses};
+const service nextcloud{"nextcloud", "Nextcloud Mail", own, "https://cloud.example.org/", query_limit,
+                        "index.php/apps/mail/compose?uri=", {.to_in_path = false, .names = true}, '>'};
+const service snappymail{"snappymail", "SnappyMail", own, example, query_limit, "?mailto&to=",
+                         {.names = true, .escape_at = true}};
+const service rainloop{"rainloop", "RainLoop", own, example, query_limit, "?mailto&to=",
+                       {.to_in_path = false, .twice = true}};
+const service ox{"ox", "OX App Suite", own, "https://mail.example.org/appsuite/", fragment_limit,
+                 "#app=io.ox/mail/compose:compose&mailto=", names, '<'};
+const service horde{"horde", "Horde", own, "https://mail.example.org/imp/", query_limit,
+                    "basic.php?page=compose&actionID=mailto_link&to=", to_field};
+const service any{"webmail", "webmail", kind::any, "https://mail.example.org/compose?uri=%s", query_limit, "", names,
+                  0, template_link, template_losses};
 
 // A host a plain http: address may name: this machine.
 bool loopback(std::string_view host) {
@@ -481,7 +383,9 @@ mailtokit::result<std::string, problem> check_address(const service& s, std::str
 }
 
 mailtokit::result<std::string, problem> compose_link(const service& s, const draft& d, std::string_view address) {
-  std::string link = s.link(d, address);
+  std::string link = s.link != nullptr ? s.link(s, d, address)
+                                       : (s.kind == kind::hosted ? std::string() : folder(address)) + std::string(s.compose) +
+                                             enc(inner_uri(d, s.read));
   if (link.size() > s.max_link)
     // TRANSLATORS: {0} is a webmail's name; {1} and {2} are numbers of bytes.
     return problem{fill(tr("The message is too long for {0}: its compose link may be at most {1} bytes, and this one would "
@@ -492,7 +396,7 @@ mailtokit::result<std::string, problem> compose_link(const service& s, const dra
 
 std::vector<std::string> losses(const service& s, const draft& d) {
   std::vector<std::string> out;
-  s.losses(d, out);
+  (s.losses != nullptr ? s.losses : plain_losses)(s, d, out);
   return out;
 }
 

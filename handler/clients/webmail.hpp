@@ -26,7 +26,18 @@ enum class kind {
   any,          ///< `webmail`: a template in which %s stands for the mailto URI
 };
 
-/// One webmail.
+/// How a service reads the mailto: URI it is given inside its compose link.
+struct reading {
+  bool to_in_path = true;  ///< the To addresses in the path; false: a to= field, the path empty
+  bool names = false;      ///< display names kept, as "Name" <address> (else each is said lost)
+  bool escape_at = false;  ///< every '@' as %40 (SnappyMail lower-cases what follows the last '@')
+  bool twice = false;      ///< every value encoded twice (RainLoop decodes them twice)
+  bool threading = false;  ///< In-Reply-To and References as in-reply-to= and references=
+};
+
+/// One webmail. Most are data: their link is `compose` (after the user's address for a
+/// self-hosted one) and the mailto: URI as `read` says, percent-encoded; what they lose follows
+/// from `read` and `html`. The others have their own `link` or `losses`.
 struct service {
   std::string_view name;     ///< the configuration name, e.g. "roundcube"
   std::string_view title;    ///< what a person calls it, e.g. "Roundcube"
@@ -38,10 +49,17 @@ struct service {
   /// what the browser is handed (128 KiB, Linux's per-argument limit) when the draft travels in
   /// the fragment, which the server never sees.
   std::size_t max_link;
-  /// The compose link for `d`; `address` is the checked address or template (empty for hosted).
-  std::string (*link)(const draft& d, std::string_view address);
-  /// What it loses of `d` (said to the user before the browser opens), appended to `out`.
-  void (*losses)(const draft& d, std::vector<std::string>& out);
+  /// Hosted: the link up to the mailto: URI; self-hosted: the same after the address the user
+  /// gave (which is given a final '/').
+  std::string_view compose = {};
+  webmail::reading read = {};
+  char html = 0;  ///< a body holding this character ('<' or '>') is read as HTML (said); 0: never
+  /// Its own compose link for `d`, where it is not `compose` and the URI; `address` is the
+  /// checked address or template (empty for hosted). nullptr: the plain one.
+  std::string (*link)(const service& s, const draft& d, std::string_view address) = nullptr;
+  /// Its own list of what it loses of `d` (said to the user before the browser opens), appended
+  /// to `out`. nullptr: the plain one (fields without a place, names, HTML).
+  void (*losses)(const service& s, const draft& d, std::vector<std::string>& out) = nullptr;
 };
 
 /// Why a webmail cannot be used as asked, in words for the user (naming the value and what to

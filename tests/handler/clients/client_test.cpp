@@ -118,6 +118,7 @@ TEST_CASE("every program's file registers a complete descriptor", "[client]") {
     REQUIRE_FALSE(c->programs.empty());
     for (const auto p : c->programs) CHECK(programs.insert(p).second);
     CHECK((!c->body_file || c->socket_fits != nullptr));
+    CHECK(name_shape(c->package));  // a Debian package name (lower case, digits, '-')
     CHECK(clients::by_target(c->id()) == c);
     CHECK(dispatch::parse_target(c->name) == c->id());
   }
@@ -178,4 +179,16 @@ TEST_CASE("README.md names every registered program's quirks", "[client]") {
   }
   for (const auto* c : clients::all()) labels.insert(chars::lowered(c->label));
   CHECK(readme == labels);
+}
+
+TEST_CASE(".ci/install-deps installs every registered program, whose test drives it", "[client]") {
+  // The words of `gui_pkgs=( ... )`, the packages the desktop tests need.
+  std::istringstream listed(between(read_source(".ci/install-deps"), "\ngui_pkgs=(", ")"));
+  std::set<std::string> packages;
+  for (std::string w; listed >> w;) packages.insert(w);
+  REQUIRE(packages.size() > 10);
+  for (const auto* c : clients::all()) {
+    INFO(c->name);
+    CHECK(packages.count(std::string(c->package)) == 1);
+  }
 }

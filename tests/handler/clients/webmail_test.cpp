@@ -44,8 +44,11 @@ TEST_CASE("every service has a name, a title and a link builder, and a name of i
     INFO(s->name);
     CHECK(webmail::by_name(s->name) == s);
     CHECK_FALSE(s->title.empty());
-    CHECK(s->link != nullptr);
-    CHECK(s->losses != nullptr);
+    // Its link is `compose` and the URI, or its own; the template's is the user's.
+    CHECK((s->link != nullptr || !s->compose.empty()));
+    if (s->kind == webmail::kind::hosted) CHECK(s->compose.starts_with("https://"));
+    if (s->kind == webmail::kind::self_hosted) CHECK_FALSE(s->compose.starts_with("/"));
+    CHECK((s->html == 0 || s->html == '<' || s->html == '>'));
     CHECK(s->max_link >= 2000);
     hosted += s->kind == webmail::kind::hosted;
     own += s->kind == webmail::kind::self_hosted;
