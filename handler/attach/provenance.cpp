@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "clients/client.hpp"
+
 namespace mailtokit::provenance {
 namespace {
 
@@ -34,10 +36,9 @@ constexpr link_entry link_programs[] = {
     {"brave", "browser"}, {"brave-browser", "browser"}, {"vivaldi-bin", "browser"}, {"opera", "browser"},
     {"epiphany", "browser"}, {"epiphany-browse", "browser"}, {"falkon", "browser"}, {"konqueror", "browser"},
     {"qutebrowser", "browser"}, {"midori", "browser"}, {"min", "browser"},
-    // Mail and news programs.
-    {"thunderbird", "mail"}, {"thunderbird-bin", "mail"}, {"betterbird", "mail"}, {"evolution", "mail"},
-    {"kmail", "mail"}, {"claws-mail", "mail"}, {"geary", "mail"}, {"balsa", "mail"}, {"sylpheed", "mail"},
-    {"mailspring", "mail"}, {"trojita", "mail"},
+    // Mail programs mailtokit hands no draft to, and Thunderbird's binary in Mozilla's tarball (the
+    // ones it hands drafts to are their descriptors' `programs`: mail_program()).
+    {"thunderbird-bin", "mail"}, {"mailspring", "mail"}, {"trojita", "mail"},
     // Chat programs (comm of Electron apps is their executable's name).
     {"slack", "chat"}, {"discord", "chat"}, {"Discord", "chat"}, {"telegram-deskt", "chat"},
     {"telegram-desktop", "chat"}, {"Telegram", "chat"}, {"element-deskto", "chat"}, {"element-desktop", "chat"},
@@ -94,12 +95,23 @@ std::string read_first_line(const std::string& path) {
   return line;
 }
 
+// A program of a mail program's descriptor, by that name or by its comm, which the kernel cuts
+// at 15 characters.
+bool mail_program(std::string_view name) {
+  constexpr std::size_t comm_size = 15;
+  for (const auto* c : clients::all())
+    for (const auto p : c->programs)
+      if (p == name || (name.size() == comm_size && p.starts_with(name))) return true;
+  return false;
+}
+
 }  // namespace
 
 const char* link_program_kind(std::string_view name) {
+  if (name.empty()) return nullptr;
   for (const auto& p : link_programs)
-    if (!name.empty() && p.name == name) return p.kind;
-  return nullptr;
+    if (p.name == name) return p.kind;
+  return mail_program(name) ? "mail" : nullptr;
 }
 
 namespace {

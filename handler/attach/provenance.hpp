@@ -56,7 +56,8 @@ struct origin {
 
 /// What kind of link-opening program a name is ("browser", "chat", "office", "terminal", ...),
 /// by its /proc/PID/comm (15 characters at most) or its executable's basename; nullptr when it
-/// is none. The one list of them.
+/// is none. The one list of them, but for the mail programs mailtokit knows: their descriptors'
+/// `programs` (clients::all()).
 [[nodiscard]] const char* link_program_kind(std::string_view name);
 
 /// The chain of our parents, read from /proc (at most 32 processes; stops at pid 1), followed by

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "attach/provenance.hpp"
 #include "clients/webmail.hpp"
 #include "mailtokit/chars.hpp"
 
@@ -191,4 +192,15 @@ TEST_CASE(".ci/install-deps installs every registered program, whose test drives
     INFO(c->name);
     CHECK(packages.count(std::string(c->package)) == 1);
   }
+}
+
+TEST_CASE("a registered program is a mail program to provenance, by name and by its cut comm", "[client]") {
+  for (const auto* c : clients::all())
+    for (const auto p : c->programs) {
+      INFO(p);
+      CHECK(std::string(provenance::link_program_kind(p)) == "mail");
+    }
+  // Only a name of 15 characters, the kernel's cut of comm, is matched by its start.
+  CHECK(provenance::link_program_kind("thunderbir") == nullptr);
+  CHECK(provenance::link_program_kind("thunderbird-esr-nightly") == nullptr);
 }
