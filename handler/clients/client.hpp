@@ -127,6 +127,8 @@ class registration {
 
 /// Every known program, by rank (client::rank: the order the fallback tries them).
 [[nodiscard]] const std::vector<const client*>& all();
+/// Every program's name, by rank, joined with ", ": the list in texts people read (`open --help`).
+[[nodiscard]] std::string list_of_names();
 /// The program with this target (its name), or nullptr (webmail, eml, custom, desktop are not
 /// programs).
 [[nodiscard]] const client* by_target(target t) noexcept;

@@ -64,6 +64,12 @@ const std::vector<const client*>& all() {
   return list;
 }
 
+std::string list_of_names() {
+  std::string out;
+  for (const client* c : all()) out += (out.empty() ? "" : ", ") + std::string(c->name);
+  return out;
+}
+
 const client* by_target(target t) noexcept {
   for (const client* c : all())
     if (c->name == t.name) return c;

@@ -8,6 +8,7 @@
 
 #include "base/i18n.hpp"
 #include "cli/cli.hpp"
+#include "clients/client.hpp"
 #include "commands/commands.hpp"
 #include "mailtokit/chars.hpp"
 #include "mailtokit/compose.hpp"
@@ -200,10 +201,12 @@ void add_open_commands(CLI::App& app, context& ctx) {
   open_cmd->add_option("uri", o->uri, tr("the mailto: URI"));
   open_cmd->allow_extras();  // see take_extras()
   open_cmd->add_option("--target", o->target,
-                       tr("mail program for this call: thunderbird, evolution, kmail, claws-mail, geary, balsa, "
-                          "sylpheed, neomutt, mutt, aerc, alpine, a webmail (gmail, outlook, roundcube, ...: `mailtokit "
-                          "use` lists them), eml, custom, or desktop:ID (see `mailtokit targets`); default: the program "
-                          "you chose with `mailtokit use` or on your desktop"));
+                       // TRANSLATORS: {0} is the list of the mail programs' names (thunderbird, evolution, ...),
+                       // which stay as they are.
+                       fill(tr("mail program for this call: {0}, a webmail (gmail, outlook, roundcube, ...: `mailtokit "
+                               "use` lists them), eml, custom, or desktop:ID (see `mailtokit targets`); default: the "
+                               "program you chose with `mailtokit use` or on your desktop"),
+                            {clients::list_of_names()}));
   open_cmd->add_flag("--wait", o->wait, tr("wait for the client to exit (and return 69 if it fails)"));
   open_cmd->add_flag("--dry-run", o->dry_run, tr("print what would be started instead of starting it, as one JSON object for every mail "
                      "program (target, desktop_entry or argv, uris, args, terminal, files, activation_token)"));
