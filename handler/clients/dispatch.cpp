@@ -8,11 +8,13 @@
 
 #include "mailtokit/address.hpp"
 #include "mailtokit/chars.hpp"
+#include "mailtokit/json.hpp"
 #include "mailtokit/mailto.hpp"
 #include "mailtokit/percent.hpp"
 #include "clients/client.hpp"
 #include "clients/common.hpp"
 #include "clients/webmail.hpp"
+#include "launch/process.hpp"
 #include "xdg/exec_line.hpp"
 #include "base/i18n.hpp"
 
@@ -196,6 +198,61 @@ std::string claws_body_text(std::string_view body) { return clients::detail::crl
 std::vector<std::string> client_losses(target t, const draft& d) {
   const auto* c = clients::by_target(t);
   return c != nullptr ? clients::losses_of(*c, d) : std::vector<std::string>{};
+}
+
+std::string targets_json() {
+  std::string j = "{\"programs\":[";
+  const auto key = [&j](std::string_view k) {
+    if (j.back() != '{') j += ',';
+    j += '"';
+    j += k;
+    j += "\":";
+  };
+  const auto text = [&](std::string_view k, std::string_view value) {
+    key(k);
+    json::append_string(j, value);
+  };
+  const auto names = [&](std::string_view k, const std::vector<std::string_view>& list) {
+    key(k);
+    j += '[';
+    for (const auto n : list) {
+      if (j.back() != '[') j += ',';
+      json::append_string(j, n);
+    }
+    j += ']';
+  };
+  for (const auto* c : clients::all()) {
+    j += j.back() == '[' ? "{" : ",{";
+    text("name", c->name);
+    text("label", c->label);
+    names("aliases", c->aliases);
+    names("programs", c->programs);
+    key("terminal");
+    j += c->terminal ? "true" : "false";
+    text("package", c->package);
+    const auto path = launch::program_path(c->programs.front());
+    key("path");
+    if (path) json::append_string(j, *path);
+    else j += "null";
+    j += '}';
+  }
+  j += "],\"webmails\":[";
+  for (const auto* s : webmail::all()) {
+    j += j.back() == '[' ? "{" : ",{";
+    text("name", s->name);
+    text("title", s->title);
+    text("kind", s->kind == webmail::kind::hosted        ? "hosted"
+                 : s->kind == webmail::kind::self_hosted ? "self_hosted"
+                                                         : "any");
+    j += '}';
+  }
+  j += "],\"others\":[";
+  for (const auto& i : other_targets) {
+    if (i.t == target::webmail) continue;
+    if (j.back() != '[') j += ',';
+    json::append_string(j, i.t.name);
+  }
+  return j + "]}";
 }
 
 }  // namespace mailtokit::dispatch

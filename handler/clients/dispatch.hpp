@@ -104,4 +104,12 @@ struct argv_inputs {
 /// target shows everything.
 [[nodiscard]] std::vector<std::string> client_losses(target t, const draft& d);
 
+/// The built-in targets as one JSON object, for `mailtokit targets --json` (what scripts and the
+/// tests read instead of a list of their own): "programs", every mail program by rank, each with
+/// "name", "label", "aliases", "programs" (the names it runs as, the first started directly),
+/// "terminal", "package" (its Debian package) and "path" (where that first program is in PATH, or
+/// null); "webmails", every service with "name", "title" and "kind" ("hosted", "self_hosted",
+/// "any"); "others": eml, custom, desktop.
+[[nodiscard]] std::string targets_json();
+
 }  // namespace mailtokit::dispatch

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
 #include <string>
 
 #include "ask/dialog.hpp"
@@ -248,8 +249,13 @@ int run_targets() {
 void add_status_commands(CLI::App& app, context& ctx) {
   app.add_subcommand("status", tr("Print the mailto: handler, and which mail program drafts go to and why"))
       ->callback([&ctx] { ctx.exit_code = run_status(); });
-  app.add_subcommand("targets", tr("List the mail programs on this desktop and how each gets a draft"))
-      ->callback([&ctx] { ctx.exit_code = run_targets(); });
+  auto* targets = app.add_subcommand("targets", tr("List the mail programs on this desktop and how each gets a draft"));
+  auto json = std::make_shared<bool>(false);
+  targets->add_flag("--json", *json, tr("print every target mailtokit knows as one JSON object instead (for scripts)"));
+  targets->callback([&ctx, json] {
+    if (*json) write_stdout(dispatch::targets_json() + "\n");
+    ctx.exit_code = *json ? exit_ok : run_targets();
+  });
 }
 
 }  // namespace mailtokit::commands
