@@ -106,8 +106,11 @@ bindir = os.path.join(tmp, "bin")
 os.makedirs(bindir)
 recorder = os.path.join(bindir, "recorder")
 write_recorder(recorder)
-PROGRAMS = ("thunderbird", "evolution", "kmail", "claws-mail", "balsa", "geary", "sylpheed", "mutt", "neomutt",
-            "aerc", "alpine", "fake-term", "xdg-open")
+# Every program mailtokit knows and every hosted webmail, as the program lists them (its first
+# program name is the one it starts directly, so that is the stand-in).
+KNOWN = json.loads(subprocess.run([PROG, "targets", "--json"], env=env, capture_output=True, text=True,
+                                  check=True).stdout)
+PROGRAMS = tuple(c["programs"][0] for c in KNOWN["programs"]) + ("fake-term", "xdg-open")
 for name in PROGRAMS:
     shutil.copy(recorder, os.path.join(bindir, name))
 env["PATH"] = bindir + os.pathsep + env["PATH"]
@@ -115,8 +118,9 @@ env["TERMINAL"] = "fake-term"
 standin_browser(env, recorder)
 write_config(env["XDG_CONFIG_HOME"], "notify = no\n")
 
-TARGETS = ("thunderbird", "evolution", "kmail", "claws-mail", "balsa", "geary", "sylpheed", "mutt", "neomutt", "aerc",
-           "alpine", "gmail", "outlook", "office365", "yahoo", "proton", "fastmail", "zoho", "tuta", "yandex")
+TARGETS = tuple(c["name"] for c in KNOWN["programs"]) + tuple(w["name"] for w in KNOWN["webmails"]
+                                                             if w["kind"] == "hosted")
+check(len(PROGRAMS) >= 13 and len(TARGETS) >= 20, f"targets --json lists too few: {PROGRAMS} {TARGETS}")
 
 
 def run(args):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import email
 import email.policy
 import email.utils
+import functools
 import json
 import os
 import re
@@ -386,7 +387,7 @@ def other_mail_programs(s: Session, mine: str) -> list[str]:
     """The mail programs other than `mine` running in this session (their HOME is the session's):
     the hand-over must start the program the user chose and no other (issue 22)."""
     return [f"{name} (pid {pid})" for pid, name, _argv in processes_with_home(s.env["HOME"])
-            if name in MAIL_PROGRAMS and name != mine]
+            if name in mail_programs() and name != mine]
 
 
 def no_other_mail_program(s: Session, rep: "Report", mine: str) -> None:
@@ -683,19 +684,23 @@ def maildir_watch(folder: Path):
     return files, saved
 
 
-# The mail programs a test could start by mistake: the desktop path must start the chosen one only
-# (issue 22: "no other installed mail program is started").
-MAIL_PROGRAMS = {"thunderbird", "evolution", "geary", "balsa", "sylpheed", "alpine", "claws-mail", "kmail",
-                 "neomutt", "mutt", "aerc"}
+@functools.cache
+def mail_programs() -> frozenset[str]:
+    """The mail programs a test could start by mistake (the desktop path must start the chosen one
+    only): every name each program mailtokit knows runs as, from the program itself (`targets
+    --json`; the program under test is argv[1], as for every test here)."""
+    out = subprocess.run([os.path.abspath(sys.argv[1]), "targets", "--json"], capture_output=True, text=True,
+                         check=True).stdout
+    return frozenset(name for c in json.loads(out)["programs"] for name in c["programs"])
 
 
 def mail_programs_running(s: Session) -> set[str]:
-    """The mail programs (MAIL_PROGRAMS, by executable or argv[0] name) running in this session:
+    """The mail programs (mail_programs(), by executable or argv[0] name) running in this session:
     processes whose environment has the session's private HOME, so nothing of the machine's user
     or of another test counts. A program that has already ended is not seen."""
     found = set()
     for _pid, name, argv in processes_with_home(s.home):
-        found |= {name, os.path.basename(argv[0]) if argv else ""} & MAIL_PROGRAMS
+        found |= {name, os.path.basename(argv[0]) if argv else ""} & mail_programs()
     return found
 
 
