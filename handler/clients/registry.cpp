@@ -131,8 +131,8 @@ std::vector<std::string> losses_of(const client& c, const draft& d) {
   if (c.only_fields)
     for (const auto& h : d.headers)
       if (!detail::one_of(h.name, *c.only_fields))
-        // TRANSLATORS: {0} is a mail program's name, {1} a header field's name such as Keywords.
         out.push_back(
+            // TRANSLATORS: {0} is a mail program's name, {1} a header field's name such as Keywords.
             fill(tr("{0}: this client loses {1} (it does not read that field from a link)"), {c.name, h.name}));
   if (!c.spaces_changed.empty() && d.body && detail::odd_spaces(*d.body, c.doubled_spaces))
     out.emplace_back(tr(c.spaces_changed.data()));
