@@ -468,7 +468,7 @@ TEST_CASE("Thunderbird gets files in a -compose spec no name or file name can sp
   CHECK(*client_argv(target{"thunderbird"}, in) == std::vector<std::string>{"thunderbird", uri});
 }
 
-TEST_CASE("Evolution gets files as attach= fields, NeoMutt as -a FILE... --", "[dispatch]") {
+TEST_CASE("each program gets files its own way: attach= fields, -a FILE... --, --attach=FILE, ...", "[dispatch]") {
   draft d;
   d.to = {addr("boss", "example.org")};
   const std::string uri = "mailto:boss@example.org?subject=Quarterly%20report";
@@ -484,4 +484,16 @@ TEST_CASE("Evolution gets files as attach= fields, NeoMutt as -a FILE... --", "[
   CHECK((*evo)[1] == uri + "&attach=%2Ftmp%2Ff%2Fa%26attach%3D%2Fetc%2Fpasswd%23x&attach=%2Ftmp%2Ff%2F-rf%20%2C%27%C3%9C");
   CHECK(*client_argv(target{"neomutt"}, in) == V{"xterm", "-e", "neomutt", "-e", "mailto_allow to bcc keywords", "-a",
                                                in.attachments[0], in.attachments[1], "--", uri});
+  const auto& f = in.attachments;
+  // KMKernel: --attach=FILE before "--" and the To addresses.
+  CHECK(*client_argv(target{"kmail"}, in) == V{"kmail", "--composer", "--attach=" + f[0], "--attach=" + f[1], "--",
+                                               "boss@example.org"});
+  // balsa -m URI --attach=FILE...; alpine -url URI -attach FILE -attach FILE, in a terminal.
+  CHECK(*client_argv(target{"balsa"}, in) == V{"balsa", "-m", uri, "--attach=" + f[0], "--attach=" + f[1]});
+  CHECK(*client_argv(target{"alpine"}, in) == V{"xterm", "-e", "alpine", "-url", uri, "-attach", f[0], "-attach", f[1]});
+  // claws-mail and sylpheed: --compose URI --attach FILE... (Sylpheed's link is made from the draft).
+  CHECK(*client_argv(target{"claws-mail"}, in) == V{"claws-mail", "--compose", uri, "--attach", f[0], f[1]});
+  CHECK(*client_argv(target{"sylpheed"}, in) ==
+        V{"sylpheed", "--compose", "mailto:boss@example.org", "--attach", f[0], f[1]});
 }
+
