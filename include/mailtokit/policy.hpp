@@ -107,6 +107,7 @@ class draft_parser {
   mailtokit::policy policy_;
   draft draft_;
   std::vector<std::string> spare_;  // buffers of earlier drafts, handed to the parser
+  std::vector<std::string> spare_originals_;  // the addresses' `original` buffers, kept apart
 };
 
 }  // namespace mailtokit

@@ -584,6 +584,7 @@ struct list_reader {
   std::vector<address>& out;
   std::vector<address_issue>& issues;
   std::size_t max_total;
+  std::vector<std::string>* spare;  // buffers of earlier addresses, for `original` (or null)
   // No '"', '(', '[' or '<' in the entry being read (the loop notes them): a bare addr-spec with
   // nothing to close, strip or split, which parse_mailbox_into() would find in four more passes.
   bool plain = true;
@@ -622,6 +623,7 @@ struct list_reader {
     error why{};
     address& a = out.emplace_back();
     if (plain) {
+      take_spare(a.original, entry.size(), spare);
       a.original.assign(entry);
       if (!addr_spec_or_invalid(a, why)) add_issue(why, entry_off);
     } else if (bool ok = true; closed) {
@@ -657,11 +659,11 @@ struct list_reader {
 
 result<void> parse_address_list_into(std::string_view text, std::vector<address>& out,
                                      std::vector<address_issue>& issues, std::size_t max_total,
-                                     bool empty_group_as_text) {
+                                     bool empty_group_as_text, std::vector<std::string>* spare) {
   // RFC 5322 section 3.4: address-list = address *("," address); address = mailbox / group;
   // group = display-name ":" [group-list] ";" [CFWS]. Group names are dropped (a draft lists
   // mailboxes); ';' outside a group is taken as a separator too, as many clients write it.
-  list_reader r{text, out, issues, max_total};
+  list_reader r{text, out, issues, max_total, spare};
   // Fast path: one bare addr-spec ("bob@example.com", most hfield values). What the general
   // path below does for it, without splitting, trimming and copying the entry twice.
   if (!text.empty() && std::none_of(text.begin(), text.end(), [](char c) { return list_structure(c); }))

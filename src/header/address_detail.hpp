@@ -23,10 +23,22 @@ struct address_issue {
 /// with no members ("undisclosed-recipients:;") adds nothing, unless `empty_group_as_text`: then
 /// its name is read as an entry (an invalid address with an issue, unless it is one), which is how
 /// compose() writes an address that is not valid ("To: not-an-address : ;"), so that reading the
-/// draft back keeps the recipient (read_message()).
+/// draft back keeps the recipient (read_message()). With `spare` (draft_parser's buffers of
+/// earlier addresses), a bare addr-spec's `original` takes one of them instead of an allocation.
 [[nodiscard]] result<void> parse_address_list_into(std::string_view text, std::vector<address>& out,
                                                    std::vector<address_issue>& issues, std::size_t max_total,
-                                                   bool empty_group_as_text = false);
+                                                   bool empty_group_as_text = false,
+                                                   std::vector<std::string>* spare = nullptr);
+
+/// `s` (whose content does not matter) swapped with the last of `spare`, if any, for text of
+/// `n` bytes: a buffer of an earlier address, so that text longer than std::string's own room
+/// (15 bytes) needs no allocation.
+inline void take_spare(std::string& s, std::size_t n, std::vector<std::string>* spare) noexcept {
+  if (n > 15 && spare != nullptr && !spare->empty()) {
+    s.swap(spare->back());
+    spare->pop_back();
+  }
+}
 
 /// True when decoded `text` holds a ';' or a '<' outside quoted strings and domain literals: what
 /// makes the path of a mailto URI an RFC 5322 address list rather than addr-specs.

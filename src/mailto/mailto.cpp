@@ -208,7 +208,7 @@ struct parser {
     if (plain_path(raw)) {
       if (++recipients > options.limits.max_recipients) return fail(errc::too_many_recipients, base);
       address& a = out.to.emplace_back();
-      if (raw.size() > 15) out.buffer(a.original);  // longer than std::string's own room
+      detail::take_spare(a.original, raw.size(), out.spare_originals);
       a.original.assign(raw);
       error why{};
       const bool ok = detail::addr_spec_or_invalid(a, why);
@@ -300,7 +300,7 @@ struct parser {
     std::vector<detail::address_issue> issues;
     const std::size_t first = into.size();
     const std::size_t room = options.limits.max_recipients - recipients;
-    if (auto r = detail::parse_address_list_into(value, into, issues, first + room); !r)
+    if (auto r = detail::parse_address_list_into(value, into, issues, first + room, false, out.spare_originals); !r)
       return fail(errc::too_many_recipients, at);
     recipients += into.size() - first;
     for (const auto& issue : issues)

@@ -39,6 +39,9 @@ class mailto_sink {
   /// "body", header text otherwise), so clean_body_text()/clean_header_text() may be skipped.
   bool value_clean = false;
   std::vector<std::string>* spare = nullptr;  ///< heap buffers of earlier links, for buffer()
+  /// The `original` buffers of earlier links' addresses, apart from `spare`: a long list takes
+  /// back as many as it gave, and short lines between two long ones do not use them up.
+  std::vector<std::string>* spare_originals = nullptr;
   std::vector<address>& to;        ///< the addresses of the path
   std::vector<warning>& warnings;  ///< the parser's warnings, in the order it finds them
 };
