@@ -73,28 +73,41 @@ bool no_escape_bytes(std::string_view s) noexcept {
 #endif
 }
 
+// In an address, half an encoded word counts too: another entry of the same list can complete it.
+// One pass per part: a percent escape ('%' and two hex digits), "=?" or "?=" (which covers
+// decodes_again(s)'s "=?...?=").
+bool part_decodes_again(std::string_view s) noexcept {
+  if (no_escape_bytes(s)) return false;
+  const std::size_t n = s.size();
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    const char c = s[i];
+    if (c == '%') {
+      if (i + 2 < n && chars::hexdig(s[i + 1]) && chars::hexdig(s[i + 2])) return true;
+    } else if ((c == '=' && s[i + 1] == '?') || (c == '?' && s[i + 1] == '=')) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 bool decodes_again(const address& a) noexcept {
-  // In an address, half an encoded word counts too: another entry of the same list can complete it.
-  // One pass per part: a percent escape ('%' and two hex digits), "=?" or "?=" (which covers
-  // decodes_again(s)'s "=?...?=").
-  const auto part = [](std::string_view s) noexcept {
-    if (no_escape_bytes(s)) return false;
-    const std::size_t n = s.size();
-    for (std::size_t i = 0; i + 1 < n; ++i) {
-      const char c = s[i];
-      if (c == '%') {
-        if (i + 2 < n && chars::hexdig(s[i + 1]) && chars::hexdig(s[i + 2])) return true;
-      } else if ((c == '=' && s[i + 1] == '?') || (c == '?' && s[i + 1] == '=')) {
-        return true;
-      }
-    }
-    return false;
-  };
-  if (part(a.display_name)) return true;
-  if (!a.valid) return part(a.original);
-  return part(a.local_part) || part(a.domain) || part(a.domain_ascii);
+  if (part_decodes_again(a.display_name)) return true;
+  if (!a.valid) return part_decodes_again(a.original);
+  return part_decodes_again(a.local_part) || part_decodes_again(a.domain) || part_decodes_again(a.domain_ascii);
+}
+
+bool detail::decodes_again_parsed(const address& a) noexcept {
+  if (part_decodes_again(a.display_name)) return true;
+  if (!a.valid) return part_decodes_again(a.original);
+  // A domain literal is the link's text. Any other valid domain the parser made passed
+  // check_hostname() in A-labels (letters, digits, '-' and '.'), and its U-labels take their
+  // ASCII from those A-labels (RFC 3492 section 3.1: basic code points are copied as they are):
+  // neither holds '%', '=' or '?'.
+  if (!a.domain_ascii.empty() && a.domain_ascii.front() == '[')
+    return part_decodes_again(a.local_part) || part_decodes_again(a.domain) || part_decodes_again(a.domain_ascii);
+  return part_decodes_again(a.local_part);
 }
 
 namespace {

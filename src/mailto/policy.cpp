@@ -361,7 +361,7 @@ void warn_readers(draft& d, bool parsed, std::size_t cap) {
     for (const auto& a : *list) {
       // The address as the warnings show it, built only for an address that gets one.
       const auto shown = [&a] { return "'" + (a.valid ? a.unicode() : a.original) + "'"; };
-      if (decodes_again(a))
+      if (parsed ? detail::decodes_again_parsed(a) : decodes_again(a))
         detail::warn(d.warnings, cap, warning_code::address_decodes_again, field,
                      shown() + (a.display_name.empty() ? std::string() : " (display name '" + a.display_name + "')") +
                          " holds a percent escape or an encoded word ('=?...?='); mailtokit reads it as it is, but "
@@ -452,7 +452,7 @@ result<void> check_decodes_again(std::string_view uri, const parse_options& opti
   if (options.strict)
     for (const auto* list : {&d.to, &d.cc, &d.bcc})
       for (const auto& a : *list) {
-        if (decodes_again(a)) return fail(errc::address_decodes_again, decodes_again_offset(uri));
+        if (detail::decodes_again_parsed(a)) return fail(errc::address_decodes_again, decodes_again_offset(uri));
         if (!a.display_name.empty() && name_holds_separators(a.display_name))
           return fail(errc::display_name_separators, 0);
         if (detail::compatibility_separators_parsed(a)) return fail(errc::address_compatibility_characters, 0);
