@@ -64,6 +64,18 @@ class writer {
     escaped(s);
     put('"');
   }
+  /// Where the next byte goes; valid while flushes() stays the same.
+  [[nodiscard]] const char* mark() const noexcept { return p_; }
+  [[nodiscard]] std::size_t flushes() const noexcept { return flushes_; }
+  /// The bytes [from, to) written since mark() `from` written again, when no flush happened since
+  /// (`flushes`) and the buffer has room for them; false, and nothing written, otherwise.
+  bool repeat(const char* from, const char* to, std::size_t flushes) noexcept {
+    const auto n = static_cast<std::size_t>(to - from);
+    if (flushes != flushes_ || static_cast<std::size_t>(buf_ + k_buffer - p_) < n) return false;
+    std::memcpy(p_, from, n);
+    p_ += n;
+    return true;
+  }
   /// The escaped bytes of `s`, without quotes (RFC 8259 section 7; see append_string()).
   void escaped(std::string_view s) {
     const char* it = s.data();
@@ -92,6 +104,7 @@ class writer {
   void flush() {
     out_.append(buf_, p_);
     p_ = buf_;
+    ++flushes_;
   }
   // Unchecked: the caller made room for 6 bytes a byte of [it, end).
   void copy(const char* from, std::size_t n) noexcept {
@@ -122,6 +135,7 @@ class writer {
   std::string& out_;
   const options& o_;
   char* p_;
+  std::size_t flushes_ = 0;
   char buf_[k_buffer];
 };
 
@@ -197,17 +211,22 @@ void null_or_string(writer& w, const std::optional<std::string>& s) {
 }
 
 void address_object(writer& w, const address& a) {
-  // address::unicode() and address::ascii(), written from the parts.
+  // address::unicode() and address::ascii(), written from the parts; most domains are ASCII, and
+  // then the second is the bytes of the first again.
   w.lit("{\"address\":");
+  const char* const from = w.mark();
+  const std::size_t flushes = w.flushes();
   if (a.valid)
     addr_spec(w, a.local_part, a.domain);
   else
     w.string(a.original);
+  const char* const to = w.mark();
   w.lit(",\"ascii\":");
-  if (a.valid && !a.needs_smtputf8)
-    addr_spec(w, a.local_part, a.domain_ascii);
-  else
+  if (a.valid && !a.needs_smtputf8) {
+    if (a.domain != a.domain_ascii || !w.repeat(from, to, flushes)) addr_spec(w, a.local_part, a.domain_ascii);
+  } else {
     w.lit("null");
+  }
   if (a.valid)
     w.lit(",\"valid\":true,\"display_name\":");
   else
