@@ -57,21 +57,23 @@ errors::result<void> write_file(int dir_fd, const std::string& name, std::string
 }
 
 line_reader::line_reader(int fd, std::size_t max_line, std::size_t read_size)
-    : fd_(fd), max_line_(max_line), read_size_(std::max<std::size_t>(read_size, 1)) {
-  buf_.resize(max_line_ + read_size_ + 1);
-}
+    : fd_(fd),
+      max_line_(max_line),
+      read_size_(std::max<std::size_t>(read_size, 1)),
+      buf_(new char[max_line_ + read_size_ + 1]),
+      size_(max_line_ + read_size_ + 1) {}
 
 errors::result<bool> line_reader::fill() {
   // The pending partial line is at most max_line_ bytes (longer ones are being skipped), so
   // after moving it to the front at least read_size_ bytes are free.
-  if (buf_.size() - end_ < read_size_) {
-    std::memmove(buf_.data(), buf_.data() + begin_, end_ - begin_);
+  if (size_ - end_ < read_size_) {
+    std::memmove(buf_.get(), buf_.get() + begin_, end_ - begin_);
     end_ -= begin_;
     scanned_ -= begin_;
     begin_ = 0;
   }
   for (;;) {
-    const ssize_t n = ::read(fd_, buf_.data() + end_, buf_.size() - end_);
+    const ssize_t n = ::read(fd_, buf_.get() + end_, size_ - end_);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return fail(errors::errc::io_error, consumed_ + (end_ - begin_));
     if (n == 0) eof_ = true;
@@ -83,7 +85,7 @@ errors::result<bool> line_reader::fill() {
 bool line_reader::ready() {
   if (eof_) return true;
   if (scanned_ < end_) {
-    if (std::memchr(buf_.data() + scanned_, '\n', end_ - scanned_) != nullptr) return true;
+    if (std::memchr(buf_.get() + scanned_, '\n', end_ - scanned_) != nullptr) return true;
     scanned_ = end_;
   }
   return false;
@@ -92,24 +94,24 @@ bool line_reader::ready() {
 errors::result<bool> line_reader::next(line& l) {
   for (;;) {
     if (scanned_ < end_) {
-      const void* p = std::memchr(buf_.data() + scanned_, '\n', end_ - scanned_);
+      const void* p = std::memchr(buf_.get() + scanned_, '\n', end_ - scanned_);
       if (p != nullptr) {
-        const auto nl = static_cast<std::size_t>(static_cast<const char*>(p) - buf_.data());
+        const auto nl = static_cast<std::size_t>(static_cast<const char*>(p) - buf_.get());
         std::size_t len = nl - begin_;
         const bool cr = len > 0 && buf_[nl - 1] == '\r';
         ++number_;
         if (skipping_) {
           const std::size_t tail = len - (cr ? 1 : 0);
-          prefix_.append(buf_.data() + begin_, std::min(tail, k_prefix - prefix_.size()));
+          prefix_.append(buf_.get() + begin_, std::min(tail, k_prefix - prefix_.size()));
           l = line{prefix_, number_, skipped_ + tail, true};
           skipping_ = false;
           skipped_ = 0;
         } else {
           len -= cr ? 1 : 0;
           if (len > max_line_) {
-            l = line{std::string_view(buf_.data() + begin_, std::min(len, k_prefix)), number_, len, true};
+            l = line{std::string_view(buf_.get() + begin_, std::min(len, k_prefix)), number_, len, true};
           } else {
-            l = line{std::string_view(buf_.data() + begin_, len), number_, len, false};
+            l = line{std::string_view(buf_.get() + begin_, len), number_, len, false};
           }
         }
         consumed_ += nl + 1 - begin_;
@@ -122,7 +124,7 @@ errors::result<bool> line_reader::next(line& l) {
     const std::size_t pending = end_ - begin_;
     if (skipping_ || pending > max_line_) {
       if (!skipping_) prefix_.clear();
-      prefix_.append(buf_.data() + begin_, std::min(pending, k_prefix - prefix_.size()));
+      prefix_.append(buf_.get() + begin_, std::min(pending, k_prefix - prefix_.size()));
       skipping_ = true;
       skipped_ += pending;
       consumed_ += pending;
@@ -137,7 +139,7 @@ errors::result<bool> line_reader::next(line& l) {
       }
       if (end_ > begin_) {  // a last line without "\n"
         const std::size_t len = end_ - begin_;
-        l = line{std::string_view(buf_.data() + begin_, len), ++number_, len, false};
+        l = line{std::string_view(buf_.get() + begin_, len), ++number_, len, false};
         consumed_ += len;
         begin_ = scanned_ = end_;
         return true;

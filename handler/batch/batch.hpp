@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -92,7 +93,10 @@ class line_reader {
   int fd_;
   std::size_t max_line_;
   std::size_t read_size_;
-  std::string buf_;
+  // Not a std::string: resize() would write zeros over the whole buffer (1 MiB) at start-up,
+  // which read(2) overwrites anyway.
+  std::unique_ptr<char[]> buf_;
+  std::size_t size_;  // of buf_
   std::string prefix_;  // the start of the too-long line being skipped
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
