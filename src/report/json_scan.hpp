@@ -144,14 +144,26 @@ inline std::size_t json_copy_plain_sse2(const char* p, const char* e, char* out)
   const char* q = p;
   const __m128i space_less = _mm_set1_epi8(0x1F), del = _mm_set1_epi8(0x7F), quote = _mm_set1_epi8('"'),
                 backslash = _mm_set1_epi8('\\');
-  while (e - q >= 16) {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(q));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (q - p)), v);
+  // Bit i: byte i of the 16 at `at` is plain; they are stored at the same offset in `out`.
+  const auto block = [&](const char* at) noexcept {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + (at - p)), v);
     const __m128i printable = _mm_cmpgt_epi8(v, space_less);
     const __m128i excluded = _mm_or_si128(_mm_cmpeq_epi8(v, del), _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, backslash)));
-    const auto plain = static_cast<unsigned>(_mm_movemask_epi8(_mm_andnot_si128(excluded, printable)));
+    return static_cast<unsigned>(_mm_movemask_epi8(_mm_andnot_si128(excluded, printable)));
+  };
+  while (e - q >= 16) {
+    const unsigned plain = block(q);
     if (plain != 0xFFFFu) return static_cast<std::size_t>(q - p) + static_cast<std::size_t>(__builtin_ctz(~plain));
     q += 16;
+  }
+  // The last 1-15 bytes of a run of 16 or more: the sixteen bytes ending at `e`, those before `q`
+  // (plain, and stored again as they are) masked as plain; no SWAR tail and memcpy() call.
+  if (q != e && q != p) {
+    const char* const t = e - 16;
+    const unsigned plain = block(t) | ((1u << static_cast<unsigned>(q - t)) - 1u);
+    if (plain != 0xFFFFu) return static_cast<std::size_t>(t - p) + static_cast<std::size_t>(__builtin_ctz(~plain));
+    return static_cast<std::size_t>(e - p);
   }
   const std::size_t n = json_plain_prefix_swar(q, e, p);
   std::memcpy(out + (q - p), q, n);
