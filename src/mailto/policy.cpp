@@ -478,7 +478,7 @@ result<void> parse_into(std::string_view uri, const parse_options& options, cons
 // buffers go to `originals`, as many as a list of limits::max_recipients' default holds: a
 // 500-recipient link allocated and freed 436 of its 500 when they shared the 64 of `spare`.
 void recycle(draft& d, std::vector<std::string>& spare, std::vector<std::string>& originals) {
-  constexpr std::size_t max_spare = 64;
+  constexpr std::size_t max_spare = 1000;
   constexpr std::size_t max_originals = 1000;
   // Content does not matter (buffer() users overwrite it); the capacity does.
   const auto keep = [&spare](std::string& s) {
