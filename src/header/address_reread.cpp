@@ -99,7 +99,7 @@ bool decodes_again(const address& a) noexcept {
 }
 
 bool detail::decodes_again_parsed(const address& a) noexcept {
-  if (part_decodes_again(a.display_name)) return true;
+  if (!a.display_name.empty() && part_decodes_again(a.display_name)) return true;  // most have none
   if (!a.valid) return part_decodes_again(a.original);
   // A domain literal is the link's text. Any other valid domain the parser made passed
   // check_hostname() in A-labels (letters, digits, '-' and '.'), and its U-labels take their
