@@ -7,8 +7,9 @@
 /// library and become codes). Running out of memory is errc::no_memory from the parsers and
 /// readers (parse_mailto(), parse_draft(), draft_parser, read_message()) and from
 /// charset::to_utf8(), idna::to_ascii() and idna::to_unicode(), ICU's and libidn2's own
-/// allocation failures included; other calls (compose(), build_mailto(), to_json()) let
-/// std::bad_alloc propagate. The C API (mailtokit/mailtokit.h) carries the same codes as
+/// allocation failures included; other calls (compose(), build_mailto(), to_json(),
+/// preview::check(), the handover:: functions) let std::bad_alloc propagate, ICU's allocation
+/// failures as std::bad_alloc too (never a finding or a plain-or-not answer). The C API (mailtokit/mailtokit.h) carries the same codes as
 /// MAILTOKIT_E_* constants with the same names.
 #pragma once
 

@@ -13,6 +13,7 @@
 #include "mailtokit/percent.hpp"
 #include "mailtokit/utf8.hpp"
 #include "text/percent_facts.hpp"
+#include "unicode/icu_memory.hpp"
 
 namespace mailtokit::handover {
 
@@ -51,20 +52,29 @@ bool ascii_plain(char c, std::string_view extra) noexcept {
   return chars::alpha(c) || chars::digit(c) || extra.find(c) != extra.npos;
 }
 
-// Unicode full case folding (CaseFolding.txt, C and F) of valid UTF-8.
+using detail::throw_if_no_memory;
+
+// Unicode full case folding (CaseFolding.txt, C and F) of valid UTF-8. Memory running out is
+// std::bad_alloc: a string cut short would compare as another name.
 std::string case_folded(std::string_view text) {
   icu::UnicodeString u = icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+  throw_if_no_memory(u);
+  u.foldCase();
+  throw_if_no_memory(u);
   std::string out;
-  u.foldCase().toUTF8String(out);
+  u.toUTF8String(out);
   return out;
 }
 
-// True when NFKC leaves valid UTF-8 `text` as it is; false when ICU cannot tell (fails closed).
+// True when NFKC leaves valid UTF-8 `text` as it is; false when ICU cannot tell (fails closed),
+// but memory running out is std::bad_alloc, as everywhere in the library.
 bool nfkc_stable(std::string_view text) {
   UErrorCode status = U_ZERO_ERROR;
   const icu::Normalizer2* n = icu::Normalizer2::getNFKCInstance(status);
+  throw_if_no_memory(status);
   if (U_FAILURE(status) || n == nullptr) return false;
   const bool yes = n->isNormalizedUTF8(icu::StringPiece(text.data(), static_cast<int32_t>(text.size())), status);
+  throw_if_no_memory(status);
   return U_SUCCESS(status) && yes;
 }
 

@@ -1,14 +1,18 @@
 // Internal: UTS #39 through ICU's spoof checker, for the preview's findings (preview.cpp) and
 // lookalikes() (spoof_check.cpp). A library failure is never a pass: check() says it could not
-// check, as Chromium's idn_spoof_checker.cc treats it.
+// check, as Chromium's idn_spoof_checker.cc treats it; memory running out, in ICU too, is
+// std::bad_alloc (unicode/icu_memory.hpp), as everywhere in the library.
 #pragma once
 
+#include <unicode/unistr.h>
 #include <unicode/uspoof.h>
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "unicode/icu_memory.hpp"
 
 namespace mailtokit::preview::detail {
 
@@ -21,6 +25,7 @@ class spoof_checker {
     sc_ = uspoof_open(&st);
     if (U_FAILURE(st)) {
       sc_ = nullptr;
+      open_status_ = st;
       return;
     }
     // UTS #39 section 5.2: "Moderately Restrictive" allows Latin with one other Recommended
@@ -32,6 +37,7 @@ class spoof_checker {
     if (U_FAILURE(st)) {
       uspoof_close(sc_);
       sc_ = nullptr;
+      open_status_ = st;
     }
   }
   ~spoof_checker() {
@@ -42,31 +48,49 @@ class spoof_checker {
 
   // The failed checks (USPOOF_* bits), 0 when all pass; std::nullopt when ICU could not check
   // (no checker, a library failure): as Chromium's idn_spoof_checker.cc does, a text that could
-  // not be checked is not taken for one that passed.
+  // not be checked is not taken for one that passed. Memory running out is std::bad_alloc.
   [[nodiscard]] std::optional<int32_t> check(std::string_view s) const {
-    if (sc_ == nullptr || s.size() > 0x7FFFFFF) return std::nullopt;
+    if (s.size() > 0x7FFFFFF || !usable()) return std::nullopt;
+    const icu::UnicodeString text = utf16(s);
     UErrorCode st = U_ZERO_ERROR;
-    const int32_t r = uspoof_check2UTF8(sc_, s.data(), static_cast<int32_t>(s.size()), nullptr, &st);
+    const int32_t r = uspoof_check2UnicodeString(sc_, text, nullptr, &st);
+    mailtokit::detail::throw_if_no_memory(st);
     if (U_FAILURE(st)) return std::nullopt;
     return r;
   }
 
-  // UTS #39 section 4 skeleton; empty on failure.
+  // UTS #39 section 4 skeleton; empty on failure, std::bad_alloc when memory runs out.
   [[nodiscard]] std::string skeleton(std::string_view s) const {
-    if (sc_ == nullptr || s.size() > 0x7FFFFFF) return {};
+    if (s.size() > 0x7FFFFFF || !usable()) return {};
+    const icu::UnicodeString text = utf16(s);
+    icu::UnicodeString sk;
     UErrorCode st = U_ZERO_ERROR;
-    const auto len = static_cast<int32_t>(s.size());
-    const int32_t need = uspoof_getSkeletonUTF8(sc_, 0, s.data(), len, nullptr, 0, &st);
-    if (st != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(st)) return {};
-    std::string out(static_cast<std::size_t>(need), '\0');
-    st = U_ZERO_ERROR;
-    uspoof_getSkeletonUTF8(sc_, 0, s.data(), len, out.data(), need, &st);
-    if (U_FAILURE(st) && st != U_STRING_NOT_TERMINATED_WARNING) return {};
+    uspoof_getSkeletonUnicodeString(sc_, 0, text, sk, &st);
+    mailtokit::detail::throw_if_no_memory(st);
+    if (U_FAILURE(st)) return {};
+    mailtokit::detail::throw_if_no_memory(sk);
+    std::string out;
+    sk.toUTF8String(out);
     return out;
   }
 
  private:
+  // False when there is no checker; std::bad_alloc when memory ran out making it.
+  [[nodiscard]] bool usable() const {
+    if (sc_ == nullptr) mailtokit::detail::throw_if_no_memory(open_status_);
+    return sc_ != nullptr;
+  }
+
+  // `s` as UTF-16, converted here rather than by uspoof_check2UTF8() and uspoof_getSkeletonUTF8():
+  // those take a string that could not be made for want of memory for an illegal argument.
+  [[nodiscard]] static icu::UnicodeString utf16(std::string_view s) {
+    icu::UnicodeString text = icu::UnicodeString::fromUTF8(icu::StringPiece(s.data(), static_cast<int32_t>(s.size())));
+    mailtokit::detail::throw_if_no_memory(text);
+    return text;
+  }
+
   USpoofChecker* sc_ = nullptr;
+  UErrorCode open_status_ = U_ZERO_ERROR;
 };
 
 // The one checker, made on first use (thread-safe: a function-local static).

@@ -13,6 +13,7 @@
 #include "mailtokit/chars.hpp"
 #include "mailtokit/utf8.hpp"
 #include "text/no_memory.hpp"
+#include "unicode/icu_memory.hpp"
 
 namespace mailtokit::charset {
 
@@ -52,14 +53,7 @@ bool same_name(std::string_view name, std::string_view want) noexcept {
   }
 }
 
-// ICU reports memory running out by a code, and a UnicodeString whose buffer could not grow by
-// its bogus state: both become std::bad_alloc (text/no_memory.hpp), never another error.
-void throw_if_no_memory(UErrorCode status) {
-  if (status == U_MEMORY_ALLOCATION_ERROR) throw std::bad_alloc();
-}
-void throw_if_no_memory(const icu::UnicodeString& s) {
-  if (s.isBogus()) throw std::bad_alloc();
-}
+using detail::throw_if_no_memory;
 
 const icu::Normalizer2* nfc_instance() {
   UErrorCode status = U_ZERO_ERROR;

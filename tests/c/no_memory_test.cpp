@@ -14,8 +14,10 @@
 #include <new>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "mailtokit/charset.hpp"
+#include "mailtokit/handover.hpp"
 #include "mailtokit/idna.hpp"
 #include "mailtokit/idna_cache.hpp"
 #include "mailtokit/json.hpp"
@@ -23,6 +25,7 @@
 #include "mailtokit/mailtokit.h"
 #include "mailtokit/message.hpp"
 #include "mailtokit/policy.hpp"
+#include "mailtokit/preview.hpp"
 #include "mailtokit/result.hpp"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -38,10 +41,16 @@
 
 namespace {
 long allocations_left = -1;  // -1: never fail
+bool only_one_fails = false;  // true: the allocation that fails is the only one
+long allocations_made = 0;
 
 // Counts one allocation; true when it is to fail.
 bool allocation_fails() noexcept {
-  if (allocations_left == 0) return true;
+  ++allocations_made;
+  if (allocations_left == 0) {
+    if (only_one_fails) allocations_left = -1;
+    return true;
+  }
   if (allocations_left > 0) --allocations_left;
   return false;
 }
@@ -129,6 +138,7 @@ template <class F>
 void each_failing_allocation(const char* what, F&& f) {
   const outcome spare = f();
   check(spare.ok, what, -1, spare.text);
+  if (!spare.ok) return;
   long n = 0;
   for (;; ++n) {
     mailtokit::idna::thread_cache() = mailtokit::idna::cache();
@@ -146,6 +156,41 @@ void each_failing_allocation(const char* what, F&& f) {
   std::fflush(stdout);
 }
 
+// As each_failing_allocation(), but only the Nth allocation fails, for every N below the number
+// `f` makes: where a later allocation would throw std::bad_alloc anyway, this one shows an
+// allocation failure that a dependency reports by a code and the library took for another
+// failure, a wrong value (a name that is not plain, a text that could not be checked). Each call
+// gives no_memory, or the value with memory to spare where the failure was coped with.
+template <class F>
+void each_single_failing_allocation(const char* what, F&& f) {
+  const long before = allocations_made;
+  const outcome spare = f();
+  const long made = allocations_made - before;
+  check(spare.ok, what, -1, spare.text);
+  if (!spare.ok) return;
+  long coped = 0;
+  for (long n = 0; n < made; ++n) {
+    mailtokit::idna::thread_cache() = mailtokit::idna::cache();
+    only_one_fails = true;
+    allocations_left = n;
+    const outcome got = f();
+    allocations_left = -1;
+    only_one_fails = false;
+    if (got.ok) ++coped;
+    check(got.ok ? got.text == spare.text : got.text == "no_memory", what, n,
+          got.ok ? "a value other than with memory to spare: " + got.text : got.text);
+  }
+  std::printf("%s: %ld allocations failing one at a time, each no_memory or coped with (%ld)\n", what, made, coped);
+  std::fflush(stdout);
+}
+
+// Both: from the Nth allocation on, and the Nth alone.
+template <class F>
+void each_way(const char* what, F&& f) {
+  each_failing_allocation(what, f);
+  each_single_failing_allocation(what, f);
+}
+
 // fn() with memory to spare: what the test itself allocates.
 template <class Fn>
 auto unarmed(Fn fn) {
@@ -157,6 +202,49 @@ auto unarmed(Fn fn) {
 }
 
 outcome failure(const mailtokit::error& e) { return {false, std::string(mailtokit::to_name(e.code))}; }
+
+// The outcome of a C++ call that lets std::bad_alloc propagate: its value through `show`, or
+// no_memory.
+template <class Fn, class Show>
+outcome caught(Fn fn, Show show) {
+  try {
+    const auto v = fn();
+    return {true, unarmed([&] { return show(v); })};
+  } catch (const std::bad_alloc&) {
+    return {false, "no_memory"};
+  }
+}
+
+std::string shown(bool b) { return b ? "true" : "false"; }
+
+std::string shown(const std::vector<mailtokit::preview::lookalike>& ls) {
+  std::string out;
+  for (const auto& l : ls)
+    out += std::to_string(l.offset) + " " + l.character + " " + l.script + " " + l.looks_like + "\n";
+  return out;
+}
+
+std::string shown(const std::vector<mailtokit::preview::finding>& fs) {
+  std::string out;
+  for (const auto& f : fs) out += f.code + " " + f.field + ": " + f.message + "\n";
+  return out;
+}
+
+std::string shown(const std::vector<mailtokit::handover::change>& cs) {
+  std::string out;
+  for (const auto& c : cs) out += std::string(mailtokit::handover::code_of(c.kind)) + " " + c.field + "\n";
+  return out;
+}
+
+// The outcome of a C call that gave a buffer (freed here).
+outcome of_c_text(int rc, const mailtokit_error& e, char* text, std::size_t len) {
+  return unarmed([&] {
+    outcome o{rc == MAILTOKIT_OK, rc == MAILTOKIT_E_NO_MEMORY ? std::string("no_memory") : std::string(e.name)};
+    if (o.ok) o.text.assign(text, len);
+    mailtokit_free(text);
+    return o;
+  });
+}
 
 // The outcome of a C++ call: its value through `show`, or its code.
 template <class T, class Show>
@@ -197,6 +285,57 @@ constexpr std::string_view eml =
 // Long enough that the UTF-8 result is not held in the string itself (no allocation then).
 constexpr std::string_view latin1 = "caf\xE9 cr\xE8me br\xFBl\xE9" "e, na\xEFve fa\xE7" "ade";
 constexpr std::string_view domain = "b\xC3\xBC" "cher.example.org";
+// A recipient beyond ASCII, long enough that ICU allocates for it (a UnicodeString holds 27 UTF-16
+// units in itself): the hand-over's NFKC and case folding of the name, the spoof checks of the
+// local part and of a label that mixes Latin and Cyrillic.
+constexpr std::string_view intl_link =
+    "mailto:?to=J%C3%B6rg%20M%C3%BCller-L%C3%BCdenscheidt%20%C3%85ngstr%C3%B6m%20%C3%98resund%20"
+    "%3Cj%C3%B6rg.m%C3%BCller.%C3%A5ngstr%C3%B6m.%C3%B8resund@b%C3%BCcher"
+    "%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0"
+    "%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0"
+    ".example%3E";
+
+// The hand-over and the preview, where ICU's codes for memory running out read as a name that is
+// not plain or a text that could not be checked for look-alikes.
+void hand_over_and_preview(const mailtokit::parse_options& po, const mailtokit::policy& p) {
+  using namespace mailtokit;
+  const auto parsed = parse_draft(intl_link, po, p);
+  check(parsed.has_value(), "parse_draft of a recipient beyond ASCII", -1, parsed ? "" : failure(parsed.error()).text);
+  if (!parsed) return;
+  const draft& intl = *parsed;
+  each_way("handover::changes", [&] {
+    return caught([&] { return handover::changes(intl); }, [](const auto& cs) { return shown(cs); });
+  });
+  each_way("handover::plain_name", [&] {
+    return caught([&] { return handover::plain_name(intl.to.at(0).display_name); }, [](bool b) { return shown(b); });
+  });
+  each_way("preview::check", [&] {
+    return caught([&] { return preview::check(intl); }, [](const auto& fs) { return shown(fs); });
+  });
+  each_way("preview::lookalikes", [&] {
+    return caught([&] { return preview::lookalikes(intl.to.at(0).unicode()); }, [](const auto& ls) { return shown(ls); });
+  });
+  mailtokit_draft* intl_c = nullptr;
+  mailtokit_error intl_e{};
+  const int made = mailtokit_parse(intl_link.data(), intl_link.size(), nullptr, &intl_c, &intl_e);
+  check(made == MAILTOKIT_OK, "mailtokit_parse of a recipient beyond ASCII", -1, made == MAILTOKIT_OK ? "" : intl_e.name);
+  if (made != MAILTOKIT_OK) return;
+  each_way("mailtokit_preview_json", [&] {
+    char* json = nullptr;
+    std::size_t len = 0;
+    mailtokit_error e{};
+    const int rc = mailtokit_preview_json(intl_c, &json, &len, &e);
+    return of_c_text(rc, e, json, len);
+  });
+  each_way("mailtokit_preview_text", [&] {
+    char* text = nullptr;
+    std::size_t len = 0;
+    mailtokit_error e{};
+    const int rc = mailtokit_preview_text(intl_c, &text, &len, &e);
+    return of_c_text(rc, e, text, len);
+  });
+  mailtokit_draft_free(intl_c);
+}
 
 }  // namespace
 
@@ -240,6 +379,7 @@ int main() {
   each_failing_allocation("charset::to_utf8", [&] { return of(charset::to_utf8(latin1, "iso-8859-1"), same); });
   each_failing_allocation("idna::to_ascii", [&] { return of(idna::to_ascii(domain), same); });
   each_failing_allocation("idna::to_unicode", [&] { return of(idna::to_unicode(domain), same); });
+  hand_over_and_preview(po, p);
   std::printf("C allocations (ICU, libidn2) failing too: %s\n", FAIL_MALLOC ? "yes" : "no (AddressSanitizer)");
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;
