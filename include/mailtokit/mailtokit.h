@@ -41,11 +41,13 @@
  *   (xoshiro256** seeded from getrandom(2), seeded again when getpid() shows a fork() child, so
  *   parent and children never write the same Message-ID); the Date text, formatted at most once
  *   a second; the header writer's scratch list of words.
+ * - per process, made when the library is loaded and read-only after: ICU's spoof checker
+ *   (UTS #39) of the previews, shared by every thread (ICU allows concurrent checks on one const
+ *   checker), ICU's normalizers and its table of charset names (ICU keeps the failure of a first
+ *   attempt, so they are made before any call can be short of memory).
  * - per process, made once at the first use (a C++ function-local static, thread-safe) and
- *   read-only after: ICU's spoof checker (UTS #39) of the previews, shared by every thread
- *   (ICU allows concurrent checks on one const checker); libxml2's set-up (xmlInitParser(),
- *   called once before the first HTML body is read; libxml2 keeps its own global tables); the
- *   choice of the SIMD scanner for this CPU.
+ *   read-only after: libxml2's set-up (xmlInitParser(), called once before the first HTML body
+ *   is read; libxml2 keeps its own global tables); the choice of the SIMD scanner for this CPU.
  * - ICU's and libidn2's own thread-safe tables and caches.
  * After fork(), parent and child may both go on using the library (a process with more threads
  * than the forking one has, in the child, only what POSIX allows after fork). Every entry point

@@ -54,6 +54,15 @@ bool ascii_plain(char c, std::string_view extra) noexcept {
 
 using detail::throw_if_no_memory;
 
+// ICU makes its NFKC normalizer once per process and keeps the error of a failed first attempt
+// (umtx_initOnce): made when the library is loaded, so that a first call short of memory does not
+// leave every later one without it (charset.cpp makes the others).
+[[maybe_unused]] const bool nfkc_made = [] {
+  UErrorCode status = U_ZERO_ERROR;
+  icu::Normalizer2::getNFKCInstance(status);
+  return true;
+}();
+
 // Unicode full case folding (CaseFolding.txt, C and F) of valid UTF-8. Memory running out is
 // std::bad_alloc: a string cut short would compare as another name.
 std::string case_folded(std::string_view text) {

@@ -17,6 +17,14 @@ const spoof_checker& checker() {
   return c;
 }
 
+namespace {
+// uspoof_open() makes ICU's tables of the spoof checks once per process and keeps the error of a
+// failed first attempt (umtx_initOnce), as this checker would keep a failed one: a first preview
+// short of memory would leave every later one without the checks. So the checker is made when
+// the library is loaded, before any caller can be short of memory.
+[[maybe_unused]] const spoof_checker& checker_made = checker();
+}  // namespace
+
 std::string scripts_of(std::string_view s) {
   std::vector<UScriptCode> seen;
   for_each_cp(s, [&](char32_t cp, bool bad) {

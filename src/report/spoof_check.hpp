@@ -75,7 +75,8 @@ class spoof_checker {
   }
 
  private:
-  // False when there is no checker; std::bad_alloc when memory ran out making it.
+  // False when there is no checker; std::bad_alloc when memory ran out making it (in a process
+  // that had none when the library was loaded: ICU keeps that failure, see checker()).
   [[nodiscard]] bool usable() const {
     if (sc_ == nullptr) mailtokit::detail::throw_if_no_memory(open_status_);
     return sc_ != nullptr;
@@ -93,7 +94,8 @@ class spoof_checker {
   UErrorCode open_status_ = U_ZERO_ERROR;
 };
 
-// The one checker, made on first use (thread-safe: a function-local static).
+// The one checker, made when the library is loaded (and at the latest on first use, thread-safe:
+// a function-local static), see spoof_check.cpp.
 [[nodiscard]] const spoof_checker& checker();
 
 // The English names of the scripts of `s` ("Latin and Cyrillic"), for a finding's words.

@@ -6,7 +6,10 @@
 // call that succeeds the same value as with memory to spare (never a partial one). malloc is what
 // ICU and libidn2 allocate with and report the failure of by codes of their own
 // (U_MEMORY_ALLOCATION_ERROR, IDN2_MALLOC); it is not replaced under AddressSanitizer, whose own
-// malloc the sanitizer build needs (there only operator new fails).
+// malloc the sanitizer build needs (there only operator new fails). ICU makes some of its tables
+// once per process and keeps the failure of a first attempt: before anything else, each of those
+// is first reached short of memory, and the call that follows with memory to spare must succeed
+// (first_use()).
 #include <cerrno>
 #include <cstddef>
 #include <cstdio>
@@ -215,6 +218,33 @@ outcome caught(Fn fn, Show show) {
   }
 }
 
+// ICU makes its normalizers, its table of charset names and the spoof checker's tables once per
+// process (umtx_initOnce) and keeps the error of a failed first attempt for every later call. The
+// first call of `f` fails from its Nth allocation on, for N = 0, 1, ... until it succeeds; after
+// each, a call with memory to spare must give `want`. Only a call that is the first of the
+// process to reach one of those tables tests that it is not kept failing.
+template <class F>
+void first_use(const char* what, std::string_view want, F&& f) {
+  long n = 0;
+  for (;; ++n) {
+    allocations_left = n;
+    const outcome got = f();
+    allocations_left = -1;
+    const outcome again = f();
+    const bool back = again.ok && again.text == want;
+    check(back, what, n, "then, with memory to spare: " + again.text);
+    // A failure that ICU keeps fails every call after it: once is enough to say so.
+    if (!back) return;
+    if (got.ok) {
+      check(got.text == want, what, n, "a value other than with memory to spare: " + got.text);
+      break;
+    }
+    check(got.text == "no_memory", what, n, got.text);
+  }
+  std::printf("%s: first use with %ld failing allocations, each no_memory, then with memory: ok\n", what, n);
+  std::fflush(stdout);
+}
+
 std::string shown(bool b) { return b ? "true" : "false"; }
 
 std::string shown(const std::vector<mailtokit::preview::lookalike>& ls) {
@@ -295,6 +325,29 @@ constexpr std::string_view intl_link =
     "%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0%D0%B0"
     ".example%3E";
 
+// The first use of each of ICU's tables that are made once per process (first_use()).
+void first_uses() {
+  using namespace mailtokit;
+  first_use("charset::nfc (ICU's NFC)", "caf\xC3\xA9", [] {
+    return caught([] { return charset::nfc("cafe\xCC\x81"); }, [](const std::string& s) { return s; });
+  });
+  first_use("charset::nfkc_casefold (ICU's NFKC_Casefold)", "mail", [] {
+    return caught([] { return charset::nfkc_casefold("\xEF\xBC\xAD\xEF\xBD\x81\xEF\xBD\x89\xEF\xBD\x8C"); },
+                  [](const std::string& s) { return s; });
+  });
+  first_use("charset::to_utf8 (ICU's charset names)", "caf\xC3\xA9", [] {
+    const auto r = charset::to_utf8("caf\xE9", "iso-8859-1");
+    return r ? outcome{true, *r} : failure(r.error());
+  });
+  first_use("handover::plain_name (ICU's NFKC)", "true", [] {
+    return caught([] { return handover::plain_name("Jos\xC3\xA9 M\xC3\xBCller"); }, [](bool b) { return shown(b); });
+  });
+  first_use("preview::lookalikes (ICU's spoof checker)", "6 \xD0\xB0 Cyrillic a\n", [] {
+    return caught([] { return preview::lookalikes("admin@\xD0\xB0pple.com"); },
+                  [](const auto& ls) { return shown(ls); });
+  });
+}
+
 // The hand-over and the preview, where ICU's codes for memory running out read as a name that is
 // not plain or a text that could not be checked for look-alikes.
 void hand_over_and_preview(const mailtokit::parse_options& po, const mailtokit::policy& p) {
@@ -341,6 +394,7 @@ void hand_over_and_preview(const mailtokit::parse_options& po, const mailtokit::
 
 int main() {
   using namespace mailtokit;
+  first_uses();  // first, before any other call of the process reaches ICU
   // The arguments are made before any allocation may fail: only the calls are tested.
   const parse_options po;
   const read_options ro;
