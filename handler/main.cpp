@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <exception>
 #include <map>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -305,6 +306,10 @@ int parse_and_run(CLI::App& app, const std::vector<std::string>& args, const con
     const auto [what, reason] = usage_words(e, args, &app, cmd);
     report_error("usage", what, reason, fill(tr("run '{0} --help' for the options"), {where}));
     return finish_output(exit_usage);
+  } catch (const std::bad_alloc&) {
+    // Memory ran out: no bug of ours, and not worth a bug report (the library says no_memory too).
+    report_error("no_memory", tr("there was not enough memory"), {}, tr("close some programs and try again"));
+    return finish_output(exit_software);
   } catch (const std::exception& e) {
     report_error("internal_error", e.what(), {}, tr("please report this as a bug"));
     return finish_output(exit_software);
