@@ -255,8 +255,10 @@ def run(program: str) -> int:
                 Ctrl+W, a new message with the same content (seen in Geary's log: "Saving draft"
                 and an APPEND of the earlier link's size, then the old copy expunged), which may
                 land while the next link is open. So the new message whose Subject is this link's
-                is taken (the seven links' subjects differ); if none has it after 8 s, the newest,
-                whose fields then show what differs."""
+                is taken (the links' subjects differ); if none has it after 30 s, the newest,
+                whose fields then show what differs. (8 s was too short on a loaded machine: an
+                earlier link's late copy was taken while this link's composer, showing the right
+                fields, had not saved yet.)"""
                 new = snapshot() - had
                 if not new:
                     return None
@@ -268,7 +270,7 @@ def run(program: str) -> int:
                     if str(msg.get("Subject", "")).replace("\n", "") == want:
                         return raw
                 first = new_since.setdefault(id(had), time.monotonic())
-                return _newest(had) if time.monotonic() - first > 8 else None
+                return _newest(had) if time.monotonic() - first > 30 else None
             run_gui_links(s, rep, program, "geary", windows, snapshot, saved,
                           save=save, close=lambda win, exp: None, told_change=undo_told,
                           opener=lambda link: open_via_xdg_open(s, link) if DESKTOP
