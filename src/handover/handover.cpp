@@ -54,15 +54,6 @@ bool ascii_plain(char c, std::string_view extra) noexcept {
 
 using detail::throw_if_no_memory;
 
-// ICU makes its NFKC normalizer once per process and keeps the error of a failed first attempt
-// (umtx_initOnce): made when the library is loaded, so that a first call short of memory does not
-// leave every later one without it (charset.cpp makes the others).
-[[maybe_unused]] const bool nfkc_made = [] {
-  UErrorCode status = U_ZERO_ERROR;
-  icu::Normalizer2::getNFKCInstance(status);
-  return true;
-}();
-
 // Unicode full case folding (CaseFolding.txt, C and F) of valid UTF-8. Memory running out is
 // std::bad_alloc: a string cut short would compare as another name.
 std::string case_folded(std::string_view text) {
@@ -76,7 +67,8 @@ std::string case_folded(std::string_view text) {
 }
 
 // True when NFKC leaves valid UTF-8 `text` as it is; false when ICU cannot tell (fails closed),
-// but memory running out is std::bad_alloc, as everywhere in the library.
+// but memory running out is std::bad_alloc, as everywhere in the library. (The NFKC normalizer is
+// made when the library is loaded, with ICU's other once-only tables: charset.cpp.)
 bool nfkc_stable(std::string_view text) {
   UErrorCode status = U_ZERO_ERROR;
   const icu::Normalizer2* n = icu::Normalizer2::getNFKCInstance(status);

@@ -57,12 +57,15 @@ using detail::throw_if_no_memory;
 
 // ICU makes its normalizers and its table of charset names once per process (umtx_initOnce) and
 // keeps the error of a failed first attempt for every later call: a first call that met a passing
-// shortage of memory would make nfc(), nfkc_casefold() and to_utf8() fail for the rest of the
-// process. So they are made when the library is loaded, before any caller can be short of memory;
-// each call still checks what ICU gives it.
+// shortage of memory would make nfc(), nfkc_casefold(), to_utf8() and the hand-over's NFKC check
+// fail for the rest of the process. So they are made here, for the whole library, when it is
+// loaded, before any caller can be short of memory; each call still checks what ICU gives it.
+// (The spoof checker, which keeps its own failure too, is made the same way by its owner,
+// report/spoof_check.cpp.)
 [[maybe_unused]] const bool icu_tables_made = [] {
-  UErrorCode nfc = U_ZERO_ERROR, nfkc_cf = U_ZERO_ERROR, aliases = U_ZERO_ERROR;
+  UErrorCode nfc = U_ZERO_ERROR, nfkc = U_ZERO_ERROR, nfkc_cf = U_ZERO_ERROR, aliases = U_ZERO_ERROR;
   icu::Normalizer2::getNFCInstance(nfc);
+  icu::Normalizer2::getNFKCInstance(nfkc);
   icu::Normalizer2::getNFKCCasefoldInstance(nfkc_cf);
   ucnv_countAliases("utf-8", &aliases);
   return true;
