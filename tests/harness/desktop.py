@@ -31,6 +31,12 @@ from pathlib import Path
 from harness.record import ENV_RECORD, read, write_recorder
 from harness.session import Failure, Session, home_env, processes_with_home, wait_for  # noqa: F401  (home_env re-exported)
 
+# Where a recorder of this desktop writes one run: named by the time of the run, to the
+# nanosecond, then the process id, so name order is run order (process ids wrap, and two runs
+# within one tick of the file system's clock, as a notify-send retried without --print-id is,
+# share an mtime).
+RUN_ORDERED = ENV_RECORD + '.{name}."$(date +%s.%N)-$$"'
+
 
 def write_config(config_home: str | os.PathLike, lines: list[str] | str) -> Path:
     """mailtokit's configuration in the XDG config folder `config_home` (HOME/.config, a
@@ -91,10 +97,7 @@ class Desktop:
         self.record = session.root / "record"
         for name in ("recorder", "zenity", "yad", "kdialog", "notify-send"):
             real = None if name == "recorder" else shutil.which(name)
-            # Named by the time of the run, to the nanosecond, then the process id: name order is
-            # run order (two runs within one tick of the file system's clock, as a notify-send
-            # retried without --print-id is, share an mtime).
-            write_recorder(self.bin / name, ENV_RECORD + '.$name."$(date +%s.%N)-$$"', real=real, copy="filename")
+            write_recorder(self.bin / name, RUN_ORDERED.format(name="$name"), real=real, copy="filename")
         self.recorder = str(self.bin / "recorder")
         self.config = session.home / ".config/mailtokit/config"
         self.config.parent.mkdir(parents=True, exist_ok=True)
@@ -152,7 +155,8 @@ class Desktop:
         """Run the build's mailtokit-ask (beside the program) through a recorder that keeps its
         argv and the question file it is given: recorded("ask"), recorded_text("ask")."""
         real = os.path.join(os.path.dirname(os.path.realpath(self.prog)), "mailtokit-ask")
-        recorder = write_recorder(self.bin / "mailtokit-ask", ENV_RECORD + ".ask.$$", real=real, copy="first")
+        recorder = write_recorder(self.bin / "mailtokit-ask", RUN_ORDERED.format(name="ask"), real=real,
+                                  copy="first")
         self.env["MAILTOKIT_ASK"] = str(recorder)
 
     def wait_failure_window_ended(self, timeout: float = 30) -> None:

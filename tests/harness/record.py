@@ -2,7 +2,7 @@
 does what the test asks (nothing, print an answer and exit with a status, or run the real
 program), and the reader of what it wrote.
 
-    write_recorder(bin / "zenity", ENV_RECORD + ".$name.$$", real="/usr/bin/zenity", copy="filename")
+    write_recorder(bin / "zenity", ENV_RECORD + ".$name.\"$(date +%s.%N)-$$\"", real="/usr/bin/zenity", copy="filename")
     argv = read(path)
 
 Each run writes its argv ($0 first unless argv0=False), each argument ended by a NUL byte, to
