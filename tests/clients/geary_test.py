@@ -239,6 +239,22 @@ def run(program: str) -> int:
                          "Geary's composer to be able to save (its draft manager open, its body loaded)")
                 s.key(win, "ctrl+w")
 
+            faults_seen: list[str] = []
+
+            def fault() -> str | None:
+                """Geary's own fault, seen in a run of the whole test command: while the account
+                opens, it closes its Drafts folder under a composer's draft manager as that opens
+                ("DraftManager: Irrecoverable failure: ... Unexpected drafts folder closed" in its
+                log, app-draft-manager.vala), and that composer then never saves; Ctrl+W closes it
+                with nothing stored. A new failure line since the last one forgiven is it."""
+                lines = [line.split("DraftManager: ", 1)[-1].strip()
+                         for line in geary_log.read_text(errors="replace").splitlines()
+                         if "DraftManager: Irrecoverable failure" in line]
+                if len(lines) <= len(faults_seen):
+                    return None
+                faults_seen[:] = lines
+                return "Geary: " + lines[-1][:200]
+
             def undo_told(v):
                 """When mailtokit told that Geary changes Body, only the change it told may
                 differ: a line that began with spaces has one fewer (unstuffed by the reader)."""
@@ -272,7 +288,7 @@ def run(program: str) -> int:
                 first = new_since.setdefault(id(had), time.monotonic())
                 return _newest(had) if time.monotonic() - first > 30 else None
             run_gui_links(s, rep, program, "geary", windows, snapshot, saved,
-                          save=save, close=lambda win, exp: None, told_change=undo_told,
+                          save=save, close=lambda win, exp: None, told_change=undo_told, fault=fault,
                           opener=lambda link: open_via_xdg_open(s, link) if DESKTOP
                           else open_link(s, program, "custom", link))
             no_other_mail_program(s, rep, "geary")
