@@ -28,14 +28,13 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from harness.record import ENV_RECORD, read, write_recorder
+from harness.record import ENV_RECORD, RUN_STAMP, read, write_recorder
 from harness.session import Failure, Session, home_env, processes_with_home, wait_for  # noqa: F401  (home_env re-exported)
 
-# Where a recorder of this desktop writes one run: named by the time of the run, to the
-# nanosecond, then the process id, so name order is run order (process ids wrap, and two runs
-# within one tick of the file system's clock, as a notify-send retried without --print-id is,
-# share an mtime).
-RUN_ORDERED = ENV_RECORD + '.{name}."$(date +%s.%N)-$$"'
+# Where a recorder of this desktop writes one run: named by RUN_STAMP, so name order is run
+# order (two runs within one tick of the file system's clock, as a notify-send retried without
+# --print-id is, share an mtime).
+RUN_ORDERED = ENV_RECORD + ".{name}." + RUN_STAMP
 
 
 def write_config(config_home: str | os.PathLike, lines: list[str] | str) -> Path:

@@ -2,13 +2,13 @@
 does what the test asks (nothing, print an answer and exit with a status, or run the real
 program), and the reader of what it wrote.
 
-    write_recorder(bin / "zenity", ENV_RECORD + ".$name.\"$(date +%s.%N)-$$\"", real="/usr/bin/zenity", copy="filename")
+    write_recorder(bin / "zenity", ENV_RECORD + ".$name." + RUN_STAMP, real="/usr/bin/zenity", copy="filename")
     argv = read(path)
 
 Each run writes its argv ($0 first unless argv0=False), each argument ended by a NUL byte, to
 `out.partial` and renames it to `out`: a reader sees a record complete or not at all. `out` is
 shell text, expanded when the recorder runs ($MAILTOKIT_TEST_RECORD, $name (the program's file
-name), $$ (its process id) and in_dir()'s time stamp may be used). Before the rename it may copy a
+name), $$ (its process id) and RUN_STAMP may be used). Before the rename it may copy a
 file it was given to `out.text` (copy="filename": a --filename= argument's file, as zenity, yad and
 kdialog get the question; "first": the first argument, as mailtokit-ask gets it; "last": the last
 one, as a mail program gets the draft by %f) and write its working directory to `out.cwd`
@@ -30,9 +30,14 @@ _COPY = {
 }
 
 
+# Shell text for a name of one run: the time it ran, to the nanosecond, then its process id. Names
+# made with it sort in run order (process ids alone do not: 9999 sorts after 10001, and ids wrap).
+RUN_STAMP = '"$(date +%s.%N)-$$"'
+
+
 def in_dir(folder: str | os.PathLike) -> str:
-    """`out` for one file a run in `folder`, named by the time it ran (name order is run order)."""
-    return shlex.quote(str(folder)) + '/"$(date +%s.%N)-$$"'
+    """`out` for one file a run in `folder`, named by RUN_STAMP (name order is run order)."""
+    return shlex.quote(str(folder)) + "/" + RUN_STAMP
 
 
 def write_recorder(path: str | os.PathLike, out: str = ENV_RECORD, *, real: str | None = None,
