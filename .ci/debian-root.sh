@@ -2,10 +2,11 @@
 # Runs as root INSIDE the fresh Debian 12 root that .ci/test.d/50-debian.sh makes (mmdebstrap):
 # installs the three packages from /tmp/mk/debs with apt, uses them as an ordinary user, then
 # purges them and checks that none of their files is left. /tmp/mk/src is the tree the packages
-# were built from (for tests/consumer and tests/cli/man_page.py). The root already holds what
-# the checks themselves need (build-essential, cmake, pkg-config, xdg-utils, desktop-file-utils,
-# python3, groff, man-db, libglib2.0-bin for gio), and nothing of mailtokit's own dependencies: the packages must bring
-# those.
+# were built from (for tests/consumer and tests/cli/man_page.py); /tmp/mk/links.txt and
+# batch.*.expected are the benchmark's links and the main build's `batch --json` of them. The
+# root already holds what the checks themselves need (build-essential, cmake, pkg-config,
+# xdg-utils, desktop-file-utils, python3, groff, man-db, libglib2.0-bin for gio), and nothing of
+# mailtokit's own dependencies: the packages must bring those.
 set -euo pipefail
 cd /tmp/mk
 export DEBIAN_FRONTEND=noninteractive
@@ -89,6 +90,19 @@ as_user 'mailtokit unregister' >/dev/null 2>&1 || bad "mailtokit unregister"
 got=$(as_user 'xdg-mime query default x-scheme-handler/mailto')
 [[ "$got" == other-mail.desktop ]] || bad "unregister gave the link type to '$got', not other-mail.desktop back"
 ((failed == 0)) && echo "program, register, status, unregister: ok"
+
+echo "-- the package's batch --json against the main build's, the benchmark's links"
+# The packages' library is profile-guided (debian/rules), the main build that ran every test is
+# not (.ci/test): the same links must give the same bytes, in the default and the strict mode.
+for mode in default strict; do
+  flag=""
+  [[ $mode == strict ]] && flag=--strict
+  as_user "LC_ALL=C.UTF-8 mailtokit batch --json $flag </tmp/mk/links.txt" >"/tmp/mk/batch.$mode" 2>/tmp/mk/batch.err ||
+    { bad "mailtokit batch --json $flag exits $?: $(head -c 400 /tmp/mk/batch.err)"; continue; }
+  cmp -s "/tmp/mk/batch.$mode" "/tmp/mk/batch.$mode.expected" ||
+    bad "the package's batch --json $flag differs from the main build's: $(diff "/tmp/mk/batch.$mode.expected" "/tmp/mk/batch.$mode" | head -n 4)"
+done
+((failed == 0)) && echo "batch --json, default and strict, $(wc -l </tmp/mk/links.txt) links: as the main build's"
 
 echo "-- C (pkg-config) and C++ (CMake) consumers against /usr, as the ordinary user"
 chown -R "$user:" /tmp/mk/src

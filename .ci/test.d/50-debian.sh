@@ -8,8 +8,10 @@
 #    desktop-file-validate on the desktop entry, both as the package installs them.
 # 4. A fresh Debian 12 root (mmdebstrap, bookworm, from Debian's mirror) where
 #    .ci/debian-root.sh installs the packages with `apt install ./*.deb`, runs the program, its
-#    registration as an ordinary user and the C and C++ consumers (tests/consumer/run.sh) against
-#    /usr, then purges the packages and checks that none of their files is left.
+#    registration as an ordinary user, its `batch --json` of the benchmark's links against the main
+#    build's (build/ci: the packages' library is profile-guided, the main build's is not), the C
+#    and C++ consumers (tests/consumer/run.sh) against /usr, then purges the packages and checks
+#    that none of their files is left.
 # Needs root (mmdebstrap's root mode, chroot). MAILTOKIT_DEBIAN_MIRROR and
 # MAILTOKIT_DEBIAN_SECURITY change the mirrors (default: deb.debian.org, as /etc/apt/sources.list*).
 # With --build-only it does step 1 alone, into build/debian/ with the commit it was built from:
@@ -82,6 +84,13 @@ mkdir -p "$tmp/mk/debs" "$tmp/mk/src"
 cp "${debs[@]}" "$tmp/mk/debs/"
 git archive HEAD | tar -x -C "$tmp/mk/src"
 cp .ci/debian-root.sh "$tmp/mk/"
+# What the main build (build/ci, not profile-guided) makes of the benchmark's links, for the
+# root to compare with the packages' (profile-guided) program.
+main=build/ci/handler/mailtokit
+[[ -x "$main" ]] || { echo "FAILED: no main build in build/ci to compare the packages with (run .ci/test)"; exit 1; }
+cat tests/bench/data/*.txt >"$tmp/mk/links.txt"
+LC_ALL=C.UTF-8 "$main" batch --json <"$tmp/mk/links.txt" >"$tmp/mk/batch.default.expected"
+LC_ALL=C.UTF-8 "$main" batch --json --strict <"$tmp/mk/links.txt" >"$tmp/mk/batch.strict.expected"
 # The tools the checks use are in the root before the packages come; mailtokit's own run-time
 # and -dev dependencies are not: apt must bring them with the packages.
 mmdebstrap --variant=apt --quiet \
