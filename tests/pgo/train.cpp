@@ -39,8 +39,7 @@ bool read_links(const std::filesystem::path& arg, std::vector<std::string>& link
     std::sort(files.begin(), files.end());  // the same run every time
     for (const auto& f : files) links.push_back(contents(f));
   } else if (std::ifstream in(arg, std::ios::binary); in) {
-    for (std::string row; std::getline(in, row);)
-      if (!row.empty() && row[0] != '#') links.push_back(mailtokit::test::tsv_unescape(row.substr(0, row.find('\t'))));
+    for (auto& row : mailtokit::test::tsv_rows(in)) links.push_back(std::move(row.cols.front()));
   } else {
     ec = std::make_error_code(std::errc::no_such_file_or_directory);
   }

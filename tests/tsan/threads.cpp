@@ -75,21 +75,11 @@ std::string slurp(const fs::path& p) {
 // Every column of every row of tests/data/<name>.tsv (comment lines skipped).
 void add_tsv(std::vector<std::string>& out, const std::string& name) {
   std::istringstream in(slurp(fs::path(MAILTOKIT_TEST_DATA) / (name + ".tsv")));
-  std::string line;
-  std::size_t rows = 0;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    ++rows;
-    std::size_t start = 0;
-    for (;;) {
-      const std::size_t tab = line.find('\t', start);
-      std::string field = mk::test::tsv_unescape(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-      if (!field.empty() && field != "-") out.push_back(std::move(field));
-      if (tab == std::string::npos) break;
-      start = tab + 1;
-    }
-  }
-  if (rows == 0) throw std::runtime_error("no rows in tests/data/" + name + ".tsv");
+  const auto rows = mk::test::tsv_rows(in);
+  if (rows.empty()) throw std::runtime_error("no rows in tests/data/" + name + ".tsv");
+  for (const auto& row : rows)
+    for (const auto& field : row.cols)
+      if (!field.empty() && field != "-") out.push_back(field);
 }
 
 // Every file of a folder, in name order (the fuzz corpora, tests/data/eml).

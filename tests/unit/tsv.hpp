@@ -14,37 +14,11 @@
 
 namespace mailtokit::test {
 
-struct tsv_row {
-  std::size_t line = 0;
-  std::vector<std::string> cols;
-  [[nodiscard]] const std::string& at(std::size_t i) const {
-    static const std::string empty;
-    return i < cols.size() ? cols[i] : empty;
-  }
-};
-
-/// Rows of tests/data/<name>, unescaped.
+/// Rows of tests/data/<name>, unescaped (tsv_rows()).
 inline std::vector<tsv_row> load_tsv(const std::string& name) {
   std::ifstream in(std::string(MAILTOKIT_TEST_DATA) + "/" + name, std::ios::binary);
   if (!in) throw std::runtime_error("cannot open test data " + name);
-  std::vector<tsv_row> rows;
-  std::string line;
-  std::size_t n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    tsv_row row;
-    row.line = n;
-    std::size_t start = 0;
-    for (;;) {
-      const std::size_t tab = line.find('\t', start);
-      row.cols.push_back(tsv_unescape(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start)));
-      if (tab == std::string::npos) break;
-      start = tab + 1;
-    }
-    rows.push_back(std::move(row));
-  }
+  std::vector<tsv_row> rows = tsv_rows(in);
   if (rows.empty()) throw std::runtime_error("no rows in test data " + name);
   return rows;
 }
