@@ -76,6 +76,26 @@ class writer {
     p_ += n;
     return true;
   }
+  /// The last string written by string_again(): its text and where its JSON is in the buffer.
+  struct last_string {
+    std::string_view text;
+    const char* from = nullptr;
+    const char* to = nullptr;
+    std::size_t flushes = 0;
+  };
+  /// string(s), or, when `s` is the text `last` holds and its JSON is still in the buffer, that
+  /// JSON copied again: the reasons of dropped fields are a few constant texts, and a link of 300
+  /// unknown fields has one of them 300 times (about 150 bytes each to scan again).
+  void string_again(std::string_view s, last_string& last) {
+    if (last.from != nullptr && s.size() == last.text.size() && std::memcmp(s.data(), last.text.data(), s.size()) == 0 &&
+        repeat(last.from, last.to, last.flushes))
+      return;
+    room(6 * std::min(s.size(), k_piece) + 2);  // so that a short string is not cut by a flush
+    const char* const from = p_;
+    const std::size_t f = flushes_;
+    string(s);
+    last = flushes_ == f ? last_string{s, from, p_, f} : last_string{};
+  }
   /// The escaped bytes of `s`, without quotes (RFC 8259 section 7; see append_string()).
   void escaped(std::string_view s) {
     const char* it = s.data();
@@ -283,13 +303,14 @@ void body(writer& w, const draft& d) {
     w.string(h.value);
   });
   w.lit(",\"dropped\":");
+  writer::last_string reason;
   objects(w, d.dropped, [&](const dropped_field& f) {
     w.lit("\"name\":");
     w.string(f.name);
     w.lit(",\"value\":");
     w.string(f.value);
     w.lit(",\"reason\":");
-    w.string(f.reason);
+    w.string_again(f.reason, reason);
   });
   w.lit(",\"warnings\":");
   objects(w, d.warnings, [&](const warning& x) {
