@@ -39,6 +39,24 @@ bool plain_path(std::string_view raw) noexcept {
   return detail::best_text_scanner().ascii_free_of(raw, {'%', '"', ',', ' '});
 }
 
+// A path that parse_path() reads as one entry of the general path without its splitting loop:
+// no '"', '[', ']' or ',' (which quote, bracket or split) and no ';' or '<' (which make it an
+// address list, path_is_list()), neither raw nor pct-encoded. Most paths with a triplet
+// ("walter@%E7%B4%8D%E8%B1%86.example.org") are such a path.
+bool one_entry_path(std::string_view raw) noexcept {
+  const auto special = [](char c) { return c == '"' || c == '[' || c == ']' || c == ',' || c == ';' || c == '<'; };
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    const char c = raw[i];
+    if (special(c)) return false;
+    if (c == '%' && i + 2 < raw.size()) {
+      const int hi = percent::hex_value(raw[i + 1]);
+      const int lo = percent::hex_value(raw[i + 2]);
+      if (hi >= 0 && lo >= 0 && special(static_cast<char>((hi << 4) | lo))) return false;
+    }
+  }
+  return true;
+}
+
 constexpr bool is_ascii_space(char c) noexcept {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
@@ -224,11 +242,13 @@ struct parser {
              base + why.offset);
       return {};
     }
+    std::string text;
+    // The loop below would find one entry, the whole path, one byte at a time.
+    if (one_entry_path(raw)) return path_entry(raw, base, text);
     if (!options.strict && path_is_list(raw)) return parse_path_list(raw, base);
     std::size_t start = 0;
     bool in_quote = false;
     bool in_literal = false;
-    std::string text;
     for (std::size_t i = 0; i <= raw.size();) {
       std::size_t w = 1;
       const char c = i < raw.size() ? decoded_at(raw, i, w) : ',';
@@ -247,38 +267,43 @@ struct parser {
       if (c == '[') in_literal = true;
       if (c == ']') in_literal = false;
       if (i == raw.size() || (c == ',' && !in_literal)) {
-        const std::string_view entry = raw.substr(start, i - start);
-        const std::size_t entry_base = base + start;
-        decode_facts facts;
-        if (auto r = decode_value(entry, entry_base, value_kind::address, text, "to", facts); !r) return r;
-        std::size_t lead = 0;
-        while (lead < text.size() && is_ascii_space(text[lead])) ++lead;
-        std::size_t tail = text.size();
-        while (tail > lead && is_ascii_space(text[tail - 1])) --tail;
-        if (tail == lead) {
-          warn(out.warnings, options.limits.max_warnings, warning_code::empty_address, "to", "an empty address in the 'to' part was skipped", entry_base);
-        } else {
-          if (++recipients > options.limits.max_recipients) return fail(errc::too_many_recipients, entry_base);
-          error why{};
-          address& a = out.to.emplace_back();
-          if (lead == 0 && tail == text.size())
-            a.original = std::move(text);
-          else
-            a.original.assign(text, lead, tail - lead);
-          const bool ok = detail::addr_spec_or_invalid(a, why);
-          if (!ok)
-            warn(out.warnings, options.limits.max_warnings, warning_code::invalid_address, "to",
-                 quote_for_message(out.to.back().original) + " is not a valid address (" +
-                     std::string(to_string(why.code)) + "); it is kept so you can correct it",
-                 entry_base + raw_offset(entry, lead + why.offset));
-          else if (facts.repaired)
-            mark_repaired(out.to.back(), entry_base, "to");
-        }
+        if (auto r = path_entry(raw.substr(start, i - start), base + start, text); !r) return r;
         if (i == raw.size()) break;
         start = i + w;
       }
       i += w;
     }
+    return {};
+  }
+
+  // One entry of the path, `entry` at URI offset `entry_base`: decoded (into `text`, whose
+  // buffer the address may take), trimmed, and read as an addr-spec; an empty one is skipped.
+  result<void> path_entry(std::string_view entry, std::size_t entry_base, std::string& text) {
+    decode_facts facts;
+    if (auto r = decode_value(entry, entry_base, value_kind::address, text, "to", facts); !r) return r;
+    std::size_t lead = 0;
+    while (lead < text.size() && is_ascii_space(text[lead])) ++lead;
+    std::size_t tail = text.size();
+    while (tail > lead && is_ascii_space(text[tail - 1])) --tail;
+    if (tail == lead) {
+      warn(out.warnings, options.limits.max_warnings, warning_code::empty_address, "to", "an empty address in the 'to' part was skipped", entry_base);
+      return {};
+    }
+    if (++recipients > options.limits.max_recipients) return fail(errc::too_many_recipients, entry_base);
+    error why{};
+    address& a = out.to.emplace_back();
+    if (lead == 0 && tail == text.size())
+      a.original = std::move(text);
+    else
+      a.original.assign(text, lead, tail - lead);
+    const bool ok = detail::addr_spec_or_invalid(a, why);
+    if (!ok)
+      warn(out.warnings, options.limits.max_warnings, warning_code::invalid_address, "to",
+           quote_for_message(out.to.back().original) + " is not a valid address (" +
+               std::string(to_string(why.code)) + "); it is kept so you can correct it",
+           entry_base + raw_offset(entry, lead + why.offset));
+    else if (facts.repaired)
+      mark_repaired(out.to.back(), entry_base, "to");
     return {};
   }
 
