@@ -14,9 +14,10 @@
 #    that none of their files is left.
 # Needs root (mmdebstrap's root mode, chroot). MAILTOKIT_DEBIAN_MIRROR and
 # MAILTOKIT_DEBIAN_SECURITY change the mirrors (default: deb.debian.org, as /etc/apt/sources.list*).
-# With --build-only it does step 1 alone, into build/debian/ with the commit it was built from:
-# .ci/test starts it that way in the background while the desktop tests run, and the stage's own
-# run then checks those packages if they are of the same commit, or builds them again.
+# With --build-only it does step 1 alone, into build/debian/ with the commit it was built from;
+# a later run checks those packages if they are of the same commit, or builds them again.
+# .ci/test runs the whole stage in the background while the desktop tests run (most of its time
+# is the network and the disk), and shows its output afterwards.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 start=$SECONDS
