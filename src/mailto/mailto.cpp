@@ -39,24 +39,6 @@ bool plain_path(std::string_view raw) noexcept {
   return detail::best_text_scanner().ascii_free_of(raw, {'%', '"', ',', ' '});
 }
 
-// A path that parse_path() reads as one entry of the general path without its splitting loop:
-// no '"', '[', ']' or ',' (which quote, bracket or split) and no ';' or '<' (which make it an
-// address list, path_is_list()), neither raw nor pct-encoded. Most paths with a triplet
-// ("walter@%E7%B4%8D%E8%B1%86.example.org") are such a path.
-bool one_entry_path(std::string_view raw) noexcept {
-  const auto special = [](char c) { return c == '"' || c == '[' || c == ']' || c == ',' || c == ';' || c == '<'; };
-  for (std::size_t i = 0; i < raw.size(); ++i) {
-    const char c = raw[i];
-    if (special(c)) return false;
-    if (c == '%' && i + 2 < raw.size()) {
-      const int hi = percent::hex_value(raw[i + 1]);
-      const int lo = percent::hex_value(raw[i + 2]);
-      if (hi >= 0 && lo >= 0 && special(static_cast<char>((hi << 4) | lo))) return false;
-    }
-  }
-  return true;
-}
-
 constexpr bool is_ascii_space(char c) noexcept {
   return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
@@ -83,6 +65,18 @@ char decoded_at(std::string_view raw, std::size_t i, std::size_t& width) noexcep
   }
   width = 1;
   return raw[i];
+}
+
+// A path that parse_path() reads as one entry of the general path without its splitting loop:
+// no '"', '[', ']' or ',' (which quote, bracket or split) and no ';' or '<' (which make it an
+// address list, path_is_list()), neither raw nor pct-encoded (decoded_at()). Most paths with a
+// triplet ("walter@%E7%B4%8D%E8%B1%86.example.org") are such a path.
+bool one_entry_path(std::string_view raw) noexcept {
+  for (std::size_t i = 0, w = 1; i < raw.size(); i += w) {
+    const char c = decoded_at(raw, i, w);
+    if (c == '"' || c == '[' || c == ']' || c == ',' || c == ';' || c == '<') return false;
+  }
+  return true;
 }
 
 // Input quoted in a warning message: at most 80 bytes cut at a character boundary, invalid
